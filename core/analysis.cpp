@@ -1,0 +1,71 @@
+// Warp activity and bank-conflict analysis of recorded stages.
+#include "core/analysis.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+namespace rl {
+
+int bankOf(int cell, const HardwareModel& hw) {
+    const long long byte = (long long)cell * hw.elemBytes;
+    return int((byte / hw.bankWidthBytes) % hw.banks);
+}
+
+int conflictDegree(const std::vector<int>& cells, const HardwareModel& hw) {
+    std::map<int, std::set<long long>> wordsPerBank;
+    for (int cell : cells) {
+        if (cell < 0) continue;
+        const long long word = (long long)cell * hw.elemBytes / hw.bankWidthBytes;
+        wordsPerBank[bankOf(cell, hw)].insert(word);
+    }
+    int worst = 1;
+    for (const auto& [bank, words] : wordsPerBank) worst = std::max(worst, int(words.size()));
+    return worst;
+}
+
+std::vector<WarpDetail> analyzeWarps(const Stage& stage, const HardwareModel& hw) {
+    std::vector<WarpDetail> out;
+    const int items = int(stage.ops.size());
+    const int width = std::max(1, hw.simdWidth);
+    for (int first = 0; first < items; first += width) {
+        const int last = std::min(items, first + width);
+        WarpDetail d;
+        std::vector<int> reads_a, reads_b, writes;
+        for (int lane = first; lane < last; ++lane) {
+            const WorkItemOp& op = stage.ops[lane];
+            if (op.active) ++d.activeLanes;
+            reads_a.push_back(op.active ? op.a : -1);
+            reads_b.push_back(op.active ? op.b : -1);
+            writes.push_back(op.active ? op.w : -1);
+        }
+        const int lanes = last - first;
+        d.state = d.activeLanes == 0 ? WarpState::Idle : d.activeLanes == lanes ? WarpState::Active : WarpState::Divergent;
+        d.conflictDegree = std::max({conflictDegree(reads_a, hw), conflictDegree(reads_b, hw), conflictDegree(writes, hw)});
+        out.push_back(d);
+    }
+    return out;
+}
+
+StageAnalysis analyzeStage(const Stage& stage, const HardwareModel& hw) {
+    StageAnalysis a;
+    for (const auto& op : stage.ops) a.activeItems += op.active ? 1 : 0;
+    for (const auto& w : analyzeWarps(stage, hw)) {
+        switch (w.state) {
+            case WarpState::Idle: ++a.idleWarps; break;
+            case WarpState::Active: ++a.activeWarps; break;
+            case WarpState::Divergent: ++a.divergentWarps; break;
+        }
+        a.bankConflictDegree = std::max(a.bankConflictDegree, w.conflictDegree);
+    }
+    return a;
+}
+
+void analyzeTrace(TraceRun& run) {
+    HardwareModel hw{run.simdWidth, run.banks, run.bankWidthBytes, int(elemSize(run.type))};
+    for (auto& pass : run.passes)
+        for (auto& group : pass.traced)
+            for (auto& stage : group.stages) stage.analysis = analyzeStage(stage, hw);
+}
+
+}  // namespace rl

@@ -1,0 +1,38 @@
+// A model of the hardware applied to recorded stages: SIMD-group (warp/wavefront) activity and local-memory bank
+// conflicts, computed from the indices the kernel recorded. These are a model, not hardware counters.
+#pragma once
+#include <vector>
+
+#include "core/trace.h"
+
+namespace rl {
+
+struct HardwareModel {
+    int simdWidth = 32;      // lanes per SIMD group
+    int banks = 32;          // local-memory banks
+    int bankWidthBytes = 4;  // bytes per bank word
+    int elemBytes = 4;       // bytes per element
+};
+
+enum class WarpState { Idle, Active, Divergent };
+
+// Per SIMD group of one stage: its state and, per access (read a, read b, write w), its conflict degree.
+struct WarpDetail {
+    WarpState state = WarpState::Idle;
+    int activeLanes = 0;
+    int conflictDegree = 1;  // worst over the three accesses: distinct words in the busiest bank (1 = none)
+};
+
+int bankOf(int cell, const HardwareModel& hw);
+
+// The conflict degree of one access by one SIMD group: the largest number of distinct words that fall in the
+// same bank. Lanes reading the same word are a broadcast and count once. Inactive lanes are given as -1.
+int conflictDegree(const std::vector<int>& cells, const HardwareModel& hw);
+
+std::vector<WarpDetail> analyzeWarps(const Stage& stage, const HardwareModel& hw);
+StageAnalysis analyzeStage(const Stage& stage, const HardwareModel& hw);
+
+// Fills every stage's analysis in a trace.
+void analyzeTrace(TraceRun& run);
+
+}  // namespace rl

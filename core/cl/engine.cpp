@@ -1,0 +1,237 @@
+// Engine: validation, timed runs with event profiling, traced runs, and the copy ceiling.
+#include "core/cl/engine.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+
+#include "core/analysis.h"
+#include "core/kernel_source.h"
+#include "core/reference.h"
+
+namespace rl {
+namespace {
+
+bool isPow2(size_t v) { return v && !(v & (v - 1)); }
+
+std::string mib(size_t bytes) { return std::to_string(bytes / (1024 * 1024)) + " MiB"; }
+
+}  // namespace
+
+double eventMs(const cl::Event& event) {
+    const auto start = event.getProfilingInfo<CL_PROFILING_COMMAND_START>();
+    const auto end = event.getProfilingInfo<CL_PROFILING_COMMAND_END>();
+    return double(end - start) * 1e-6;
+}
+
+double median(std::vector<double> values) {
+    if (values.empty()) return 0;
+    std::sort(values.begin(), values.end());
+    const size_t mid = values.size() / 2;
+    return values.size() % 2 ? values[mid] : 0.5 * (values[mid - 1] + values[mid]);
+}
+
+double RunResult::gbps() const {
+    return medianMs > 0 ? double(config.n) * double(elemSize(config.type)) / (medianMs * 1e6) : 0.0;
+}
+
+Engine::Engine(const DeviceInfo& device)
+    : device_(device),
+      context_(device.device),
+      queue_(context_, device.device, CL_QUEUE_PROFILING_ENABLE),
+      programs_(context_, device.device) {}
+
+void Engine::validate(const VariantInfo& v, const RunConfig& c) {
+    const auto& d = device_;
+    if (c.n == 0) throw Error(ErrorKind::BadInput, "the input size N must be at least 1");
+    if (c.n > 0xFFFFFFFFull)
+        throw Error(ErrorKind::BadInput, "N = " + std::to_string(c.n) + " is past 2^32 - 1, the kernels' index range");
+    const size_t bytes = c.n * elemSize(c.type);
+    if (bytes > d.maxAllocBytes)
+        throw Error(ErrorKind::BadInput,
+                    "N = " + std::to_string(c.n) + " needs " + mib(bytes) + " in one buffer, but " + d.name +
+                        " allows at most " + mib(d.maxAllocBytes) + " (CL_DEVICE_MAX_MEM_ALLOC_SIZE): choose N <= " +
+                        std::to_string(d.maxAllocBytes / elemSize(c.type)));
+    if (bytes * 2 > d.globalMemBytes)
+        throw Error(ErrorKind::BadInput, "N = " + std::to_string(c.n) + " needs about " + mib(bytes * 2) +
+                                             " of device memory, but " + d.name + " has " + mib(d.globalMemBytes));
+    if (c.wg == 0) throw Error(ErrorKind::BadInput, "the work-group size must be at least 1");
+    if (c.wg > d.maxWorkGroup)
+        throw Error(ErrorKind::BadInput, "work-group size " + std::to_string(c.wg) + " is past " + d.name +
+                                             "'s limit of " + std::to_string(d.maxWorkGroup) +
+                                             " (CL_DEVICE_MAX_WORK_GROUP_SIZE): choose a smaller one");
+    if (v.needsPow2WorkGroup && !isPow2(c.wg))
+        throw Error(ErrorKind::BadInput, "variant '" + v.id + "' needs a power-of-two work-group size, not " +
+                                             std::to_string(c.wg) + " (try 64, 128, 256)");
+    if (int(c.wg) < v.minWorkGroup)
+        throw Error(ErrorKind::BadInput, "variant '" + v.id + "' needs a work-group size of at least " +
+                                             std::to_string(v.minWorkGroup) + " (" + v.requirements + ")");
+    if (c.wg * elemSize(c.type) > d.localMemBytes)
+        throw Error(ErrorKind::BadInput, "work-group size " + std::to_string(c.wg) + " needs " +
+                                             std::to_string(c.wg * elemSize(c.type)) + " bytes of local memory; " +
+                                             d.name + " has " + std::to_string(d.localMemBytes));
+    if (v.elementsPerItemSettable && (c.elemsPerItem < 0 || c.elemsPerItem > 4096))
+        throw Error(ErrorKind::BadInput, "elements per work-item must be between 1 and 4096");
+    if (c.simdWidth < 0 || c.simdWidth > 1024) throw Error(ErrorKind::BadInput, "SIMD width must be between 1 and 1024");
+    if (c.banks <= 0 || c.banks > 1024 || c.bankWidthBytes <= 0 || c.bankWidthBytes > 64)
+        throw Error(ErrorKind::BadInput, "banks must be 1..1024 and the bank width 1..64 bytes");
+    if (v.needsSubGroups && !d.subGroups)
+        throw Error(ErrorKind::Unsupported, "variant '" + v.id + "' needs sub-group functions, which " + d.name +
+                                                " does not offer (no cl_khr_subgroups / __opencl_c_subgroups)");
+    if (v.needsOpenCL20 && !d.workGroupCollectives)
+        throw Error(ErrorKind::Unsupported, "variant '" + v.id + "' needs OpenCL C 2.0 work-group functions, which " +
+                                                d.name + " does not offer");
+    for (bool traced : {false, true}) {
+        cl::Kernel k = programs_.kernel(v, c, traced);
+        const size_t kernelMax = k.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(d.device);
+        if (c.wg > kernelMax)
+            throw Error(ErrorKind::BadInput, "the " + std::string(traced ? "traced" : "timed") + " build of '" + v.id +
+                                                 "' accepts work-groups of at most " + std::to_string(kernelMax) +
+                                                 " on " + d.name + " (CL_KERNEL_WORK_GROUP_SIZE): choose a smaller one");
+    }
+}
+
+cl::Buffer Engine::upload(const HostArray& input) {
+    return cl::Buffer(context_, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, input.bytes(), const_cast<void*>(input.data()));
+}
+
+RunResult Engine::run(const RunConfig& config, const HostArray& input, int warmup, int repeats) {
+    const VariantInfo* v = findVariant(config.variant);
+    if (!v) throw Error(ErrorKind::BadInput, "unknown variant '" + config.variant + "': `reducelab variants` lists them");
+    if (input.size() != config.n || input.type != config.type)
+        throw Error(ErrorKind::BadInput, "the input does not match the config's N and type");
+    validate(*v, config);
+    repeats = std::max(1, repeats);
+    const auto plan = planPasses(*v, config);
+    auto runner = makeRunner(v->kind);
+    RunResult r;
+    r.variant = v->id;
+    r.device = device_.name;
+    r.config = config;
+    r.repeats = repeats;
+    const Reference ref = computeReference(input, config.op);
+    r.reference = ref.value;
+    try {
+        cl::Buffer buffer = upload(input);
+        std::vector<cl::Event> events;
+        for (int i = 0; i < warmup; ++i) runner->runOnce(*this, *v, config, plan, buffer, events, nullptr);
+        std::vector<std::vector<double>> perPass(plan.size());
+        std::vector<double> totals, hostMs;
+        r.correct = true;
+        for (int i = 0; i < repeats; ++i) {
+            events.clear();
+            double host = 0;
+            const double value = runner->runOnce(*this, *v, config, plan, buffer, events, &host);
+            double total = 0;
+            for (size_t p = 0; p < events.size() && p < plan.size(); ++p) {
+                const double ms = eventMs(events[p]);
+                perPass[p].push_back(ms);
+                total += ms;
+            }
+            totals.push_back(total);
+            hostMs.push_back(host);
+            std::string verdict;
+            const bool ok = acceptResult(ref, config.op, config.type, value, &verdict);
+            if (i == 0 || (r.correct && !ok)) {  // keep the first wrong result if any repeat is wrong
+                r.result = value;
+                r.verdict = verdict;
+            }
+            r.correct = r.correct && ok;
+        }
+        for (size_t p = 0; p < plan.size(); ++p) {
+            PassTiming t;
+            t.plan = plan[p];
+            if (!perPass[p].empty()) {
+                t.medianMs = median(perPass[p]);
+                t.minMs = *std::min_element(perPass[p].begin(), perPass[p].end());
+                t.maxMs = *std::max_element(perPass[p].begin(), perPass[p].end());
+            }
+            r.passes.push_back(t);
+        }
+        r.medianMs = median(totals);
+        r.minMs = *std::min_element(totals.begin(), totals.end());
+        r.maxMs = *std::max_element(totals.begin(), totals.end());
+        r.hostFinalMs = median(hostMs);
+    } catch (const cl::Error& e) {
+        throw Error(ErrorKind::DeviceFailure, std::string("OpenCL call ") + e.what() + " failed with error " +
+                                                  std::to_string(e.err()) + " while running '" + v->id + "'");
+    }
+    if (!v->correctByDesign)
+        r.verdict += r.correct ? "; correct this time, but not by design: " + v->wrongReason
+                               : "; wrong by design: " + v->wrongReason;
+    return r;
+}
+
+TraceRun Engine::trace(const RunConfig& config, const HostArray& input, const TraceSelection& selection) {
+    const VariantInfo* v = findVariant(config.variant);
+    if (!v) throw Error(ErrorKind::BadInput, "unknown variant '" + config.variant + "': `reducelab variants` lists them");
+    if (input.size() != config.n || input.type != config.type)
+        throw Error(ErrorKind::BadInput, "the input does not match the config's N and type");
+    validate(*v, config);
+    const auto plan = planPasses(*v, config);
+    TraceRun run;
+    run.variant = v->id;
+    run.device = device_.name;
+    run.n = config.n;
+    run.wg = config.wg;
+    run.op = config.op;
+    run.type = config.type;
+    run.simdWidth = config.simdWidth > 0 ? config.simdWidth : device_.simdWidth;
+    run.banks = config.banks;
+    run.bankWidthBytes = config.bankWidthBytes;
+    try {
+        cl::Buffer buffer = upload(input);
+        makeRunner(v->kind)->trace(*this, *v, config, plan, buffer, selection, run);
+    } catch (const cl::Error& e) {
+        throw Error(ErrorKind::DeviceFailure, std::string("OpenCL call ") + e.what() + " failed with error " +
+                                                  std::to_string(e.err()) + " while tracing '" + v->id + "'");
+    }
+    analyzeTrace(run);
+    const Reference ref = computeReference(input, config.op);
+    run.reference = ref.value;
+    run.correct = acceptResult(ref, config.op, config.type, run.result, &run.verdict);
+    if (!v->correctByDesign)
+        run.verdict += run.correct ? "; correct this time, but not by design: " + v->wrongReason
+                                   : "; wrong by design: " + v->wrongReason;
+    return run;
+}
+
+CopyCeiling Engine::copyCeiling(size_t n, ElemType type, int warmup, int repeats) {
+    CopyCeiling c;
+    c.n = n;
+    const size_t n4 = n / 4;
+    if (n4 == 0) return c;
+    try {
+        cl::Program p = programs_.program("copy", kernelFileText("kernels/copy.cl"), "");
+        cl::Kernel k(p, "copy_ceiling");
+        const size_t bytes = n4 * 16;
+        std::vector<float> init(n4 * 4);
+        for (size_t i = 0; i < init.size(); ++i) init[i] = float(i % 1024) * 0.5f + 1.0f;  // never zeros
+        cl::Buffer in(context_, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, bytes, init.data());
+        cl::Buffer out(context_, CL_MEM_WRITE_ONLY, bytes);
+        k.setArg(0, in);
+        k.setArg(1, out);
+        k.setArg(2, cl_uint(n4));
+        const size_t local = std::min<size_t>(256, device_.maxWorkGroup);
+        const size_t items = std::min<size_t>(n4, size_t(device_.computeUnits) * 2048);
+        const size_t global = (items + local - 1) / local * local;
+        std::vector<double> times;
+        for (int i = 0; i < warmup + std::max(1, repeats); ++i) {
+            cl::Event e;
+            queue_.enqueueNDRangeKernel(k, cl::NullRange, cl::NDRange(global), cl::NDRange(local), nullptr, &e);
+            e.wait();
+            if (i >= warmup) times.push_back(eventMs(e));
+        }
+        c.medianMs = median(times);
+        c.minMs = *std::min_element(times.begin(), times.end());
+        c.maxMs = *std::max_element(times.begin(), times.end());
+        c.gbps = c.medianMs > 0 ? 2.0 * double(bytes) / (c.medianMs * 1e6) : 0;
+        (void)type;
+    } catch (const cl::Error& e) {
+        throw Error(ErrorKind::DeviceFailure,
+                    std::string("copy kernel: OpenCL call ") + e.what() + " failed with error " + std::to_string(e.err()));
+    }
+    return c;
+}
+
+}  // namespace rl

@@ -1,0 +1,94 @@
+// The engine: one OpenCL device, its context and profiling queue; runs, traces and times reductions.
+#pragma once
+#include <CL/opencl.hpp>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/cl/devices.h"
+#include "core/cl/program_cache.h"
+#include "core/input.h"
+#include "core/pass_plan.h"
+#include "core/run_config.h"
+#include "core/trace.h"
+
+namespace rl {
+
+struct PassTiming {
+    PassPlan plan;
+    double medianMs = 0, minMs = 0, maxMs = 0;  // event-profiled kernel time over the timed repeats
+};
+
+struct RunResult {
+    std::string variant, device;
+    RunConfig config;
+    double result = 0, reference = 0;
+    bool correct = false;
+    std::string verdict;  // why the result is accepted or not; for a wrong-by-design variant, also the reason
+    std::vector<PassTiming> passes;
+    double medianMs = 0, minMs = 0, maxMs = 0;  // whole reduction (sum of the passes' kernel times per repeat)
+    double hostFinalMs = 0;                      // host time to reduce the last partials (finalOnHost)
+    int repeats = 1;
+    double gbps() const;  // effective bandwidth: n * element bytes read once / median time
+};
+
+struct CopyCeiling {
+    size_t n = 0;
+    double medianMs = 0, minMs = 0, maxMs = 0;
+    double gbps = 0;  // bytes read + bytes written / median time
+};
+
+class Engine;
+
+// What every kind of variant implements: how its passes are enqueued and how its trace is read back.
+class KindRunner {
+public:
+    virtual ~KindRunner() = default;
+    // Enqueues the whole reduction once over `input` (not modified; runners copy if they reduce in place), fills
+    // one event per pass, and returns the device's final value (reducing the last partials on the host if asked).
+    virtual double runOnce(Engine& engine, const VariantInfo& variant, const RunConfig& config,
+                           const std::vector<PassPlan>& plan, const cl::Buffer& input, std::vector<cl::Event>& events,
+                           double* hostFinalMs) = 0;
+    // Runs the traced build and fills run.passes (values, ops, params as the kernel recorded them) and run.result.
+    virtual void trace(Engine& engine, const VariantInfo& variant, const RunConfig& config,
+                       const std::vector<PassPlan>& plan, const cl::Buffer& input, const TraceSelection& selection,
+                       TraceRun& run) = 0;
+};
+
+std::unique_ptr<KindRunner> makeRunner(VariantKind kind);
+
+class Engine {
+public:
+    explicit Engine(const DeviceInfo& device);
+
+    const DeviceInfo& device() const { return device_; }
+    cl::Context& context() { return context_; }
+    cl::CommandQueue& queue() { return queue_; }
+    ProgramCache& programs() { return programs_; }
+
+    // Checks a config against the variant and this device; throws rl::Error with what to do instead.
+    void validate(const VariantInfo& variant, const RunConfig& config);
+
+    // Runs the clean kernel: `warmup` untimed runs, then `repeats` timed runs; checks against the CPU reference.
+    RunResult run(const RunConfig& config, const HostArray& input, int warmup = 0, int repeats = 1);
+
+    // Runs the traced build of the same kernel and returns what it recorded, analysed and checked.
+    TraceRun trace(const RunConfig& config, const HostArray& input, const TraceSelection& selection = {});
+
+    // The bandwidth ceiling: a plain copy kernel over n elements of the type.
+    CopyCeiling copyCeiling(size_t n, ElemType type, int warmup, int repeats);
+
+    cl::Buffer upload(const HostArray& input);
+
+private:
+    DeviceInfo device_;
+    cl::Context context_;
+    cl::CommandQueue queue_;
+    ProgramCache programs_;
+};
+
+// Milliseconds between an event's start and end (CL_PROFILING_COMMAND_START/END).
+double eventMs(const cl::Event& event);
+double median(std::vector<double> values);
+
+}  // namespace rl

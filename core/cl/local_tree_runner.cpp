@@ -1,0 +1,83 @@
+// Runner for the local-memory tree variants: one launch per pass, one partial per work-group.
+#include <chrono>
+
+#include "core/cl/engine.h"
+#include "core/cl/runners.h"
+#include "core/cl/trace_buffers.h"
+
+namespace rl {
+namespace {
+
+class LocalTreeRunner : public KindRunner {
+public:
+    double runOnce(Engine& engine, const VariantInfo& variant, const RunConfig& config, const std::vector<PassPlan>& plan,
+                   const cl::Buffer& input, std::vector<cl::Event>& events, double* hostFinalMs) override {
+        cl::Kernel kernel = engine.programs().kernel(variant, config, false);
+        cl::Buffer current = input;
+        for (const auto& pass : plan) {
+            cl::Buffer out(engine.context(), CL_MEM_READ_WRITE, pass.groups * elemSize(config.type));
+            setCommonArgs(kernel, current, out, pass, config);
+            cl::Event e;
+            engine.queue().enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(pass.global),
+                                                cl::NDRange(pass.local), nullptr, &e);
+            events.push_back(e);
+            current = out;
+        }
+        return finish(engine, config, current, plan.back().groups, hostFinalMs);
+    }
+
+    void trace(Engine& engine, const VariantInfo& variant, const RunConfig& config, const std::vector<PassPlan>& plan,
+               const cl::Buffer& input, const TraceSelection& selection, TraceRun& run) override {
+        cl::Kernel kernel = engine.programs().kernel(variant, config, true);
+        cl::Buffer current = input;
+        for (size_t p = 0; p < plan.size(); ++p) {
+            const PassPlan& pass = plan[p];
+            cl::Buffer out(engine.context(), CL_MEM_READ_WRITE, pass.groups * elemSize(config.type));
+            size_t first = 0, count = 0;
+            chooseTracedGroups(pass.groups, p, selection, &first, &count);
+            TraceBuffers tb(engine, config.type, first, count, maxStagesFor(pass.local), pass.local);
+            setCommonArgs(kernel, current, out, pass, config);
+            tb.setArgs(kernel, 4);
+            engine.queue().enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(pass.global),
+                                                cl::NDRange(pass.local));
+            PassTrace pt;
+            pt.pass = int(p);
+            pt.n = pass.n;
+            pt.groups = pass.groups;
+            pt.global = pass.global;
+            pt.local = pass.local;
+            pt.traced = tb.read(engine, config.type);
+            run.passes.push_back(std::move(pt));
+            current = out;
+        }
+        run.result = finish(engine, config, current, plan.back().groups, nullptr);
+    }
+
+private:
+    static void setCommonArgs(cl::Kernel& kernel, const cl::Buffer& in, const cl::Buffer& out, const PassPlan& pass,
+                              const RunConfig& config) {
+        kernel.setArg(0, in);
+        kernel.setArg(1, out);
+        kernel.setArg(2, cl_uint(pass.n));
+        kernel.setArg(3, cl::Local(pass.local * elemSize(config.type)));
+    }
+
+    // Reads the last partials and reduces them on the host (one value unless finalOnHost left several).
+    static double finish(Engine& engine, const RunConfig& config, const cl::Buffer& partials, size_t count,
+                         double* hostFinalMs) {
+        std::vector<cl_int> raw(count);
+        engine.queue().enqueueReadBuffer(partials, CL_TRUE, 0, count * 4, raw.data());
+        const auto start = std::chrono::steady_clock::now();
+        double acc = identity(config.op, config.type);
+        for (cl_int bits : raw) acc = apply(config.op, config.type, acc, bitsToValue(bits, config.type));
+        if (hostFinalMs)
+            *hostFinalMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+        return count == 1 ? bitsToValue(raw[0], config.type) : acc;
+    }
+};
+
+}  // namespace
+
+std::unique_ptr<KindRunner> makeLocalTreeRunner() { return std::make_unique<LocalTreeRunner>(); }
+
+}  // namespace rl

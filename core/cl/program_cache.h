@@ -1,0 +1,32 @@
+// Builds kernel programs once per (variant, build options) and keeps them; a failed build throws with its log.
+#pragma once
+#include <CL/opencl.hpp>
+#include <map>
+#include <string>
+#include <utility>
+
+#include "core/run_config.h"
+#include "core/variant.h"
+
+namespace rl {
+
+class ProgramCache {
+public:
+    ProgramCache(cl::Context context, cl::Device device) : context_(std::move(context)), device_(std::move(device)) {}
+
+    // The kernel of `variant` built for this config; traced builds define RL_TRACE. Throws rl::Error (BuildFailed)
+    // with the compiler's log when the build fails.
+    cl::Kernel kernel(const VariantInfo& variant, const RunConfig& config, bool traced);
+
+    // Any program from explicit source and options (the copy kernel, helpers), cached the same way.
+    cl::Program program(const std::string& name, const std::string& source, const std::string& options);
+
+    static std::string buildOptions(const VariantInfo& variant, const RunConfig& config, bool traced);
+
+private:
+    cl::Context context_;
+    cl::Device device_;
+    std::map<std::pair<std::string, std::string>, cl::Program> programs_;
+};
+
+}  // namespace rl

@@ -1,0 +1,14 @@
+// Chooses the KindRunner for a variant kind.
+#include "core/cl/runners.h"
+
+namespace rl {
+
+std::unique_ptr<KindRunner> makeRunner(VariantKind kind) {
+    switch (kind) {
+        case VariantKind::LocalTree: return makeLocalTreeRunner();
+        default: break;
+    }
+    throw Error(ErrorKind::Unsupported, "this kind of variant has no runner yet");
+}
+
+}  // namespace rl

@@ -1,0 +1,21 @@
+// Factories of the KindRunner implementations (one file each) and helpers they share.
+#pragma once
+#include <CL/opencl.hpp>
+#include <cstring>
+#include <memory>
+
+#include "core/cl/engine.h"
+
+namespace rl {
+
+std::unique_ptr<KindRunner> makeLocalTreeRunner();
+
+// A 32-bit device word as the value it holds.
+inline double bitsToValue(cl_int bits, ElemType type) {
+    if (type == ElemType::Int) return double(bits);
+    float f;
+    std::memcpy(&f, &bits, sizeof f);
+    return double(f);
+}
+
+}  // namespace rl

@@ -1,0 +1,91 @@
+// Allocation, kernel arguments and decoding of trace debug buffers.
+#include "core/cl/trace_buffers.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+#include "core/cl/engine.h"
+
+namespace rl {
+
+size_t maxStagesFor(size_t wg) {
+    size_t log2 = 0;
+    while ((size_t(1) << log2) < wg) ++log2;
+    return log2 + 12;
+}
+
+void chooseTracedGroups(size_t groups, size_t pass, const TraceSelection& selection, size_t* first, size_t* count) {
+    if (groups <= selection.maxFullGroups) {
+        *first = 0;
+        *count = groups;
+    } else if (pass == 0) {
+        *first = std::min(selection.firstGroup, groups - 1);
+        *count = std::max<size_t>(1, std::min(selection.groupCount, groups - *first));
+    } else {
+        *first = 0;
+        *count = 1;
+    }
+}
+
+TraceBuffers::TraceBuffers(Engine& engine, ElemType type, size_t first, size_t count, size_t maxStages_, size_t cells_)
+    : firstGroup(first), groupCount(count), maxStages(maxStages_), cells(cells_) {
+    const size_t slots = count * maxStages * cells;
+    values = cl::Buffer(engine.context(), CL_MEM_WRITE_ONLY, slots * elemSize(type));
+    ops = cl::Buffer(engine.context(), CL_MEM_WRITE_ONLY, slots * sizeof(cl_int4));
+    std::vector<cl_int> zeros(count * (maxStages + 1), 0);
+    params = cl::Buffer(engine.context(), CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, zeros.size() * sizeof(cl_int),
+                        zeros.data());
+}
+
+void TraceBuffers::setArgs(cl::Kernel& kernel, cl_uint index) const {
+    kernel.setArg(index + 0, values);
+    kernel.setArg(index + 1, ops);
+    kernel.setArg(index + 2, params);
+    kernel.setArg(index + 3, cl_uint(firstGroup));
+    kernel.setArg(index + 4, cl_uint(groupCount));
+    kernel.setArg(index + 5, cl_uint(maxStages));
+}
+
+std::vector<GroupTrace> TraceBuffers::read(Engine& engine, ElemType type) const {
+    const size_t slots = groupCount * maxStages * cells;
+    std::vector<cl_int> rawValues(slots);  // int and float are both 32-bit
+    std::vector<cl_int4> rawOps(slots);
+    std::vector<cl_int> rawParams(groupCount * (maxStages + 1));
+    auto& q = engine.queue();
+    q.enqueueReadBuffer(values, CL_TRUE, 0, slots * 4, rawValues.data());
+    q.enqueueReadBuffer(ops, CL_TRUE, 0, slots * sizeof(cl_int4), rawOps.data());
+    q.enqueueReadBuffer(params, CL_TRUE, 0, rawParams.size() * sizeof(cl_int), rawParams.data());
+    std::vector<GroupTrace> out;
+    for (size_t slot = 0; slot < groupCount; ++slot) {
+        GroupTrace g;
+        g.group = int(firstGroup + slot);
+        const size_t stages = std::min<size_t>(maxStages, size_t(std::max(0, rawParams[slot * (maxStages + 1)])));
+        for (size_t s = 0; s < stages; ++s) {
+            Stage st;
+            st.param = rawParams[slot * (maxStages + 1) + 1 + s];
+            st.label = stageLabel(st.param);
+            const size_t base = (slot * maxStages + s) * cells;
+            st.values.resize(cells);
+            st.ops.resize(cells);
+            for (size_t c = 0; c < cells; ++c) {
+                const cl_int bits = rawValues[base + c];
+                if (type == ElemType::Int) {
+                    st.values[c] = double(bits);
+                } else {
+                    float f;
+                    static_assert(sizeof f == sizeof bits);
+                    std::memcpy(&f, &bits, sizeof f);
+                    st.values[c] = double(f);
+                }
+                const cl_int4& op = rawOps[base + c];
+                st.ops[c] = WorkItemOp{op.s[0] != 0, op.s[1], op.s[2], op.s[3]};
+            }
+            g.stages.push_back(std::move(st));
+        }
+        out.push_back(std::move(g));
+    }
+    return out;
+}
+
+}  // namespace rl

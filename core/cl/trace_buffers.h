@@ -1,0 +1,33 @@
+// The debug buffers a traced kernel writes (see kernels/reduce_common.cl), and their decoding into stages.
+#pragma once
+#include <CL/opencl.hpp>
+#include <vector>
+
+#include "core/run_config.h"
+#include "core/trace.h"
+
+namespace rl {
+
+class Engine;
+
+struct TraceBuffers {
+    size_t firstGroup = 0, groupCount = 0, maxStages = 0, cells = 0;
+    cl::Buffer values, ops, params;
+
+    // Allocates buffers for groups [first, first + count), up to maxStages stages of `cells` cells each.
+    TraceBuffers(Engine& engine, ElemType type, size_t first, size_t count, size_t maxStages, size_t cells);
+
+    // Sets the six trace arguments starting at kernel argument `index`.
+    void setArgs(cl::Kernel& kernel, cl_uint index) const;
+
+    // Reads the buffers back (blocking) and decodes one GroupTrace per traced group.
+    std::vector<GroupTrace> read(Engine& engine, ElemType type) const;
+};
+
+// Stages a work-group of size wg can record: the load, log2(wg) tree stages and room for unrolled tails.
+size_t maxStagesFor(size_t wg);
+
+// Which groups of a pass to record: all when few, else the selection (first pass) or group 0 (later passes).
+void chooseTracedGroups(size_t groups, size_t pass, const TraceSelection& selection, size_t* first, size_t* count);
+
+}  // namespace rl

@@ -1,0 +1,41 @@
+// Embedded kernel sources (generated at build time by scripts/cmake/EmbedFiles.cmake).
+#include "core/kernel_source.h"
+
+#include <fstream>
+#include <sstream>
+#include <utility>
+
+#include "core/types.h"
+
+namespace rl::embedded {
+const std::vector<std::pair<std::string_view, std::string_view>>& files();
+}
+
+namespace rl {
+
+std::string kernelFileText(std::string_view relativePath) {
+#ifdef REDUCELAB_SOURCE_DIR
+    std::ifstream file(std::string(REDUCELAB_SOURCE_DIR) + "/" + std::string(relativePath));
+    if (file) {
+        std::ostringstream text;
+        text << file.rdbuf();
+        return text.str();
+    }
+#endif
+    for (const auto& [path, text] : embedded::files())
+        if (path == relativePath) return std::string(text);
+    throw Error(ErrorKind::BadInput, "no embedded kernel file '" + std::string(relativePath) + "'");
+}
+
+std::string programSource(std::string_view variantId) {
+    return kernelFileText("kernels/reduce_common.cl") + "\n#line 1\n" +
+           kernelFileText("kernels/" + std::string(variantId) + ".cl");
+}
+
+std::vector<std::string> embeddedKernelFiles() {
+    std::vector<std::string> out;
+    for (const auto& entry : embedded::files()) out.emplace_back(entry.first);
+    return out;
+}
+
+}  // namespace rl

@@ -1,0 +1,72 @@
+// Pass planning for every kind of variant.
+#include "core/pass_plan.h"
+
+#include <algorithm>
+
+namespace rl {
+namespace {
+
+size_t ceilDiv(size_t a, size_t b) { return (a + b - 1) / b; }
+
+}  // namespace
+
+int effectiveElemsPerItem(const VariantInfo& variant, const RunConfig& config) {
+    if (variant.elementsPerItemSettable && config.elemsPerItem > 0) return config.elemsPerItem;
+    return std::max(1, variant.defaultElementsPerItem);
+}
+
+size_t partialsAfter(const PassPlan& pass, const VariantInfo& variant) {
+    switch (variant.kind) {
+        case VariantKind::GlobalBottomUp:
+        case VariantKind::GlobalTopDown: return 1;
+        default: return pass.groups;
+    }
+}
+
+std::vector<PassPlan> planPasses(const VariantInfo& variant, const RunConfig& config) {
+    std::vector<PassPlan> passes;
+    const size_t wg = std::max<size_t>(1, config.wg);
+    switch (variant.kind) {
+        case VariantKind::GlobalBottomUp: {
+            // Launch k adds arr[step*i + step/2] into arr[step*i], step = 2, 4, 8, ... while step/2 < n.
+            for (size_t step = 2; step / 2 < config.n; step *= 2) {
+                PassPlan p;
+                p.n = config.n;
+                p.step = int(step);
+                const size_t items = ceilDiv(config.n, step);
+                p.groups = ceilDiv(items, wg);
+                p.global = p.groups * wg;
+                p.local = wg;
+                passes.push_back(p);
+            }
+            return passes;
+        }
+        case VariantKind::GlobalTopDown: {
+            // One launch: work-item i adds arr[i + stride] into arr[i]; ceil(n/2) work-items are ever active.
+            PassPlan p;
+            p.n = config.n;
+            p.groups = ceilDiv(std::max<size_t>(1, ceilDiv(config.n, 2)), wg);
+            p.global = p.groups * wg;
+            p.local = wg;
+            passes.push_back(p);
+            return passes;
+        }
+        default: break;
+    }
+    const int epi = effectiveElemsPerItem(variant, config);
+    size_t n = config.n;
+    do {
+        PassPlan p;
+        p.n = n;
+        p.elemsPerItem = epi;
+        p.local = wg;
+        p.groups = ceilDiv(n, wg * size_t(epi));
+        p.global = p.groups * wg;
+        passes.push_back(p);
+        n = p.groups;
+        if (config.finalOnHost && n <= wg) break;
+    } while (n > 1);
+    return passes;
+}
+
+}  // namespace rl

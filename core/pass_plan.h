@@ -1,0 +1,30 @@
+// How a full reduction splits into passes (launches): pure host logic, shared by timed and traced runs.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "core/run_config.h"
+#include "core/variant.h"
+
+namespace rl {
+
+struct PassPlan {
+    size_t n = 0;          // elements this pass reduces
+    size_t groups = 0;     // work-groups
+    size_t global = 0;     // global work size
+    size_t local = 0;      // work-group size
+    int elemsPerItem = 1;  // input elements per work-item (for the local tree kinds)
+    int step = 0;          // for the global bottom-up kind: the launch's step (2, 4, 8, ...)
+};
+
+// The elements each work-item loads for this variant and config (the user's choice for multi-element).
+int effectiveElemsPerItem(const VariantInfo& variant, const RunConfig& config);
+
+// The passes of a full reduction. With config.finalOnHost, device passes stop once at most config.wg partials
+// remain (at least one pass runs); the host reduces those.
+std::vector<PassPlan> planPasses(const VariantInfo& variant, const RunConfig& config);
+
+// The number of partials the last planned pass leaves (1 unless the host finishes).
+size_t partialsAfter(const PassPlan& pass, const VariantInfo& variant);
+
+}  // namespace rl

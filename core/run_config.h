@@ -1,0 +1,33 @@
+// What the user asks for: one reduction's parameters, shared by the CLI, the app and the tests.
+#pragma once
+#include <cstdint>
+#include <string>
+
+#include "core/types.h"
+
+namespace rl {
+
+struct RunConfig {
+    std::string variant = "sequential";
+    size_t n = 1 << 20;
+    Op op = Op::Sum;
+    ElemType type = ElemType::Float;
+    size_t wg = 256;
+    int elemsPerItem = 0;  // 0: the variant's default (only multi-element lets the user set it)
+    DataPattern data = DataPattern::Random;
+    uint64_t seed = 1;
+    bool finalOnHost = false;  // false: launch passes down to one value; true: the host reduces the last partials
+    int simdWidth = 0;         // 0: the device's (NVIDIA 32, AMD 64, else 32)
+    int banks = 32;
+    int bankWidthBytes = 4;
+};
+
+// Which work-groups a trace records. Small inputs are recorded whole; past `maxFullGroups` work-groups in a pass,
+// only [firstGroup, firstGroup + groupCount) of the first pass (and group 0 of later large passes).
+struct TraceSelection {
+    size_t maxFullGroups = 1024;
+    size_t firstGroup = 0;
+    size_t groupCount = 1;
+};
+
+}  // namespace rl

@@ -1,0 +1,70 @@
+// What a traced run records: per pass, per traced work-group, per stage, local memory and each work-item's operation.
+// Values are stored as double, which holds every int32 and every float exactly.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/types.h"
+
+namespace rl {
+
+// What one work-item did in one stage, as the kernel recorded it: local indices read (a, b) and written (w).
+struct WorkItemOp {
+    bool active = false;
+    int a = -1, b = -1, w = -1;
+    bool operator==(const WorkItemOp& o) const { return active == o.active && a == o.a && b == o.b && w == o.w; }
+};
+
+// The hardware model's reading of one stage (filled by analysis.h, never by the device).
+struct StageAnalysis {
+    int activeItems = 0;
+    int activeWarps = 0;     // SIMD groups with every lane active
+    int idleWarps = 0;       // SIMD groups with no lane active
+    int divergentWarps = 0;  // SIMD groups with some lanes active and some not
+    int bankConflictDegree = 1;  // worst number of distinct addresses one bank serves in one access of one SIMD group
+};
+
+struct Stage {
+    std::string label;            // e.g. "load", "s = 64", "tail s = 16"
+    int param = -1;               // the stride (or step) the kernel recorded for this stage; -1 for the load
+    std::vector<double> values;   // local memory after the stage, one per cell
+    std::vector<WorkItemOp> ops;  // one per work-item
+    StageAnalysis analysis;
+};
+
+struct GroupTrace {
+    int group = 0;
+    std::vector<Stage> stages;
+};
+
+struct PassTrace {
+    int pass = 0;
+    size_t n = 0;          // elements reduced by this pass
+    size_t groups = 0;     // work-groups launched
+    size_t global = 0;     // global work size
+    size_t local = 0;      // work-group size
+    std::vector<GroupTrace> traced;  // the groups that were recorded (all of them for small inputs)
+};
+
+// Stage parameters as the kernels record them (see kernels/reduce_common.cl).
+inline constexpr int kTailStepFlag = 0x10000;
+std::string stageLabel(int param);  // "load", "s = 64", "tail s = 16"
+
+struct TraceRun {
+    std::string variant;
+    std::string device;
+    size_t n = 0;
+    size_t wg = 0;
+    Op op = Op::Sum;
+    ElemType type = ElemType::Float;
+    int simdWidth = 32;
+    int banks = 32;
+    int bankWidthBytes = 4;
+    std::vector<PassTrace> passes;
+    double result = 0, reference = 0;
+    bool correct = false;
+    std::string verdict;  // why the result is or is not accepted
+};
+
+}  // namespace rl

@@ -1,0 +1,48 @@
+// Basic vocabulary of ReduceLab: operations, element types, data patterns, and the error type core throws.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+namespace rl {
+
+enum class Op { Sum, Min, Max };
+enum class ElemType { Int, Float };
+enum class DataPattern { Random, Iota, Ones };
+
+std::string_view toString(Op op);
+std::string_view toString(ElemType type);
+std::string_view toString(DataPattern pattern);
+std::optional<Op> parseOp(std::string_view text);
+std::optional<ElemType> parseElemType(std::string_view text);
+std::optional<DataPattern> parseDataPattern(std::string_view text);
+
+// Size in bytes of one element on the device (int and float are both 32-bit).
+inline constexpr size_t elemSize(ElemType) { return 4; }
+
+// The operation's identity, used to pad inputs that do not fill the last work-group.
+double identity(Op op, ElemType type);
+
+// Applies the operation exactly as the device does for this element type (int wraps, float rounds to float).
+double apply(Op op, ElemType type, double a, double b);
+
+// What went wrong, so front ends can pick exit codes and wording.
+enum class ErrorKind {
+    BadInput,      // the user asked for something impossible: exit code 2 in the CLI
+    Unsupported,   // the device cannot run this (work-group size, missing feature): exit code 1
+    BuildFailed,   // a kernel did not compile; the message carries the build log
+    DeviceFailure  // an OpenCL call failed at run time
+};
+
+class Error : public std::runtime_error {
+public:
+    Error(ErrorKind kind, const std::string& what) : std::runtime_error(what), kind_(kind) {}
+    ErrorKind kind() const { return kind_; }
+
+private:
+    ErrorKind kind_;
+};
+
+}  // namespace rl

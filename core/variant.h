@@ -1,0 +1,56 @@
+// Descriptors of the reduction variants: what each kernel is, what it teaches, what it needs, and how it launches.
+#pragma once
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace rl {
+
+// How a variant reduces one pass: a tree in local memory, a tree in global memory, or a built-in.
+enum class VariantKind {
+    LocalTree,       // classic work-group tree in __local memory, one partial per work-group per pass
+    GlobalBottomUp,  // log2(n) launches over global memory, no local memory (Lawlor)
+    GlobalTopDown,   // one launch looping with barrier(CLK_GLOBAL_MEM_FENCE): only one work-group is synchronised
+    BuiltinWorkGroup,  // OpenCL 2.0+ work_group_reduce_*
+    BuiltinSubGroup    // sub_group_reduce_* and a local tree over the sub-group partials
+};
+
+// The toggles a student flips in the explorer; a variant is one combination of them.
+struct VariantToggles {
+    bool sequentialAddressing = false;  // false: interleaved (stride doubles); true: sequential (stride halves)
+    bool compactBranching = false;      // false: divergent `tid % (2*s)`; true: strided index / `tid < s`
+    bool firstAddDuringLoad = false;
+    bool unrollLastWarp = false;
+    bool completeUnroll = false;
+    bool multiElement = false;
+    bool vectorLoads = false;
+};
+
+struct VariantInfo {
+    std::string id;             // e.g. "sequential"; the kernel file is kernels/<id>.cl
+    std::string kernelName;     // the __kernel function name: id with '-' turned into '_'
+    std::string title;          // one line, e.g. "Sequential addressing"
+    std::string lesson;         // a paragraph: what it teaches and what it costs
+    std::string requirements;   // human-readable, e.g. "power-of-two work-group size, at least 64"
+    int harrisStep = 0;         // 1..7 for the kernels of Harris's ladder, 0 otherwise
+    VariantKind kind = VariantKind::LocalTree;
+    VariantToggles toggles;
+    bool correctByDesign = true;
+    std::string wrongReason;    // when not correct by design: why and when it fails
+    bool needsPow2WorkGroup = true;
+    int minWorkGroup = 1;        // e.g. 64 for the warp-synchronous tail
+    bool wgFixedAtBuild = false;  // complete unroll: -D RL_WG=<size>
+    bool elementsPerItemSettable = false;
+    int defaultElementsPerItem = 1;  // input elements each work-item loads in the first pass (2 with first add)
+    bool needsSubGroups = false;
+    bool needsOpenCL20 = false;
+};
+
+// Every variant ReduceLab knows, in teaching order (Harris's ladder first).
+const std::vector<VariantInfo>& allVariants();
+const VariantInfo* findVariant(std::string_view id);
+
+// The variant that matches a set of toggles exactly, or nullptr with `why` saying what has no kernel.
+const VariantInfo* variantForToggles(const VariantToggles& toggles, std::string* why);
+
+}  // namespace rl

@@ -1,0 +1,103 @@
+// reduce_common.cl: prepended by the host to every reduction kernel (it is not a variant itself).
+// It defines the element type T, the operation RL_APPLY and its identity RL_IDENTITY from -D options, and the
+// recording macros that turn a timed kernel into a traced one. In timed builds (no -D RL_TRACE) every RL_ macro
+// below compiles to nothing, so the traced kernel and the timed kernel are the same source.
+//
+// Build options the host passes:  -D RL_TYPE_INT | -D RL_TYPE_FLOAT,  -D RL_OP_SUM | RL_OP_MIN | RL_OP_MAX,
+// optionally -D RL_TRACE, -D RL_WG=<work-group size> (complete unroll), -D RL_EPI=<elements per work-item>.
+
+#if defined(RL_TYPE_INT)
+typedef int T;
+typedef int4 T4;
+#else
+typedef float T;
+typedef float4 T4;
+#endif
+
+#if defined(RL_OP_MIN)
+#define RL_APPLY(a, b) ((b) < (a) ? (b) : (a))
+#if defined(RL_TYPE_INT)
+#define RL_IDENTITY INT_MAX
+#else
+#define RL_IDENTITY INFINITY
+#endif
+#elif defined(RL_OP_MAX)
+#define RL_APPLY(a, b) ((b) > (a) ? (b) : (a))
+#if defined(RL_TYPE_INT)
+#define RL_IDENTITY INT_MIN
+#else
+#define RL_IDENTITY (-INFINITY)
+#endif
+#else
+#if defined(RL_TYPE_INT)
+// Through uint so that overflow wraps (two's complement) instead of being undefined.
+#define RL_APPLY(a, b) ((int)((uint)(a) + (uint)(b)))
+#else
+#define RL_APPLY(a, b) ((a) + (b))
+#endif
+#define RL_IDENTITY ((T)0)
+#endif
+
+#if defined(RL_TRACE)
+// Debug buffers, per traced group `slot` (group - rl_first_group), stage and local index:
+//   rl_values[(slot * rl_max_stages + stage) * lsize + cell]  local memory after the stage
+//   rl_ops   [(slot * rl_max_stages + stage) * lsize + lid]   (active, read a, read b, written w) of work-item lid
+//   rl_params[slot * (rl_max_stages + 1)]                     number of stages recorded
+//   rl_params[slot * (rl_max_stages + 1) + 1 + stage]         the stride (or step) of the stage, -1 for the load
+#define RL_TRACE_PARAMS                                                                                      \
+    , __global T *rl_values, __global int4 *rl_ops, __global int *rl_params, const uint rl_first_group, \
+        const uint rl_group_count, const uint rl_max_stages
+#define RL_TRACE_BEGIN   \
+    int rl_stage = 0;    \
+    int4 rl_op = (int4)(0, -1, -1, -1)
+// Marks this work-item as doing an operation in the current stage: reads cells a and b, writes cell w.
+#define RL_OP(a, b, w) (rl_op = (int4)(1, (int)(a), (int)(b), (int)(w)))
+
+inline void rl_record_cell(__local const volatile T *mem, const int param, const int stage, const int4 op,
+                           __global T *values, __global int4 *ops, __global int *params, const uint first,
+                           const uint count, const uint max_stages) {
+    const uint g = get_group_id(0);
+    if (g < first || g - first >= count || stage >= (int)max_stages) return;
+    const uint slot = g - first, lid = get_local_id(0), lsize = get_local_size(0);
+    const size_t base = ((size_t)slot * max_stages + (size_t)stage) * lsize;
+    values[base + lid] = mem[lid];
+    ops[base + lid] = op;
+    if (lid == 0) {
+        params[slot * (max_stages + 1) + 1 + stage] = param;
+        params[slot * (max_stages + 1)] = stage + 1;
+    }
+}
+
+// After a barrier-separated stage: every work-item copies its own cell. The barriers around the copy make the
+// snapshot exact (nobody writes the next stage before everyone has copied) and change nothing for a correct kernel.
+#define RL_RECORD(mem, param)                                                                                    \
+    do {                                                                                                         \
+        barrier(CLK_LOCAL_MEM_FENCE);                                                                            \
+        rl_record_cell((mem), (param), rl_stage, rl_op, rl_values, rl_ops, rl_params, rl_first_group,          \
+                       rl_group_count, rl_max_stages);                                                           \
+        rl_stage++;                                                                                              \
+        rl_op = (int4)(0, -1, -1, -1);                                                                           \
+        barrier(CLK_LOCAL_MEM_FENCE);                                                                            \
+    } while (0)
+
+// Inside a warp-synchronous tail, where a barrier would change the kernel: each work-item records only the cell it
+// owns (in such tails the owner is the only writer of its cell). Work-items outside the tail call it too, once per
+// tail step, so their unchanged cells appear in every tail stage.
+#define RL_RECORD_NOSYNC(mem, param)                                                                    \
+    do {                                                                                                \
+        rl_record_cell((mem), (param), rl_stage, rl_op, rl_values, rl_ops, rl_params, rl_first_group, \
+                       rl_group_count, rl_max_stages);                                                  \
+        rl_stage++;                                                                                     \
+        rl_op = (int4)(0, -1, -1, -1);                                                                  \
+    } while (0)
+#else
+#define RL_TRACE_PARAMS
+#define RL_TRACE_BEGIN
+#define RL_OP(a, b, w)
+#define RL_RECORD(mem, param)
+#define RL_RECORD_NOSYNC(mem, param)
+#endif
+
+// Stage parameters (the `param` of RL_RECORD): -1 for the load, the stride s for a tree stage, and
+// RL_TAIL_STEP(s) for a step of a warp-synchronous tail (no barrier before it).
+#define RL_TAIL_STEP(s) ((int)(s) | 0x10000)

@@ -1,0 +1,93 @@
+// The device's recorded trace equals the CPU model for every correct-by-design variant, exactly (int) and bit for
+// bit (float), over several N, work-group sizes and operations.
+#include <gtest/gtest.h>
+
+#include <cstring>
+
+#include "core/input.h"
+#include "core/model/model.h"
+#include "device_fixture.h"
+
+namespace rl {
+namespace {
+
+uint32_t floatBits(double v) {
+    const float f = float(v);
+    uint32_t b;
+    std::memcpy(&b, &f, sizeof b);
+    return b;
+}
+
+void expectSameStages(const GroupTrace& device, const GroupTrace& model, ElemType type, const std::string& where) {
+    ASSERT_EQ(device.stages.size(), model.stages.size()) << where;
+    for (size_t s = 0; s < model.stages.size(); ++s) {
+        const Stage& d = device.stages[s];
+        const Stage& m = model.stages[s];
+        ASSERT_EQ(d.param, m.param) << where << " stage " << s;
+        ASSERT_EQ(d.values.size(), m.values.size()) << where << " stage " << s;
+        for (size_t c = 0; c < m.values.size(); ++c) {
+            if (type == ElemType::Float)
+                ASSERT_EQ(floatBits(d.values[c]), floatBits(m.values[c])) << where << " stage " << s << " cell " << c;
+            else
+                ASSERT_EQ(d.values[c], m.values[c]) << where << " stage " << s << " cell " << c;
+            ASSERT_TRUE(d.ops[c] == m.ops[c]) << where << " stage " << s << " work-item " << c;
+        }
+    }
+}
+
+struct Case {
+    std::string variant;
+    size_t n, wg;
+    Op op;
+    ElemType type;
+};
+
+std::vector<Case> cases() {
+    std::vector<Case> out;
+    for (const auto& v : allVariants()) {
+        if (!v.correctByDesign || !hasModel(v)) continue;
+        for (size_t wg : {16, 64, 128})
+            for (size_t n : {size_t(1), size_t(3), wg - 1, wg, wg + 1, size_t(1000), size_t(3 * wg * 2 + 5)})
+                for (Op op : {Op::Sum, Op::Min, Op::Max})
+                    for (ElemType type : {ElemType::Int, ElemType::Float}) {
+                        if (int(wg) < v.minWorkGroup) continue;
+                        out.push_back({v.id, n, wg, op, type});
+                    }
+    }
+    return out;
+}
+
+TEST(TraceMatchesModel, EveryCorrectVariant) {
+    size_t checked = 0;
+    for (const Case& c : cases()) {
+        RunConfig config;
+        config.variant = c.variant;
+        config.n = c.n;
+        config.wg = c.wg;
+        config.op = c.op;
+        config.type = c.type;
+        config.seed = 7 + c.n;
+        const HostArray input = makeInput(c.type, DataPattern::Random, c.n, config.seed);
+        const TraceRun device = test::engine().trace(config, input);
+        std::vector<double> values(c.n);
+        for (size_t i = 0; i < c.n; ++i) values[i] = input.at(i);
+        double modelResult = 0;
+        const auto model = modelRun(*findVariant(c.variant), config, values, &modelResult);
+        const std::string where = c.variant + " n=" + std::to_string(c.n) + " wg=" + std::to_string(c.wg) + " " +
+                                  std::string(toString(c.op)) + " " + std::string(toString(c.type));
+        ASSERT_EQ(device.passes.size(), model.size()) << where;
+        for (size_t p = 0; p < model.size(); ++p) {
+            ASSERT_EQ(device.passes[p].traced.size(), model[p].traced.size()) << where << " pass " << p;
+            for (size_t g = 0; g < model[p].traced.size(); ++g)
+                expectSameStages(device.passes[p].traced[g], model[p].traced[g], c.type,
+                                 where + " pass " + std::to_string(p) + " group " + std::to_string(g));
+        }
+        EXPECT_EQ(device.result, modelResult) << where;
+        EXPECT_TRUE(device.correct) << where << ": " << device.verdict;
+        ++checked;
+    }
+    EXPECT_GT(checked, 100u);
+}
+
+}  // namespace
+}  // namespace rl
