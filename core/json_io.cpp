@@ -1,0 +1,328 @@
+// Writers and strict readers of the JSON forms (CLI --json output and saved sessions share them).
+#include "core/json_io.h"
+
+#include <cmath>
+#include <limits>
+
+namespace rl::json {
+namespace {
+
+using nlohmann::json;
+
+[[noreturn]] void bad(const std::string& what) { throw Error(ErrorKind::BadInput, "malformed data: " + what); }
+
+const json& field(const json& j, const char* name) {
+    if (!j.is_object()) bad(std::string("expected an object holding '") + name + "'");
+    auto it = j.find(name);
+    if (it == j.end()) bad(std::string("missing field '") + name + "'");
+    return *it;
+}
+
+template <typename T>
+T number(const json& j, const char* name, T lo, T hi) {
+    const json& f = field(j, name);
+    if (!f.is_number()) bad(std::string("field '") + name + "' is not a number");
+    const double d = f.get<double>();
+    if (!(d >= double(lo) && d <= double(hi))) bad(std::string("field '") + name + "' is out of range");
+    return T(d);
+}
+
+std::string text(const json& j, const char* name) {
+    const json& f = field(j, name);
+    if (!f.is_string()) bad(std::string("field '") + name + "' is not a string");
+    return f.get<std::string>();
+}
+
+bool flag(const json& j, const char* name) {
+    const json& f = field(j, name);
+    if (!f.is_boolean()) bad(std::string("field '") + name + "' is not true/false");
+    return f.get<bool>();
+}
+
+const json& array(const json& j, const char* name, size_t maxSize) {
+    const json& f = field(j, name);
+    if (!f.is_array()) bad(std::string("field '") + name + "' is not an array");
+    if (f.size() > maxSize) bad(std::string("field '") + name + "' is too long");
+    return f;
+}
+
+constexpr size_t kMaxCells = size_t(1) << 22;
+
+}  // namespace
+
+json value(double v) {
+    if (std::isnan(v)) return "nan";
+    if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
+    if (v == std::floor(v) && std::fabs(v) < 9.0e15) return (long long)v;
+    return v;
+}
+
+double toValue(const json& j) {
+    if (j.is_number()) return j.get<double>();
+    if (j.is_string()) {
+        const auto s = j.get<std::string>();
+        if (s == "inf") return std::numeric_limits<double>::infinity();
+        if (s == "-inf") return -std::numeric_limits<double>::infinity();
+        if (s == "nan") return std::numeric_limits<double>::quiet_NaN();
+    }
+    bad("a value is neither a number nor \"inf\"/\"-inf\"/\"nan\"");
+}
+
+json device(const DeviceInfo& d) {
+    return {{"index", d.index},
+            {"platform", d.platform},
+            {"platform_version", d.platformVersion},
+            {"name", d.name},
+            {"vendor", d.vendor},
+            {"version", d.version},
+            {"driver", d.driver},
+            {"type", d.type},
+            {"compute_units", d.computeUnits},
+            {"max_work_group", d.maxWorkGroup},
+            {"local_mem_bytes", d.localMemBytes},
+            {"global_mem_bytes", d.globalMemBytes},
+            {"max_alloc_bytes", d.maxAllocBytes},
+            {"simd_width", d.simdWidth},
+            {"simd_width_source", d.simdWidthSource},
+            {"sub_groups", d.subGroups},
+            {"work_group_collectives", d.workGroupCollectives}};
+}
+
+json variant(const VariantInfo& v) {
+    static const char* kinds[] = {"local-tree", "global-bottom-up", "global-top-down", "builtin-work-group",
+                                  "builtin-sub-group"};
+    return {{"id", v.id},
+            {"kernel", v.kernelName},
+            {"title", v.title},
+            {"harris_step", v.harrisStep},
+            {"kind", kinds[int(v.kind)]},
+            {"lesson", v.lesson},
+            {"requirements", v.requirements},
+            {"correct_by_design", v.correctByDesign},
+            {"wrong_reason", v.wrongReason},
+            {"default_elements_per_item", v.defaultElementsPerItem}};
+}
+
+json config(const RunConfig& c) {
+    return {{"variant", c.variant},
+            {"n", c.n},
+            {"op", toString(c.op)},
+            {"type", toString(c.type)},
+            {"wg", c.wg},
+            {"elems_per_item", c.elemsPerItem},
+            {"data", toString(c.data)},
+            {"seed", c.seed},
+            {"final_on_host", c.finalOnHost},
+            {"simd_width", c.simdWidth},
+            {"banks", c.banks},
+            {"bank_width", c.bankWidthBytes}};
+}
+
+json runResult(const RunResult& r) {
+    json passes = json::array();
+    for (const auto& p : r.passes)
+        passes.push_back({{"n", p.plan.n},
+                          {"groups", p.plan.groups},
+                          {"global", p.plan.global},
+                          {"local", p.plan.local},
+                          {"elems_per_item", p.plan.elemsPerItem},
+                          {"time_ms", p.medianMs},
+                          {"min_ms", p.minMs},
+                          {"max_ms", p.maxMs}});
+    return {{"variant", r.variant},
+            {"device", r.device},
+            {"n", r.config.n},
+            {"op", toString(r.config.op)},
+            {"type", toString(r.config.type)},
+            {"wg", r.config.wg},
+            {"data", toString(r.config.data)},
+            {"seed", r.config.seed},
+            {"final_on_host", r.config.finalOnHost},
+            {"result", value(r.result)},
+            {"reference", value(r.reference)},
+            {"correct", r.correct},
+            {"verdict", r.verdict},
+            {"passes", passes},
+            {"time_ms", r.medianMs},
+            {"min_ms", r.minMs},
+            {"max_ms", r.maxMs},
+            {"host_final_ms", r.hostFinalMs},
+            {"repeats", r.repeats},
+            {"gbps", r.gbps()}};
+}
+
+json copyCeiling(const CopyCeiling& c) {
+    return {{"n", c.n}, {"time_ms", c.medianMs}, {"min_ms", c.minMs}, {"max_ms", c.maxMs}, {"gbps", c.gbps}};
+}
+
+json trace(const TraceRun& t) {
+    json passes = json::array();
+    for (const auto& p : t.passes) {
+        json groups = json::array();
+        for (const auto& g : p.traced) {
+            json stages = json::array();
+            for (const auto& s : g.stages) {
+                json values = json::array(), active = json::array(), reads = json::array(), writes = json::array();
+                for (double v : s.values) values.push_back(value(v));
+                for (const auto& op : s.ops) {
+                    active.push_back(op.active);
+                    reads.push_back(json::array({op.a, op.b}));
+                    writes.push_back(op.w);
+                }
+                stages.push_back({{"label", s.label},
+                                  {"param", s.param},
+                                  {"values", values},
+                                  {"active", active},
+                                  {"reads", reads},
+                                  {"writes", writes},
+                                  {"active_items", s.analysis.activeItems},
+                                  {"active_warps", s.analysis.activeWarps},
+                                  {"idle_warps", s.analysis.idleWarps},
+                                  {"divergent_warps", s.analysis.divergentWarps},
+                                  {"bank_conflict_degree", s.analysis.bankConflictDegree}});
+            }
+            groups.push_back({{"group", g.group}, {"stages", stages}});
+        }
+        passes.push_back({{"pass", p.pass},
+                          {"n", p.n},
+                          {"group_count", p.groups},
+                          {"global", p.global},
+                          {"local", p.local},
+                          {"groups", groups}});
+    }
+    return {{"variant", t.variant},
+            {"device", t.device},
+            {"n", t.n},
+            {"wg", t.wg},
+            {"op", toString(t.op)},
+            {"type", toString(t.type)},
+            {"simd_width", t.simdWidth},
+            {"banks", t.banks},
+            {"bank_width", t.bankWidthBytes},
+            {"result", value(t.result)},
+            {"reference", value(t.reference)},
+            {"correct", t.correct},
+            {"verdict", t.verdict},
+            {"passes", passes}};
+}
+
+RunConfig readConfig(const json& j) {
+    RunConfig c;
+    c.variant = text(j, "variant");
+    c.n = number<size_t>(j, "n", 1, size_t(0xFFFFFFFFull));
+    auto op = parseOp(text(j, "op"));
+    auto type = parseElemType(text(j, "type"));
+    auto data = parseDataPattern(text(j, "data"));
+    if (!op || !type || !data) bad("unknown op, type or data pattern");
+    c.op = *op;
+    c.type = *type;
+    c.data = *data;
+    c.wg = number<size_t>(j, "wg", 1, 1 << 16);
+    c.elemsPerItem = number<int>(j, "elems_per_item", 0, 4096);
+    c.seed = number<uint64_t>(j, "seed", 0, uint64_t(1) << 53);
+    c.finalOnHost = flag(j, "final_on_host");
+    c.simdWidth = number<int>(j, "simd_width", 0, 1024);
+    c.banks = number<int>(j, "banks", 1, 1024);
+    c.bankWidthBytes = number<int>(j, "bank_width", 1, 64);
+    return c;
+}
+
+RunResult readRunResult(const json& j) {
+    RunResult r;
+    r.variant = text(j, "variant");
+    r.device = text(j, "device");
+    r.config.variant = r.variant;
+    r.config.n = number<size_t>(j, "n", 1, size_t(0xFFFFFFFFull));
+    auto op = parseOp(text(j, "op"));
+    auto type = parseElemType(text(j, "type"));
+    if (!op || !type) bad("unknown op or type");
+    r.config.op = *op;
+    r.config.type = *type;
+    r.config.wg = number<size_t>(j, "wg", 1, 1 << 16);
+    r.result = toValue(field(j, "result"));
+    r.reference = toValue(field(j, "reference"));
+    r.correct = flag(j, "correct");
+    r.verdict = text(j, "verdict");
+    r.medianMs = number<double>(j, "time_ms", 0, 1e12);
+    r.minMs = number<double>(j, "min_ms", 0, 1e12);
+    r.maxMs = number<double>(j, "max_ms", 0, 1e12);
+    r.repeats = number<int>(j, "repeats", 1, 1 << 20);
+    for (const auto& p : array(j, "passes", 64)) {
+        PassTiming t;
+        t.plan.n = number<size_t>(p, "n", 0, size_t(0xFFFFFFFFull));
+        t.plan.groups = number<size_t>(p, "groups", 0, size_t(0xFFFFFFFFull));
+        t.plan.global = number<size_t>(p, "global", 0, size_t(1) << 40);
+        t.plan.local = number<size_t>(p, "local", 0, 1 << 16);
+        t.medianMs = number<double>(p, "time_ms", 0, 1e12);
+        t.minMs = number<double>(p, "min_ms", 0, 1e12);
+        t.maxMs = number<double>(p, "max_ms", 0, 1e12);
+        r.passes.push_back(t);
+    }
+    return r;
+}
+
+TraceRun readTrace(const json& j) {
+    TraceRun t;
+    t.variant = text(j, "variant");
+    t.device = text(j, "device");
+    t.n = number<size_t>(j, "n", 1, size_t(0xFFFFFFFFull));
+    t.wg = number<size_t>(j, "wg", 1, 1 << 16);
+    auto op = parseOp(text(j, "op"));
+    auto type = parseElemType(text(j, "type"));
+    if (!op || !type) bad("unknown op or type");
+    t.op = *op;
+    t.type = *type;
+    t.simdWidth = number<int>(j, "simd_width", 1, 1024);
+    t.banks = number<int>(j, "banks", 1, 1024);
+    t.bankWidthBytes = number<int>(j, "bank_width", 1, 64);
+    t.result = toValue(field(j, "result"));
+    t.reference = toValue(field(j, "reference"));
+    t.correct = flag(j, "correct");
+    t.verdict = text(j, "verdict");
+    size_t totalCells = 0;
+    for (const auto& pj : array(j, "passes", 64)) {
+        PassTrace p;
+        p.pass = number<int>(pj, "pass", 0, 64);
+        p.n = number<size_t>(pj, "n", 0, size_t(0xFFFFFFFFull));
+        p.groups = number<size_t>(pj, "group_count", 0, size_t(0xFFFFFFFFull));
+        p.global = number<size_t>(pj, "global", 0, size_t(1) << 40);
+        p.local = number<size_t>(pj, "local", 0, 1 << 16);
+        for (const auto& gj : array(pj, "groups", 1 << 16)) {
+            GroupTrace g;
+            g.group = number<int>(gj, "group", 0, 1 << 30);
+            for (const auto& sj : array(gj, "stages", 4096)) {
+                Stage s;
+                s.label = text(sj, "label");
+                s.param = number<int>(sj, "param", -1, 1 << 30);
+                const auto& values = array(sj, "values", kMaxCells);
+                const auto& active = array(sj, "active", kMaxCells);
+                const auto& reads = array(sj, "reads", kMaxCells);
+                const auto& writes = array(sj, "writes", kMaxCells);
+                if (active.size() != reads.size() || active.size() != writes.size())
+                    bad("a stage's active, reads and writes differ in length");
+                totalCells += values.size() + active.size();
+                if (totalCells > (size_t(1) << 26)) bad("the trace is larger than any ReduceLab records");
+                for (const auto& v : values) s.values.push_back(toValue(v));
+                for (size_t i = 0; i < active.size(); ++i) {
+                    if (!active[i].is_boolean() || !reads[i].is_array() || reads[i].size() != 2 ||
+                        !reads[i][0].is_number_integer() || !reads[i][1].is_number_integer() ||
+                        !writes[i].is_number_integer())
+                        bad("a work-item's operation is malformed");
+                    s.ops.push_back(WorkItemOp{active[i].get<bool>(), reads[i][0].get<int>(), reads[i][1].get<int>(),
+                                               writes[i].get<int>()});
+                }
+                s.analysis.activeItems = number<int>(sj, "active_items", 0, 1 << 30);
+                s.analysis.activeWarps = number<int>(sj, "active_warps", 0, 1 << 30);
+                s.analysis.idleWarps = number<int>(sj, "idle_warps", 0, 1 << 30);
+                s.analysis.divergentWarps = number<int>(sj, "divergent_warps", 0, 1 << 30);
+                s.analysis.bankConflictDegree = number<int>(sj, "bank_conflict_degree", 1, 1 << 30);
+                g.stages.push_back(std::move(s));
+            }
+            p.traced.push_back(std::move(g));
+        }
+        t.passes.push_back(std::move(p));
+    }
+    return t;
+}
+
+}  // namespace rl::json
