@@ -1,9 +1,103 @@
-// Placeholder dispatch; replaced by the full CLI.
+// Dispatch of reducelab's subcommands, their help, and the mapping of errors to one line and an exit code.
 #include "app/cli/cli.h"
 
 #include <cstring>
+#include <iostream>
+
+#include "app/cli/commands.h"
+#include "core/cl/devices.h"
+#include "core/types.h"
 
 namespace rl::cli {
-int run(int, char**) { return 0; }
+namespace {
+
+const std::vector<std::string> kCommon = {"json!", "device", "variant", "n", "op", "type", "wg", "data", "seed",
+                                          "epi", "final", "simd", "banks", "bank-width"};
+
+struct Command {
+    const char* name;
+    const char* summary;
+    int (*fn)(const Options&);
+    std::vector<std::string> extra;
+    const char* help;
+};
+
+const std::vector<Command>& commands() {
+    static const std::vector<Command> list = {
+        {"devices", "list OpenCL platforms and devices with their limits", cmdDevices, {},
+         "reducelab devices [--json]\n  Every OpenCL device with compute units, work-group and memory limits, SIMD "
+         "width."},
+        {"variants", "list the reduction kernels and what each teaches", cmdVariants, {},
+         "reducelab variants [--device D] [--json]\n  Every kernel: Harris step, title, lesson, requirements, "
+         "whether it is correct by design and whether the device can run it."},
+        {"run", "run one reduction, time it, check it", cmdRun, {"repeats", "warmup"},
+         "reducelab run [--variant ID] [--n N] [--op sum|min|max] [--type int|float] [--wg SIZE]\n"
+         "              [--data random|iota|ones] [--seed S] [--epi K] [--final device|host]\n"
+         "              [--repeats R] [--warmup W] [--device D] [--json]\n"
+         "  Runs the clean kernel (W warm-up runs, then R timed runs; median/min/max from OpenCL event profiling),\n"
+         "  and checks the result against the CPU reference (exact for int; Kahan-compensated for float).\n"
+         "  Exit code 1 if a correct-by-design kernel returns a wrong result; wrong-by-design kernels report it."},
+        {"trace", "record what local memory holds after every stage", cmdTrace, {"group", "groups"},
+         "reducelab trace [--variant ID] [--n N] [--op ..] [--type ..] [--wg SIZE] [--simd W] [--banks B]\n"
+         "                [--bank-width BYTES] [--group G] [--groups C] [--device D] [--json]\n"
+         "  Runs the instrumented build of the same kernel source; the kernel writes local memory and each\n"
+         "  work-item's reads and writes after every stage. Small inputs are recorded whole; larger ones for groups\n"
+         "  [G, G+C) of the first pass. Prints per stage: active work-items, full/idle/divergent SIMD groups and the\n"
+         "  bank-conflict degree (a model of the hardware, not counters)."},
+        {"bench", "the Harris-style table: time, GB/s, speedups, % of copy", cmdBench, {"repeats", "warmup"},
+         "reducelab bench [--variant all|ID,ID,..] [--n N,N,..] [--type int|float] [--op ..] [--wg SIZE]\n"
+         "                [--repeats R] [--warmup W] [--device D] [--json]\n"
+         "  Defaults: every variant, N = 2^22 ints (Harris's table), R = 10, W = 2. Measures a copy kernel on the\n"
+         "  same device and size as the ceiling."},
+    };
+    return list;
+}
+
+void printUsage(std::ostream& out) {
+    out << "ReduceLab: parallel reduction on real OpenCL devices, traced and timed.\n\n"
+        << "usage: reducelab                 open the explorer (when built with the GUI)\n"
+        << "       reducelab <command> [options]\n\ncommands:\n";
+    for (const auto& c : commands()) out << "  " << c.name << std::string(10 - std::strlen(c.name), ' ') << c.summary << "\n";
+    out << "  gui       open the explorer with options (see reducelab gui --help)\n"
+        << "  export    export the tree as PNG, SVG or GIF (see reducelab export --help)\n"
+        << "\nreducelab <command> --help shows a command's options. Exit codes: 0 ok, 1 failure, 2 bad arguments.\n";
+}
+
+}  // namespace
+
 bool isGuiRequest(int argc, char** argv) { return argc > 1 && std::strcmp(argv[1], "gui") == 0; }
+
+int run(int argc, char** argv) {
+    if (argc < 2 || !std::strcmp(argv[1], "help") || !std::strcmp(argv[1], "--help") || !std::strcmp(argv[1], "-h")) {
+        printUsage(std::cout);
+        return argc < 2 ? 2 : 0;
+    }
+    const Command* command = nullptr;
+    for (const auto& c : commands())
+        if (!std::strcmp(argv[1], c.name)) command = &c;
+    try {
+        if (!command) throw UsageError(std::string("unknown command '") + argv[1] + "'; run reducelab --help");
+        std::vector<std::string> allowed = kCommon;
+        allowed.insert(allowed.end(), command->extra.begin(), command->extra.end());
+        const Options o = parseOptions(argc, argv, allowed);
+        if (o.help) {
+            std::cout << command->help << "\n";
+            return 0;
+        }
+        return command->fn(o);
+    } catch (const UsageError& e) {
+        std::cerr << "reducelab: " << e.what() << "\n";
+        return 2;
+    } catch (const Error& e) {
+        std::cerr << "reducelab: " << e.what() << "\n";
+        return e.kind() == ErrorKind::BadInput ? 2 : 1;
+    } catch (const cl::Error& e) {
+        std::cerr << "reducelab: OpenCL call " << e.what() << " failed with error " << e.err() << "\n";
+        return 1;
+    } catch (const std::exception& e) {
+        std::cerr << "reducelab: " << e.what() << "\n";
+        return 1;
+    }
+}
+
 }  // namespace rl::cli

@@ -136,9 +136,10 @@ DeviceInfo selectDevice(const std::string& spec) {
             if (lower(d.platform + " " + d.name).find(lower(wanted)) != std::string::npos) return d;
     }
     std::string names;
-    for (const auto& d : devices) names += "\n  " + std::to_string(d.index) + ": " + d.platform + " / " + d.name;
+    for (const auto& d : devices)
+        names += (names.empty() ? " " : "; ") + std::to_string(d.index) + " = " + d.platform + " / " + d.name;
     throw Error(ErrorKind::BadInput,
-                "no OpenCL device matches '" + wanted + "'; give an index or part of a name from:" + names);
+                "no OpenCL device matches '" + wanted + "'; give an index or part of a name (reducelab devices lists them):" + names);
 }
 
 }  // namespace rl

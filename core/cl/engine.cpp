@@ -16,6 +16,15 @@ bool isPow2(size_t v) { return v && !(v & (v - 1)); }
 
 std::string mib(size_t bytes) { return std::to_string(bytes / (1024 * 1024)) + " MiB"; }
 
+// Fixed-grid variants launch a few work-groups per compute unit unless the config names a grid.
+RunConfig withDeviceDefaults(const RunConfig& requested, const DeviceInfo& device) {
+    RunConfig c = requested;
+    const VariantInfo* v = findVariant(c.variant);
+    if (v && v->groupsPerComputeUnit > 0 && c.groups == 0)
+        c.groups = size_t(v->groupsPerComputeUnit) * size_t(std::max(1, device.computeUnits));
+    return c;
+}
+
 }  // namespace
 
 double eventMs(const cl::Event& event) {
@@ -72,6 +81,7 @@ void Engine::validate(const VariantInfo& v, const RunConfig& c) {
                                              d.name + " has " + std::to_string(d.localMemBytes));
     if (v.elementsPerItemSettable && (c.elemsPerItem < 0 || c.elemsPerItem > 4096))
         throw Error(ErrorKind::BadInput, "elements per work-item must be between 1 and 4096");
+    if (c.groups > (size_t(1) << 24)) throw Error(ErrorKind::BadInput, "the grid must be at most 2^24 work-groups");
     if (c.simdWidth < 0 || c.simdWidth > 1024) throw Error(ErrorKind::BadInput, "SIMD width must be between 1 and 1024");
     if (c.banks <= 0 || c.banks > 1024 || c.bankWidthBytes <= 0 || c.bankWidthBytes > 64)
         throw Error(ErrorKind::BadInput, "banks must be 1..1024 and the bank width 1..64 bytes");
@@ -91,11 +101,19 @@ void Engine::validate(const VariantInfo& v, const RunConfig& c) {
     }
 }
 
+const VariantInfo& Engine::validate(const RunConfig& config) {
+    const VariantInfo* v = findVariant(config.variant);
+    if (!v) throw Error(ErrorKind::BadInput, "unknown variant '" + config.variant + "': `reducelab variants` lists them");
+    validate(*v, config);
+    return *v;
+}
+
 cl::Buffer Engine::upload(const HostArray& input) {
     return cl::Buffer(context_, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, input.bytes(), const_cast<void*>(input.data()));
 }
 
-RunResult Engine::run(const RunConfig& config, const HostArray& input, int warmup, int repeats) {
+RunResult Engine::run(const RunConfig& requested, const HostArray& input, int warmup, int repeats) {
+    const RunConfig config = withDeviceDefaults(requested, device_);
     const VariantInfo* v = findVariant(config.variant);
     if (!v) throw Error(ErrorKind::BadInput, "unknown variant '" + config.variant + "': `reducelab variants` lists them");
     if (input.size() != config.n || input.type != config.type)

@@ -68,6 +68,8 @@ public:
 
     // Checks a config against the variant and this device; throws rl::Error with what to do instead.
     void validate(const VariantInfo& variant, const RunConfig& config);
+    // The same for config.variant (unknown ids are BadInput); call it before allocating the input.
+    const VariantInfo& validate(const RunConfig& config);
 
     // Runs the clean kernel: `warmup` untimed runs, then `repeats` timed runs; checks against the CPU reference.
     RunResult run(const RunConfig& config, const HostArray& input, int warmup = 0, int repeats = 1);

@@ -1,0 +1,60 @@
+// reducelab trace: the traced build of the kernel, what each stage did, and the hardware model's reading of it.
+#include <algorithm>
+#include <iostream>
+
+#include "app/cli/commands.h"
+#include "app/cli/table.h"
+#include "core/cl/engine.h"
+#include "core/json_io.h"
+
+namespace rl::cli {
+
+int cmdTrace(const Options& o) {
+    Engine engine(selectDevice(o.device));
+    const RunConfig& c = o.config;
+    engine.validate(c);  // before allocating the input: a size past the device's memory is refused here
+    const HostArray input = makeInput(c.type, c.data, c.n, c.seed);
+    TraceSelection sel;
+    sel.firstGroup = o.traceGroup;
+    sel.groupCount = o.traceGroups;
+    const TraceRun t = engine.trace(c, input, sel);
+    const VariantInfo& v = *findVariant(c.variant);
+    if (o.json) {
+        std::cout << json::trace(t).dump() << "\n";
+        return (t.correct || !v.correctByDesign) ? 0 : 1;
+    }
+    std::cout << "variant   " << v.id << " (" << v.title << ")\n"
+              << "device    " << t.device << ", SIMD width " << t.simdWidth << ", " << t.banks << " banks x "
+              << t.bankWidthBytes << " bytes\n"
+              << "input     N = " << t.n << " " << toString(t.type) << ", op " << toString(t.op) << ", work-group "
+              << t.wg << "\n";
+    for (const auto& p : t.passes) {
+        std::cout << "\npass " << p.pass << ": " << p.n << " elements, " << p.groups << " work-groups, "
+                  << p.traced.size() << " recorded";
+        if (p.traced.empty()) {
+            std::cout << "\n";
+            continue;
+        }
+        const GroupTrace& g = p.traced.front();
+        std::cout << "; group " << g.group << " shown\n";
+        Table table({"stage", "label", "active", "full warps", "idle warps", "divergent", "conflict", "first cells"});
+        for (size_t s = 0; s < g.stages.size(); ++s) {
+            const Stage& st = g.stages[s];
+            std::string cells;
+            for (size_t i = 0; i < std::min<size_t>(8, st.values.size()); ++i) cells += (i ? " " : "") + number(st.values[i]);
+            if (st.values.size() > 8) cells += " ...";
+            table.add({std::to_string(s), st.label, std::to_string(st.analysis.activeItems),
+                       std::to_string(st.analysis.activeWarps), std::to_string(st.analysis.idleWarps),
+                       std::to_string(st.analysis.divergentWarps), std::to_string(st.analysis.bankConflictDegree) + "-way",
+                       cells});
+        }
+        table.print(std::cout);
+    }
+    std::cout << "\nWarps and bank conflicts are a model of the hardware (SIMD width " << t.simdWidth << ", "
+              << t.banks << " banks), computed from the indices the kernel recorded, not hardware counters.\n"
+              << "result    " << number(t.result) << "   reference " << number(t.reference) << "\n"
+              << "verdict   " << (t.correct ? "CORRECT" : "WRONG") << ": " << t.verdict << "\n";
+    return (t.correct || !v.correctByDesign) ? 0 : 1;
+}
+
+}  // namespace rl::cli

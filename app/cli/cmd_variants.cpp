@@ -1,0 +1,56 @@
+// reducelab variants: the kernels, what each teaches, and whether the selected device can run it.
+#include <iostream>
+
+#include "app/cli/commands.h"
+#include "app/cli/table.h"
+#include "core/cl/devices.h"
+#include "core/json_io.h"
+#include "core/variant.h"
+
+namespace rl::cli {
+namespace {
+
+// Why the device cannot run a variant, or "" when it can.
+std::string unavailable(const VariantInfo& v, const DeviceInfo* d) {
+    if (!d) return "";
+    if (v.needsSubGroups && !d->subGroups) return "needs sub-group functions, which " + d->name + " lacks";
+    if (v.needsOpenCL20 && !d->workGroupCollectives)
+        return "needs OpenCL C 2.0 work-group functions, which " + d->name + " lacks";
+    return "";
+}
+
+}  // namespace
+
+int cmdVariants(const Options& o) {
+    std::unique_ptr<DeviceInfo> device;
+    try {
+        device = std::make_unique<DeviceInfo>(selectDevice(o.device));
+    } catch (const Error& e) {
+        if (!o.device.empty()) throw;  // the user asked for a device that is not there
+    }
+    if (o.json) {
+        nlohmann::json out = nlohmann::json::array();
+        for (const auto& v : allVariants()) {
+            auto j = json::variant(v);
+            const std::string why = unavailable(v, device.get());
+            j["available"] = why.empty();
+            j["unavailable_reason"] = why;
+            out.push_back(j);
+        }
+        std::cout << out.dump(2) << "\n";
+        return 0;
+    }
+    Table t({"id", "Harris", "title", "correct by design", "requires", "on this device"});
+    for (const auto& v : allVariants()) {
+        const std::string why = unavailable(v, device.get());
+        t.add({v.id, v.harrisStep ? std::to_string(v.harrisStep) : "", v.title, v.correctByDesign ? "yes" : "NO",
+               v.requirements, device ? (why.empty() ? "available" : "unavailable: " + why) : "(no device)"});
+    }
+    t.print(std::cout);
+    for (const auto& v : allVariants())
+        if (!v.correctByDesign) std::cout << "\n" << v.id << " is wrong by design: " << v.wrongReason << "\n";
+    if (device) std::cout << "\nDevice: " << device->platform << " / " << device->name << "\n";
+    return 0;
+}
+
+}  // namespace rl::cli

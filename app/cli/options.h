@@ -1,0 +1,41 @@
+// Command-line options shared by the subcommands, parsed strictly: an unknown option or a malformed value is an
+// error that names the option and what to give instead.
+#pragma once
+#include <map>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "core/run_config.h"
+
+namespace rl::cli {
+
+// A bad command line: exit code 2.
+struct UsageError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+struct Options {
+    std::string command;
+    bool json = false;
+    bool help = false;
+    std::string device;                  // --device INDEX|NAME-SUBSTRING
+    RunConfig config;                    // --variant --n --op --type --wg --data --seed --epi --final --simd --banks --bank-width
+    std::vector<std::string> variants;   // bench: --variant a,b,c or all
+    std::vector<size_t> sizes;           // bench: --n 2^20,2^22
+    int repeats = -1, warmup = -1;       // -1: the subcommand's default
+    size_t traceGroup = 0, traceGroups = 1;
+    std::map<std::string, std::string> raw;  // every option as given, for subcommands with extra ones
+};
+
+// Parses argv[1..]: the subcommand then --name value / --flag options. `allowed` lists the options the subcommand
+// takes (without "--"); flags are those ending in '!' (e.g. "json!").
+Options parseOptions(int argc, char** argv, const std::vector<std::string>& allowed);
+
+// "1048576", "2^20", "1M", "64K" -> size; throws UsageError naming `option` otherwise (or when 0).
+size_t parseSize(const std::string& option, const std::string& text);
+std::vector<size_t> parseSizeList(const std::string& option, const std::string& text);
+long long parseInteger(const std::string& option, const std::string& text, long long lo, long long hi);
+
+}  // namespace rl::cli

@@ -1,0 +1,84 @@
+// The CLI's answers to bad input (one clear line, exit 2 for bad arguments, 1 for failures) and its JSON fields.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "app/cli/cli.h"
+
+namespace {
+
+struct Outcome {
+    int rc;
+    std::string out, err;
+};
+
+Outcome runCli(std::vector<std::string> args) {
+    args.insert(args.begin(), "reducelab");
+    std::vector<char*> argv;
+    for (auto& a : args) argv.push_back(a.data());
+    testing::internal::CaptureStdout();
+    testing::internal::CaptureStderr();
+    const int rc = rl::cli::run(int(argv.size()), argv.data());
+    Outcome o{rc, testing::internal::GetCapturedStdout(), testing::internal::GetCapturedStderr()};
+    return o;
+}
+
+void expectBad(std::vector<std::string> args, int rc, const std::string& needle) {
+    const Outcome o = runCli(args);
+    EXPECT_EQ(o.rc, rc) << o.err;
+    EXPECT_NE(o.err.find(needle), std::string::npos) << "stderr was: " << o.err;
+    EXPECT_EQ(o.out, "") << "nothing should be printed on stdout for a refused command";
+    EXPECT_EQ(std::count(o.err.begin(), o.err.end(), '\n'), 1) << "one line: " << o.err;
+}
+
+TEST(CliBadInput, SizeZero) { expectBad({"run", "--n", "0"}, 2, "at least 1"); }
+TEST(CliBadInput, SizeNotANumber) { expectBad({"run", "--n", "lots"}, 2, "'lots' is not a size"); }
+TEST(CliBadInput, SizePastMaxAlloc) { expectBad({"run", "--n", "2^36"}, 2, "CL_DEVICE_MAX_MEM_ALLOC_SIZE"); }
+TEST(CliBadInput, WorkGroupPastDevice) { expectBad({"run", "--wg", "65536"}, 2, "CL_DEVICE_MAX_WORK_GROUP_SIZE"); }
+TEST(CliBadInput, WorkGroupNotPow2) { expectBad({"run", "--wg", "100"}, 2, "power-of-two"); }
+TEST(CliBadInput, UnknownOption) { expectBad({"run", "--frobnicate", "1"}, 2, "unknown option --frobnicate"); }
+TEST(CliBadInput, UnknownCommand) { expectBad({"frobnicate"}, 2, "unknown command 'frobnicate'"); }
+TEST(CliBadInput, UnknownVariant) { expectBad({"run", "--variant", "nope"}, 2, "unknown variant 'nope'"); }
+TEST(CliBadInput, UnknownDevice) { expectBad({"run", "--device", "no-such-device"}, 2, "no OpenCL device matches"); }
+TEST(CliBadInput, BadOp) { expectBad({"run", "--op", "mean"}, 2, "give sum, min or max"); }
+TEST(CliBadInput, MissingValue) { expectBad({"run", "--n"}, 2, "--n needs a value"); }
+TEST(CliBadInput, FlagWithValue) { expectBad({"run", "--json=yes"}, 2, "--json takes no value"); }
+
+TEST(CliJson, RunHasDocumentedFields) {
+    const Outcome o = runCli({"run", "--n", "5000", "--type", "int", "--wg", "64", "--json", "--repeats", "3"});
+    ASSERT_EQ(o.rc, 0) << o.err;
+    const auto j = nlohmann::json::parse(o.out);
+    for (const char* k : {"variant", "device", "n", "op", "type", "wg", "result", "reference", "correct", "passes",
+                          "time_ms"})
+        EXPECT_TRUE(j.contains(k)) << k;
+    EXPECT_EQ(j["n"], 5000);
+    EXPECT_EQ(j["result"], j["reference"]);
+    EXPECT_TRUE(j["correct"].get<bool>());
+    ASSERT_EQ(j["passes"].size(), 3u);  // 5000 -> 79 partials -> 2 -> 1 with work-groups of 64
+    EXPECT_EQ(j["passes"][0]["groups"], 79);
+    EXPECT_EQ(j["passes"][0]["local"], 64);
+    EXPECT_EQ(j["passes"][1]["groups"], 2);
+    EXPECT_EQ(j["passes"][2]["groups"], 1);
+    for (const auto& p : j["passes"]) EXPECT_GT(p["time_ms"].get<double>(), 0.0);
+}
+
+TEST(CliJson, TraceHasDocumentedFields) {
+    const Outcome o = runCli({"trace", "--n", "16", "--wg", "16", "--type", "int", "--data", "iota", "--json"});
+    ASSERT_EQ(o.rc, 0) << o.err;
+    const auto j = nlohmann::json::parse(o.out);
+    for (const char* k : {"variant", "n", "wg", "simd_width", "passes"}) EXPECT_TRUE(j.contains(k)) << k;
+    const auto& stages = j["passes"][0]["groups"][0]["stages"];
+    ASSERT_EQ(stages.size(), 5u);  // load, s = 8, 4, 2, 1
+    const auto& last = stages[4];
+    for (const char* k : {"label", "values", "active", "reads", "divergent_warps", "idle_warps", "active_warps",
+                          "bank_conflict_degree"})
+        EXPECT_TRUE(last.contains(k)) << k;
+    EXPECT_EQ(last["values"][0], 120);  // 0 + 1 + ... + 15, recorded by the device
+    EXPECT_EQ(stages[1]["reads"][3], nlohmann::json::array({3, 11}));
+    EXPECT_EQ(stages[1]["active"][8], false);
+}
+
+}  // namespace
