@@ -8,6 +8,7 @@
 #include "core/analysis.h"
 #include "core/kernel_source.h"
 #include "core/reference.h"
+#include "core/variant_support.h"
 
 namespace rl {
 namespace {
@@ -85,12 +86,8 @@ void Engine::validate(const VariantInfo& v, const RunConfig& c) {
     if (c.simdWidth < 0 || c.simdWidth > 1024) throw Error(ErrorKind::BadInput, "SIMD width must be between 1 and 1024");
     if (c.banks <= 0 || c.banks > 1024 || c.bankWidthBytes <= 0 || c.bankWidthBytes > 64)
         throw Error(ErrorKind::BadInput, "banks must be 1..1024 and the bank width 1..64 bytes");
-    if (v.needsSubGroups && !d.subGroups)
-        throw Error(ErrorKind::Unsupported, "variant '" + v.id + "' needs sub-group functions, which " + d.name +
-                                                " does not offer (no cl_khr_subgroups / __opencl_c_subgroups)");
-    if (v.needsOpenCL20 && !d.workGroupCollectives)
-        throw Error(ErrorKind::Unsupported, "variant '" + v.id + "' needs OpenCL C 2.0 work-group functions, which " +
-                                                d.name + " does not offer");
+    if (const std::string why = unavailableReason(v, d); !why.empty())
+        throw Error(ErrorKind::Unsupported, why + ": choose another variant or device");
     for (bool traced : {false, true}) {
         cl::Kernel k = programs_.kernel(v, c, traced);
         const size_t kernelMax = k.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(d.device);
@@ -231,8 +228,7 @@ CopyCeiling Engine::copyCeiling(size_t n, ElemType type, int warmup, int repeats
         k.setArg(1, out);
         k.setArg(2, cl_uint(n4));
         const size_t local = std::min<size_t>(256, device_.maxWorkGroup);
-        const size_t items = std::min<size_t>(n4, size_t(device_.computeUnits) * 2048);
-        const size_t global = (items + local - 1) / local * local;
+        const size_t global = (n4 + local - 1) / local * local;
         std::vector<double> times;
         for (int i = 0; i < warmup + std::max(1, repeats); ++i) {
             cl::Event e;
