@@ -3,6 +3,7 @@
 
 #include <cmath>
 #include <limits>
+#include <type_traits>
 
 namespace rl::json {
 namespace {
@@ -24,6 +25,7 @@ T number(const json& j, const char* name, T lo, T hi) {
     if (!f.is_number()) bad(std::string("field '") + name + "' is not a number");
     const double d = f.get<double>();
     if (!(d >= double(lo) && d <= double(hi))) bad(std::string("field '") + name + "' is out of range");
+    if (std::is_integral_v<T> && d != std::floor(d)) bad(std::string("field '") + name + "' is not a whole number");
     return T(d);
 }
 
@@ -48,12 +50,19 @@ const json& array(const json& j, const char* name, size_t maxSize) {
 
 constexpr size_t kMaxCells = size_t(1) << 22;
 
+// A recorded cell index: an integer from -1 (none) up to the largest int.
+bool isIndex(const json& j) {
+    if (j.is_number_unsigned()) return j.get<uint64_t>() <= uint64_t(std::numeric_limits<int>::max());
+    if (j.is_number_integer()) return j.get<int64_t>() >= -1 && j.get<int64_t>() <= std::numeric_limits<int>::max();
+    return false;
+}
+
 }  // namespace
 
 json value(double v) {
     if (std::isnan(v)) return "nan";
     if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
-    if (v == std::floor(v) && std::fabs(v) < 9.0e15) return (long long)v;
+    if (v == std::floor(v) && std::fabs(v) < 9.0e15 && !(v == 0 && std::signbit(v))) return (long long)v;
     return v;
 }
 
@@ -206,6 +215,28 @@ json trace(const TraceRun& t) {
             {"passes", passes}};
 }
 
+DeviceInfo readDevice(const json& j) {
+    DeviceInfo d;
+    d.index = number<int>(j, "index", 0, 1 << 16);
+    d.platform = text(j, "platform");
+    d.platformVersion = text(j, "platform_version");
+    d.name = text(j, "name");
+    d.vendor = text(j, "vendor");
+    d.version = text(j, "version");
+    d.driver = text(j, "driver");
+    d.type = text(j, "type");
+    d.computeUnits = number<int>(j, "compute_units", 0, 1 << 24);
+    d.maxWorkGroup = number<size_t>(j, "max_work_group", 0, size_t(1) << 32);
+    d.localMemBytes = number<size_t>(j, "local_mem_bytes", 0, size_t(1) << 53);
+    d.globalMemBytes = number<size_t>(j, "global_mem_bytes", 0, size_t(1) << 53);
+    d.maxAllocBytes = number<size_t>(j, "max_alloc_bytes", 0, size_t(1) << 53);
+    d.simdWidth = number<int>(j, "simd_width", 1, 1024);
+    d.simdWidthSource = text(j, "simd_width_source");
+    d.subGroups = flag(j, "sub_groups");
+    d.workGroupCollectives = flag(j, "work_group_collectives");
+    return d;
+}
+
 RunConfig readConfig(const json& j) {
     RunConfig c;
     c.variant = text(j, "variant");
@@ -239,6 +270,11 @@ RunResult readRunResult(const json& j) {
     r.config.op = *op;
     r.config.type = *type;
     r.config.wg = number<size_t>(j, "wg", 1, 1 << 16);
+    auto data = parseDataPattern(text(j, "data"));
+    if (!data) bad("unknown data pattern");
+    r.config.data = *data;
+    r.config.seed = number<uint64_t>(j, "seed", 0, uint64_t(1) << 53);
+    r.config.finalOnHost = flag(j, "final_on_host");
     r.result = toValue(field(j, "result"));
     r.reference = toValue(field(j, "reference"));
     r.correct = flag(j, "correct");
@@ -246,6 +282,7 @@ RunResult readRunResult(const json& j) {
     r.medianMs = number<double>(j, "time_ms", 0, 1e12);
     r.minMs = number<double>(j, "min_ms", 0, 1e12);
     r.maxMs = number<double>(j, "max_ms", 0, 1e12);
+    r.hostFinalMs = number<double>(j, "host_final_ms", 0, 1e12);
     r.repeats = number<int>(j, "repeats", 1, 1 << 20);
     for (const auto& p : array(j, "passes", 64)) {
         PassTiming t;
@@ -253,6 +290,7 @@ RunResult readRunResult(const json& j) {
         t.plan.groups = number<size_t>(p, "groups", 0, size_t(0xFFFFFFFFull));
         t.plan.global = number<size_t>(p, "global", 0, size_t(1) << 40);
         t.plan.local = number<size_t>(p, "local", 0, 1 << 16);
+        t.plan.elemsPerItem = number<int>(p, "elems_per_item", 0, 1 << 20);
         t.medianMs = number<double>(p, "time_ms", 0, 1e12);
         t.minMs = number<double>(p, "min_ms", 0, 1e12);
         t.maxMs = number<double>(p, "max_ms", 0, 1e12);
@@ -305,8 +343,7 @@ TraceRun readTrace(const json& j) {
                 for (const auto& v : values) s.values.push_back(toValue(v));
                 for (size_t i = 0; i < active.size(); ++i) {
                     if (!active[i].is_boolean() || !reads[i].is_array() || reads[i].size() != 2 ||
-                        !reads[i][0].is_number_integer() || !reads[i][1].is_number_integer() ||
-                        !writes[i].is_number_integer())
+                        !isIndex(reads[i][0]) || !isIndex(reads[i][1]) || !isIndex(writes[i]))
                         bad("a work-item's operation is malformed");
                     s.ops.push_back(WorkItemOp{active[i].get<bool>(), reads[i][0].get<int>(), reads[i][1].get<int>(),
                                                writes[i].get<int>()});

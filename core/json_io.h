@@ -21,6 +21,7 @@ nlohmann::json copyCeiling(const CopyCeiling& c);
 nlohmann::json trace(const TraceRun& t);
 
 // Readers for saved files. Throw rl::Error (BadInput) naming the first field that is missing or malformed.
+DeviceInfo readDevice(const nlohmann::json& j);  // the description only: no OpenCL handle, no OpenCL call
 RunConfig readConfig(const nlohmann::json& j);
 RunResult readRunResult(const nlohmann::json& j);
 TraceRun readTrace(const nlohmann::json& j);
