@@ -1,5 +1,6 @@
 // reducelab trace: the traced build of the kernel, what each stage did, and the hardware model's reading of it.
 #include <algorithm>
+#include <chrono>
 #include <iostream>
 
 #include "app/cli/commands.h"
@@ -17,10 +18,19 @@ int cmdTrace(const Options& o) {
     TraceSelection sel;
     sel.firstGroup = o.traceGroup;
     sel.groupCount = o.traceGroups;
+    const auto start = std::chrono::steady_clock::now();  // kernels were built by validate(): not timed here
     const TraceRun t = engine.trace(c, input, sel);
+    const double recordMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    size_t stages = 0, groups = 0;
+    for (const auto& p : t.passes) {
+        groups += p.traced.size();
+        for (const auto& g : p.traced) stages += g.stages.size();
+    }
     const VariantInfo& v = *findVariant(c.variant);
     if (o.json) {
-        std::cout << json::trace(t).dump() << "\n";
+        auto j = json::trace(t);
+        j["record_ms"] = recordMs;
+        std::cout << j.dump() << "\n";
         return (t.correct || !v.correctByDesign) ? 0 : 1;
     }
     std::cout << "variant   " << v.id << " (" << v.title << ")\n"
@@ -53,7 +63,9 @@ int cmdTrace(const Options& o) {
     std::cout << "\nWarps and bank conflicts are a model of the hardware (SIMD width " << t.simdWidth << ", "
               << t.banks << " banks), computed from the indices the kernel recorded, not hardware counters.\n"
               << "result    " << number(t.result) << "   reference " << number(t.reference) << "\n"
-              << "verdict   " << (t.correct ? "CORRECT" : "WRONG") << ": " << t.verdict << "\n";
+              << "verdict   " << (t.correct ? "CORRECT" : "WRONG") << ": " << t.verdict << "\n"
+              << "recorded  " << groups << " work-groups, " << stages << " stages in " << fixed(recordMs, 1)
+              << " ms (traced launches, read-back, decoding and analysis; kernel builds excluded)\n";
     return (t.correct || !v.correctByDesign) ? 0 : 1;
 }
 
