@@ -11,6 +11,10 @@ namespace {
 std::vector<VariantInfo> build() {
     std::vector<VariantInfo> all = {
         variants::sequential(),
+        variants::globalBottomUp(),
+        variants::globalTopDown(),
+        variants::workGroupReduce(),
+        variants::subGroupReduce(),
     };
     for (auto& v : all) {
         v.kernelName = v.id;

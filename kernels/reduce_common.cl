@@ -90,14 +90,96 @@ inline void rl_record_cell(__local const volatile T *mem, const int param, const
         rl_stage++;                                                                                     \
         rl_op = (int4)(0, -1, -1, -1);                                                                  \
     } while (0)
+
+// For kernels whose stage result is private, not in local memory (work-group-reduce): each work-item records its
+// own value `x` as cell lid. Same layout as RL_RECORD; no barrier, so nothing about the kernel changes.
+inline void rl_record_value(const T x, const int param, const int stage, const int4 op, __global T *values,
+                            __global int4 *ops, __global int *params, const uint first, const uint count,
+                            const uint max_stages) {
+    const uint g = get_group_id(0);
+    if (g < first || g - first >= count || stage >= (int)max_stages) return;
+    const uint slot = g - first, lid = get_local_id(0), lsize = get_local_size(0);
+    const size_t base = ((size_t)slot * max_stages + (size_t)stage) * lsize;
+    values[base + lid] = x;
+    ops[base + lid] = op;
+    if (lid == 0) {
+        params[slot * (max_stages + 1) + 1 + stage] = param;
+        params[slot * (max_stages + 1)] = stage + 1;
+    }
+}
+#define RL_RECORD_VALUE(x, param)                                                                                 \
+    do {                                                                                                          \
+        rl_record_value((x), (param), rl_stage, rl_op, rl_values, rl_ops, rl_params, rl_first_group, rl_group_count, \
+                        rl_max_stages);                                                                           \
+        rl_stage++;                                                                                               \
+        rl_op = (int4)(0, -1, -1, -1);                                                                            \
+    } while (0)
+
+// Global-memory kinds (global-bottom-up, global-top-down) reduce one array in place in global memory, so their
+// trace is the whole array as one "group" (use RL_GLOBAL_TRACE_PARAMS / RL_GLOBAL_TRACE_BEGIN instead of the two
+// above; RL_OP takes GLOBAL indices there):
+//   rl_values[stage * rl_cells + cell]  the array after the stage (rl_cells = n)
+//   rl_ops   [stage * rl_items + gid]   (active, read a, read b, written w) of work-item gid, global indices
+//   rl_params[0]                        number of stages recorded;  rl_params[1 + stage]: the stage's step or stride
+// rl_stage0 is the stage the launch records first: global-bottom-up records one stage per launch (the host copies
+// the array into rl_values with clEnqueueCopyBuffer once the launch is done), global-top-down records all its
+// stages in its one launch, from 0.
+#define RL_GLOBAL_TRACE_PARAMS                                                                                      \
+    , __global T *rl_values, __global int4 *rl_ops, __global int *rl_params, const uint rl_stage0, const uint rl_cells, \
+        const uint rl_items, const uint rl_max_stages
+#define RL_GLOBAL_TRACE_BEGIN     \
+    int rl_stage = (int)rl_stage0; \
+    int4 rl_op = (int4)(0, -1, -1, -1)
+
+inline void rl_record_global_op(const int param, const int stage, const int4 op, __global int4 *ops,
+                                __global int *params, const uint items, const uint max_stages) {
+    const size_t gid = get_global_id(0);
+    if (stage >= (int)max_stages || gid >= items) return;
+    ops[(size_t)stage * items + gid] = op;
+    if (gid == 0) {
+        params[1 + stage] = param;
+        params[0] = stage + 1;
+    }
+}
+
+// Copies the cells this work-item owns (gid, gid + global size, ...) of the array into the stage's snapshot.
+inline void rl_record_global_cells(__global const volatile T *arr, const int stage, __global T *values,
+                                   const uint cells, const uint max_stages) {
+    if (stage >= (int)max_stages) return;
+    for (size_t c = get_global_id(0); c < cells; c += get_global_size(0)) values[(size_t)stage * cells + c] = arr[c];
+}
+
+// Records this work-item's operation of the stage (and, from work-item 0, the stage parameter). No barrier.
+#define RL_RECORD_GLOBAL(param)                                                                          \
+    do {                                                                                                 \
+        rl_record_global_op((param), rl_stage, rl_op, rl_ops, rl_params, rl_items, rl_max_stages);     \
+        rl_stage++;                                                                                      \
+        rl_op = (int4)(0, -1, -1, -1);                                                                   \
+    } while (0)
+
+// The same, and first copies the array cells this work-item owns into the stage's snapshot (no barrier: a cell's
+// snapshot is its value as its owner sees it at this point; see global-top-down.cl for what that means).
+#define RL_RECORD_GLOBAL_CELLS(arr, param)                                                    \
+    do {                                                                                      \
+        rl_record_global_cells((arr), rl_stage, rl_values, rl_cells, rl_max_stages);          \
+        RL_RECORD_GLOBAL(param);                                                              \
+    } while (0)
 #else
 #define RL_TRACE_PARAMS
 #define RL_TRACE_BEGIN
 #define RL_OP(a, b, w)
 #define RL_RECORD(mem, param)
 #define RL_RECORD_NOSYNC(mem, param)
+#define RL_RECORD_VALUE(x, param)
+#define RL_GLOBAL_TRACE_PARAMS
+#define RL_GLOBAL_TRACE_BEGIN
+#define RL_RECORD_GLOBAL(param)
+#define RL_RECORD_GLOBAL_CELLS(arr, param)
 #endif
 
 // Stage parameters (the `param` of RL_RECORD): -1 for the load, the stride s for a tree stage, and
 // RL_TAIL_STEP(s) for a step of a warp-synchronous tail (no barrier before it).
 #define RL_TAIL_STEP(s) ((int)(s) | 0x10000)
+// RL_BUILTIN_STAGE(size) marks the stage right after a built-in collective (work_group_reduce_*: size = the
+// work-group size; sub_group_reduce_*: size = the sub-group size the device chose).
+#define RL_BUILTIN_STAGE(size) ((int)(size) | 0x20000)

@@ -9,6 +9,9 @@
 namespace rl {
 
 std::unique_ptr<KindRunner> makeLocalTreeRunner();
+std::unique_ptr<KindRunner> makeGlobalBottomUpRunner();
+std::unique_ptr<KindRunner> makeGlobalTopDownRunner();
+std::unique_ptr<KindRunner> makeBuiltinRunner();  // work_group_reduce / sub_group_reduce: the local tree's launches
 
 // A 32-bit device word as the value it holds.
 inline double bitsToValue(cl_int bits, ElemType type) {

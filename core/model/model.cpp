@@ -14,6 +14,8 @@ using ModelFn = GroupTrace (*)(const ModelInput&);
 const std::map<std::string, ModelFn>& table() {
     static const std::map<std::string, ModelFn> t = {
         {"sequential", &model::sequential},
+        {"global-bottom-up", &model::globalBottomUp},
+        {"global-top-down", &model::globalTopDown},
     };
     return t;
 }
@@ -52,6 +54,8 @@ GroupTrace modelGroup(const ModelInput& in) {
 
 std::vector<PassTrace> modelRun(const VariantInfo& variant, const RunConfig& config, const std::vector<double>& input,
                                 double* result) {
+    if (variant.kind == VariantKind::GlobalBottomUp || variant.kind == VariantKind::GlobalTopDown)
+        return model::globalKindRun(variant, config, input, result);  // the array is the one group, in place
     std::vector<PassTrace> out;
     std::vector<double> current = input;
     const auto plan = planPasses(variant, config);

@@ -5,5 +5,9 @@
 namespace rl::variants {
 
 VariantInfo sequential();
+VariantInfo globalBottomUp();
+VariantInfo globalTopDown();
+VariantInfo workGroupReduce();
+VariantInfo subGroupReduce();
 
 }  // namespace rl::variants

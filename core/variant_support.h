@@ -1,0 +1,15 @@
+// Whether a device can run a variant, and if not, why: the one wording shared by Engine::validate, the CLI's
+// variant list ("unavailable on this device: <reason>") and the explorer.
+#pragma once
+#include <string>
+
+#include "core/cl/devices.h"
+#include "core/variant.h"
+
+namespace rl {
+
+// Empty when `device` offers what `variant` needs (sub-groups, work-group collective functions); otherwise one
+// sentence naming the missing feature and what the device reports instead.
+std::string unavailableReason(const VariantInfo& variant, const DeviceInfo& device);
+
+}  // namespace rl
