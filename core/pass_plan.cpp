@@ -61,6 +61,11 @@ std::vector<PassPlan> planPasses(const VariantInfo& variant, const RunConfig& co
         p.elemsPerItem = epi;
         p.local = wg;
         p.groups = ceilDiv(n, wg * size_t(epi));
+        if (variant.groupsPerComputeUnit > 0) {  // fixed grid: at most config.groups groups, each item loops
+            const size_t grid = config.groups > 0 ? config.groups : size_t(variant.groupsPerComputeUnit);
+            p.groups = std::min(p.groups, grid);
+            p.elemsPerItem = int(ceilDiv(n, p.groups * wg));
+        }
         p.global = p.groups * wg;
         passes.push_back(p);
         n = p.groups;

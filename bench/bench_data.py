@@ -1,0 +1,46 @@
+# Shared by the Python peers: the command line every peer takes, the data files the bench program wrote (raw
+# float32, the same values its own methods reduce), the statistics, and the JSON lines the bench reads back.
+import argparse
+import json
+import statistics
+import sys
+
+
+def parse_args(description):
+    p = argparse.ArgumentParser(description=description)
+    p.add_argument("--warmup", type=int, default=3)
+    p.add_argument("--repeats", type=int, default=15)
+    p.add_argument("--timing", choices=["device", "wall"], default="wall")
+    p.add_argument("--platform", default="")
+    p.add_argument("--device", default="")
+    p.add_argument("--data", action="append", default=[], metavar="N=PATH",
+                   help="a size and the raw float32 file holding its data")
+    a = p.parse_args()
+    a.files = []
+    for item in a.data:
+        n, path = item.split("=", 1)
+        a.files.append((int(n), path))
+    return a
+
+
+def load(np, n, path):
+    x = np.fromfile(path, dtype=np.float32)
+    if x.size != n:
+        raise SystemExit(f"{path} holds {x.size} floats, expected {n}")
+    return x
+
+
+def emit(**fields):
+    print(json.dumps(fields), flush=True)
+
+
+def unavailable(reason):
+    emit(unavailable=reason)
+    sys.exit(0)
+
+
+def record(method, role, n, timing, times_ms, results, nbytes, note):
+    """One JSON line: median/min/max of the timed runs; the first result (the bench checks it) and whether all agree."""
+    emit(method=method, role=role, n=n, timing=timing, median_ms=statistics.median(times_ms), min_ms=min(times_ms),
+         max_ms=max(times_ms), repeats=len(times_ms), bytes=nbytes, result=float(results[0]) if results else None,
+         results_all_equal=len(set(results)) <= 1, note=note)

@@ -1,0 +1,190 @@
+// reducelab_bench: ReduceLab's kernels against CLBlast, Boost.Compute, pyopencl, host std::reduce (TBB) and, on an
+// NVIDIA GPU, torch.sum, on the same device and the same data, with a copy kernel as the ceiling. Prints one
+// table (rows = methods, columns = sizes) and the issue's targets checked against it; --json writes every figure.
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <ctime>
+#include <fstream>
+#include <iostream>
+#include <map>
+
+#include "bench/options.h"
+#include "bench/peers.h"
+#include "bench/reducelab_methods.h"
+#include "bench/report.h"
+#include "bench/sweep.h"
+#include "core/best_variant.h"
+
+namespace rl::bench {
+namespace {
+
+bool wanted(const std::vector<std::string>& list, const std::string& name) {
+    return std::find(list.begin(), list.end(), name) != list.end();
+}
+
+std::string writeDataFile(const BenchOptions& o, const HostArray& input) {
+    const std::string path = o.tmpDir + "/reducelab_bench_" + std::to_string(input.size()) + "_" +
+                             std::to_string(o.seed) + ".f32";
+    std::ofstream f(path, std::ios::binary);
+    f.write(static_cast<const char*>(input.data()), std::streamsize(input.bytes()));
+    if (!f) throw Error(ErrorKind::DeviceFailure, "could not write " + path + ": choose another --tmp directory");
+    return path;
+}
+
+std::string loadAverage() {
+    std::ifstream f("/proc/loadavg");
+    std::string a, b, c;
+    f >> a >> b >> c;
+    return a + " " + b + " " + c;
+}
+
+std::string now() {
+    char buf[64];
+    const std::time_t t = std::time(nullptr);
+    std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M:%S %Z", std::localtime(&t));
+    return buf;
+}
+
+void progress(const Measurement& m) {
+    std::cerr << "  " << m.method << " @ " << sizeLabel(m.n) << ": ";
+    if (m.skipped)
+        std::cerr << "skipped (" << m.verdict << ")\n";
+    else
+        std::cerr << m.gbps() << " GB/s, median " << m.medianMs << " ms (" << toString(m.timing) << ")"
+                  << (m.checked ? (m.correct ? ", correct" : ", WRONG: " + m.verdict) : "") << "\n";
+}
+
+int run(const BenchOptions& o) {
+    Engine engine(selectDevice(o.device));
+    const DeviceInfo& dev = engine.device();
+    const bool cpu = dev.type == "CPU";
+    const Timing timing = o.timing == "device" ? Timing::Device
+                          : o.timing == "wall" ? Timing::Wall
+                                               : (cpu ? Timing::Wall : Timing::Device);
+    std::vector<size_t> sizes = o.sizes;
+    if (sizes.empty())
+        for (int k = cpu ? 22 : 20; k <= (cpu ? 26 : 28); k += cpu ? 2 : 1) sizes.push_back(size_t(1) << k);
+    const std::string best = "ReduceLab " + bestVariantFor(dev).id;
+    std::cerr << "reducelab_bench on " << dev.platform << " / " << dev.name << " (" << dev.type << ", "
+              << dev.computeUnits << " compute units), " << toString(timing) << " timing, median of " << o.repeats
+              << " after " << o.warmup << " warm-up; load average " << loadAverage() << "\n";
+    if (o.sweep) return runSweep(engine, sizes, o);
+
+    std::ifstream copyFile(o.scriptDir + "/copy_chunks.cl");
+    const std::string copySource((std::istreambuf_iterator<char>(copyFile)), std::istreambuf_iterator<char>());
+    if (copySource.empty()) throw Error(ErrorKind::BadInput, "cannot read " + o.scriptDir + "/copy_chunks.cl: give --scripts");
+    std::vector<Measurement> all;
+    std::map<size_t, Reference> refs;
+    std::vector<std::pair<size_t, std::string>> files;
+    const bool python = wanted(o.peers, "pyopencl") || wanted(o.peers, "torch");
+    for (size_t n : sizes) {
+        std::cerr << sizeLabel(n) << " floats:\n";
+        const HostArray input = makeInput(ElemType::Float, DataPattern::Random, n, o.seed);
+        const Reference& ref = refs[n] = computeReference(input, Op::Sum);
+        if (python) files.emplace_back(n, writeDataFile(o, input));
+        auto keep = [&](Measurement m) {
+            progress(m);
+            all.push_back(std::move(m));
+        };
+        {
+            DeviceData data{input, ref, engine.upload(input)};
+            const OpenClHandles h{engine.context()(), engine.queue()(), dev.device(), data.buffer()};
+            keep(measureCopyCeiling(engine, n, o.warmup, o.repeats));
+            if (cpu) keep(measureChunkedCopy(engine, copySource, n, o.warmup, o.repeats));
+            for (const auto& id : o.variants)
+                keep(measureVariant(engine, id, o.wg, 0, data, timing, o.warmup, o.repeats));
+            if (wanted(o.peers, "clblast")) keep(measureClblast(h, ref, o.warmup, o.repeats));
+            if (wanted(o.peers, "boost")) keep(measureBoostCompute(h, ref, o.warmup, o.repeats));
+            engine.queue().finish();
+        }
+        if (wanted(o.peers, "tbb")) {
+            keep(measureHostReduce(input.floats.data(), ref, o.warmup, o.repeats));
+            keep(measureHostCopy(input.floats.data(), n, o.warmup, o.repeats));
+        }
+    }
+    for (const std::string peer : {"pyopencl", "torch"}) {
+        if (!wanted(o.peers, peer)) continue;
+        PythonJob job;
+        job.script = o.scriptDir + "/peer_" + peer + ".py";
+        job.pythons = o.pythons;
+        job.files = files;
+        job.warmup = o.warmup;
+        job.repeats = o.repeats;
+        job.timing = timing;
+        job.platform = dev.platform;
+        job.device = dev.name;
+        std::string why;
+        std::cerr << "running " << job.script << "\n";
+        auto got = runPythonPeer(job, &why);
+        if (got.empty())
+            for (size_t n : sizes)
+                got.push_back(skippedMeasurement(peer == "torch" ? "torch.sum" : "pyopencl ReductionKernel",
+                                                 peer == "torch" ? Role::FrameworkPeer : Role::OpenClPeer, n, why));
+        else if (!why.empty())
+            std::cerr << why << "\n";
+        for (auto& m : got) {
+            if (!m.skipped && m.checked) {
+                auto it = refs.find(m.n);
+                m.correct = it != refs.end() && acceptResult(it->second, Op::Sum, ElemType::Float, m.result, &m.verdict);
+            }
+            progress(m);
+            all.push_back(std::move(m));
+        }
+    }
+    for (const auto& f : files) std::remove(f.second.c_str());
+
+    const auto checks = checkTargets(all, sizes, best, cpu);
+    if (!o.jsonPath.empty()) {
+        nlohmann::json j = {{"date", now()}, {"device", dev.name}, {"platform", dev.platform},
+                            {"platform_version", dev.platformVersion}, {"driver", dev.driver}, {"type", dev.type},
+                            {"compute_units", dev.computeUnits}, {"timing", toString(timing)}, {"warmup", o.warmup},
+                            {"repeats", o.repeats}, {"seed", o.seed}, {"wg", o.wg}, {"load_average", loadAverage()},
+                            {"best_variant", bestVariantFor(dev).id}, {"measurements", nlohmann::json::array()},
+                            {"targets", nlohmann::json::array()}};
+        for (const auto& m : all) j["measurements"].push_back(toJson(m));
+        for (const auto& t : checks)
+            j["targets"].push_back({{"what", t.what}, {"ratio", t.ratio}, {"target", t.target}, {"met", t.met},
+                                    {"detail", t.detail}});
+        std::ofstream(o.jsonPath) << j.dump(2) << "\n";
+    }
+    std::cout << "\n" << dev.platform << " / " << dev.name << " (" << dev.type << "), " << now() << "; "
+              << toString(timing) << " timing (" << (timing == Timing::Wall ? "host clock around each call and the "
+                                                                             "read of its result"
+                                                                           : "the device's own clock")
+              << "), median of " << o.repeats << " after " << o.warmup << " warm-up, random floats, seed " << o.seed
+              << "\nGB/s = bytes read once / median time (copies: bytes read + written). x peer = over the fastest "
+                 "correct peer in the column; % copy = of the faster copy kernel's bandwidth.\n\n";
+    printTable(std::cout, all, sizes);
+    std::cout << "\nBest variant for this device: " << bestVariantFor(dev).id << ". " << bestVariantReason(dev)
+              << "\n\nTargets (issue 4):\n";
+    printTargets(std::cout, checks);
+    bool wrong = false;
+    for (const auto& m : all) wrong |= m.checked && !m.correct && !m.skipped;
+    return wrong ? 1 : 0;
+}
+
+}  // namespace
+}  // namespace rl::bench
+
+int main(int argc, char** argv) {
+    try {
+        rl::bench::BenchOptions o;
+        std::string error;
+        if (!rl::bench::parseOptions(argc, argv, o, &error)) {
+            std::cerr << "reducelab_bench: " << error << "\n";
+            return 2;
+        }
+        if (o.help) {
+            std::cout << rl::bench::usage();
+            return 0;
+        }
+        return rl::bench::run(o);
+    } catch (const rl::Error& e) {
+        std::cerr << "reducelab_bench: " << e.what() << "\n";
+        return e.kind() == rl::ErrorKind::BadInput ? 2 : 1;
+    } catch (const std::exception& e) {
+        std::cerr << "reducelab_bench: " << e.what() << "\n";
+        return 1;
+    }
+}

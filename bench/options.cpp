@@ -1,0 +1,140 @@
+// Parsing of reducelab_bench's options; every bad value gets one line saying what is wrong.
+#include "bench/options.h"
+
+#include <cstdlib>
+#include <sstream>
+
+namespace rl::bench {
+namespace {
+
+std::vector<std::string> split(const std::string& s) {
+    std::vector<std::string> out;
+    std::stringstream ss(s);
+    std::string item;
+    while (std::getline(ss, item, ','))
+        if (!item.empty()) out.push_back(item);
+    return out;
+}
+
+// "1048576", "2^20", "1M" (binary suffixes K, M, G).
+bool parseSize(const std::string& s, size_t* out) {
+    char* end = nullptr;
+    if (s.rfind("2^", 0) == 0) {
+        const long k = std::strtol(s.c_str() + 2, &end, 10);
+        if (*end || k < 0 || k > 40) return false;
+        *out = size_t(1) << k;
+        return true;
+    }
+    const unsigned long long v = std::strtoull(s.c_str(), &end, 10);
+    if (end == s.c_str()) return false;
+    size_t mult = 1;
+    if (*end == 'K') mult = size_t(1) << 10, ++end;
+    else if (*end == 'M') mult = size_t(1) << 20, ++end;
+    else if (*end == 'G') mult = size_t(1) << 30, ++end;
+    if (*end || v == 0) return false;
+    *out = size_t(v) * mult;
+    return true;
+}
+
+bool parseInt(const std::string& s, long lo, long hi, long* out) {
+    char* end = nullptr;
+    const long v = std::strtol(s.c_str(), &end, 10);
+    if (s.empty() || *end || v < lo || v > hi) return false;
+    *out = v;
+    return true;
+}
+
+}  // namespace
+
+std::string usage() {
+    return "usage: reducelab_bench [options]\n"
+           "  --device D        OpenCL device: index or part of its name (default: REDUCELAB_DEVICE or 0)\n"
+           "  --sizes LIST      e.g. 2^22,2^24,2^26 (default: those on CPU devices, 2^20..2^28 on GPUs)\n"
+           "  --warmup W        untimed runs first (default 3)\n"
+           "  --repeats R       timed runs, median reported (default 15, at least 10 for reported figures)\n"
+           "  --wg N            work-group size of ReduceLab's kernels (default 256)\n"
+           "  --variants LIST   ReduceLab variants (default best-gpu,best-cpu,multi-element)\n"
+           "  --peers LIST      of clblast,boost,pyopencl,tbb,torch (default all; missing ones are skipped)\n"
+           "  --timing T        auto (device clock on GPUs, wall clock on CPU devices), device or wall\n"
+           "  --python PATH     interpreter for the Python peers (repeatable; default python3, /usr/bin/python3)\n"
+           "  --tmp DIR         where the Python peers' data files go (default /tmp)\n"
+           "  --seed S          random data seed (default 1)\n"
+           "  --json FILE       write every measurement and target check as JSON\n"
+           "  --sweep           time the variants over work-group sizes and grids instead (tuning)\n";
+}
+
+bool parseOptions(int argc, char** argv, BenchOptions& o, std::string* error) {
+    bool pythonsGiven = false;
+    for (int i = 1; i < argc; ++i) {
+        const std::string a = argv[i];
+        if (a == "--help" || a == "-h") {
+            o.help = true;
+            continue;
+        }
+        if (a == "--sweep") {
+            o.sweep = true;
+            continue;
+        }
+        if (i + 1 >= argc) {
+            *error = "unknown option or missing value: " + a + " (--help lists the options)";
+            return false;
+        }
+        const std::string v = argv[++i];
+        long x = 0;
+        if (a == "--device") {
+            o.device = v;
+        } else if (a == "--sizes") {
+            o.sizes.clear();
+            for (const auto& s : split(v)) {
+                size_t n = 0;
+                if (!parseSize(s, &n) || n > 0xFFFFFFFFull) {
+                    *error = "bad size '" + s + "': give a positive count below 2^32, e.g. 16777216 or 2^24";
+                    return false;
+                }
+                o.sizes.push_back(n);
+            }
+        } else if (a == "--warmup" && parseInt(v, 0, 1000, &x)) {
+            o.warmup = int(x);
+        } else if (a == "--repeats" && parseInt(v, 1, 100000, &x)) {
+            o.repeats = int(x);
+        } else if (a == "--wg" && parseInt(v, 1, 1 << 16, &x)) {
+            o.wg = size_t(x);
+        } else if (a == "--seed" && parseInt(v, 0, 1L << 62, &x)) {
+            o.seed = uint64_t(x);
+        } else if (a == "--variants") {
+            o.variants = split(v);
+        } else if (a == "--peers") {
+            o.peers = split(v);
+            for (const auto& p : o.peers)
+                if (p != "clblast" && p != "boost" && p != "pyopencl" && p != "tbb" && p != "torch") {
+                    *error = "unknown peer '" + p + "': choose from clblast,boost,pyopencl,tbb,torch";
+                    return false;
+                }
+        } else if (a == "--timing" && (v == "auto" || v == "device" || v == "wall")) {
+            o.timing = v;
+        } else if (a == "--python") {
+            if (!pythonsGiven) o.pythons.clear();
+            pythonsGiven = true;
+            o.pythons.push_back(v);
+        } else if (a == "--tmp") {
+            o.tmpDir = v;
+        } else if (a == "--json") {
+            o.jsonPath = v;
+        } else if (a == "--scripts") {
+            o.scriptDir = v;
+        } else {
+            *error = "bad option or value: " + a + " " + v + " (--help lists the options)";
+            return false;
+        }
+    }
+    if (o.scriptDir.empty()) {
+#ifdef REDUCELAB_BENCH_SCRIPTS
+        o.scriptDir = REDUCELAB_BENCH_SCRIPTS;
+#else
+        o.scriptDir = "bench";
+#endif
+    }
+    return true;
+}
+
+}  // namespace rl::bench

@@ -1,0 +1,29 @@
+// Command line of reducelab_bench.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace rl::bench {
+
+struct BenchOptions {
+    std::string device;  // index or name substring, as reducelab's --device
+    std::vector<size_t> sizes;  // empty: 2^22, 2^24, 2^26 on CPU devices; 2^20 .. 2^28 on GPUs
+    int warmup = 3, repeats = 15;
+    size_t wg = 256;
+    uint64_t seed = 1;
+    std::vector<std::string> variants = {"best-gpu", "best-cpu", "multi-element"};
+    std::vector<std::string> peers = {"clblast", "boost", "pyopencl", "tbb", "torch"};
+    std::string timing = "auto";  // auto | device | wall
+    std::string jsonPath;
+    std::vector<std::string> pythons = {"python3", "/usr/bin/python3"};
+    std::string tmpDir = "/tmp";
+    std::string scriptDir;
+    bool sweep = false;
+    bool help = false;
+};
+
+bool parseOptions(int argc, char** argv, BenchOptions& o, std::string* error);
+std::string usage();
+
+}  // namespace rl::bench

@@ -1,0 +1,50 @@
+#!/usr/bin/env python3
+# Peer: pyopencl's ReductionKernel (python3-pyopencl), a float sum on the bench's OpenCL device and data. Wall clock
+# around each call including .get() of the result (its two kernels give no single event to time).
+import time
+
+from bench_data import load, parse_args, record, unavailable
+
+
+def main():
+    a = parse_args(__doc__)
+    try:
+        import numpy as np
+        import pyopencl as cl
+        from pyopencl.reduction import ReductionKernel
+        import pyopencl.array as cla
+    except Exception as e:  # noqa: BLE001 - any import failure means this interpreter cannot run the peer
+        unavailable(f"pyopencl or numpy not importable ({e}); install python3-pyopencl")
+    device = None
+    for platform in cl.get_platforms():
+        if a.platform and platform.name.strip() != a.platform:
+            continue
+        for d in platform.get_devices():
+            if not a.device or d.name.strip() == a.device:
+                device = d
+                break
+        if device:
+            break
+    if device is None:
+        unavailable(f"pyopencl sees no device named {a.device!r} on platform {a.platform!r}")
+    ctx = cl.Context([device])
+    queue = cl.CommandQueue(ctx)
+    krnl = ReductionKernel(ctx, np.float32, neutral="0", reduce_expr="a+b", map_expr="x[i]",
+                           arguments="__global const float *x")
+    for n, path in a.files:
+        x = cla.to_device(queue, load(np, n, path))
+        times, results = [], []
+        for i in range(a.warmup + a.repeats):
+            t0 = time.perf_counter()
+            value = krnl(x).get()
+            t1 = time.perf_counter()
+            if i >= a.warmup:
+                times.append((t1 - t0) * 1e3)
+                results.append(float(value))
+        record("pyopencl ReductionKernel", "opencl-peer", n, "wall", times, results, n * 4,
+               f"pyopencl {cl.VERSION_TEXT}, float accumulator")
+        del x
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,45 @@
+// The peers ReduceLab's kernels are measured against, each on the same device (or host) and the same data.
+// A peer whose library was not found at configure time reports itself skipped with the package to install.
+#pragma once
+#include <CL/cl.h>
+
+#include <string>
+#include <vector>
+
+#include "bench/measure.h"
+
+namespace rl::bench {
+
+// Raw handles of the engine's context, profiling queue, device and the input buffer (n floats).
+struct OpenClHandles {
+    cl_context context = nullptr;
+    cl_command_queue queue = nullptr;
+    cl_device_id device = nullptr;
+    cl_mem x = nullptr;
+};
+
+// CLBlast's Xsum (libclblast-dev), wall clock including the read of the result.
+Measurement measureClblast(const OpenClHandles& h, const Reference& ref, int warmup, int repeats);
+
+// Boost.Compute's reduce with plus<float> (libboost-dev), wall clock including the read of the result.
+Measurement measureBoostCompute(const OpenClHandles& h, const Reference& ref, int warmup, int repeats);
+
+// std::reduce(std::execution::par_unseq) on the host (libstdc++'s parallel algorithms over TBB), wall clock.
+Measurement measureHostReduce(const float* data, const Reference& ref, int warmup, int repeats);
+
+// std::copy(std::execution::par_unseq) on the host: what the host's memory gives, bytes read + written.
+Measurement measureHostCopy(const float* data, size_t n, int warmup, int repeats);
+
+// A Python peer (bench/peer_pyopencl.py, bench/peer_torch.py): run once over every size's data file; each JSON
+// line it prints becomes a measurement (results not yet checked: the caller checks them against its references).
+struct PythonJob {
+    std::string script;
+    std::vector<std::string> pythons;  // interpreters to try in order; the first that can import the peer runs it
+    std::vector<std::pair<size_t, std::string>> files;  // n and the raw float32 file holding that size's data
+    int warmup = 3, repeats = 15;
+    Timing timing = Timing::Wall;
+    std::string platform, device;  // for pyopencl: the OpenCL device to use
+};
+std::vector<Measurement> runPythonPeer(const PythonJob& job, std::string* why);
+
+}  // namespace rl::bench

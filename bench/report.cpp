@@ -1,0 +1,148 @@
+// Table and target checks of the bench.
+#include "bench/report.h"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace rl::bench {
+namespace {
+
+std::string fmt(const char* f, double v) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, f, v);
+    return buf;
+}
+
+const Measurement* find(const std::vector<Measurement>& all, const std::string& method, size_t n) {
+    for (const auto& m : all)
+        if (m.method == method && m.n == n && !m.skipped) return &m;
+    return nullptr;
+}
+
+// The fastest peer in this column (optionally of one role only), correct results only.
+const Measurement* bestPeer(const std::vector<Measurement>& all, size_t n, const Role* only = nullptr) {
+    const Measurement* best = nullptr;
+    for (const auto& m : all)
+        if (m.n == n && !m.skipped && isPeer(m.role) && (!only || m.role == *only) && m.correct &&
+            (!best || m.gbps() > best->gbps()))
+            best = &m;
+    return best;
+}
+
+// The fastest correct copy kernel in this column (the engine's grid-stride one, or the contiguous one).
+const Measurement* ceiling(const std::vector<Measurement>& all, size_t n) {
+    const Measurement* best = nullptr;
+    for (const auto& m : all)
+        if (m.n == n && !m.skipped && m.role == Role::Ceiling && (!m.checked || m.correct) &&
+            (!best || m.gbps() > best->gbps()))
+            best = &m;
+    return best;
+}
+
+}  // namespace
+
+std::string sizeLabel(size_t n) {
+    if (n && !(n & (n - 1))) {
+        int k = 0;
+        while ((size_t(1) << k) < n) ++k;
+        return "2^" + std::to_string(k);
+    }
+    return std::to_string(n);
+}
+
+void printTable(std::ostream& out, const std::vector<Measurement>& all, const std::vector<size_t>& sizes) {
+    std::vector<std::string> methods;
+    for (Role role : {Role::ReduceLab, Role::OpenClPeer, Role::HostPeer, Role::FrameworkPeer, Role::Ceiling,
+                      Role::Reference})
+        for (const auto& m : all)
+            if (m.role == role && std::find(methods.begin(), methods.end(), m.method) == methods.end())
+                methods.push_back(m.method);
+    std::vector<std::vector<std::string>> rows;
+    std::vector<std::string> header = {"method"};
+    for (size_t n : sizes) header.push_back(sizeLabel(n) + " floats: GB/s  x peer  % copy");
+    rows.push_back(header);
+    for (const auto& method : methods) {
+        std::vector<std::string> row = {method};
+        for (size_t n : sizes) {
+            const Measurement* m = find(all, method, n);
+            if (!m) {
+                bool skipped = false;
+                for (const auto& s : all) skipped |= s.method == method && s.n == n && s.skipped;
+                row.push_back(skipped ? "skipped" : "-");
+                continue;
+            }
+            std::string cell = fmt("%.1f", m->gbps());
+            if (m->checked && !m->correct) cell += " WRONG";
+            const Measurement* peer = bestPeer(all, n);
+            const Measurement* copy = ceiling(all, n);
+            const bool isCopy = m->role == Role::Ceiling || m->role == Role::Reference;
+            cell += "  " + (peer && !isCopy ? fmt("%.2fx", m->gbps() / peer->gbps()) : std::string("   -"));
+            cell += "  " + (copy && !isCopy ? fmt("%.0f%%", 100.0 * m->gbps() / copy->gbps()) : std::string("  -"));
+            if (m->role == Role::Ceiling || m->role == Role::Reference) cell = fmt("%.1f", m->gbps()) + "     -    -";
+            row.push_back(cell);
+        }
+        rows.push_back(row);
+    }
+    std::vector<size_t> width(header.size(), 0);
+    for (const auto& r : rows)
+        for (size_t c = 0; c < r.size(); ++c) width[c] = std::max(width[c], r[c].size());
+    for (size_t i = 0; i < rows.size(); ++i) {
+        for (size_t c = 0; c < rows[i].size(); ++c) {
+            const std::string& s = rows[i][c];
+            const std::string pad(width[c] - s.size(), ' ');
+            out << (c ? "  " : "") << (c == 0 ? s + pad : pad + s);
+        }
+        out << "\n";
+        if (i == 0) {
+            size_t total = 0;
+            for (size_t w : width) total += w + 2;
+            out << std::string(total - 2, '-') << "\n";
+        }
+    }
+}
+
+std::vector<TargetCheck> checkTargets(const std::vector<Measurement>& all, const std::vector<size_t>& sizes,
+                                      const std::string& best, bool cpuDevice) {
+    std::vector<TargetCheck> out;
+    auto add = [&](const std::string& what, const Measurement* ours, const Measurement* other, double target,
+                   bool otherIsCopy) {
+        TargetCheck t;
+        t.what = what;
+        t.target = target;
+        if (!ours || !other) {
+            t.detail = !ours ? best + " not measured" : "peer not measured";
+        } else if (ours->checked && !ours->correct) {
+            t.detail = best + " gave a wrong result";
+        } else {
+            t.ratio = ours->gbps() / other->gbps();
+            t.met = t.ratio >= target;
+            t.detail = fmt("%.1f", ours->gbps()) + " vs " + fmt("%.1f", other->gbps()) + " GB/s (" + other->method +
+                       (otherIsCopy ? ", bytes read + written" : "") + ")";
+        }
+        out.push_back(t);
+    };
+    for (size_t n : sizes) {
+        const Measurement* ours = find(all, best, n);
+        if (cpuDevice) {
+            const Role opencl = Role::OpenClPeer, host = Role::HostPeer;
+            add(best + " / best OpenCL peer at " + sizeLabel(n), ours, bestPeer(all, n, &opencl), 2.0, false);
+            add(best + " / host std::reduce at " + sizeLabel(n), ours, bestPeer(all, n, &host), 0.8, false);
+        } else {
+            add(best + " / torch.sum at " + sizeLabel(n), ours, find(all, "torch.sum", n), 1.0, false);
+            if (n >= (size_t(1) << 28))
+                add(best + " / copy kernel at " + sizeLabel(n), ours, ceiling(all, n), 0.95, true);
+        }
+    }
+    return out;
+}
+
+void printTargets(std::ostream& out, const std::vector<TargetCheck>& checks) {
+    size_t w = 0;
+    for (const auto& t : checks) w = std::max(w, t.what.size());
+    for (const auto& t : checks)
+        out << t.what << std::string(w - t.what.size(), ' ') << "  " << (t.ratio > 0 ? fmt("%6.2fx", t.ratio) : "     -")
+            << " (target >= " << fmt("%.2f", t.target) << ")  " << (t.met ? "met    " : "NOT MET") << "  " << t.detail
+            << "\n";
+}
+
+}  // namespace rl::bench

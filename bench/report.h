@@ -1,0 +1,29 @@
+// The bench's printed output: one table (rows = methods, columns = sizes; GB/s, ratio to the best peer, share of
+// the copy ceiling) and the targets of issue 4 checked against it.
+#pragma once
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "bench/measure.h"
+
+namespace rl::bench {
+
+struct TargetCheck {
+    std::string what;   // e.g. "best-cpu vs best OpenCL peer at 2^24"
+    double ratio = 0;   // measured
+    double target = 0;  // required
+    bool met = false;
+    std::string detail;
+};
+
+void printTable(std::ostream& out, const std::vector<Measurement>& all, const std::vector<size_t>& sizes);
+
+// The issue's targets for `best` (the device's best variant row label) on a CPU or a GPU device.
+std::vector<TargetCheck> checkTargets(const std::vector<Measurement>& all, const std::vector<size_t>& sizes,
+                                      const std::string& best, bool cpuDevice);
+void printTargets(std::ostream& out, const std::vector<TargetCheck>& checks);
+
+std::string sizeLabel(size_t n);  // "2^24" for powers of two, else the number
+
+}  // namespace rl::bench

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Runs on the lent H200 (the `run` tool, see ../shared/GPU.md): sets up NVIDIA's OpenCL from the carried .cl/
+# packages and the bench's peers from .benchdeb/ (CLBlast, Boost headers), builds reducelab and reducelab_bench
+# (GUI and tests off), then: the tuning sweep of best-gpu (if REDUCELAB_SWEEP=1), the bench against torch.sum
+# at 2^20..2^28 floats, and the full ladder (`reducelab bench`) at 2^22 and 2^28 ints. Everything lands in $OUT.
+set -uo pipefail
+out="${OUT:-/tmp/out}"
+mkdir -p "$out"
+log="$out/log.txt"
+for f in .cl/*.deb; do dpkg -x "$f" /; done
+ldconfig
+mkdir -p /etc/OpenCL/vendors
+echo /usr/local/nvidia/lib64/libnvidia-opencl.so.1 > /etc/OpenCL/vendors/nvidia.icd
+mkdir -p /opt/benchdeps
+for f in .benchdeb/*.deb; do dpkg -x "$f" /opt/benchdeps; done
+export LD_LIBRARY_PATH=/opt/benchdeps/usr/lib/x86_64-linux-gnu:${LD_LIBRARY_PATH:-}
+{
+    date -u
+    nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem,temperature.gpu,power.draw --format=csv
+    clinfo -l
+    python3 -c 'import torch; print("torch", torch.__version__, torch.cuda.get_device_name(0))'
+} >>"$log" 2>&1
+build=/tmp/build-h200
+cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DREDUCELAB_GUI=OFF -DREDUCELAB_TESTS=OFF \
+    -DREDUCELAB_BENCH=ON -DCMAKE_PREFIX_PATH=/opt/benchdeps/usr >>"$log" 2>&1 &&
+    cmake --build "$build" -j 16 --target reducelab reducelab_bench >>"$log" 2>&1 || {
+    tail -40 "$log"
+    exit 1
+}
+bin="$build/app/reducelab"
+bench="$build/bench/reducelab_bench"
+"$bin" devices >>"$log" 2>&1
+dev=NVIDIA
+if [ "${REDUCELAB_SWEEP:-0}" = 1 ]; then
+    "$bench" --device $dev --sweep --variants best-gpu --sizes "${REDUCELAB_SWEEP_SIZES:-2^20,2^24,2^28}" \
+        >"$out/sweep.txt" 2>>"$log"
+fi
+"$bench" --device $dev --peers clblast,boost,torch --python python3 --json "$out/bench_h200.json" \
+    >"$out/bench_h200.txt" 2>>"$log"
+for n in 4194304 268435456; do
+    "$bin" bench --device $dev --variant all --n $n --type int >>"$out/ladder_h200.txt" 2>&1
+    "$bin" bench --device $dev --variant all --n $n --type int --json >"$out/ladder_h200_$n.json" 2>>"$log"
+done
+date -u >>"$log"
+[ -f "$out/sweep.txt" ] && cat "$out/sweep.txt"
+cat "$out/ladder_h200.txt"
+cat "$out/bench_h200.txt"
