@@ -1,0 +1,92 @@
+// The explorer application: one frame = take the worker's results, send a new request if the controls changed,
+// advance playback, lay out and draw the panels, render. The loop waits for events when nothing moves.
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "app/gui/controls_panel.h"
+#include "app/gui/engine_worker.h"
+#include "app/gui/explorer_state.h"
+#include "app/gui/frame_stats.h"
+#include "app/gui/heatmap_panel.h"
+#include "app/gui/heatmap_renderer.h"
+#include "app/gui/message_log.h"
+#include "app/gui/messages_panel.h"
+#include "app/gui/options.h"
+#include "app/gui/result_panel.h"
+#include "app/gui/script.h"
+#include "app/gui/settings.h"
+#include "app/gui/source_panel.h"
+#include "app/gui/theme.h"
+#include "app/gui/toolbar.h"
+#include "app/gui/tree_panel.h"
+#include "app/gui/ui_context.h"
+#include "app/gui/warps_panel.h"
+#include "app/gui/window.h"
+
+namespace rl::gui {
+
+class App final : public ScriptHost {
+public:
+    // The window must have a current OpenGL 3.3 context and ImGui must not be initialised yet.
+    App(Window& window, ExplorerOptions options, Settings settings, std::string configDir, Script script);
+    ~App() override;
+
+    int run();  // returns the exit code
+
+    // ScriptHost
+    bool traceSettled() const override;
+    bool playbackSettled() const override;
+    void pressKey(int glfwKey, bool pressed) override;
+    void screenshot(const std::string& path) override;
+    std::string apply(const std::string& verb, const std::string& argument) override;
+    void quit(int exitCode) override;
+    double now() const override;
+
+private:
+    void frame(double dt);
+    void takeWorkerResults();
+    void sendRequestIfDirty();
+    void handleKeys();
+    void drawPanels();
+    void splitters(float top, float left, float right, float centerTop, float centerBottomY, float gap);
+    void render();
+    void refreshFonts();
+    bool needsFrames() const;
+    void saveOnExit();
+    void resolveDevice();
+    view::Rect centreRect() const;
+
+    Window& window_;
+    ExplorerOptions options_;
+    Settings settings_;
+    std::string configDir_, iniPath_;
+    MessageLog log_;
+    ExplorerState state_;
+    Fonts fonts_;
+    float scale_ = 1;
+    HeatmapRenderer heatmap_;
+    FrameGeometry geometry_;
+    std::unique_ptr<EngineWorker> worker_;
+
+    Toolbar toolbar_;
+    ControlsPanel controls_;
+    TreePanel treeA_, treeB_;
+    WarpsPanel warps_;
+    HeatmapPanel heat_;
+    SourcePanel source_;
+    ResultPanel result_;
+    MessagesPanel messages_;
+
+    Script script_;
+    FrameStats stats_;
+    std::vector<std::string> pendingShots_;
+    double start_ = 0;
+    long frames_ = 0;
+    int settleFrames_ = 3;  // frames to draw after an event, so hover and layout settle
+    bool quit_ = false;
+    int exitCode_ = 0;
+};
+
+}  // namespace rl::gui

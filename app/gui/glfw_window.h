@@ -1,0 +1,43 @@
+// The GLFW implementation of Window: an OpenGL 3.3 core context loaded with glad, ImGui's GLFW backend installed.
+#pragma once
+#include <memory>
+
+#include "app/gui/window.h"
+
+struct GLFWwindow;
+
+namespace rl::gui {
+
+class GlfwWindow final : public Window {
+public:
+    // Throws std::runtime_error with what failed (no display, no OpenGL 3.3).
+    GlfwWindow(const std::string& title, const WindowGeometry& geometry);
+    ~GlfwWindow() override;
+
+    void initImGuiPlatform() override;
+    void shutdownImGuiPlatform() override;
+
+    bool shouldClose() const override;
+    void requestClose() override;
+    void waitEvents(double timeoutSeconds) override;
+    void pollEvents() override;
+    void wake() override;
+    void beginFrame() override;
+    void swapBuffers() override;
+    void setSwapInterval(int interval) override;
+    void framebufferSize(int* width, int* height) const override;
+    void windowSize(int* width, int* height) const override;
+    float contentScale() const override;
+    WindowGeometry geometry() const override;
+    void setTitle(const std::string& title) override;
+    void toggleFullscreen() override;
+    void injectKey(int key, bool pressed) override;
+    void injectCursor(float x, float y) override;
+
+private:
+    GLFWwindow* window_ = nullptr;
+    bool imguiInstalled_ = false;
+    WindowGeometry windowed_;  // restored when leaving full screen
+};
+
+}  // namespace rl::gui

@@ -1,0 +1,45 @@
+// Command-line options of the explorer, so that the lead, the tests and benchmarks can script it.
+#pragma once
+#include <optional>
+#include <string>
+
+#include "core/run_config.h"
+
+namespace rl::gui {
+
+struct ExplorerOptions {
+    // What to load first (unset fields come from the saved settings, then from the defaults).
+    std::optional<std::string> variant, device, compare;
+    std::optional<size_t> n, wg;
+    std::optional<int> elemsPerItem, simdWidth, banks;
+    std::optional<Op> op;
+    std::optional<ElemType> type;
+    std::optional<DataPattern> data;
+    std::optional<uint64_t> seed;
+    std::optional<int> stage;  // start at this step of the timeline (after loading)
+    bool play = false;         // start playing once loaded
+    std::optional<float> speed;
+
+    // Window and files.
+    std::optional<int> width, height;  // window size in screen coordinates
+    std::string configDir;             // settings directory (default: $XDG_CONFIG_HOME/reducelab)
+    bool saveSettings = true;
+
+    // Scripting, screenshots and measurement.
+    std::string script;          // actions separated by ';' (see helpText())
+    std::string screenshot;      // save a PNG once loaded (and the stage reached), then quit
+    long frames = 0;             // quit after this many frames (0: never)
+    double quitAfter = 0;        // quit after this many seconds (0: never)
+    bool frameStats = false;     // print frame-time figures when quitting
+    bool noPacing = false;       // render animation frames as fast as possible (for measurement)
+    double scriptTimeout = 120;  // seconds a script step may wait for a trace
+
+    bool help = false;
+};
+
+// Parses argv (argv[1] may be "gui"). Returns false with `error` set on a bad option.
+bool parseOptions(int argc, char** argv, ExplorerOptions* out, std::string* error);
+
+std::string helpText();
+
+}  // namespace rl::gui

@@ -1,0 +1,74 @@
+// PNG screenshots (glReadPixels + stb_image_write) and their geometry sidecar.
+#include "app/gui/screenshot.h"
+
+#include <glad/gl.h>
+#include <stb_image_write.h>
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <vector>
+
+namespace rl::gui {
+namespace {
+
+nlohmann::json rect(const view::Rect& r) { return nlohmann::json::array({r.x, r.y, r.w, r.h}); }
+
+}  // namespace
+
+std::string writeScreenshot(const std::string& path, int width, int height) {
+    if (width <= 0 || height <= 0) return "nothing to capture (empty framebuffer)";
+    std::vector<unsigned char> pixels(size_t(width) * size_t(height) * 3);
+    glPixelStorei(GL_PACK_ALIGNMENT, 1);
+    glReadBuffer(GL_BACK);
+    glReadPixels(0, 0, width, height, GL_RGB, GL_UNSIGNED_BYTE, pixels.data());
+    // OpenGL's rows go bottom-up; PNG's top-down.
+    std::vector<unsigned char> flipped(pixels.size());
+    const size_t row = size_t(width) * 3;
+    for (int y = 0; y < height; ++y)
+        std::copy_n(&pixels[size_t(height - 1 - y) * row], row, &flipped[size_t(y) * row]);
+    if (!stbi_write_png(path.c_str(), width, height, 3, flipped.data(), int(row)))
+        return "cannot write the screenshot " + path + " (does the directory exist and is it writable?)";
+    return "";
+}
+
+std::string writeGeometry(const std::string& path, const FrameGeometry& g, int width, int height, float pixelScale,
+                          const std::string& variant, int step, int steps) {
+    nlohmann::json j;
+    j["width"] = width;
+    j["height"] = height;
+    j["pixelScale"] = pixelScale;
+    j["variant"] = variant;
+    j["step"] = step;
+    j["steps"] = steps;
+    j["result"] = rect(g.result);
+    j["resultText"] = g.resultText;
+    j["scrub"] = rect(g.scrub);
+    nlohmann::json trees = nlohmann::json::array();
+    for (const auto& t : g.trees) {
+        const auto& p = t.layout;
+        trees.push_back({{"side", t.side},
+                         {"stage", t.stage},
+                         {"transition", t.transition},
+                         {"pass", t.pass},
+                         {"group", t.group},
+                         {"layout",
+                          {{"canvas", rect(p.canvas)},
+                           {"stages", p.stages},
+                           {"cells", p.cells},
+                           {"firstCell", p.firstCell},
+                           {"visibleCells", p.visibleCells},
+                           {"labelWidth", p.labelWidth},
+                           {"laneHeight", p.laneHeight},
+                           {"maxCellHeight", p.maxCellHeight},
+                           {"minCellHeight", p.minCellHeight},
+                           {"gapRatio", p.gapRatio},
+                           {"loadAtTop", p.loadAtTop}}}});
+    }
+    j["trees"] = trees;
+    std::ofstream out(path + ".json");
+    out << j.dump(2) << "\n";
+    if (!out) return "cannot write " + path + ".json";
+    return "";
+}
+
+}  // namespace rl::gui

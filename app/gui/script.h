@@ -1,0 +1,49 @@
+// Scripted sessions (`reducelab gui --script "..."`): a list of actions run one after another, at most one per
+// frame, through the same input path as a user (keys go through the window's ImGui backend). Used by the tests,
+// the screenshots in docs/ and the frame-time measurement.
+#pragma once
+#include <string>
+#include <vector>
+
+namespace rl::gui {
+
+// What a script may ask of the app.
+class ScriptHost {
+public:
+    virtual ~ScriptHost() = default;
+    virtual bool traceSettled() const = 0;     // the newest request has been answered and shown
+    virtual bool playbackSettled() const = 0;  // nothing is moving
+    virtual void pressKey(int glfwKey, bool pressed) = 0;
+    virtual void screenshot(const std::string& path) = 0;
+    // Applies a change as the controls would: variant, compare, tab, set (key=value), hover. Returns "" or an error.
+    virtual std::string apply(const std::string& verb, const std::string& argument) = 0;
+    virtual void quit(int exitCode) = 0;
+    virtual double now() const = 0;
+};
+
+struct ScriptAction {
+    std::string verb, argument;
+};
+
+class Script {
+public:
+    // Parses "a;b:c;..." into actions; returns false with an error for an unknown verb or bad argument.
+    bool parse(const std::string& text, std::string* error);
+    void append(const std::string& verb, const std::string& argument = "") { actions_.push_back({verb, argument}); }
+    bool running() const { return next_ < actions_.size(); }
+    // Runs what can run this frame. Returns false (and quits with code 3) when a wait times out.
+    void advance(ScriptHost& host, double timeoutSeconds);
+
+private:
+    std::vector<ScriptAction> actions_;
+    size_t next_ = 0;
+    double waitStart_ = -1;
+    int framesLeft_ = -1;
+    int releaseKey_ = -1;
+};
+
+// GLFW key code for a name (space, left, right, up, down, home, end, pageup, pagedown, escape, f1..f12, a..z, 0..9);
+// -1 if unknown.
+int keyCode(const std::string& name);
+
+}  // namespace rl::gui

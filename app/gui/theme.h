@@ -1,0 +1,37 @@
+// Look of the explorer: ImGui style and colours from the view palette, and the fonts (DejaVu, rasterised by FreeType
+// at the exact pixel size for the display's content scale, so text stays crisp on HiDPI and on a projector).
+#pragma once
+#include <string>
+#include <vector>
+
+#include "app/view/palette.h"
+#include "app/view/scene.h"
+
+struct ImFont;
+
+namespace rl::gui {
+
+struct Fonts {
+    ImFont* regular = nullptr;  // body text
+    ImFont* bold = nullptr;     // emphasis, panel titles
+    ImFont* heading = nullptr;  // large numbers and headings
+    ImFont* mono = nullptr;     // kernel source
+    std::vector<std::pair<float, ImFont*>> boldSizes;  // bold faces for values in cells, ascending sizes in pixels
+    std::vector<std::pair<float, ImFont*>> regularSizes;
+    float scale = 1;            // pixels per unit of the base sizes below
+    bool embedded = false;      // DejaVu embedded at build time (else found on disk, else ImGui's default)
+
+    // The face to draw text of `pixels` size with in a role: the smallest baked size >= pixels (never blown up).
+    ImFont* pick(view::FontRole role, float pixels) const;
+};
+
+// Base sizes in pixels at scale 1 (a 96-dpi display). Chosen to be readable on a projector from the back.
+inline constexpr float kBodySize = 18, kHeadingSize = 24, kMonoSize = 17;
+
+// Builds the atlas for `scale` (replacing any previous fonts). Returns a warning when the fallback font is used.
+Fonts loadFonts(float scale, std::string* warning);
+
+// ImGui style (spacing, rounding, colours) for `scale`.
+void applyStyle(const view::Palette& palette, float scale);
+
+}  // namespace rl::gui

@@ -1,0 +1,45 @@
+// What every panel's Draw() receives besides the state: fonts, palette, the message log, the worker, the time,
+// and the frame's geometry record (where things were drawn, for screenshots and their tests).
+#pragma once
+#include <string>
+#include <vector>
+
+#include "app/gui/engine_worker.h"
+#include "app/gui/message_log.h"
+#include "app/gui/theme.h"
+#include "app/view/geometry.h"
+#include "app/view/palette.h"
+#include "app/view/tree_layout.h"
+
+namespace rl::gui {
+
+class HeatmapRenderer;
+
+// Rewritten every frame: where the tree, the result and the scrub bar were drawn (window coordinates).
+struct FrameGeometry {
+    struct Tree {
+        int side = 0;
+        view::TreeLayoutParams layout;  // the exact parameters the tree was laid out with
+        int stage = 0;                  // the stage (row) that is current
+        float transition = 1;
+        int pass = 0, group = 0;
+    };
+    std::vector<Tree> trees;
+    view::Rect result;      // the result value and verdict text
+    std::string resultText;
+    view::Rect scrub;
+    void clear() { *this = FrameGeometry{}; }
+};
+
+struct UiContext {
+    const view::Palette& palette;
+    const Fonts& fonts;
+    MessageLog& log;
+    EngineWorker& worker;
+    HeatmapRenderer& heatmap;
+    FrameGeometry& geometry;
+    float scale = 1;  // UI scale (content scale x user scale)
+    double now = 0;   // seconds since start
+};
+
+}  // namespace rl::gui

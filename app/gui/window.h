@@ -1,0 +1,47 @@
+// The window the explorer draws into, behind a small interface: the app never calls GLFW itself, so a test or an
+// off-screen renderer can stand in for it. Coordinates: window size in screen units, framebuffer in pixels.
+#pragma once
+#include <string>
+
+namespace rl::gui {
+
+struct WindowGeometry {
+    int x = 0, y = 0, width = 1600, height = 1000;
+    bool maximized = false;
+};
+
+class Window {
+public:
+    virtual ~Window() = default;
+
+    virtual bool shouldClose() const = 0;
+    virtual void requestClose() = 0;
+    // Blocks until an event arrives or the timeout passes (the idle path: no busy loop).
+    virtual void waitEvents(double timeoutSeconds) = 0;
+    virtual void pollEvents() = 0;
+    // Safe from any thread: makes waitEvents() return (the engine worker calls it when a trace is ready).
+    virtual void wake() = 0;
+
+    // ImGui's platform side: installed after ImGui::CreateContext, removed before ImGui::DestroyContext, and
+    // updated once per frame. Rendering is the app's (OpenGL 3.3 core, current on this thread).
+    virtual void initImGuiPlatform() = 0;
+    virtual void shutdownImGuiPlatform() = 0;
+    virtual void beginFrame() = 0;
+    virtual void swapBuffers() = 0;
+    virtual void setSwapInterval(int interval) = 0;
+
+    virtual void framebufferSize(int* width, int* height) const = 0;
+    virtual void windowSize(int* width, int* height) const = 0;
+    virtual float contentScale() const = 0;  // 1 on a standard display, 2 on HiDPI
+    virtual WindowGeometry geometry() const = 0;
+    virtual void setTitle(const std::string& title) = 0;
+    virtual void toggleFullscreen() = 0;
+
+    // Feeds a key through the same path as a real key press (the input handling of ImGui's platform backend),
+    // for scripted tests. `key` is a GLFW key code.
+    virtual void injectKey(int key, bool pressed) = 0;
+    // Moves the pointer as the platform would (scripted hover).
+    virtual void injectCursor(float x, float y) = 0;
+};
+
+}  // namespace rl::gui

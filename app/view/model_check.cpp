@@ -1,0 +1,92 @@
+// Stage-by-stage comparison of a device trace with the CPU model.
+#include "app/view/model_check.h"
+
+#include <cmath>
+
+#include "core/model/model.h"
+#include "core/pass_plan.h"
+
+namespace rl::view {
+namespace {
+
+bool same(double a, double b) { return a == b || (std::isnan(a) && std::isnan(b)); }
+
+}  // namespace
+
+ModelDeparture compareWithModel(const VariantInfo& variant, const RunConfig& config, const HostArray& input,
+                                const TraceRun& trace) {
+    ModelDeparture out;
+    if (!hasModel(variant)) {
+        out.note = "no CPU model for '" + variant.id + "' to compare the trace with";
+        return out;
+    }
+    std::vector<PassPlan> plan;
+    try {
+        plan = planPasses(variant, config);
+    } catch (const std::exception& e) {
+        out.note = std::string("cannot plan the passes: ") + e.what();
+        return out;
+    }
+    std::vector<double> passInput(input.size());
+    for (size_t i = 0; i < input.size(); ++i) passInput[i] = input.at(i);
+    int comparedGroups = 0, comparedPasses = 0;
+    for (size_t p = 0; p < trace.passes.size() && p < plan.size(); ++p) {
+        const PassTrace& pass = trace.passes[p];
+        if (passInput.size() != plan[p].n) break;  // this pass's input is not known
+        ++comparedPasses;
+        for (size_t gi = 0; gi < pass.traced.size(); ++gi) {
+            const GroupTrace& device = pass.traced[gi];
+            GroupTrace model;
+            try {
+                model = modelGroup(ModelInput{variant, plan[p], passInput, size_t(device.group), config.op, config.type});
+            } catch (const std::exception& e) {
+                out.note = std::string("the model failed: ") + e.what();
+                return out;
+            }
+            ++comparedGroups;
+            const size_t stages = std::min(device.stages.size(), model.stages.size());
+            for (size_t s = 0; s < stages; ++s) {
+                const auto& dv = device.stages[s].values;
+                const auto& mv = model.stages[s].values;
+                for (size_t c = 0; c < dv.size() && c < mv.size(); ++c) {
+                    if (same(dv[c], mv[c])) continue;
+                    out.checked = out.departs = true;
+                    out.pass = int(p);
+                    out.group = device.group;
+                    out.groupIndex = int(gi);
+                    out.stage = int(s);
+                    out.cell = int(c);
+                    out.stageLabel = device.stages[s].label;
+                    out.device = dv[c];
+                    out.model = mv[c];
+                    out.note = "pass " + std::to_string(p) + ", group " + std::to_string(device.group) + ", stage " +
+                               std::to_string(s) + " (" + out.stageLabel + "), cell " + std::to_string(c);
+                    return out;
+                }
+            }
+            if (device.stages.size() != model.stages.size()) {
+                out.checked = out.departs = true;
+                out.pass = int(p);
+                out.group = device.group;
+                out.groupIndex = int(gi);
+                out.stage = int(stages);
+                out.note = "the device recorded " + std::to_string(device.stages.size()) + " stages, the model has " +
+                           std::to_string(model.stages.size());
+                return out;
+            }
+        }
+        // The next pass's input: this pass's partials, known only when every group was traced.
+        if (pass.traced.size() != pass.groups) break;
+        std::vector<double> next;
+        for (const auto& g : pass.traced)
+            next.push_back(g.stages.empty() || g.stages.back().values.empty() ? 0.0 : g.stages.back().values[0]);
+        passInput = std::move(next);
+    }
+    out.checked = comparedGroups > 0;
+    out.note = out.checked ? "every stage of " + std::to_string(comparedGroups) + " traced group(s) in " +
+                                 std::to_string(comparedPasses) + " pass(es) matches the CPU model"
+                           : "nothing to compare";
+    return out;
+}
+
+}  // namespace rl::view

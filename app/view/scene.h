@@ -1,0 +1,47 @@
+// A retained list of drawing primitives (rectangles, lines, text) in pixels. View code builds a Scene; the screen
+// replays it with ImGui's draw list and the exporters write it as SVG, so every output draws the same picture.
+#pragma once
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "app/view/geometry.h"
+#include "app/view/palette.h"
+
+namespace rl::view {
+
+enum class FontRole : uint8_t { Regular, Bold, Mono };
+enum class Align : uint8_t { Left, Center, Right };
+
+struct Prim {
+    enum class Kind : uint8_t { Rect, Line, Text };
+    Kind kind = Kind::Rect;
+    Rect rect;           // Rect: the box. Text: the box the text is placed in (vertically centred, aligned by `align`)
+    Vec2 a, b;           // Line: end points
+    Rgba fill;           // Rect: fill (alpha 0: none). Text: colour.
+    Rgba stroke;         // Rect: outline (alpha 0: none). Line: colour.
+    float width = 1;     // outline or line width
+    float rounding = 0;  // corner radius
+    float size = 16;     // text size in pixels
+    Align align = Align::Center;
+    FontRole font = FontRole::Regular;
+    std::string text;
+};
+
+struct Scene {
+    std::vector<Prim> prims;
+
+    void rect(const Rect& r, Rgba fill, float rounding = 0, Rgba stroke = {}, float width = 1);
+    void outline(const Rect& r, Rgba stroke, float width, float rounding = 0);
+    void line(Vec2 a, Vec2 b, Rgba color, float width);
+    void text(const Rect& box, std::string text, Rgba color, float size, FontRole font = FontRole::Regular,
+              Align align = Align::Center);
+};
+
+// Width in pixels of a text at a size in a font; the screen measures with ImGui, exporters estimate.
+using TextMeasure = std::function<float(const std::string& text, float size, FontRole font)>;
+
+// A measure that needs no font: DejaVu Sans averages about 0.6 em per digit (0.62 for the bold face).
+float estimateTextWidth(const std::string& text, float size, FontRole font);
+
+}  // namespace rl::view

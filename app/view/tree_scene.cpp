@@ -1,0 +1,225 @@
+// Builds the tree's Scene: cells, lanes, lines, labels, values and the animated move of operands into results.
+#include "app/view/tree_scene.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "app/view/value_format.h"
+
+namespace rl::view {
+namespace {
+
+Rgba textOn(CellLook look, const Palette& p) {
+    switch (look) {
+        case CellLook::Written: return p.textOnWritten;
+        case CellLook::WrittenPast:
+        case CellLook::Live: return p.textOnLive;
+        default: return p.textOnDead;
+    }
+}
+
+struct Builder {
+    const TreeFacts& f;
+    const TreeLayout& L;
+    const Palette& p;
+    const TreeSceneOptions& o;
+    const TextMeasure& measure;
+    Scene scene;
+    std::vector<uint8_t> cone;
+    float rounding = 0;
+
+    bool inCone(int k, int c) const { return !cone.empty() && cone[size_t(k) * size_t(f.cells()) + size_t(c)]; }
+
+    // The largest size <= valueSize at which the text fits the width, or 0 when none >= 10 px does.
+    float fitSize(const std::string& text, float width, float height) const {
+        float size = std::min(o.valueSize, height * 0.62f);
+        while (size >= 10.0f) {
+            if (measure(text, size, FontRole::Bold) <= width - 4) return size;
+            size -= 1.0f;
+        }
+        return 0;
+    }
+
+    void valueText(const Rect& r, double value, Rgba color) {
+        if (!o.showValues || r.w < 12) return;
+        const int maxChars = std::max(3, int(r.w / (o.valueSize * 0.45f)));
+        const std::string text = formatCompact(value, o.type, std::min(maxChars, 7));
+        const float size = fitSize(text, r.w, r.h);
+        if (size > 0) scene.text(r, text, color, size, FontRole::Bold);
+    }
+
+    void labels() {
+        for (int k = 0; k < f.stages(); ++k) {
+            const Rect box = L.label(k);
+            const bool current = k == o.stage;
+            const bool future = k > o.stage;
+            const Rgba color = current ? p.text : (future ? p.textFaint : p.textDim);
+            const float size = std::min(o.labelSize, std::max(11.0f, L.cellHeight() * 0.7f));
+            const Stage& s = f.stage(k);
+            const Rect top{box.x, box.y, box.w, box.h * (L.cellHeight() >= 34 ? 0.62f : 1.0f)};
+            scene.text(top, s.label, color, size, current ? FontRole::Bold : FontRole::Regular, Align::Right);
+            if (L.cellHeight() >= 34 && !future) {
+                const Rect bottom{box.x, box.y + box.h * 0.55f, box.w, box.h * 0.45f};
+                scene.text(bottom, std::to_string(f.activeItems(k)) + " active", current ? p.laneActive : p.textFaint,
+                           size * 0.72f, FontRole::Regular, Align::Right);
+            }
+        }
+    }
+
+    void futureRow(int k) {
+        if (!o.showFuture) return;
+        if (L.pitch() < 4) {
+            scene.outline(L.cellsBand(k), p.cellFuture, 1, rounding);
+            return;
+        }
+        for (int c = L.firstVisible(); c < L.endVisible(); ++c) scene.outline(L.cell(k, c), p.cellFuture, 1, rounding);
+    }
+
+    void laneRow(int k, float alpha) {
+        const Stage& s = f.stage(k);
+        const bool current = k == o.stage;
+        const Rgba on = current ? p.laneActive : mix(p.laneActive, p.panel, 0.55f);
+        const Rgba off = p.laneIdle;
+        // Runs of equal lanes become one rectangle when lanes touch (narrow cells), to keep wide groups cheap.
+        const bool merge = L.cellGap() == 0;
+        int c = L.firstVisible();
+        while (c < L.endVisible()) {
+            const bool active = size_t(c) < s.ops.size() && s.ops[size_t(c)].active;
+            int end = c + 1;
+            if (merge)
+                while (end < L.endVisible() && (size_t(end) < s.ops.size() && s.ops[size_t(end)].active) == active) ++end;
+            Rect r = L.lane(k, c);
+            if (merge) r.w = L.lane(k, end - 1).right() - r.x;
+            scene.rect(r, (active ? on : off).scaledAlpha(alpha), std::min(2.0f, rounding));
+            c = end;
+        }
+    }
+
+    void cellRow(int k, float alpha, bool drawValues) {
+        const bool merge = L.cellGap() == 0;
+        int c = L.firstVisible();
+        while (c < L.endVisible()) {
+            const CellLook look = cellLook(f, k, c, o.stage);
+            int end = c + 1;
+            if (merge)
+                while (end < L.endVisible() && cellLook(f, k, end, o.stage) == look) ++end;
+            Rect r = L.cell(k, c);
+            if (merge) r.w = L.cell(k, end - 1).right() - r.x;
+            Rgba fill = cellFill(look, p);
+            if (look == CellLook::Written) fill = fill.scaledAlpha(alpha);
+            scene.rect(r, fill, rounding);
+            if (!merge && drawValues && alpha > 0.5f) valueText(r, f.value(k, c), textOn(look, p).scaledAlpha(alpha));
+            c = end;
+        }
+    }
+
+    void operandOutlines(int k) {  // cells of row k-1 read by stage k
+        if (k < 1 || f.isLoad(k)) return;
+        const float width = L.pitch() >= 10 ? 2.0f : 1.0f;
+        for (int c = L.firstVisible(); c < L.endVisible(); ++c)
+            if (f.read(k, c)) scene.outline(L.cell(k - 1, c), p.cellOperand, width, rounding);
+    }
+
+    void lines(int k, float t) {
+        const Stage& s = f.stage(k);
+        if (f.isLoad(k)) return;
+        const bool current = k == o.stage;
+        const float width = current ? (L.pitch() >= 10 ? 2.0f : 1.2f) : 1.0f;
+        const Rgba color = current ? p.operandLine : p.operandLinePast;
+        for (const WorkItemOp& op : s.ops) {
+            if (!op.active || op.w < 0 || op.w >= f.cells()) continue;
+            for (int from : {op.a, op.b}) {
+                if (from < 0 || from >= f.cells()) continue;
+                if (!L.visible(from) && !L.visible(op.w)) continue;
+                const Vec2 a = L.outAnchor(k - 1, from), b = L.inAnchor(k, op.w);
+                const bool cone = inCone(k, op.w) && inCone(k - 1, from);
+                scene.line(a, lerp(a, b, t), cone ? p.cone : color, cone ? width + 1 : width);
+            }
+        }
+    }
+
+    // During a transition into stage k: each active work-item's two operand values travel from their cells in
+    // row k-1 to the cell they are combined into, then the result settles.
+    void movingValues(int k, float t) {
+        if (f.isLoad(k) || t >= 1) return;
+        const float move = easeInOut(std::min(1.0f, t / 0.8f));
+        const Stage& s = f.stage(k);
+        for (const WorkItemOp& op : s.ops) {
+            if (!op.active || op.w < 0 || op.w >= f.cells()) continue;
+            const Rect to = L.cell(k, op.w);
+            for (int from : {op.a, op.b}) {
+                if (from < 0 || from >= f.cells() || (!L.visible(from) && !L.visible(op.w))) continue;
+                const Rect src = L.cell(k - 1, from);
+                const Vec2 c = lerp(src.center(), to.center(), move);
+                const Rect chip{c.x - src.w * 0.5f, c.y - src.h * 0.5f, src.w, src.h};
+                scene.rect(chip, p.cellWritten.scaledAlpha(0.85f), rounding, p.cellOperand.scaledAlpha(0.8f), 1);
+                if (L.pitch() >= 14) valueText(chip, f.value(k - 1, from), p.textOnWritten);
+            }
+        }
+    }
+
+    void coneOutlines() {
+        if (cone.empty()) return;
+        for (int k = 0; k <= std::min(o.stage, f.stages() - 1); ++k)
+            for (int c = L.firstVisible(); c < L.endVisible(); ++c)
+                if (inCone(k, c)) scene.outline(L.cell(k, c), p.cone, L.pitch() >= 10 ? 2.0f : 1.0f, rounding);
+        if (o.hoverStage >= 0 && L.visible(o.hoverCell))
+            scene.outline(L.cell(o.hoverStage, o.hoverCell).inset(-2), p.text, 2.0f, rounding + 2);
+    }
+
+    void build() {
+        rounding = L.pitch() >= 14 ? std::min(6.0f, L.cellHeight() * 0.15f) : 0.0f;
+        if (o.hoverStage >= 0 && o.hoverStage <= o.stage) cone = f.cone(o.hoverStage, o.hoverCell);
+        const int current = std::clamp(o.stage, 0, f.stages() - 1);
+        const float t = std::clamp(o.transition, 0.0f, 1.0f);
+        labels();
+        for (int k = current + 1; k < f.stages(); ++k) futureRow(k);
+        if (o.showPastLines)
+            for (int k = 1; k < current; ++k) lines(k, 1.0f);
+        for (int k = 0; k < current; ++k) {
+            laneRow(k, 1.0f);
+            cellRow(k, 1.0f, true);
+        }
+        // The current row: settled (t = 1) or appearing, its results fading in as the operands arrive.
+        const float appear = current == 0 ? 1.0f : easeInOut(std::clamp((t - 0.55f) / 0.45f, 0.0f, 1.0f));
+        laneRow(current, current == 0 ? 1.0f : std::max(0.35f, easeInOut(std::min(1.0f, t * 2))));
+        cellRow(current, current == 0 ? 1.0f : std::max(appear, 0.0f), true);
+        if (current > 0) {
+            lines(current, easeInOut(std::min(1.0f, t / 0.8f)));
+            operandOutlines(current);
+            movingValues(current, t);
+        }
+        coneOutlines();
+    }
+};
+
+}  // namespace
+
+CellLook cellLook(const TreeFacts& f, int row, int c, int currentStage) {
+    if (row > currentStage) return CellLook::Future;
+    if (row == 0 && f.isLoad(0) && f.padding(c)) return CellLook::Padding;
+    if (f.written(row, c)) return row == currentStage ? CellLook::Written : CellLook::WrittenPast;
+    return f.live(row, c) ? CellLook::Live : CellLook::Dead;
+}
+
+Rgba cellFill(CellLook look, const Palette& p) {
+    switch (look) {
+        case CellLook::Future: return {0, 0, 0, 0};
+        case CellLook::Written: return p.cellWritten;
+        case CellLook::WrittenPast: return p.cellWrittenPast;
+        case CellLook::Live: return p.cellLive;
+        case CellLook::Dead: return p.cellDead;
+        case CellLook::Padding: return p.cellPadding;
+    }
+    return p.cellDead;
+}
+
+Scene buildTreeScene(const TreeFacts& facts, const TreeLayout& layout, const Palette& palette,
+                     const TreeSceneOptions& options, const TextMeasure& measure) {
+    if (facts.stages() == 0 || facts.cells() == 0) return {};
+    Builder b{facts, layout, palette, options, measure, {}, {}, 0};
+    b.build();
+    return std::move(b.scene);
+}
+
+}  // namespace rl::view

@@ -1,0 +1,31 @@
+// The reduction tree at one moment of playback, as a Scene: rows of cells coloured by state, the active work-items'
+// lanes, lines from operands to results, values, and (during a transition) the operand values moving to their result.
+#pragma once
+#include "app/view/scene.h"
+#include "app/view/tree_facts.h"
+#include "app/view/tree_layout.h"
+
+namespace rl::view {
+
+struct TreeSceneOptions {
+    int stage = 0;          // the current stage: rows 0..stage are shown, later rows as outlines
+    float transition = 1;   // 0..1: progress of the move from stage-1 into `stage` (1: settled)
+    int hoverStage = -1;    // the cell under the pointer, whose cone is outlined
+    int hoverCell = -1;
+    ElemType type = ElemType::Float;
+    bool showValues = true;
+    bool showFuture = true;     // outlines of the stages still to come
+    bool showPastLines = true;  // the lines of earlier stages, fainter
+    float valueSize = 20;       // largest text size for values in cells
+    float labelSize = 18;       // stage labels
+};
+
+// The state a cell is drawn in (tests and exporters use the same classification as the screen).
+enum class CellLook { Future, Written, WrittenPast, Live, Dead, Padding };
+CellLook cellLook(const TreeFacts& facts, int row, int cell, int currentStage);
+Rgba cellFill(CellLook look, const Palette& palette);
+
+Scene buildTreeScene(const TreeFacts& facts, const TreeLayout& layout, const Palette& palette,
+                     const TreeSceneOptions& options, const TextMeasure& measure);
+
+}  // namespace rl::view
