@@ -6,18 +6,13 @@
 #include "core/cl/devices.h"
 #include "core/json_io.h"
 #include "core/variant.h"
+#include "core/variant_support.h"
 
 namespace rl::cli {
 namespace {
 
-// Why the device cannot run a variant, or "" when it can.
-std::string unavailable(const VariantInfo& v, const DeviceInfo* d) {
-    if (!d) return "";
-    if (v.needsSubGroups && !d->subGroups) return "needs sub-group functions, which " + d->name + " lacks";
-    if (v.needsOpenCL20 && !d->workGroupCollectives)
-        return "needs OpenCL C 2.0 work-group functions, which " + d->name + " lacks";
-    return "";
-}
+// Why the device cannot run a variant, or "" when it can (or when there is no device to ask).
+std::string unavailable(const VariantInfo& v, const DeviceInfo* d) { return d ? unavailableReason(v, *d) : ""; }
 
 }  // namespace
 
