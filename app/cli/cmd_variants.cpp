@@ -35,15 +35,29 @@ int cmdVariants(const Options& o) {
         std::cout << out.dump(2) << "\n";
         return 0;
     }
-    Table t({"id", "Harris", "title", "correct by design", "requires", "on this device"});
+    // One variant asked for: its whole card. Otherwise a table narrow enough for a terminal.
+    if (o.raw.count("variant")) {
+        const VariantInfo& v = *findVariant(o.config.variant);
+        const std::string why = unavailable(v, device.get());
+        std::cout << v.id << ": " << v.title << (v.harrisStep ? " (Harris step " + std::to_string(v.harrisStep) + ")" : "")
+                  << "\n\n" << v.lesson << "\n\nrequires: " << v.requirements << "\ncorrect by design: "
+                  << (v.correctByDesign ? "yes" : "NO: " + v.wrongReason) << "\n"
+                  << "on this device: " << (!device ? "(no device)" : why.empty() ? "available" : "unavailable: " + why)
+                  << "\nkernel: kernels/" << v.id << ".cl\n";
+        return 0;
+    }
+    Table t({"id", "Harris", "title", "by design", "on this device"});
+    std::vector<std::string> notes;
     for (const auto& v : allVariants()) {
         const std::string why = unavailable(v, device.get());
-        t.add({v.id, v.harrisStep ? std::to_string(v.harrisStep) : "", v.title, v.correctByDesign ? "yes" : "NO",
-               v.requirements, device ? (why.empty() ? "available" : "unavailable: " + why) : "(no device)"});
+        t.add({v.id, v.harrisStep ? std::to_string(v.harrisStep) : "", v.title, v.correctByDesign ? "correct" : "WRONG",
+               device ? (why.empty() ? "available" : "unavailable (below)") : "(no device)"});
+        if (!why.empty()) notes.push_back(v.id + " is unavailable: " + why);
+        if (!v.correctByDesign) notes.push_back(v.id + " is wrong by design: " + v.wrongReason);
     }
     t.print(std::cout);
-    for (const auto& v : allVariants())
-        if (!v.correctByDesign) std::cout << "\n" << v.id << " is wrong by design: " << v.wrongReason << "\n";
+    for (const auto& n : notes) std::cout << "\n" << n << "\n";
+    std::cout << "\nreducelab variants --variant ID shows one variant's lesson and requirements.\n";
     if (device) std::cout << "\nDevice: " << device->platform << " / " << device->name << "\n";
     return 0;
 }
