@@ -10,7 +10,15 @@ namespace {
 
 std::vector<VariantInfo> build() {
     std::vector<VariantInfo> all = {
+        variants::interleavedDivergent(),
+        variants::interleavedStrided(),
         variants::sequential(),
+        variants::firstAdd(),
+        variants::unrollLastWarp(),
+        variants::completeUnroll(),
+        variants::multiElement(),
+        variants::unrollLastWarpSafe(),
+        variants::vector4(),
         variants::globalBottomUp(),
         variants::globalTopDown(),
         variants::workGroupReduce(),

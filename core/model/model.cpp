@@ -13,7 +13,15 @@ using ModelFn = GroupTrace (*)(const ModelInput&);
 
 const std::map<std::string, ModelFn>& table() {
     static const std::map<std::string, ModelFn> t = {
+        {"interleaved-divergent", &model::interleavedDivergent},
+        {"interleaved-strided", &model::interleavedStrided},
         {"sequential", &model::sequential},
+        {"first-add", &model::firstAdd},
+        {"unroll-last-warp", &model::unrollLastWarp},  // the lockstep semantics the kernel assumes
+        {"unroll-last-warp-safe", &model::unrollLastWarp},
+        {"complete-unroll", &model::unrollLastWarp},
+        {"multi-element", &model::multiElement},
+        {"vector4", &model::vector4},
         {"global-bottom-up", &model::globalBottomUp},
         {"global-top-down", &model::globalTopDown},
     };

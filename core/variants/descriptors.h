@@ -4,7 +4,15 @@
 
 namespace rl::variants {
 
+VariantInfo interleavedDivergent();
+VariantInfo interleavedStrided();
 VariantInfo sequential();
+VariantInfo firstAdd();
+VariantInfo unrollLastWarp();
+VariantInfo completeUnroll();
+VariantInfo multiElement();
+VariantInfo unrollLastWarpSafe();
+VariantInfo vector4();
 VariantInfo globalBottomUp();
 VariantInfo globalTopDown();
 VariantInfo workGroupReduce();

@@ -1,0 +1,56 @@
+// Loads, sequential tree and lockstep tail shared by the Harris-ladder models.
+#include "core/model/model_tree.h"
+
+namespace rl::model {
+
+double elementOrIdentity(const ModelInput& in, size_t i) {
+    return i < in.pass.n ? in.input[i] : identity(in.op, in.type);
+}
+
+Stage plainLoad(const ModelInput& in) {
+    const size_t wg = in.pass.local;
+    Stage load = loadStage(wg);
+    for (size_t lid = 0; lid < wg; ++lid) {
+        const size_t gid = in.group * wg + lid;
+        load.values[lid] = elementOrIdentity(in, gid);
+        if (gid < in.pass.n) load.ops[lid] = {true, -1, -1, int(lid)};
+    }
+    return load;
+}
+
+Stage firstAddLoad(const ModelInput& in) {
+    const size_t wg = in.pass.local;
+    Stage load = loadStage(wg);
+    for (size_t lid = 0; lid < wg; ++lid) {
+        const size_t i = in.group * 2 * wg + lid;
+        load.values[lid] = apply(in.op, in.type, elementOrIdentity(in, i), elementOrIdentity(in, i + wg));
+        if (i < in.pass.n) load.ops[lid] = {true, -1, -1, int(lid)};
+    }
+    return load;
+}
+
+void appendSequentialTree(GroupTrace& g, const ModelInput& in, size_t above) {
+    for (size_t s = in.pass.local / 2; s > above; s >>= 1) {
+        const Stage& prev = g.stages.back();
+        Stage st = treeStage(prev, int(s));
+        for (size_t lid = 0; lid < s; ++lid) {
+            st.values[lid] = apply(in.op, in.type, prev.values[lid], prev.values[lid + s]);
+            st.ops[lid] = {true, int(lid), int(lid + s), int(lid)};
+        }
+        g.stages.push_back(std::move(st));
+    }
+}
+
+void appendLockstepTail(GroupTrace& g, const ModelInput& in) {
+    for (int s = 32; s > 0; s >>= 1) {
+        const Stage& prev = g.stages.back();
+        Stage st = treeStage(prev, s | kTailStepFlag);
+        for (int lid = 0; lid < 32; ++lid) {  // reads come from `prev`: no lane sees another's write of this step
+            st.values[lid] = apply(in.op, in.type, prev.values[lid], prev.values[lid + s]);
+            st.ops[lid] = {true, lid, lid + s, lid};
+        }
+        g.stages.push_back(std::move(st));
+    }
+}
+
+}  // namespace rl::model

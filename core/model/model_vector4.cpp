@@ -1,0 +1,24 @@
+// CPU model of kernels/vector4.cl: four elements per work-item combined (x op y) op (z op w), then the tree.
+#include "core/model/model_tree.h"
+#include "core/model/models.h"
+
+namespace rl::model {
+
+GroupTrace vector4(const ModelInput& in) {
+    const size_t wg = in.pass.local;
+    GroupTrace g;
+    g.group = int(in.group);
+    Stage load = loadStage(wg);
+    for (size_t lid = 0; lid < wg; ++lid) {
+        const size_t first = (in.group * wg + lid) * 4;
+        const double x = elementOrIdentity(in, first), y = elementOrIdentity(in, first + 1);
+        const double z = elementOrIdentity(in, first + 2), w = elementOrIdentity(in, first + 3);
+        load.values[lid] = apply(in.op, in.type, apply(in.op, in.type, x, y), apply(in.op, in.type, z, w));
+        if (first < in.pass.n) load.ops[lid] = {true, -1, -1, int(lid)};
+    }
+    g.stages.push_back(std::move(load));
+    appendSequentialTree(g, in, 0);
+    return g;
+}
+
+}  // namespace rl::model
