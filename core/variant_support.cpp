@@ -23,6 +23,15 @@ std::string reports(const DeviceInfo& device) {
 
 }  // namespace
 
+std::string builtinClStd(const cl::Device& device) {
+    try {
+        for (const auto& v : device.getInfo<CL_DEVICE_OPENCL_C_ALL_VERSIONS>())
+            if (CL_VERSION_MAJOR(v.version) == 3) return "-cl-std=CL3.0";
+    } catch (const cl::Error&) {  // an OpenCL 1.x/2.x platform: no list of versions
+    }
+    return "-cl-std=CL2.0";
+}
+
 std::string unavailableReason(const VariantInfo& variant, const DeviceInfo& device) {
     if (variant.needsOpenCL20 && !device.workGroupCollectives)
         return "'" + variant.id + "' needs the work-group collective functions (work_group_reduce_add/min/max of "

@@ -4,6 +4,7 @@
 #include "core/kernel_source.h"
 #include "core/pass_plan.h"
 #include "core/types.h"
+#include "core/variant_support.h"
 
 namespace rl {
 
@@ -39,7 +40,9 @@ cl::Program ProgramCache::program(const std::string& name, const std::string& so
 }
 
 cl::Kernel ProgramCache::kernel(const VariantInfo& variant, const RunConfig& config, bool traced) {
-    const std::string options = buildOptions(variant, config, traced);
+    std::string options = buildOptions(variant, config, traced);
+    if (const size_t at = options.find("-cl-std=CL2.0"); at != std::string::npos)
+        options.replace(at, 13, builtinClStd(device_));  // the device may offer OpenCL C 3.0 but not 2.0 (PoCL)
     cl::Program p = program(variant.id, programSource(variant.id), options);
     try {
         return cl::Kernel(p, variant.kernelName.c_str());

@@ -118,10 +118,12 @@ TEST(GlobalTopDown, ManyWorkGroupsAreReportedWrongWithTheReason) { expectReporte
 TEST(GlobalTopDown, TwoWorkGroupsAreAlreadyWrong) { expectReportedWrong(4 * 64, 64); }
 
 // The recorded operations are the same as the model's whatever the groups' timing (they depend only on i and m);
-// the values are what differ once several groups race.
-TEST(GlobalTopDown, ManyGroupsTraceHasTheModelsOpsButNotItsValues) {
+// the values are what differ once several groups race. Whether they race badly depends on the device: PoCL runs a
+// work-group's rounds back to back, so it is wrong every time; on an H200 the 32 groups of the traced build ran
+// close enough to lockstep to match the model in all four runs (its timed build was still wrong). So: the ops
+// always match, a wrong result always shows in the snapshot, and the last snapshot's cell 0 is the result.
+TEST(GlobalTopDown, ManyGroupsTraceHasTheModelsOpsAndShowsAnyWrongResult) {
     const size_t n = 64 * 64, wg = 64;
-    bool valuesDiffered = false;
     for (uint64_t seed = 1; seed <= 4; ++seed) {
         const RunConfig c = config(n, wg, Op::Sum, ElemType::Int, seed);
         const HostArray input = makeInput(ElemType::Int, DataPattern::Random, n, seed);
@@ -132,14 +134,18 @@ TEST(GlobalTopDown, ManyGroupsTraceHasTheModelsOpsButNotItsValues) {
         ASSERT_EQ(t.passes[0].groups, n / 2 / wg);
         ASSERT_EQ(d.size(), m.size());
         EXPECT_EQ(d[0].values, m[0].values) << "the load snapshot is the input";
+        bool valuesDiffered = false;
         for (size_t s = 0; s < d.size(); ++s) {
             ASSERT_EQ(d[s].ops.size(), m[s].ops.size());
             for (size_t i = 0; i < m[s].ops.size(); ++i) ASSERT_TRUE(d[s].ops[i] == m[s].ops[i]) << s << " " << i;
             valuesDiffered = valuesDiffered || d[s].values != m[s].values;
         }
-        if (!t.correct) EXPECT_NE(t.verdict.find("wrong by design"), std::string::npos) << t.verdict;
+        EXPECT_EQ(d.back().values[0], t.result) << "cell 0's owner records the final value";
+        if (!t.correct) {
+            EXPECT_TRUE(valuesDiffered) << "a wrong result with a snapshot equal to the model";
+            EXPECT_NE(t.verdict.find("wrong by design"), std::string::npos) << t.verdict;
+        }
     }
-    EXPECT_TRUE(valuesDiffered) << "the racing groups always matched the synchronised model";
 }
 
 }  // namespace
