@@ -6,7 +6,9 @@
 #include <backends/imgui_impl_opengl3.h>
 
 #include <algorithm>
+#include <cmath>
 #include <chrono>
+#include <ctime>
 #include <cstdio>
 #include <filesystem>
 
@@ -20,7 +22,57 @@ namespace {
 
 constexpr ImGuiWindowFlags kPanelFlags = ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize |
                                          ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse |
-                                         ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
+                                         ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus |
+                                         ImGuiWindowFlags_NoBackground;
+
+// Paints the window background around panels (the gaps between them, rounded panel corners) on ImGui's background
+// draw list; the panels themselves are the cleared colour.
+void paintGaps(const std::vector<ImVec4>& panels, ImVec2 size, float radius, ImU32 color) {
+    ImDrawList* dl = ImGui::GetBackgroundDrawList();
+    // Horizontal bands between panel tops/bottoms and vertical bands between their sides: build from the panels'
+    // complement row by row (panels are few and axis-aligned).
+    std::vector<float> ys = {0, size.y};
+    for (const auto& p : panels) ys.push_back(p.y), ys.push_back(p.w);
+    std::sort(ys.begin(), ys.end());
+    ys.erase(std::unique(ys.begin(), ys.end()), ys.end());
+    for (size_t i = 0; i + 1 < ys.size(); ++i) {
+        const float y0 = ys[i], y1 = ys[i + 1];
+        if (y1 <= y0) continue;
+        std::vector<std::pair<float, float>> spans;
+        for (const auto& p : panels)
+            if (p.y <= y0 && p.w >= y1) spans.push_back({p.x, p.z});
+        std::sort(spans.begin(), spans.end());
+        float x = 0;
+        for (const auto& [a, b] : spans) {
+            if (a > x) dl->AddRectFilled(ImVec2(x, y0), ImVec2(a, y1), color);
+            x = std::max(x, b);
+        }
+        if (x < size.x) dl->AddRectFilled(ImVec2(x, y0), ImVec2(size.x, y1), color);
+    }
+    // Rounded corners: a fan from each corner to its quarter circle, in the gap colour.
+    const int segments = 6;
+    for (const auto& p : panels) {
+        const ImVec2 corners[4] = {{p.x, p.y}, {p.z, p.y}, {p.z, p.w}, {p.x, p.w}};
+        const ImVec2 centres[4] = {{p.x + radius, p.y + radius}, {p.z - radius, p.y + radius},
+                                   {p.z - radius, p.w - radius}, {p.x + radius, p.w - radius}};
+        for (int c = 0; c < 4; ++c) {
+            const float start = 3.14159265f * (1.0f + 0.5f * float(c));
+            for (int i = 0; i < segments; ++i) {
+                const float a0 = start + 1.5707963f * float(i) / segments, a1 = start + 1.5707963f * float(i + 1) / segments;
+                dl->AddTriangleFilled(corners[c],
+                                      ImVec2(centres[c].x + radius * std::cos(a0), centres[c].y + radius * std::sin(a0)),
+                                      ImVec2(centres[c].x + radius * std::cos(a1), centres[c].y + radius * std::sin(a1)),
+                                      color);
+            }
+        }
+    }
+}
+
+double processSeconds() {
+    timespec t{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return double(t.tv_sec) + double(t.tv_nsec) * 1e-9;
+}
 
 double seconds() {
     return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
@@ -57,6 +109,8 @@ App::App(Window& window, ExplorerOptions options, Settings settings, std::string
     std::string warning;
     fonts_ = loadFonts(scale_, &warning);
     if (!warning.empty()) log_.warning(warning);
+    log_.info(std::string(fonts_.embedded ? "Fonts: DejaVu (embedded)" : "Fonts: DejaVu (from disk)") +
+              ", rasterised by " + freetypeVersion() + ", content scale " + std::to_string(scale_).substr(0, 4));
     applyStyle(view::darkPalette(), scale_);
     std::string error;
     if (!heatmap_.init(&error)) log_.error("The heat map's shaders failed", error);
@@ -123,11 +177,13 @@ int App::run() {
         const double dt = std::min(0.1, t0 - last);
         last = t0;
         const bool animating = state_.playback.moving();
+        const double cpu0 = processSeconds();
         frame(dt);
         if (options_.frameStats) {
             glFinish();
             if (animating) {
-                stats_.add((now() - t0) * 1000.0, lastAnimated >= 0 ? (t0 - lastAnimated) * 1000.0 : 0.0);
+                stats_.add((now() - t0) * 1000.0, lastAnimated >= 0 ? (t0 - lastAnimated) * 1000.0 : 0.0,
+                           (processSeconds() - cpu0) * 1000.0);
                 lastAnimated = t0;
             } else {
                 lastAnimated = -1;
@@ -149,6 +205,8 @@ int App::run() {
         std::string what = std::to_string(w) + "x" + std::to_string(h);
         if (state_.a.bundle) what += ", " + state_.a.bundle->variant.id + ", " + std::to_string(state_.a.bundle->config.wg) + " work-items per group";
         std::printf("%s", stats_.report(what).c_str());
+        std::printf("  last frame: %d vertices, %d triangles\n", ImGui::GetIO().MetricsRenderVertices,
+                    ImGui::GetIO().MetricsRenderIndices / 3);
         std::fflush(stdout);
     }
     return exitCode_;
@@ -190,7 +248,9 @@ void App::render() {
     int w = 0, h = 0;
     window_.framebufferSize(&w, &h);
     glViewport(0, 0, w, h);
-    const auto& bg = view::darkPalette().background;
+    // Cleared to the panels' colour: panels draw no background of their own (one full-window layer less for a
+    // software rasteriser to fill); drawPanels() paints the gaps between them.
+    const auto& bg = view::darkPalette().panel;
     glClearColor(bg.r / 255.f, bg.g / 255.f, bg.b / 255.f, 1);
     glClear(GL_COLOR_BUFFER_BIT);
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
@@ -370,6 +430,14 @@ void App::drawPanels() {
     const float centerW = W - left - right;
 
     UiContext ctx{view::darkPalette(), fonts_, log_, *worker_, heatmap_, geometry_, s, now()};
+    // Panels as (x0, y0, x1, y1); everything else (toolbar included) is the window background.
+    const std::vector<ImVec4> panels = {
+        {gap, centerTop, left - gap, H - gap},
+        {left, centerTop, left + centerW, bottomY - gap},
+        {left, bottomY, left + centerW, H - gap},
+        {W - right + gap, centerTop, W - gap, H - gap},
+    };
+    paintGaps(panels, vp->Size, ImGui::GetStyle().WindowRounding, ctx.palette.background.packed());
     splitters(centerTop, left, right, centerTop, bottomY, gap);
 
     auto place = [&](float x, float y, float w, float h) {
@@ -379,14 +447,9 @@ void App::drawPanels() {
 
     // Toolbar.
     place(0, 0, W, toolbarH);
-    ImGui::PushStyleColor(ImGuiCol_WindowBg, ImVec4(ctx.palette.background.r / 255.f, ctx.palette.background.g / 255.f,
-                                                    ctx.palette.background.b / 255.f, 1));
-    ImGui::PushStyleVar(ImGuiStyleVar_WindowRounding, 0);
     ImGui::Begin("##toolbar", nullptr, kPanelFlags | ImGuiWindowFlags_NoScrollbar);
     toolbar_.Draw(state_, ctx);
     ImGui::End();
-    ImGui::PopStyleVar();
-    ImGui::PopStyleColor();
 
     // Controls.
     place(gap, centerTop, left - 2 * gap, H - centerTop - gap);

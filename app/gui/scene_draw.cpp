@@ -8,8 +8,10 @@
 
 namespace rl::gui {
 
-void drawScene(ImDrawList* list, const view::Scene& scene, const Fonts& fonts) {
+void drawScene(ImDrawList* list, const view::Scene& scene, const Fonts& fonts, bool antiAliasFills) {
     using K = view::Prim::Kind;
+    const ImDrawListFlags saved = list->Flags;
+    if (!antiAliasFills) list->Flags &= ~ImDrawListFlags_AntiAliasedFill;
     for (const view::Prim& p : scene.prims) {
         switch (p.kind) {
             case K::Rect: {
@@ -18,6 +20,10 @@ void drawScene(ImDrawList* list, const view::Scene& scene, const Fonts& fonts) {
                 if (p.stroke.a) list->AddRect(a, b, p.stroke.packed(), p.rounding, 0, p.width);
                 break;
             }
+            case K::Quad:
+                list->AddQuadFilled(ImVec2(p.a.x, p.a.y), ImVec2(p.b.x, p.b.y), ImVec2(p.c.x, p.c.y),
+                                    ImVec2(p.d.x, p.d.y), p.fill.packed());
+                break;
             case K::Line:
                 list->AddLine(ImVec2(p.a.x, p.a.y), ImVec2(p.b.x, p.b.y), p.stroke.packed(), p.width);
                 break;
@@ -35,6 +41,7 @@ void drawScene(ImDrawList* list, const view::Scene& scene, const Fonts& fonts) {
             }
         }
     }
+    list->Flags = saved;
 }
 
 view::TextMeasure measureWith(const Fonts& fonts) {

@@ -8,7 +8,9 @@ struct ImDrawList;
 
 namespace rl::gui {
 
-void drawScene(ImDrawList* list, const view::Scene& scene, const Fonts& fonts);
+// `antiAliasFills`: smooth rounded corners (costs about three times the triangles, which a software rasteriser
+// feels with thousands of cells; the tree turns it off past a few hundred cells).
+void drawScene(ImDrawList* list, const view::Scene& scene, const Fonts& fonts, bool antiAliasFills = true);
 
 view::TextMeasure measureWith(const Fonts& fonts);
 

@@ -72,6 +72,12 @@ Settings loadSettings(const std::string& dir, std::string* warning) {
             s.bottomTab = std::clamp(v.value("bottomTab", s.bottomTab), 0, 3);
             s.heatNormalize = std::clamp(v.value("heatNormalize", s.heatNormalize), 0, 1);
         }
+        if (j.contains("classroom")) {
+            const auto& c = j["classroom"];
+            s.theme = c.value("theme", s.theme);
+            s.fontScale = std::clamp(c.value("fontScale", s.fontScale), 0.5f, 4.0f);
+            s.lastSession = c.value("lastSession", s.lastSession);
+        }
     } catch (const std::exception& e) {
         if (warning) *warning = "ignored the unreadable settings file " + path + " (" + e.what() + "): using defaults";
         return defaultSettings();
@@ -106,6 +112,7 @@ bool saveSettings(const std::string& dir, const Settings& s, std::string* error)
                  {"showValues", s.showValues},
                  {"bottomTab", s.bottomTab},
                  {"heatNormalize", s.heatNormalize}};
+    j["classroom"] = {{"theme", s.theme}, {"fontScale", s.fontScale}, {"lastSession", s.lastSession}};
     try {
         fs::create_directories(dir);
         const std::string path = dir + "/settings.json", tmp = path + ".tmp";

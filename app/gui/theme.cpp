@@ -3,6 +3,8 @@
 
 #include <imgui.h>
 #include <imgui_freetype.h>
+#include <ft2build.h>
+#include FT_FREETYPE_H
 
 #include <cmath>
 #include <cstring>
@@ -104,6 +106,15 @@ Fonts loadFonts(float scale, std::string* warning) {
     }
     io.Fonts->Build();
     return fonts;
+}
+
+std::string freetypeVersion() {
+    FT_Library library = nullptr;
+    if (FT_Init_FreeType(&library) != 0) return "FreeType (version unknown)";
+    FT_Int major = 0, minor = 0, patch = 0;
+    FT_Library_Version(library, &major, &minor, &patch);
+    FT_Done_FreeType(library);
+    return "FreeType " + std::to_string(major) + "." + std::to_string(minor) + "." + std::to_string(patch);
 }
 
 void applyStyle(const view::Palette& p, float scale) {

@@ -31,6 +31,9 @@ inline constexpr float kBodySize = 18, kHeadingSize = 24, kMonoSize = 17;
 // Builds the atlas for `scale` (replacing any previous fonts). Returns a warning when the fallback font is used.
 Fonts loadFonts(float scale, std::string* warning);
 
+// "FreeType 2.12.1": the rasteriser the fonts go through (shown in the messages at start-up).
+std::string freetypeVersion();
+
 // ImGui style (spacing, rounding, colours) for `scale`.
 void applyStyle(const view::Palette& palette, float scale);
 

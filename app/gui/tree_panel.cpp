@@ -150,7 +150,7 @@ void TreePanel::Draw(ExplorerState& state, int sideIndex, const UiContext& ctx, 
     const view::Scene scene = view::buildTreeScene(facts, layout, p, so, measureWith(ctx.fonts));
     ImDrawList* dl = ImGui::GetWindowDrawList();
     dl->PushClipRect(canvasPos, ImVec2(canvasPos.x + canvasSize.x, canvasPos.y + canvasSize.y), true);
-    drawScene(dl, scene, ctx.fonts);
+    drawScene(dl, scene, ctx.fonts, scene.prims.size() < 600);
     if (visible < lp.cells) {  // where the zoomed window sits in the whole group
         const float barW = lp.canvas.w - lp.labelWidth;
         const float x0 = lp.canvas.x + lp.labelWidth + barW * float(first) / float(lp.cells);

@@ -72,7 +72,11 @@ void WarpsPanel::Draw(ExplorerState& state, const UiContext& ctx) {
     const float smallSize = std::min(15 * s, lane * 0.55f);
     const ImVec2 mouse = ImGui::GetIO().MousePos;
 
-    for (size_t w = 0; w < warps.size(); ++w) {
+    // Only the rows on screen are drawn (a 1024-wide group has 32 or more SIMD groups).
+    ImGuiListClipper clipper;
+    clipper.Begin(int(warps.size()), rowH + 3 * s + ImGui::GetStyle().ItemSpacing.y);
+    while (clipper.Step())
+    for (size_t w = size_t(clipper.DisplayStart); w < size_t(clipper.DisplayEnd); ++w) {
         const WarpDetail& d = warps[w];
         const ImVec2 o = ImGui::GetCursorScreenPos();
         const int first = int(w) * width;
@@ -131,6 +135,7 @@ void WarpsPanel::Draw(ExplorerState& state, const UiContext& ctx) {
                     (degree > 1 ? p.bankConflict : p.textFaint).packed(), deg.c_str());
         ImGui::Dummy(ImVec2(labelW + float(width) * lane + degreeW, rowH + 3 * s));
     }
+    clipper.End();
     ImGui::EndChild();
 }
 

@@ -28,6 +28,17 @@ void Scene::line(Vec2 a, Vec2 b, Rgba color, float width) {
     prims.push_back(std::move(p));
 }
 
+void Scene::quad(Vec2 a, Vec2 b, Vec2 c, Vec2 d, Rgba fill) {
+    Prim p;
+    p.kind = Prim::Kind::Quad;
+    p.a = a;
+    p.b = b;
+    p.c = c;
+    p.d = d;
+    p.fill = fill;
+    prims.push_back(std::move(p));
+}
+
 void Scene::text(const Rect& box, std::string text, Rgba color, float size, FontRole font, Align align) {
     Prim p;
     p.kind = Prim::Kind::Text;

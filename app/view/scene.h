@@ -14,10 +14,11 @@ enum class FontRole : uint8_t { Regular, Bold, Mono };
 enum class Align : uint8_t { Left, Center, Right };
 
 struct Prim {
-    enum class Kind : uint8_t { Rect, Line, Text };
+    enum class Kind : uint8_t { Rect, Line, Text, Quad };
     Kind kind = Kind::Rect;
     Rect rect;           // Rect: the box. Text: the box the text is placed in (vertically centred, aligned by `align`)
-    Vec2 a, b;           // Line: end points
+    Vec2 a, b;           // Line: end points. Quad: a, b, c, d clockwise (filled with `fill`)
+    Vec2 c, d;
     Rgba fill;           // Rect: fill (alpha 0: none). Text: colour.
     Rgba stroke;         // Rect: outline (alpha 0: none). Line: colour.
     float width = 1;     // outline or line width
@@ -34,6 +35,7 @@ struct Scene {
     void rect(const Rect& r, Rgba fill, float rounding = 0, Rgba stroke = {}, float width = 1);
     void outline(const Rect& r, Rgba stroke, float width, float rounding = 0);
     void line(Vec2 a, Vec2 b, Rgba color, float width);
+    void quad(Vec2 a, Vec2 b, Vec2 c, Vec2 d, Rgba fill);
     void text(const Rect& box, std::string text, Rgba color, float size, FontRole font = FontRole::Regular,
               Align align = Align::Center);
 };

@@ -66,13 +66,14 @@ struct Builder {
         }
     }
 
+    // A stage still to come: empty slots, so the whole shape of the tree is visible from the start.
     void futureRow(int k) {
         if (!o.showFuture) return;
-        if (L.pitch() < 4) {
-            scene.outline(L.cellsBand(k), p.cellFuture, 1, rounding);
+        if (L.cellGap() == 0) {
+            scene.rect(L.cellsBand(k), p.cellFuture, 0);
             return;
         }
-        for (int c = L.firstVisible(); c < L.endVisible(); ++c) scene.outline(L.cell(k, c), p.cellFuture, 1, rounding);
+        for (int c = L.firstVisible(); c < L.endVisible(); ++c) scene.rect(L.cell(k, c), p.cellFuture, rounding);
     }
 
     void laneRow(int k, float alpha) {
@@ -90,7 +91,7 @@ struct Builder {
                 while (end < L.endVisible() && (size_t(end) < s.ops.size() && s.ops[size_t(end)].active) == active) ++end;
             Rect r = L.lane(k, c);
             if (merge) r.w = L.lane(k, end - 1).right() - r.x;
-            scene.rect(r, (active ? on : off).scaledAlpha(alpha), std::min(2.0f, rounding));
+            scene.rect(r, (active ? on : off).scaledAlpha(alpha), 0);
             c = end;
         }
     }
@@ -126,6 +127,10 @@ struct Builder {
         const bool current = k == o.stage;
         const float width = current ? (L.pitch() >= 10 ? 2.0f : 1.2f) : 1.0f;
         const Rgba color = current ? p.operandLine : p.operandLinePast;
+        if (L.pitch() < 4 && cone.empty()) {
+            bands(k, t, color);
+            return;
+        }
         for (const WorkItemOp& op : s.ops) {
             if (!op.active || op.w < 0 || op.w >= f.cells()) continue;
             for (int from : {op.a, op.b}) {
@@ -135,6 +140,44 @@ struct Builder {
                 const bool cone = inCone(k, op.w) && inCone(k - 1, from);
                 scene.line(a, lerp(a, b, t), cone ? p.cone : color, cone ? width + 1 : width);
             }
+        }
+    }
+
+    // Where cells are only a few pixels wide, individual lines merge into a blur (and cost a lot to fill): each run
+    // of work-items whose operand and result cells advance by constant steps becomes one translucent band.
+    void bands(int k, float t, Rgba color) {
+        const Stage& s = f.stage(k);
+        for (int slot = 0; slot < 2; ++slot) {
+            int runFrom0 = -1, runTo0 = -1, runFrom1 = -1, runTo1 = -1, stepFrom = 0, stepTo = 0, length = 0;
+            auto flush = [&]() {
+                if (length == 0) return;
+                const Vec2 a0 = L.outAnchor(k - 1, runFrom0), a1 = L.outAnchor(k - 1, runFrom1);
+                const Vec2 b0 = lerp(a0, L.inAnchor(k, runTo0), t), b1 = lerp(a1, L.inAnchor(k, runTo1), t);
+                const float half = 0.5f;  // at least a pixel wide
+                scene.quad({a0.x - half, a0.y}, {a1.x + half, a1.y}, {b1.x + half, b1.y}, {b0.x - half, b0.y},
+                           color.scaledAlpha(0.75f));
+                length = 0;
+            };
+            for (const WorkItemOp& op : s.ops) {
+                const int from = slot == 0 ? op.a : op.b;
+                if (!op.active || op.w < 0 || op.w >= f.cells() || from < 0 || from >= f.cells()) continue;
+                if (length >= 1) {
+                    const int df = from - runFrom1, dt = op.w - runTo1;
+                    const bool continues = length == 1 ? (df > 0 && dt > 0) : (df == stepFrom && dt == stepTo);
+                    if (continues) {
+                        if (length == 1) stepFrom = df, stepTo = dt;
+                        runFrom1 = from;
+                        runTo1 = op.w;
+                        ++length;
+                        continue;
+                    }
+                    flush();
+                }
+                runFrom0 = runFrom1 = from;
+                runTo0 = runTo1 = op.w;
+                length = 1;
+            }
+            flush();
         }
     }
 
@@ -168,7 +211,7 @@ struct Builder {
     }
 
     void build() {
-        rounding = L.pitch() >= 14 ? std::min(6.0f, L.cellHeight() * 0.15f) : 0.0f;
+        rounding = L.pitch() >= 20 ? std::min(4.0f, L.cellHeight() * 0.12f) : 0.0f;
         if (o.hoverStage >= 0 && o.hoverStage <= o.stage) cone = f.cone(o.hoverStage, o.hoverCell);
         const int current = std::clamp(o.stage, 0, f.stages() - 1);
         const float t = std::clamp(o.transition, 0.0f, 1.0f);
