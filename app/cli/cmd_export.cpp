@@ -1,0 +1,109 @@
+// `reducelab export`: parses the options into an exporter::ExportRequest and runs it (PNG and GIF through the
+// off-screen OpenGL renderer when the build has the GUI).
+#include "app/cli/cmd_export.h"
+
+#include <cstdlib>
+#include <iostream>
+#include <memory>
+
+#include "app/cli/options.h"
+#include "app/export/export_job.h"
+#ifdef REDUCELAB_EXPORT_GL
+#include "app/export/offscreen_renderer.h"
+#endif
+
+namespace rl::cli {
+namespace {
+
+const std::vector<std::string> kExportOptions = {
+    "device", "variant", "n",      "op",    "type",         "wg",         "data",       "seed",     "epi",
+    "simd",   "banks",   "bank-width", "session", "stage",  "format",     "scale",      "out",      "theme",
+    "width",  "delay",   "transparent!", "load-at-bottom!", "no-values!", "no-caption!"};
+
+exporter::ExportRequest toRequest(const Options& o) {
+    exporter::ExportRequest r;
+    auto has = [&](const char* k) { return o.raw.count(k) != 0; };
+    auto get = [&](const char* k) { return o.raw.at(k); };
+    if (!has("format")) throw UsageError("--format is required: png, svg or gif");
+    const std::string format = get("format");
+    if (format == "png") r.format = exporter::Format::Png;
+    else if (format == "svg") r.format = exporter::Format::Svg;
+    else if (format == "gif") r.format = exporter::Format::Gif;
+    else throw UsageError("--format: '" + format + "' is not a format; give png, svg or gif");
+    if (!has("out")) throw UsageError("--out PATH is required");
+    r.out = get("out");
+    r.session = has("session") ? get("session") : "";
+    if (r.session.empty() && (!has("variant") || !has("n")))
+        throw UsageError("give --variant ID and --n N to trace on the device, or --session FILE to export a saved run");
+    if (!r.session.empty() && (has("variant") || has("n") || has("wg")))
+        throw UsageError("--session exports the run saved in the file: leave out --variant, --n and --wg");
+    r.config = o.config;
+    r.wgGiven = has("wg");
+    r.device = o.device;
+    if (has("stage")) {
+        const std::string s = get("stage");
+        if (s == "all") r.allStages = true;
+        else r.stage = int(parseInteger("stage", s, 0, 1 << 20));
+    }
+    if (has("scale")) {
+        const std::string s = get("scale");
+        char* end = nullptr;
+        const double v = std::strtod(s.c_str(), &end);
+        if (s.empty() || *end != '\0') throw UsageError("--scale: '" + s + "' is not a number; give 1 to 4");
+        if (!(v >= 1 && v <= 4)) throw UsageError("--scale: " + s + " is out of range; give a scale from 1 to 4");
+        r.scale = float(v);
+    }
+    if (has("theme")) r.theme = get("theme");
+    if (has("width")) r.width = float(parseInteger("width", get("width"), 320, 4096));
+    if (has("delay")) r.delayMs = int(parseInteger("delay", get("delay"), 20, 60000));
+    r.transparent = has("transparent");
+    r.loadAtTop = !has("load-at-bottom");
+    r.showValues = !has("no-values");
+    r.caption = !has("no-caption");
+    return r;
+}
+
+}  // namespace
+
+const char* exportHelp() {
+    return "reducelab export --variant ID --n N [--stage K|all] --format png|svg|gif [--scale S] --out PATH\n"
+           "                 [--wg SIZE] [--op ..] [--type ..] [--data ..] [--seed S] [--device D]\n"
+           "                 [--theme dark|projector|colorblind] [--transparent] [--width PIXELS]\n"
+           "                 [--load-at-bottom] [--no-values] [--no-caption] [--delay MS]\n"
+           "reducelab export --session FILE ... (the same, from a saved session: no OpenCL device needed)\n"
+           "  The reduction tree as the explorer draws it, traced on the device. --stage K is a step of the\n"
+           "  timeline (0 = the load; later passes follow), default the last; `all` writes a numbered sequence\n"
+           "  (PATH tree.svg gives tree-00.svg, tree-01.svg, ...). GIF: one frame per stage. --scale 1..4 re-renders\n"
+           "  at that size (fonts rasterised at the target size, not stretched). SVG needs no display; PNG and GIF\n"
+           "  render with OpenGL and need an X server (run under `xvfb-run -a` on a headless machine).";
+}
+
+int runExport(int argc, char** argv) {
+    try {
+        const Options o = parseOptions(argc, argv, kExportOptions);
+        if (o.help) {
+            std::cout << exportHelp() << "\n";
+            return 0;
+        }
+        const exporter::ExportRequest request = toRequest(o);
+        exporter::checkRequest(request);  // before opening a display or tracing
+        std::unique_ptr<exporter::Rasterizer> rasterizer;
+#ifdef REDUCELAB_EXPORT_GL
+        if (request.format != exporter::Format::Svg) rasterizer = std::make_unique<exporter::OffscreenRenderer>();
+#endif
+        const auto files = exporter::runExportJob(request, rasterizer.get());
+        for (const auto& f : files) std::cout << "wrote " << f << "\n";
+        return 0;
+    } catch (const UsageError& e) {
+        std::cerr << "reducelab export: " << e.what() << "\n";
+        return 2;
+    } catch (const Error& e) {
+        std::cerr << "reducelab export: " << e.what() << "\n";
+        return e.kind() == ErrorKind::BadInput ? 2 : 1;
+    } catch (const std::exception& e) {
+        std::cerr << "reducelab export: " << e.what() << "\n";
+        return 1;
+    }
+}
+
+}  // namespace rl::cli

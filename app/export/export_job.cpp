@@ -1,0 +1,153 @@
+// The export job: validate, get a trace, pick steps, write SVG / PNG / GIF.
+#include "app/export/export_job.h"
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+
+#include "app/export/gif_writer.h"
+#include "app/export/palettes.h"
+#include "app/export/svg_writer.h"
+#include "app/export/text_metrics.h"
+#include "core/cl/engine.h"
+#include "core/input.h"
+#include "core/session.h"
+#include "core/variant.h"
+
+namespace rl::exporter {
+namespace {
+
+[[noreturn]] void bad(const std::string& what) { throw Error(ErrorKind::BadInput, what); }
+
+std::string directoryOf(const std::string& path) {
+    const size_t slash = path.find_last_of('/');
+    if (slash == std::string::npos) return ".";
+    return slash == 0 ? "/" : path.substr(0, slash);
+}
+
+size_t defaultWorkGroup(const VariantInfo& v, size_t n) {
+    size_t wg = 1;
+    while (wg < n && wg < 256) wg <<= 1;
+    return std::max<size_t>(wg, size_t(std::max(1, v.minWorkGroup)));
+}
+
+}  // namespace
+
+void checkRequest(const ExportRequest& r) {
+    if (!(r.scale >= 1 && r.scale <= 4))
+        bad("--scale " + std::to_string(r.scale) + " is out of range: use a scale from 1 to 4");
+    if (!findTheme(r.theme)) bad("unknown theme '" + r.theme + "': use dark, projector or colorblind");
+    if (r.out.empty()) bad("--out PATH is required");
+    if (!(r.width == 0 || (r.width >= 320 && r.width <= 4096))) bad("--width must be from 320 to 4096 pixels");
+    if (r.delayMs < 20 || r.delayMs > 60000) bad("--delay must be from 20 to 60000 milliseconds");
+    const std::string dir = directoryOf(r.out);
+    struct stat st {};
+    if (::stat(r.out.c_str(), &st) == 0 && S_ISDIR(st.st_mode))
+        bad("cannot write '" + r.out + "': it is a directory (give a file name, e.g. " + r.out + "/tree.svg)");
+    if (::stat(dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode))
+        bad("cannot write '" + r.out + "': the directory '" + dir + "' does not exist");
+    if (::access(dir.c_str(), W_OK) != 0)
+        bad("cannot write '" + r.out + "': the directory '" + dir + "' is not writable (" + std::strerror(errno) + ")");
+    if (r.session.empty()) {
+        if (!findVariant(r.config.variant))
+            bad("unknown variant '" + r.config.variant + "': `reducelab variants` lists them");
+        if (r.config.n < 1) bad("--n must be at least 1");
+    }
+}
+
+std::string sequencePath(const std::string& out, int step, int count) {
+    if (count <= 1) return out;
+    const int digits = count > 100 ? 3 : 2;
+    char number[16];
+    std::snprintf(number, sizeof number, "-%0*d", digits, step);
+    const size_t slash = out.find_last_of('/');
+    const size_t dot = out.find_last_of('.');
+    if (dot == std::string::npos || (slash != std::string::npos && dot < slash)) return out + number;
+    return out.substr(0, dot) + number + out.substr(dot);
+}
+
+FrameStyle styleOf(const ExportRequest& r) {
+    const ThemeInfo* theme = findTheme(r.theme);
+    FrameStyle s;
+    s.scale = r.scale;
+    s.palette = theme ? theme->palette : nullptr;
+    s.stateMarks = theme && theme->stateMarks;
+    s.transparent = r.transparent;
+    s.loadAtTop = r.loadAtTop;
+    s.showValues = r.showValues;
+    s.caption = r.caption;
+    s.width = r.width;
+    return s;
+}
+
+StageFrames loadFrames(const ExportRequest& r) {
+    if (!r.session.empty()) {
+        Session s = loadSession(r.session);
+        const VariantInfo* v = findVariant(s.config.variant);
+        return StageFrames(std::move(s.trace), *v);
+    }
+    RunConfig c = r.config;
+    const VariantInfo* v = findVariant(c.variant);
+    if (!v) bad("unknown variant '" + c.variant + "': `reducelab variants` lists them");
+    if (!r.wgGiven) c.wg = defaultWorkGroup(*v, c.n);
+    Engine engine(selectDevice(r.device));
+    const HostArray input = makeInput(c.type, c.data, c.n, c.seed);
+    TraceSelection selection;
+    selection.maxFullGroups = std::clamp<size_t>(65536 / std::max<size_t>(1, c.wg), 1, 1024);
+    TraceRun run = engine.trace(c, input, selection);
+    return StageFrames(std::move(run), *v);
+}
+
+std::vector<std::string> runExportJob(const ExportRequest& r, Rasterizer* rasterizer) {
+    checkRequest(r);
+    if (r.format != Format::Svg && !rasterizer)
+        bad("PNG and GIF export render with the explorer's OpenGL renderer, which this build does not have "
+            "(configure with -DREDUCELAB_GUI=ON), or use --format svg");
+    const StageFrames frames = loadFrames(r);
+    const int steps = frames.steps();
+    if (steps == 0) bad("the trace recorded no stage");
+    std::vector<int> chosen;
+    if (r.allStages || (r.format == Format::Gif && r.stage < 0)) {
+        for (int k = 0; k < steps; ++k) chosen.push_back(k);
+    } else {
+        const int k = r.stage < 0 ? steps - 1 : r.stage;
+        if (k >= steps)
+            bad("--stage " + std::to_string(k) + " is out of range: this trace has " + std::to_string(steps) +
+                " stages, 0 to " + std::to_string(steps - 1) + " (or use --stage all)");
+        chosen.push_back(k);
+    }
+    const FrameStyle style = styleOf(r);
+    std::vector<std::string> written;
+    if (r.format == Format::Svg) {
+        const TextMetrics metrics(style.scale);
+        for (int k : chosen) {
+            const Frame f = frames.frame(k, style, metrics.measure());
+            const std::string path = sequencePath(r.out, k, chosen.size() > 1 ? steps : 1);
+            writeTextFile(path, sceneToSvg(f.scene, f.width, f.height,
+                                           "ReduceLab: " + frames.variant().title + ", stage " + std::to_string(k)));
+            written.push_back(path);
+        }
+    } else if (r.format == Format::Png) {
+        for (int k : chosen) {
+            const std::string path = sequencePath(r.out, k, chosen.size() > 1 ? steps : 1);
+            writePng(path, rasterizer->render(frames, k, style), r.transparent);
+            written.push_back(path);
+        }
+    } else {
+        std::vector<RasterImage> images;
+        std::vector<int> delays;
+        for (int k : chosen) {
+            images.push_back(rasterizer->render(frames, k, style));
+            delays.push_back(std::max(2, r.delayMs / 10) * (k == chosen.back() && chosen.size() > 1 ? 2 : 1));
+        }
+        writeGif(r.out, images, delays);
+        written.push_back(r.out);
+    }
+    return written;
+}
+
+}  // namespace rl::exporter

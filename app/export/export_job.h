@@ -1,0 +1,60 @@
+// `reducelab export`: where the trace comes from (the OpenCL device, or a saved session), which steps, which format,
+// and where the files go. SVG needs nothing but this library; PNG and GIF need a Rasterizer (the screen's renderer
+// off-screen, app/export/offscreen_renderer.h), which needs an X server or Xvfb.
+#pragma once
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "app/export/raster_image.h"
+#include "app/export/stage_frames.h"
+#include "core/run_config.h"
+
+namespace rl::exporter {
+
+enum class Format { Png, Svg, Gif };
+
+struct ExportRequest {
+    // The trace: a session file, or a fresh trace on the device of this config.
+    std::string session;
+    RunConfig config;
+    bool wgGiven = false;  // else chosen from N and the variant
+    std::string device;    // as `--device`: index or name substring; "" the default
+    // What to draw.
+    int stage = -1;        // a step of the timeline (0 = the load); -1 with allStages false: the last step
+    bool allStages = false;
+    Format format = Format::Svg;
+    float scale = 1;       // 1..4
+    std::string theme = "dark";
+    bool transparent = false;
+    bool loadAtTop = true;
+    bool showValues = true;
+    bool caption = true;
+    float width = 0;       // at scale 1; 0: from the number of cells
+    int delayMs = 1200;    // GIF: time per stage (the last one stays twice as long)
+    std::string out;       // file; for a numbered sequence NAME.EXT becomes NAME-00.EXT, NAME-01.EXT, ...
+};
+
+// Renders one step of a run at a style to pixels with the screen's renderer.
+class Rasterizer {
+public:
+    virtual ~Rasterizer() = default;
+    virtual RasterImage render(const StageFrames& frames, int step, const FrameStyle& style) = 0;
+};
+
+// Checks what can be checked before any tracing: scale, theme, format, the output directory. Throws rl::Error.
+void checkRequest(const ExportRequest& request);
+
+// The output file of step `step` in a sequence of `count` (the request's path itself for a single picture).
+std::string sequencePath(const std::string& out, int step, int count);
+
+// Runs the export; returns the files written. `rasterizer` may be null for SVG. Throws rl::Error.
+std::vector<std::string> runExportJob(const ExportRequest& request, Rasterizer* rasterizer);
+
+// The frames of the request's trace (tracing on the device or opening the session), for the job and the tests.
+StageFrames loadFrames(const ExportRequest& request);
+
+// The style the request asks for.
+FrameStyle styleOf(const ExportRequest& request);
+
+}  // namespace rl::exporter

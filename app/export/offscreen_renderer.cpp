@@ -1,0 +1,140 @@
+// Off-screen rendering of export frames with ImGui's OpenGL 3 backend into a framebuffer object.
+#include "app/export/offscreen_renderer.h"
+
+#include <glad/gl.h>
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+#include <backends/imgui_impl_opengl3.h>
+
+#include <cmath>
+#include <string>
+
+#include "app/gui/scene_draw.h"
+#include "app/gui/theme.h"
+#include "core/types.h"
+
+namespace rl::exporter {
+namespace {
+
+[[noreturn]] void unsupported(const std::string& what) { throw Error(ErrorKind::Unsupported, what); }
+
+std::string glfwError() {
+    const char* d = nullptr;
+    glfwGetError(&d);
+    return d ? d : "unknown error";
+}
+
+}  // namespace
+
+struct OffscreenRenderer::Impl {
+    GLFWwindow* window = nullptr;
+    ImGuiContext* imgui = nullptr;
+    gui::Fonts fonts;
+    float fontScale = 0;
+    GLint maxSize = 0;
+};
+
+OffscreenRenderer::OffscreenRenderer() : impl_(std::make_unique<Impl>()) {
+    if (!glfwInit())
+        unsupported("PNG and GIF export render with OpenGL and need an X server (" + glfwError() +
+                    "): run it under `xvfb-run -a`, or use --format svg, which needs none");
+    glfwWindowHint(GLFW_VISIBLE, GLFW_FALSE);
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
+    glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
+    glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
+    impl_->window = glfwCreateWindow(64, 64, "ReduceLab export", nullptr, nullptr);
+    if (!impl_->window) {
+        const std::string why = glfwError();
+        glfwTerminate();
+        unsupported("cannot create an OpenGL 3.3 context for the export (" + why + ")");
+    }
+    glfwMakeContextCurrent(impl_->window);
+    if (!gladLoadGL(reinterpret_cast<GLADloadfunc>(glfwGetProcAddress))) {
+        glfwDestroyWindow(impl_->window);
+        glfwTerminate();
+        unsupported("cannot load OpenGL 3.3 core functions for the export");
+    }
+    glGetIntegerv(GL_MAX_TEXTURE_SIZE, &impl_->maxSize);
+    impl_->imgui = ImGui::CreateContext();
+    ImGui::SetCurrentContext(impl_->imgui);
+    ImGui::GetIO().IniFilename = nullptr;
+    ImGui_ImplOpenGL3_Init("#version 330 core");
+}
+
+OffscreenRenderer::~OffscreenRenderer() {
+    ImGui::SetCurrentContext(impl_->imgui);
+    ImGui_ImplOpenGL3_Shutdown();
+    ImGui::DestroyContext(impl_->imgui);
+    glfwDestroyWindow(impl_->window);
+    glfwTerminate();
+}
+
+RasterImage OffscreenRenderer::render(const StageFrames& frames, int step, const FrameStyle& style) {
+    ImGui::SetCurrentContext(impl_->imgui);
+    glfwMakeContextCurrent(impl_->window);
+    if (std::abs(impl_->fontScale - style.scale) > 1e-4f) {  // rasterise the fonts at the output size
+        std::string warning;
+        impl_->fonts = gui::loadFonts(style.scale, &warning);
+        impl_->fontScale = style.scale;
+        ImGui_ImplOpenGL3_DestroyFontsTexture();
+        ImGui_ImplOpenGL3_CreateFontsTexture();
+    }
+    const Frame frame = frames.frame(step, style, gui::measureWith(impl_->fonts));
+    const int w = frame.width, h = frame.height;
+    if (w > impl_->maxSize || h > impl_->maxSize)
+        throw Error(ErrorKind::BadInput, "the picture would be " + std::to_string(w) + "x" + std::to_string(h) +
+                                             " pixels, more than this OpenGL allows (" + std::to_string(impl_->maxSize) +
+                                             "): use a smaller --scale or --width");
+
+    GLuint fbo = 0, texture = 0;
+    glGenTextures(1, &texture);
+    glBindTexture(GL_TEXTURE_2D, texture);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, w, h, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
+    glGenFramebuffers(1, &fbo);
+    glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, texture, 0);
+    const bool complete = glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE;
+
+    RasterImage image;
+    if (complete) {
+        ImGuiIO& io = ImGui::GetIO();
+        io.DisplaySize = ImVec2(float(w), float(h));
+        io.DisplayFramebufferScale = ImVec2(1, 1);
+        io.DeltaTime = 1.0f / 60.0f;
+        ImGui_ImplOpenGL3_NewFrame();
+        ImGui::NewFrame();
+        gui::drawScene(ImGui::GetBackgroundDrawList(), frame.scene, impl_->fonts);
+        ImGui::Render();
+        glViewport(0, 0, w, h);
+        const view::Rgba bg = frame.background;
+        glClearColor(bg.r / 255.f, bg.g / 255.f, bg.b / 255.f, bg.a / 255.f);
+        glClear(GL_COLOR_BUFFER_BIT);
+        ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+        glFinish();
+
+        std::vector<uint8_t> pixels(size_t(w) * size_t(h) * 4);
+        glPixelStorei(GL_PACK_ALIGNMENT, 1);
+        glReadPixels(0, 0, w, h, GL_RGBA, GL_UNSIGNED_BYTE, pixels.data());
+        image.width = w;
+        image.height = h;
+        image.rgba.resize(pixels.size());
+        const size_t row = size_t(w) * 4;
+        for (int y = 0; y < h; ++y)  // OpenGL's rows go bottom-up
+            std::copy_n(&pixels[size_t(h - 1 - y) * row], row, &image.rgba[size_t(y) * row]);
+        if (style.transparent)  // blending over a transparent clear leaves colours premultiplied by alpha
+            for (size_t i = 0; i < image.rgba.size(); i += 4) {
+                const int a = image.rgba[i + 3];
+                if (a == 0 || a == 255) continue;
+                for (int c = 0; c < 3; ++c) image.rgba[i + c] = uint8_t(std::min(255, (image.rgba[i + c] * 255 + a / 2) / a));
+            }
+    }
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    glDeleteFramebuffers(1, &fbo);
+    glDeleteTextures(1, &texture);
+    if (!complete) throw Error(ErrorKind::DeviceFailure, "the OpenGL framebuffer for the export is incomplete");
+    return image;
+}
+
+}  // namespace rl::exporter

@@ -1,0 +1,98 @@
+// Export frames: the screen's tree layout and scene at a chosen scale, with a caption.
+#include "app/export/stage_frames.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "app/export/caption.h"
+#include "app/export/state_marks.h"
+#include "app/view/tree_facts.h"
+#include "app/view/tree_layout.h"
+#include "app/view/tree_scene.h"
+
+namespace rl::exporter {
+namespace {
+
+constexpr float kMargin = 16, kCaptionH = 58;
+
+// The tree panel's parameters (app/gui/tree_panel.cpp) at scale s.
+view::TreeLayoutParams layoutParams(float s, int stages, int cells, bool loadAtTop) {
+    view::TreeLayoutParams lp;
+    lp.stages = stages;
+    lp.cells = cells;
+    lp.labelWidth = 118 * s;
+    lp.laneHeight = 7 * s;
+    lp.maxCellHeight = 62 * s;
+    lp.minCellHeight = 6 * s;
+    lp.loadAtTop = loadAtTop;
+    return lp;
+}
+
+}  // namespace
+
+StageFrames::StageFrames(TraceRun run, VariantInfo variant, int firstGroup)
+    : run_(std::make_unique<TraceRun>(std::move(run))), variant_(std::move(variant)) {
+    timeline_ = view::buildTimeline(*run_, view::followPartial(*run_, firstGroup));
+    for (const auto& pass : run_->passes)
+        for (const auto& g : pass.traced) {
+            maxStages_ = std::max(maxStages_, int(g.stages.size()));
+            for (const auto& s : g.stages) maxCells_ = std::max(maxCells_, int(s.values.size()));
+        }
+}
+
+void StageFrames::size(const FrameStyle& style, int* width, int* height) const {
+    // Measured at scale 1 and multiplied, so a 2x export is exactly twice as wide and high as 1x.
+    const float w1 = style.width > 0 ? style.width : std::clamp(118.0f + 2 * kMargin + float(maxCells_) * 58.0f, 720.0f, 1600.0f);
+    view::TreeLayoutParams lp = layoutParams(1, maxStages_, maxCells_, style.loadAtTop);
+    lp.canvas = {0, 0, w1 - 2 * kMargin, 1e6f};
+    const view::TreeLayout probe(lp);  // the cell height settles at its maximum in a tall canvas
+    const float h1 = std::ceil(probe.contentHeight() + 2 * kMargin + (style.caption ? kCaptionH : 0));
+    *width = int(std::lround(w1 * style.scale));
+    *height = int(std::lround(h1 * style.scale));
+}
+
+Frame StageFrames::frame(int k, const FrameStyle& style, const view::TextMeasure& measure) const {
+    const view::Palette& p = style.palette ? *style.palette : view::darkPalette();
+    const float s = style.scale;
+    Frame f;
+    size(style, &f.width, &f.height);
+    f.background = style.transparent ? p.background.withAlpha(0) : p.background;
+    if (!style.transparent) f.scene.rect({0, 0, float(f.width), float(f.height)}, p.background);
+
+    const view::StepRef& ref = timeline_[size_t(std::clamp(k, 0, steps() - 1))];
+    const GroupTrace& group = run_->passes[size_t(ref.pass)].traced[size_t(ref.group)];
+    const view::TreeFacts facts(group);
+    float top = kMargin * s;
+    if (style.caption) {
+        f.scene.text({kMargin * s, top, f.width - 2 * kMargin * s, 26 * s}, stageTitle(*run_, variant_, ref), p.text,
+                     22 * s, view::FontRole::Bold, view::Align::Left);
+        f.scene.text({kMargin * s, top + 28 * s, f.width - 2 * kMargin * s, 22 * s}, stageDescription(*run_, ref),
+                     p.textDim, 18 * s, view::FontRole::Regular, view::Align::Left);
+        top += kCaptionH * s;
+    }
+    view::TreeLayoutParams lp = layoutParams(s, facts.stages(), facts.cells(), style.loadAtTop);
+    lp.canvas = {kMargin * s, top, f.width - 2 * kMargin * s, f.height - top - kMargin * s};
+    const view::TreeLayout layout(lp);
+    f.treeCanvas = lp.canvas;
+
+    view::TreeSceneOptions so;
+    so.stage = ref.stage;
+    so.transition = 1;
+    so.type = run_->type;
+    so.showValues = style.showValues;
+    so.valueSize = std::min(26 * s, layout.cellHeight() * 0.62f);
+    so.labelSize = 18 * s;
+    view::Scene tree = view::buildTreeScene(facts, layout, p, so, measure);
+    if (style.stateMarks) addStateMarks(tree, facts, layout, p, ref.stage);
+    // The scene builder draws lines and corners in screen pixels; at scale s they are s times as wide and round.
+    if (s != 1)
+        for (view::Prim& prim : tree.prims) {
+            prim.width *= s;
+            prim.rounding *= s;
+        }
+    f.scene.prims.insert(f.scene.prims.end(), std::make_move_iterator(tree.prims.begin()),
+                         std::make_move_iterator(tree.prims.end()));
+    return f;
+}
+
+}  // namespace rl::exporter

@@ -1,0 +1,56 @@
+// The pictures an export is made of: the tree of one traced run at each step of its timeline (every stage of the
+// followed work-group, pass after pass), laid out exactly as the screen's tree panel lays it out, at a scale, with a
+// caption line on top. GL-free: SVG writes the Scene as it is, PNG and GIF rasterise it with the screen's renderer.
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "app/view/playback.h"
+#include "app/view/scene.h"
+#include "core/trace.h"
+#include "core/variant.h"
+
+namespace rl::exporter {
+
+struct FrameStyle {
+    float scale = 1;                  // 1..4: every length and text size is multiplied (re-laid out, not stretched)
+    const view::Palette* palette = nullptr;  // default: the dark palette
+    bool stateMarks = false;          // shape cues besides colours (see state_marks.h)
+    bool transparent = false;         // no background rectangle
+    bool loadAtTop = true;
+    bool showValues = true;
+    bool caption = true;
+    float width = 0;                  // width at scale 1 (0: chosen from the number of cells)
+};
+
+struct Frame {
+    view::Scene scene;
+    int width = 0, height = 0;  // pixels (already scaled)
+    view::Rgba background;      // alpha 0 when transparent
+    view::Rect treeCanvas;      // where the tree was laid out (pixels)
+};
+
+class StageFrames {
+public:
+    // Keeps its own copy of the trace. `firstGroup` picks the traced pass-0 work-group to follow.
+    StageFrames(TraceRun run, VariantInfo variant, int firstGroup = 0);
+
+    int steps() const { return int(timeline_.size()); }
+    const view::StepRef& step(int k) const { return timeline_[size_t(k)]; }
+    const TraceRun& run() const { return *run_; }
+    const VariantInfo& variant() const { return variant_; }
+
+    // The picture at step k (0 <= k < steps()); text is fitted with `measure` (the screen's fonts, or TextMetrics).
+    Frame frame(int k, const FrameStyle& style, const view::TextMeasure& measure) const;
+    // The size frame() gives for this style (every step of one run has the same size).
+    void size(const FrameStyle& style, int* width, int* height) const;
+
+private:
+    std::unique_ptr<TraceRun> run_;  // the facts refer into it, so it never moves
+    VariantInfo variant_;
+    std::vector<view::StepRef> timeline_;
+    int maxStages_ = 1, maxCells_ = 1;
+};
+
+}  // namespace rl::exporter

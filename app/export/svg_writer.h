@@ -1,0 +1,16 @@
+// SVG of a Scene: real vector shapes (rect, line, polygon) and real text (DejaVu Sans, editable in slide software),
+// placed where the screen's ImGui renderer places them, in the same colours.
+#pragma once
+#include <string>
+
+#include "app/view/scene.h"
+
+namespace rl::exporter {
+
+// The whole document. `width` x `height` pixels; `title` goes into <title> (for accessibility and file browsers).
+std::string sceneToSvg(const view::Scene& scene, int width, int height, const std::string& title);
+
+// Writes `text` to `path` through a temporary file; throws rl::Error (BadInput) naming the path when it cannot.
+void writeTextFile(const std::string& path, const std::string& text);
+
+}  // namespace rl::exporter
