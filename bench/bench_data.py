@@ -30,6 +30,19 @@ def load(np, n, path):
     return x
 
 
+MIN_WARMUP_S = 0.2  # warm-up runs last at least this long (a GPU leaves its idle clocks), as in the C++ bench
+
+
+def warm_up(fn, runs, sync):
+    """Calls fn at least `runs` times and for at least MIN_WARMUP_S seconds, then sync()."""
+    import time
+    start, i = time.perf_counter(), 0
+    while i < runs or time.perf_counter() - start < MIN_WARMUP_S:
+        fn()
+        sync()
+        i += 1
+
+
 def emit(**fields):
     print(json.dumps(fields), flush=True)
 

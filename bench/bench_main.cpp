@@ -24,8 +24,8 @@ bool wanted(const std::vector<std::string>& list, const std::string& name) {
 }
 
 std::string writeDataFile(const BenchOptions& o, const HostArray& input) {
-    const std::string path = o.tmpDir + "/reducelab_bench_" + std::to_string(input.size()) + "_" +
-                             std::to_string(o.seed) + ".f32";
+    const std::string path =
+        o.tmpDir + "/reducelab_bench_" + std::to_string(input.size()) + "_" + std::to_string(o.seed) + ".f32";
     std::ofstream f(path, std::ios::binary);
     f.write(static_cast<const char*>(input.data()), std::streamsize(input.bytes()));
     if (!f) throw Error(ErrorKind::DeviceFailure, "could not write " + path + ": choose another --tmp directory");
@@ -73,7 +73,8 @@ int run(const BenchOptions& o) {
 
     std::ifstream copyFile(o.scriptDir + "/copy_chunks.cl");
     const std::string copySource((std::istreambuf_iterator<char>(copyFile)), std::istreambuf_iterator<char>());
-    if (copySource.empty()) throw Error(ErrorKind::BadInput, "cannot read " + o.scriptDir + "/copy_chunks.cl: give --scripts");
+    if (copySource.empty())
+        throw Error(ErrorKind::BadInput, "cannot read " + o.scriptDir + "/copy_chunks.cl: give --scripts");
     std::vector<Measurement> all;
     std::map<size_t, Reference> refs;
     std::vector<std::pair<size_t, std::string>> files;
@@ -88,19 +89,25 @@ int run(const BenchOptions& o) {
             all.push_back(std::move(m));
         };
         {
-            DeviceData data{input, ref, engine.upload(input)};
-            const OpenClHandles h{engine.context()(), engine.queue()(), dev.device(), data.buffer()};
+            // On a CPU device the buffer is the host array itself (CL_MEM_USE_HOST_PTR), so the OpenCL methods and
+            // the host peers read the very same memory; on a GPU it is a copy in device memory.
+            const cl::Buffer buffer = cpu ? cl::Buffer(engine.context(), CL_MEM_READ_ONLY | CL_MEM_USE_HOST_PTR,
+                                                       input.bytes(), const_cast<float*>(input.floats.data()))
+                                          : engine.upload(input);
+            DeviceData data{input, ref, buffer};
+            const OpenClHandles h{engine.context()(), engine.queue()(), dev.device(), buffer()};
             keep(measureCopyCeiling(engine, n, o.warmup, o.repeats));
-            if (cpu) keep(measureChunkedCopy(engine, copySource, n, o.warmup, o.repeats));
-            for (const auto& id : o.variants)
-                keep(measureVariant(engine, id, o.wg, 0, data, timing, o.warmup, o.repeats));
-            if (wanted(o.peers, "clblast")) keep(measureClblast(h, ref, o.warmup, o.repeats));
-            if (wanted(o.peers, "boost")) keep(measureBoostCompute(h, ref, o.warmup, o.repeats));
+            std::vector<Method> methods;
+            if (cpu) methods.push_back(makeChunkedCopy(engine, copySource, n));
+            for (const auto& id : o.variants) methods.push_back(makeVariant(engine, id, o.wg, 0, data));
+            if (wanted(o.peers, "clblast")) methods.push_back(makeClblast(h, n));
+            if (wanted(o.peers, "boost")) methods.push_back(makeBoostCompute(h, n));
+            if (wanted(o.peers, "tbb")) {
+                methods.push_back(makeHostReduce(input.floats.data(), n));
+                methods.push_back(makeHostCopy(input.floats.data(), n));
+            }
+            for (auto& m : timeMethods(methods, timing, o.warmup, o.repeats, ref)) keep(std::move(m));
             engine.queue().finish();
-        }
-        if (wanted(o.peers, "tbb")) {
-            keep(measureHostReduce(input.floats.data(), ref, o.warmup, o.repeats));
-            keep(measureHostCopy(input.floats.data(), n, o.warmup, o.repeats));
         }
     }
     for (const std::string peer : {"pyopencl", "torch"}) {
@@ -126,7 +133,8 @@ int run(const BenchOptions& o) {
         for (auto& m : got) {
             if (!m.skipped && m.checked) {
                 auto it = refs.find(m.n);
-                m.correct = it != refs.end() && acceptResult(it->second, Op::Sum, ElemType::Float, m.result, &m.verdict);
+                m.correct =
+                    it != refs.end() && acceptResult(it->second, Op::Sum, ElemType::Float, m.result, &m.verdict);
             }
             progress(m);
             all.push_back(std::move(m));
@@ -136,22 +144,34 @@ int run(const BenchOptions& o) {
 
     const auto checks = checkTargets(all, sizes, best, cpu);
     if (!o.jsonPath.empty()) {
-        nlohmann::json j = {{"date", now()}, {"device", dev.name}, {"platform", dev.platform},
-                            {"platform_version", dev.platformVersion}, {"driver", dev.driver}, {"type", dev.type},
-                            {"compute_units", dev.computeUnits}, {"timing", toString(timing)}, {"warmup", o.warmup},
-                            {"repeats", o.repeats}, {"seed", o.seed}, {"wg", o.wg}, {"load_average", loadAverage()},
-                            {"best_variant", bestVariantFor(dev).id}, {"measurements", nlohmann::json::array()},
+        nlohmann::json j = {{"date", now()},
+                            {"device", dev.name},
+                            {"platform", dev.platform},
+                            {"platform_version", dev.platformVersion},
+                            {"driver", dev.driver},
+                            {"type", dev.type},
+                            {"compute_units", dev.computeUnits},
+                            {"timing", toString(timing)},
+                            {"warmup", o.warmup},
+                            {"repeats", o.repeats},
+                            {"seed", o.seed},
+                            {"wg", o.wg},
+                            {"load_average", loadAverage()},
+                            {"best_variant", bestVariantFor(dev).id},
+                            {"measurements", nlohmann::json::array()},
                             {"targets", nlohmann::json::array()}};
         for (const auto& m : all) j["measurements"].push_back(toJson(m));
         for (const auto& t : checks)
-            j["targets"].push_back({{"what", t.what}, {"ratio", t.ratio}, {"target", t.target}, {"met", t.met},
-                                    {"detail", t.detail}});
+            j["targets"].push_back(
+                {{"what", t.what}, {"ratio", t.ratio}, {"target", t.target}, {"met", t.met}, {"detail", t.detail}});
         std::ofstream(o.jsonPath) << j.dump(2) << "\n";
     }
-    std::cout << "\n" << dev.platform << " / " << dev.name << " (" << dev.type << "), " << now() << "; "
-              << toString(timing) << " timing (" << (timing == Timing::Wall ? "host clock around each call and the "
-                                                                             "read of its result"
-                                                                           : "the device's own clock")
+    std::cout << "\n"
+              << dev.platform << " / " << dev.name << " (" << dev.type << "), " << now() << "; " << toString(timing)
+              << " timing ("
+              << (timing == Timing::Wall ? "host clock around each call and the "
+                                           "read of its result"
+                                         : "the device's own clock")
               << "), median of " << o.repeats << " after " << o.warmup << " warm-up, random floats, seed " << o.seed
               << "\nGB/s = bytes read once / median time (copies: bytes read + written). x peer = over the fastest "
                  "correct peer in the column; % copy = of the faster copy kernel's bandwidth.\n\n";

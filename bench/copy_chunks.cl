@@ -1,6 +1,7 @@
-// copy_chunks.cl: the copy ceiling for CPU devices. kernels/copy.cl walks the input grid-stride, which a CPU
-// OpenCL runtime runs one work-item at a time (the collapse best-cpu.cl avoids), so on PoCL it measures the
-// runtime's weakness rather than the memory. Here each work-item copies one contiguous chunk of 16-float vectors.
+// copy_chunks.cl: a second copy ceiling for CPU devices. kernels/copy.cl moves one float4 per work-item, so a CPU
+// OpenCL runtime pays its per-work-item and per-work-group costs for every 16 bytes; here each work-item copies one
+// contiguous chunk of 16-float vectors and there are only a few work-groups per core (best-cpu.cl's pattern). The
+// bench takes the faster of the two as the ceiling.
 __kernel void copy_chunks(__global const float16 *in, __global float16 *out, const uint n16) {
     const uint items = get_global_size(0);
     const uint chunk = (n16 + items - 1) / items;

@@ -5,21 +5,31 @@
 
 namespace rl::bench {
 
-const char* toString(Timing t) { return t == Timing::Device ? "device" : "wall"; }
+const char* toString(Timing t) {
+    return t == Timing::Device ? "device" : "wall";
+}
 
 const char* toString(Role r) {
     switch (r) {
-        case Role::ReduceLab: return "reducelab";
-        case Role::OpenClPeer: return "opencl-peer";
-        case Role::HostPeer: return "host-peer";
-        case Role::FrameworkPeer: return "framework-peer";
-        case Role::Ceiling: return "ceiling";
-        case Role::Reference: return "reference";
+        case Role::ReduceLab:
+            return "reducelab";
+        case Role::OpenClPeer:
+            return "opencl-peer";
+        case Role::HostPeer:
+            return "host-peer";
+        case Role::FrameworkPeer:
+            return "framework-peer";
+        case Role::Ceiling:
+            return "ceiling";
+        case Role::Reference:
+            return "reference";
     }
     return "?";
 }
 
-bool isPeer(Role r) { return r == Role::OpenClPeer || r == Role::HostPeer || r == Role::FrameworkPeer; }
+bool isPeer(Role r) {
+    return r == Role::OpenClPeer || r == Role::HostPeer || r == Role::FrameworkPeer;
+}
 
 nlohmann::json toJson(const Measurement& m) {
     nlohmann::json j = {{"method", m.method}, {"role", toString(m.role)}, {"n", m.n}};
@@ -27,8 +37,14 @@ nlohmann::json toJson(const Measurement& m) {
         j["skipped"] = m.verdict;
         return j;
     }
-    j.update({{"timing", toString(m.timing)}, {"median_ms", m.medianMs}, {"min_ms", m.minMs}, {"max_ms", m.maxMs},
-              {"repeats", m.repeats}, {"bytes", m.bytes}, {"gbps", m.gbps()}, {"note", m.note}});
+    j.update({{"timing", toString(m.timing)},
+              {"median_ms", m.medianMs},
+              {"min_ms", m.minMs},
+              {"max_ms", m.maxMs},
+              {"repeats", m.repeats},
+              {"bytes", m.bytes},
+              {"gbps", m.gbps()},
+              {"note", m.note}});
     if (m.checked) j.update({{"result", m.result}, {"correct", m.correct}, {"verdict", m.verdict}});
     return j;
 }
@@ -44,37 +60,92 @@ Stats statsOf(std::vector<double> ms) {
     return s;
 }
 
-Measurement timeMethod(Timing timing, int warmup, int repeats, const Reference& ref,
-                       const std::function<double(double* deviceMs)>& once) {
+namespace {
+
+struct Progress {
     Measurement m;
-    m.n = ref.n;
-    m.repeats = repeats;
-    m.checked = true;
-    m.correct = true;
     std::vector<double> wall, device;
-    for (int i = 0; i < warmup + repeats; ++i) {
-        double deviceMs = -1;
-        const auto start = std::chrono::steady_clock::now();
-        const double value = once(&deviceMs);
-        const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    bool failed = false;
+};
+
+// One call of a method: times it and checks its result; a throw marks the method failed with the reason.
+double runOnce(Method& method, Progress& p, const Reference& ref, bool first) {
+    double deviceMs = -1;
+    const auto start = std::chrono::steady_clock::now();
+    double value = 0;
+    try {
+        value = method.once(&deviceMs);
+    } catch (const std::exception& e) {
+        p.failed = true;
+        p.m.skipped = true;
+        p.m.verdict = e.what();
+        return 0;
+    }
+    const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    if (!method.verify) {
         std::string verdict;
         const bool ok = acceptResult(ref, Op::Sum, ElemType::Float, value, &verdict);
-        if (i == 0 || (m.correct && !ok)) {  // keep the first wrong result if any run is wrong
-            m.result = value;
-            m.verdict = verdict;
+        if (first || (p.m.correct && !ok)) {  // keep the first wrong result if any run is wrong
+            p.m.result = value;
+            p.m.verdict = verdict;
         }
-        m.correct = m.correct && ok;
-        if (i < warmup) continue;
-        wall.push_back(ms);
-        if (deviceMs >= 0) device.push_back(deviceMs);
+        p.m.correct = p.m.correct && ok;
     }
-    const bool useDevice = timing == Timing::Device && device.size() == wall.size();
-    const Stats s = statsOf(useDevice ? device : wall);
-    m.timing = useDevice ? Timing::Device : Timing::Wall;
-    m.medianMs = s.median;
-    m.minMs = s.min;
-    m.maxMs = s.max;
-    return m;
+    p.wall.push_back(ms);
+    p.device.push_back(deviceMs);
+    return ms;
+}
+
+}  // namespace
+
+std::vector<Measurement> timeMethods(std::vector<Method>& methods, Timing timing, int warmup, int repeats,
+                                     const Reference& ref) {
+    std::vector<Progress> progress(methods.size());
+    for (size_t k = 0; k < methods.size(); ++k) {
+        Progress& p = progress[k];
+        p.m.method = methods[k].label;
+        p.m.role = methods[k].role;
+        p.m.n = ref.n;
+        p.m.repeats = repeats;
+        p.m.checked = true;
+        p.m.correct = true;
+        if (!methods[k].skipped.empty()) {
+            p.failed = true;
+            p.m.skipped = true;
+            p.m.verdict = methods[k].skipped;
+        }
+    }
+    // Warm-up, one method at a time (a GPU needs a little while of steady work to leave its idle clocks).
+    for (size_t k = 0; k < methods.size(); ++k) {
+        double warmedMs = 0;
+        for (int i = 0; !progress[k].failed && (i < warmup || (warmedMs < kMinWarmupMs && i < 100000)); ++i)
+            warmedMs += runOnce(methods[k], progress[k], ref, i == 0);
+        progress[k].wall.clear();
+        progress[k].device.clear();
+    }
+    for (int r = 0; r < repeats; ++r)
+        for (size_t k = 0; k < methods.size(); ++k)
+            if (!progress[k].failed) runOnce(methods[k], progress[k], ref, false);
+    std::vector<Measurement> out;
+    for (size_t k = 0; k < methods.size(); ++k) {
+        Progress& p = progress[k];
+        Measurement& m = p.m;
+        if (!p.failed) {
+            bool allDevice = timing == Timing::Device || methods[k].alwaysDevice;
+            for (double d : p.device) allDevice = allDevice && d >= 0;
+            const Stats s = statsOf(allDevice ? p.device : p.wall);
+            m.timing = allDevice ? Timing::Device : Timing::Wall;
+            m.medianMs = s.median;
+            m.minMs = s.min;
+            m.maxMs = s.max;
+            m.bytes = methods[k].bytes;
+            m.note = methods[k].note;
+            if (methods[k].verify) m.correct = methods[k].verify(&m.verdict);
+            if (methods[k].finish) methods[k].finish(m, repeats);
+        }
+        out.push_back(m);
+    }
+    return out;
 }
 
 Measurement skippedMeasurement(const std::string& method, Role role, size_t n, const std::string& why) {

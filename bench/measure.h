@@ -19,12 +19,12 @@ const char* toString(Timing t);
 
 // What a row is, which decides the ratios it takes part in.
 enum class Role {
-    ReduceLab,    // one of our kernels
-    OpenClPeer,   // another OpenCL library on the same device (CLBlast, Boost.Compute, pyopencl)
-    HostPeer,     // the host CPU without OpenCL (std::reduce with TBB)
+    ReduceLab,      // one of our kernels
+    OpenClPeer,     // another OpenCL library on the same device (CLBlast, Boost.Compute, pyopencl)
+    HostPeer,       // the host CPU without OpenCL (std::reduce with TBB)
     FrameworkPeer,  // torch.sum, cupy.sum on the GPU
-    Ceiling,      // a copy kernel: bytes read + written
-    Reference     // another copy, shown for context (host copy, torch copy_)
+    Ceiling,        // a copy kernel: bytes read + written
+    Reference       // another copy, shown for context (host copy, torch copy_)
 };
 const char* toString(Role r);
 bool isPeer(Role r);
@@ -52,11 +52,30 @@ struct Stats {
 };
 Stats statsOf(std::vector<double> ms);
 
-// Runs `once` warmup + repeats times; `once` returns the result and may set *deviceMs (its own device timing).
-// Every result is checked against `ref`; the figure kept is the device time if `timing` is Device and the method
-// gave one, else the wall time. Fills everything but method, role, bytes and note.
-Measurement timeMethod(Timing timing, int warmup, int repeats, const Reference& ref,
-                       const std::function<double(double* deviceMs)>& once);
+// How long warm-up runs at least (besides their count): long enough for a GPU to leave its idle clocks.
+inline constexpr double kMinWarmupMs = 200.0;
+
+// One method ready to run, as the make* functions set it up: what it is and how to run it once.
+struct Method {
+    std::string label;
+    Role role = Role::ReduceLab;
+    double bytes = 0;  // per run, for GB/s
+    std::string note;
+    // One whole call; returns the result and may set *deviceMs (the device's own timing of the call).
+    std::function<double(double* deviceMs)> once;
+    // For methods whose result is not a sum (copies): checks what the runs produced instead of the reference.
+    std::function<bool(std::string* verdict)> verify;
+    std::function<void(Measurement&, int repeats)> finish;  // optional: adds what the runs showed to the note
+    std::string skipped;                                    // non-empty: it could not be set up, and why
+    bool alwaysDevice = false;                              // copy ceilings: the kernel's own time in every timing mode
+};
+
+// Times every method: each is warmed up (at least `warmup` runs and kMinWarmupMs), then the `repeats` timed runs
+// go round-robin, one run of each method per round, so that a change of load on a shared machine hits every
+// method alike. Every result is checked against `ref` (or by the method's verify). Device timing is used where
+// the method gives it and `timing` asks for it, else the wall clock around the call.
+std::vector<Measurement> timeMethods(std::vector<Method>& methods, Timing timing, int warmup, int repeats,
+                                     const Reference& ref);
 
 Measurement skippedMeasurement(const std::string& method, Role role, size_t n, const std::string& why);
 

@@ -28,9 +28,12 @@ bool parseSize(const std::string& s, size_t* out) {
     const unsigned long long v = std::strtoull(s.c_str(), &end, 10);
     if (end == s.c_str()) return false;
     size_t mult = 1;
-    if (*end == 'K') mult = size_t(1) << 10, ++end;
-    else if (*end == 'M') mult = size_t(1) << 20, ++end;
-    else if (*end == 'G') mult = size_t(1) << 30, ++end;
+    if (*end == 'K')
+        mult = size_t(1) << 10, ++end;
+    else if (*end == 'M')
+        mult = size_t(1) << 20, ++end;
+    else if (*end == 'G')
+        mult = size_t(1) << 30, ++end;
     if (*end || v == 0) return false;
     *out = size_t(v) * mult;
     return true;

@@ -7,7 +7,7 @@
 namespace rl::bench {
 
 struct BenchOptions {
-    std::string device;  // index or name substring, as reducelab's --device
+    std::string device;         // index or name substring, as reducelab's --device
     std::vector<size_t> sizes;  // empty: 2^22, 2^24, 2^26 on CPU devices; 2^20 .. 2^28 on GPUs
     int warmup = 3, repeats = 15;
     size_t wg = 256;

@@ -1,6 +1,6 @@
 // Peer: Boost.Compute's reduce (header-only, kernels assembled at run time) on ReduceLab's own context, queue and
 // buffer.
-#include <stdexcept>
+#include <memory>
 
 #include "bench/peers.h"
 #ifdef REDUCELAB_HAVE_BOOST_COMPUTE
@@ -11,32 +11,27 @@
 
 namespace rl::bench {
 
-Measurement measureBoostCompute(const OpenClHandles& h, const Reference& ref, int warmup, int repeats) {
-    const std::string label = "Boost.Compute reduce";
+Method makeBoostCompute(const OpenClHandles& h, size_t n) {
+    Method m;
+    m.label = "Boost.Compute reduce";
+    m.role = Role::OpenClPeer;
+    m.bytes = double(n) * 4;
 #ifndef REDUCELAB_HAVE_BOOST_COMPUTE
-    (void)h, (void)warmup, (void)repeats;
-    return skippedMeasurement(label, Role::OpenClPeer, ref.n, "built without Boost.Compute: install libboost-dev");
+    (void)h;
+    m.skipped = "built without Boost.Compute: install libboost-dev";
 #else
     namespace compute = boost::compute;
-    try {
-        compute::command_queue queue(h.queue);  // retains the handle
-        compute::buffer buffer(h.x);
-        const auto first = compute::make_buffer_iterator<float>(buffer, 0);
-        const auto last = compute::make_buffer_iterator<float>(buffer, ref.n);
-        Measurement m = timeMethod(Timing::Wall, warmup, repeats, ref, [&](double*) {
-            float value = 0;
-            compute::reduce(first, last, &value, compute::plus<float>(), queue);
-            return double(value);
-        });
-        m.method = label;
-        m.role = Role::OpenClPeer;
-        m.bytes = double(ref.n) * 4;
-        m.note = "boost::compute::reduce(plus<float>), result to a host pointer";
-        return m;
-    } catch (const std::exception& e) {
-        return skippedMeasurement(label, Role::OpenClPeer, ref.n, e.what());
-    }
+    auto queue = std::make_shared<compute::command_queue>(h.queue);  // retains the handle
+    auto buffer = std::make_shared<compute::buffer>(h.x);
+    m.note = "boost::compute::reduce(plus<float>), result to a host pointer";
+    m.once = [queue, buffer, n](double*) {
+        float value = 0;
+        compute::reduce(compute::make_buffer_iterator<float>(*buffer, 0),
+                        compute::make_buffer_iterator<float>(*buffer, n), &value, compute::plus<float>(), *queue);
+        return double(value);
+    };
 #endif
+    return m;
 }
 
 }  // namespace rl::bench

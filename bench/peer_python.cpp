@@ -79,7 +79,8 @@ bool runWith(const std::string& python, const PythonJob& job, std::vector<Measur
     const int rc = pclose(pipe);
     if (unavailable) return false;
     if (rc != 0) {
-        *why = python + " " + job.script + " exited with status " + std::to_string(rc) + (log.empty() ? "" : ":\n" + log);
+        *why =
+            python + " " + job.script + " exited with status " + std::to_string(rc) + (log.empty() ? "" : ":\n" + log);
         return !out.empty();
     }
     if (!log.empty()) std::cerr << job.script << " said:\n" << log;

@@ -5,13 +5,11 @@
 # wall timing = the host clock around the call and the read of its result.
 import time
 
-from bench_data import emit, load, parse_args, record, unavailable
+from bench_data import emit, load, parse_args, record, unavailable, warm_up
 
 
 def time_calls(torch, fn, warmup, repeats, timing):
-    for _ in range(warmup):
-        fn()
-    torch.cuda.synchronize()
+    warm_up(fn, warmup, torch.cuda.synchronize)
     times, results = [], []
     for _ in range(repeats):
         if timing == "device":
@@ -76,9 +74,7 @@ def main():
 
 
 def time_calls_cupy(cupy, fn, warmup, repeats, timing):
-    for _ in range(warmup):
-        fn()
-    cupy.cuda.Device().synchronize()
+    warm_up(fn, warmup, cupy.cuda.Device().synchronize)
     times, results = [], []
     for _ in range(repeats):
         if timing == "device":

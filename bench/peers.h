@@ -18,17 +18,17 @@ struct OpenClHandles {
     cl_mem x = nullptr;
 };
 
-// CLBlast's Xsum (libclblast-dev), wall clock including the read of the result.
-Measurement measureClblast(const OpenClHandles& h, const Reference& ref, int warmup, int repeats);
+// CLBlast's Xsum (libclblast-dev); a call includes the read of the result.
+Method makeClblast(const OpenClHandles& h, size_t n);
 
-// Boost.Compute's reduce with plus<float> (libboost-dev), wall clock including the read of the result.
-Measurement measureBoostCompute(const OpenClHandles& h, const Reference& ref, int warmup, int repeats);
+// Boost.Compute's reduce with plus<float> (libboost-dev); a call includes the read of the result.
+Method makeBoostCompute(const OpenClHandles& h, size_t n);
 
-// std::reduce(std::execution::par_unseq) on the host (libstdc++'s parallel algorithms over TBB), wall clock.
-Measurement measureHostReduce(const float* data, const Reference& ref, int warmup, int repeats);
+// std::reduce(std::execution::par_unseq) on the host (libstdc++'s parallel algorithms over TBB).
+Method makeHostReduce(const float* data, size_t n);
 
 // std::copy(std::execution::par_unseq) on the host: what the host's memory gives, bytes read + written.
-Measurement measureHostCopy(const float* data, size_t n, int warmup, int repeats);
+Method makeHostCopy(const float* data, size_t n);
 
 // A Python peer (bench/peer_pyopencl.py, bench/peer_torch.py): run once over every size's data file; each JSON
 // line it prints becomes a measurement (results not yet checked: the caller checks them against its references).

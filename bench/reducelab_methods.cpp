@@ -1,7 +1,8 @@
-// ReduceLab's variants and the copy ceiling, timed with the engine's own runners.
+// ReduceLab's variants and the copy ceilings, run with the engine's own runners and kernels.
 #include "bench/reducelab_methods.h"
 
 #include <algorithm>
+#include <memory>
 
 #include "core/pass_plan.h"
 
@@ -20,13 +21,41 @@ std::string shape(const std::vector<PassPlan>& plan) {
     return s;
 }
 
+std::string micro(double ms) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.1f us", ms * 1e3);
+    return buf;
+}
+
+double medianOfLast(const std::vector<double>& v, int count) {
+    const size_t keep = std::min(v.size(), size_t(std::max(0, count)));
+    return statsOf(std::vector<double>(v.end() - keep, v.end())).median;
+}
+
+// What a variant's runs share: the resolved plan, its runner and the per-pass times seen.
+struct VariantState {
+    const VariantInfo* variant = nullptr;
+    RunConfig config;
+    std::vector<PassPlan> plan;
+    std::unique_ptr<KindRunner> runner;
+    std::vector<cl::Event> events;
+    std::vector<std::vector<double>> passMs;
+    std::vector<double> sums;
+};
+
 }  // namespace
 
-Measurement measureVariant(Engine& engine, const std::string& id, size_t wg, size_t groups, const DeviceData& data,
-                           Timing timing, int warmup, int repeats) {
-    const std::string label = "ReduceLab " + id;
-    const VariantInfo* v = findVariant(id);
-    if (!v) return skippedMeasurement(label, Role::ReduceLab, data.ref.n, "unknown variant");
+Method makeVariant(Engine& engine, const std::string& id, size_t wg, size_t groups, const DeviceData& data) {
+    Method m;
+    m.label = "ReduceLab " + id;
+    m.role = Role::ReduceLab;
+    m.bytes = double(data.ref.n) * 4;
+    auto st = std::make_shared<VariantState>();
+    st->variant = findVariant(id);
+    if (!st->variant) {
+        m.skipped = "unknown variant";
+        return m;
+    }
     RunConfig c;
     c.variant = id;
     c.n = data.ref.n;
@@ -35,34 +64,46 @@ Measurement measureVariant(Engine& engine, const std::string& id, size_t wg, siz
     c.wg = wg;
     c.groups = groups;
     try {
-        const RunResult first = engine.run(c, data.input, 0, 1);  // builds, validates, resolves the grid
-        const RunConfig resolved = first.config;
-        const auto plan = planPasses(*v, resolved);
-        auto runner = makeRunner(v->kind);
-        std::vector<cl::Event> events;
-        Measurement m = timeMethod(timing, warmup, repeats, data.ref, [&](double* deviceMs) {
-            events.clear();
-            const double value = runner->runOnce(engine, *v, resolved, plan, data.buffer, events, nullptr);
-            if (!events.empty()) *deviceMs = spanMs(events);
-            return value;
-        });
-        m.method = label;
-        m.role = Role::ReduceLab;
-        m.bytes = double(c.n) * 4;
-        m.note = shape(plan);
+        st->config = engine.run(c, data.input, 0, 1).config;  // builds, validates, resolves the grid
+    } catch (const std::exception& e) {
+        m.skipped = e.what();
         return m;
-    } catch (const Error& e) {
-        return skippedMeasurement(label, Role::ReduceLab, c.n, e.what());
-    } catch (const cl::Error& e) {
-        return skippedMeasurement(label, Role::ReduceLab, c.n,
-                                  std::string("OpenCL call ") + e.what() + " failed: " + std::to_string(e.err()));
     }
+    st->plan = planPasses(*st->variant, st->config);
+    st->runner = makeRunner(st->variant->kind);
+    st->passMs.resize(st->plan.size());
+    m.note = shape(st->plan);
+    const cl::Buffer buffer = data.buffer;
+    m.once = [&engine, st, buffer](double* deviceMs) {
+        st->events.clear();
+        const double value =
+            st->runner->runOnce(engine, *st->variant, st->config, st->plan, buffer, st->events, nullptr);
+        if (st->events.empty()) return value;
+        *deviceMs = spanMs(st->events);
+        double sum = 0;
+        for (size_t p = 0; p < st->events.size() && p < st->plan.size(); ++p) {
+            st->passMs[p].push_back(eventMs(st->events[p]));
+            sum += st->passMs[p].back();
+        }
+        st->sums.push_back(sum);
+        return value;
+    };
+    m.finish = [st](Measurement& out, int repeats) {
+        out.note += "; median kernel times";
+        for (size_t p = 0; p < st->passMs.size(); ++p)
+            out.note += (p ? " + " : " ") + micro(medianOfLast(st->passMs[p], repeats));
+        if (!st->sums.empty()) out.note += " (sum " + micro(medianOfLast(st->sums, repeats)) + ")";
+    };
+    return m;
 }
 
 Measurement measureCopyCeiling(Engine& engine, size_t n, int warmup, int repeats) {
     const std::string label = "copy kernel (kernels/copy.cl)";
     try {
-        const CopyCeiling c = engine.copyCeiling(n, ElemType::Float, warmup, repeats);
+        // A short trial gives the time per run, so that the warm-up lasts kMinWarmupMs like every other method's.
+        const CopyCeiling trial = engine.copyCeiling(n, ElemType::Float, 0, 3);
+        const int warm = std::max(warmup, int(std::min(20000.0, kMinWarmupMs / (trial.medianMs + 0.02))));
+        const CopyCeiling c = engine.copyCeiling(n, ElemType::Float, warm, repeats);
         Measurement m;
         m.method = label;
         m.role = Role::Ceiling;
@@ -80,56 +121,59 @@ Measurement measureCopyCeiling(Engine& engine, size_t n, int warmup, int repeats
     }
 }
 
-Measurement measureChunkedCopy(Engine& engine, const std::string& source, size_t n, int warmup, int repeats) {
-    const std::string label = "copy kernel, contiguous chunks";
+Method makeChunkedCopy(Engine& engine, const std::string& source, size_t n) {
+    Method m;
+    m.label = "copy kernel, contiguous chunks";
+    m.role = Role::Ceiling;
+    m.alwaysDevice = true;
     const size_t n16 = n / 16;
-    if (n16 == 0) return skippedMeasurement(label, Role::Ceiling, n, "fewer than 16 floats");
+    if (n16 == 0) {
+        m.skipped = "fewer than 16 floats";
+        return m;
+    }
+    struct State {
+        cl::Kernel kernel;
+        cl::Buffer in, out;
+        std::vector<float> init;
+        size_t global = 0, local = 0;
+    };
+    auto st = std::make_shared<State>();
     try {
         cl::Program program = engine.programs().program("copy-chunks", source, "");
-        cl::Kernel kernel(program, "copy_chunks");
-        std::vector<float> init(n16 * 16);
-        for (size_t i = 0; i < init.size(); ++i) init[i] = float(i % 1021) * 0.25f + 1.0f;  // never zeros
-        const size_t bytes = init.size() * 4;
-        cl::Buffer in(engine.context(), CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, bytes, init.data());
-        cl::Buffer out(engine.context(), CL_MEM_WRITE_ONLY, bytes);
-        kernel.setArg(0, in);
-        kernel.setArg(1, out);
-        kernel.setArg(2, cl_uint(n16));
-        const size_t local = std::min<size_t>(16, engine.device().maxWorkGroup);
-        const size_t global = size_t(std::max(1, engine.device().computeUnits)) * 4 * local;
-        std::vector<double> times;
-        for (int i = 0; i < warmup + repeats; ++i) {
-            cl::Event e;
-            engine.queue().enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(global), cl::NDRange(local),
-                                                nullptr, &e);
-            e.wait();
-            if (i >= warmup) times.push_back(eventMs(e));
-        }
-        std::vector<float> back(init.size());
-        engine.queue().enqueueReadBuffer(out, CL_TRUE, 0, bytes, back.data());
-        Measurement m;
-        m.method = label;
-        m.role = Role::Ceiling;
-        m.n = n;
-        m.timing = Timing::Device;
-        const Stats s = statsOf(times);
-        m.medianMs = s.median;
-        m.minMs = s.min;
-        m.maxMs = s.max;
-        m.repeats = repeats;
+        st->kernel = cl::Kernel(program, "copy_chunks");
+        st->init.resize(n16 * 16);
+        for (size_t i = 0; i < st->init.size(); ++i) st->init[i] = float(i % 1021) * 0.25f + 1.0f;  // never zeros
+        const size_t bytes = st->init.size() * 4;
+        st->in = cl::Buffer(engine.context(), CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, bytes, st->init.data());
+        st->out = cl::Buffer(engine.context(), CL_MEM_WRITE_ONLY, bytes);
+        st->kernel.setArg(0, st->in);
+        st->kernel.setArg(1, st->out);
+        st->kernel.setArg(2, cl_uint(n16));
+        st->local = std::min<size_t>(16, engine.device().maxWorkGroup);
+        st->global = size_t(std::max(1, engine.device().computeUnits)) * 4 * st->local;
         m.bytes = 2.0 * double(bytes);
-        m.checked = true;
-        m.correct = back == init;
-        m.verdict = m.correct ? "copy equals its source" : "copy differs from its source";
-        m.note = "bench/copy_chunks.cl, " + std::to_string(global / local) + " groups of " + std::to_string(local) +
-                 "; bytes read + written";
+    } catch (const std::exception& e) {
+        m.skipped = e.what();
         return m;
-    } catch (const Error& e) {
-        return skippedMeasurement(label, Role::Ceiling, n, e.what());
-    } catch (const cl::Error& e) {
-        return skippedMeasurement(label, Role::Ceiling, n,
-                                  std::string("OpenCL call ") + e.what() + " failed: " + std::to_string(e.err()));
     }
+    m.note = "bench/copy_chunks.cl, " + std::to_string(st->global / st->local) + " groups of " +
+             std::to_string(st->local) + "; bytes read + written";
+    m.once = [&engine, st](double* deviceMs) {
+        cl::Event e;
+        engine.queue().enqueueNDRangeKernel(st->kernel, cl::NullRange, cl::NDRange(st->global), cl::NDRange(st->local),
+                                            nullptr, &e);
+        e.wait();
+        *deviceMs = eventMs(e);
+        return 0.0;
+    };
+    m.verify = [&engine, st](std::string* verdict) {
+        std::vector<float> back(st->init.size());
+        engine.queue().enqueueReadBuffer(st->out, CL_TRUE, 0, back.size() * 4, back.data());
+        const bool ok = back == st->init;
+        *verdict = ok ? "copy equals its source" : "copy differs from its source";
+        return ok;
+    };
+    return m;
 }
 
 }  // namespace rl::bench

@@ -1,4 +1,4 @@
-// ReduceLab's own rows of the bench: a variant timed as a whole reduction (every pass), and the copy ceiling.
+// ReduceLab's own rows of the bench: a variant timed as a whole reduction (every pass), and the copy ceilings.
 #pragma once
 #include <string>
 
@@ -14,16 +14,17 @@ struct DeviceData {
     cl::Buffer buffer;
 };
 
-// Times variant `id` (float sum) through the engine's own launch code. wg and groups as in RunConfig (groups 0: the
-// variant's default grid for this device). The device time spans the first pass's start to the last pass's end.
-Measurement measureVariant(Engine& engine, const std::string& id, size_t wg, size_t groups, const DeviceData& data,
-                           Timing timing, int warmup, int repeats);
+// Variant `id` (float sum) through the engine's own launch code. wg and groups as in RunConfig (groups 0: the
+// variant's default grid for this device). Its device time spans the first pass's start to the last pass's end;
+// the note gives the launch shape and each pass's median kernel time.
+Method makeVariant(Engine& engine, const std::string& id, size_t wg, size_t groups, const DeviceData& data);
 
-// The engine's copy kernel (one float4 per work-item) over the same number of floats: bytes read + written over its event time.
+// The engine's copy kernel (one float4 per work-item) over the same number of floats: bytes read + written over
+// its event time, warmed up for kMinWarmupMs.
 Measurement measureCopyCeiling(Engine& engine, size_t n, int warmup, int repeats);
 
-// bench/copy_chunks.cl (one contiguous chunk per work-item, a few work-groups per compute unit): the copy ceiling
-// a CPU device can reach. Its output is compared with its input. `source` is the kernel's text.
-Measurement measureChunkedCopy(Engine& engine, const std::string& source, size_t n, int warmup, int repeats);
+// bench/copy_chunks.cl (one contiguous chunk per work-item, a few work-groups per compute unit): the copy a CPU
+// device does best. Its output is compared with its input. `source` is the kernel's text.
+Method makeChunkedCopy(Engine& engine, const std::string& source, size_t n);
 
 }  // namespace rl::bench

@@ -29,7 +29,7 @@ const Measurement* bestPeer(const std::vector<Measurement>& all, size_t n, const
     return best;
 }
 
-// The fastest correct copy kernel in this column (the engine's grid-stride one, or the contiguous one).
+// The fastest correct copy kernel in this column (the engine's, or on CPU devices the contiguous one).
 const Measurement* ceiling(const std::vector<Measurement>& all, size_t n) {
     const Measurement* best = nullptr;
     for (const auto& m : all)
@@ -52,8 +52,8 @@ std::string sizeLabel(size_t n) {
 
 void printTable(std::ostream& out, const std::vector<Measurement>& all, const std::vector<size_t>& sizes) {
     std::vector<std::string> methods;
-    for (Role role : {Role::ReduceLab, Role::OpenClPeer, Role::HostPeer, Role::FrameworkPeer, Role::Ceiling,
-                      Role::Reference})
+    for (Role role :
+         {Role::ReduceLab, Role::OpenClPeer, Role::HostPeer, Role::FrameworkPeer, Role::Ceiling, Role::Reference})
         for (const auto& m : all)
             if (m.role == role && std::find(methods.begin(), methods.end(), m.method) == methods.end())
                 methods.push_back(m.method);
@@ -140,9 +140,9 @@ void printTargets(std::ostream& out, const std::vector<TargetCheck>& checks) {
     size_t w = 0;
     for (const auto& t : checks) w = std::max(w, t.what.size());
     for (const auto& t : checks)
-        out << t.what << std::string(w - t.what.size(), ' ') << "  " << (t.ratio > 0 ? fmt("%6.2fx", t.ratio) : "     -")
-            << " (target >= " << fmt("%.2f", t.target) << ")  " << (t.met ? "met    " : "NOT MET") << "  " << t.detail
-            << "\n";
+        out << t.what << std::string(w - t.what.size(), ' ') << "  "
+            << (t.ratio > 0 ? fmt("%6.2fx", t.ratio) : "     -") << " (target >= " << fmt("%.2f", t.target) << ")  "
+            << (t.met ? "met    " : "NOT MET") << "  " << t.detail << "\n";
 }
 
 }  // namespace rl::bench

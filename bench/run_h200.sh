@@ -37,11 +37,18 @@ if [ "${REDUCELAB_SWEEP:-0}" = 1 ]; then
 fi
 "$bench" --device $dev --peers clblast,boost,torch --python python3 --json "$out/bench_h200.json" \
     >"$out/bench_h200.txt" 2>>"$log"
-for n in 4194304 268435456; do
-    "$bin" bench --device $dev --variant all --n $n --type int >>"$out/ladder_h200.txt" 2>&1
-    "$bin" bench --device $dev --variant all --n $n --type int --json >"$out/ladder_h200_$n.json" 2>>"$log"
-done
+if [ "${REDUCELAB_WALL:-1}" = 1 ]; then
+    "$bench" --device $dev --peers clblast,boost,torch --python python3 --timing wall \
+        --json "$out/bench_h200_wall.json" >"$out/bench_h200_wall.txt" 2>>"$log"
+fi
+if [ "${REDUCELAB_LADDER:-1}" = 1 ]; then
+    for n in 4194304 268435456; do
+        "$bin" bench --device $dev --variant all --n $n --type int >>"$out/ladder_h200.txt" 2>&1
+        "$bin" bench --device $dev --variant all --n $n --type int --json >"$out/ladder_h200_$n.json" 2>>"$log"
+    done
+fi
+nvidia-smi --query-gpu=clocks.sm,clocks.mem,temperature.gpu,power.draw --format=csv >>"$log" 2>&1
 date -u >>"$log"
-[ -f "$out/sweep.txt" ] && cat "$out/sweep.txt"
-cat "$out/ladder_h200.txt"
-cat "$out/bench_h200.txt"
+for f in sweep.txt ladder_h200.txt bench_h200_wall.txt bench_h200.txt; do
+    [ -f "$out/$f" ] && grep -v "^Best variant" "$out/$f"
+done

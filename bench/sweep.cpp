@@ -11,7 +11,8 @@ namespace rl::bench {
 
 int runSweep(Engine& engine, const std::vector<size_t>& sizes, const BenchOptions& o) {
     const DeviceInfo& dev = engine.device();
-    const Timing timing = o.timing == "wall" || (o.timing == "auto" && dev.type == "CPU") ? Timing::Wall : Timing::Device;
+    const Timing timing =
+        o.timing == "wall" || (o.timing == "auto" && dev.type == "CPU") ? Timing::Wall : Timing::Device;
     const std::vector<int> perUnit = {1, 2, 4, 8, 16, 32};
     std::vector<size_t> wgs;
     for (size_t wg = dev.type == "CPU" ? 16 : 64; wg <= std::min<size_t>(1024, dev.maxWorkGroup); wg *= 2)
@@ -24,7 +25,8 @@ int runSweep(Engine& engine, const std::vector<size_t>& sizes, const BenchOption
         for (const auto& id : o.variants) {
             const VariantInfo* v = findVariant(id);
             if (!v || v->groupsPerComputeUnit == 0) continue;
-            std::cout << "\n" << id << " at " << sizeLabel(n) << " floats, " << toString(timing)
+            std::cout << "\n"
+                      << id << " at " << sizeLabel(n) << " floats, " << toString(timing)
                       << " timing, GB/s (copy kernel " << copy.gbps() << " GB/s read + written); columns = groups per "
                       << "compute unit (" << dev.computeUnits << " units)\n";
             std::printf("%8s", "wg");
@@ -32,12 +34,16 @@ int runSweep(Engine& engine, const std::vector<size_t>& sizes, const BenchOption
             std::printf("\n");
             for (size_t wg : wgs) {
                 std::printf("%8zu", wg);
-                for (int g : perUnit) {
-                    const Measurement m = measureVariant(engine, id, wg, size_t(g) * size_t(dev.computeUnits), data,
-                                                         timing, o.warmup, o.repeats);
-                    if (m.skipped) std::printf("%10s", "skip");
-                    else if (!m.correct) std::printf("%10s", "WRONG");
-                    else std::printf("%10.1f", m.gbps());
+                std::vector<Method> row;
+                for (int g : perUnit)
+                    row.push_back(makeVariant(engine, id, wg, size_t(g) * size_t(dev.computeUnits), data));
+                for (const Measurement& m : timeMethods(row, timing, o.warmup, o.repeats, ref)) {
+                    if (m.skipped)
+                        std::printf("%10s", "skip");
+                    else if (!m.correct)
+                        std::printf("%10s", "WRONG");
+                    else
+                        std::printf("%10.1f", m.gbps());
                 }
                 std::printf("\n");
                 std::fflush(stdout);

@@ -6,7 +6,9 @@
 namespace rl {
 namespace {
 
-bool isCpu(const DeviceInfo& device) { return device.type == "CPU"; }
+bool isCpu(const DeviceInfo& device) {
+    return device.type == "CPU";
+}
 
 }  // namespace
 
@@ -25,10 +27,11 @@ std::string bestVariantReason(const DeviceInfo& device) {
                "vectors, and only a few work-groups per core. best-gpu's grid-stride walk would make each "
                "work-item sweep the whole input one element per cache line, fetching every line again for each "
                "work-item that shares it.";
-    return device.name +
-           " is a GPU: neighbouring work-items run in lockstep (SIMD width " + std::to_string(device.simdWidth) +
+    return device.name + " is a GPU: neighbouring work-items run in lockstep (SIMD width " +
+           std::to_string(device.simdWidth) +
            ") and their loads coalesce when they touch neighbouring addresses. So best-gpu launches a few work-groups "
-           "per compute unit (" + std::to_string(device.computeUnits) +
+           "per compute unit (" +
+           std::to_string(device.computeUnits) +
            " here) and walks the input grid-stride in 16-byte vectors, keeping enough loads in flight to saturate "
            "memory. best-cpu's contiguous chunk per work-item would make neighbouring work-items read addresses a "
            "whole chunk apart: every load uncoalesced.";

@@ -64,6 +64,7 @@ std::vector<PassPlan> planPasses(const VariantInfo& variant, const RunConfig& co
         if (variant.groupsPerComputeUnit > 0) {  // fixed grid: at most config.groups groups, each item loops
             const size_t grid = config.groups > 0 ? config.groups : size_t(variant.groupsPerComputeUnit);
             p.groups = std::min(p.groups, grid);
+            if (!passes.empty() && n <= wg * 64) p.groups = 1;  // the partials: one group, so two launches in all
             p.elemsPerItem = int(ceilDiv(n, p.groups * wg));
         }
         p.global = p.groups * wg;

@@ -19,6 +19,8 @@ std::vector<VariantInfo> build() {
         variants::multiElement(),
         variants::unrollLastWarpSafe(),
         variants::vector4(),
+        variants::bestGpu(),
+        variants::bestCpu(),
         variants::globalBottomUp(),
         variants::globalTopDown(),
         variants::workGroupReduce(),

@@ -22,6 +22,8 @@ const std::map<std::string, ModelFn>& table() {
         {"complete-unroll", &model::unrollLastWarp},
         {"multi-element", &model::multiElement},
         {"vector4", &model::vector4},
+        {"best-gpu", &model::bestGpu},
+        {"best-cpu", &model::bestCpu},
         {"global-bottom-up", &model::globalBottomUp},
         {"global-top-down", &model::globalTopDown},
     };

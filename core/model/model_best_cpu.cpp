@@ -1,0 +1,47 @@
+// CPU model of kernels/best-cpu.cl: one contiguous chunk per work-item, two 16-lane accumulators folded in halves,
+// the scalar remainder, then the sequential-addressing tree.
+#include "core/model/model_tree.h"
+#include "core/model/models.h"
+
+#include <algorithm>
+
+namespace rl::model {
+
+GroupTrace bestCpu(const ModelInput& in) {
+    const size_t wg = in.pass.local, items = in.pass.global, n = in.pass.n;
+    const auto op = [&](double a, double b) { return apply(in.op, in.type, a, b); };
+    const double id = identity(in.op, in.type);
+    const size_t chunk = ((n + items - 1) / items + 15) / 16 * 16;
+    GroupTrace g;
+    g.group = int(in.group);
+    Stage load = loadStage(wg);
+    for (size_t lid = 0; lid < wg; ++lid) {
+        const size_t gid = in.group * wg + lid;
+        const size_t begin = std::min(n, gid * chunk), end = std::min(n, begin + chunk);
+        double acc0[16], acc1[16];
+        std::fill(acc0, acc0 + 16, id);
+        std::fill(acc1, acc1 + 16, id);
+        size_t i = begin;
+        for (; i + 32 <= end; i += 32)
+            for (size_t c = 0; c < 16; ++c) {
+                acc0[c] = op(acc0[c], in.input[i + c]);
+                acc1[c] = op(acc1[c], in.input[i + 16 + c]);
+            }
+        if (i + 16 <= end) {
+            for (size_t c = 0; c < 16; ++c) acc0[c] = op(acc0[c], in.input[i + c]);
+            i += 16;
+        }
+        for (size_t c = 0; c < 16; ++c) acc0[c] = op(acc0[c], acc1[c]);
+        for (size_t half = 8; half > 0; half /= 2)  // .lo op .hi: 16 -> 8 -> 4 -> 2 -> 1 lanes
+            for (size_t c = 0; c < half; ++c) acc0[c] = op(acc0[c], acc0[c + half]);
+        double a = acc0[0];
+        for (; i < end; ++i) a = op(a, in.input[i]);
+        load.values[lid] = a;
+        if (begin < end) load.ops[lid] = {true, -1, -1, int(lid)};
+    }
+    g.stages.push_back(std::move(load));
+    appendSequentialTree(g, in, 0);
+    return g;
+}
+
+}  // namespace rl::model

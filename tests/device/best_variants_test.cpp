@@ -1,0 +1,153 @@
+// best-gpu and best-cpu on the device: every result right for each op, type and awkward size (several passes, sizes
+// that are not multiples of the vector width or the grid), traces equal to the CPU model, the fixed grid giving two
+// launches, and bestVariantFor choosing by device type.
+#include <gtest/gtest.h>
+
+#include <cstring>
+
+#include "core/best_variant.h"
+#include "core/input.h"
+#include "core/model/model.h"
+#include "core/pass_plan.h"
+#include "device_fixture.h"
+
+namespace rl {
+namespace {
+
+const char* const kBest[] = {"best-gpu", "best-cpu"};
+
+RunConfig configFor(const std::string& id, size_t n, size_t wg, Op op, ElemType type, size_t groups = 0) {
+    RunConfig c;
+    c.variant = id;
+    c.n = n;
+    c.wg = wg;
+    c.op = op;
+    c.type = type;
+    c.groups = groups;
+    c.seed = 11 + n;
+    return c;
+}
+
+TEST(BestVariants, EveryResultIsRight) {
+    for (const char* id : kBest)
+        for (size_t n : {size_t(1), size_t(2), size_t(3), size_t(15), size_t(17), size_t(63), size_t(64), size_t(65),
+                         size_t(1000), size_t(4099), size_t(65537), size_t(1) << 20})
+            for (Op op : {Op::Sum, Op::Min, Op::Max})
+                for (ElemType type : {ElemType::Int, ElemType::Float}) {
+                    const RunConfig c = configFor(id, n, 64, op, type);
+                    const HostArray input = makeInput(type, DataPattern::Random, n, c.seed);
+                    const RunResult r = test::engine().run(c, input, 0, 2);
+                    EXPECT_TRUE(r.correct)
+                        << id << " n=" << n << " " << toString(op) << " " << toString(type) << ": " << r.verdict;
+                }
+}
+
+TEST(BestVariants, IntSumWrapsLikeTheReference) {
+    for (const char* id : kBest) {
+        const size_t n = 100003;
+        HostArray input;
+        input.type = ElemType::Int;
+        input.ints.assign(n, 2000000000);  // the sum wraps many times
+        const RunResult r = test::engine().run(configFor(id, n, 128, Op::Sum, ElemType::Int), input, 0, 1);
+        EXPECT_TRUE(r.correct) << id << ": " << r.verdict;
+    }
+}
+
+TEST(BestVariants, FixedGridMeansTwoLaunches) {
+    for (const char* id : kBest) {
+        const VariantInfo& v = *findVariant(id);
+        for (size_t n : {size_t(1) << 16, size_t(1) << 22, (size_t(1) << 28) + 3}) {
+            RunConfig c = configFor(id, n, 256, Op::Sum, ElemType::Float, 132 * 4);
+            const auto plan = planPasses(v, c);
+            ASSERT_EQ(plan.size(), 2u) << id << " n=" << n;
+            EXPECT_LE(plan[0].groups, c.groups);
+            EXPECT_EQ(plan[1].groups, 1u);
+            EXPECT_EQ(plan[1].n, plan[0].groups);
+        }
+        RunConfig tiny = configFor(id, 5, 256, Op::Sum, ElemType::Float, 8);
+        EXPECT_EQ(planPasses(v, tiny).size(), 1u) << id << ": one group covers 5 elements";
+    }
+}
+
+TEST(BestVariants, TraceMatchesModelWithSeveralGrids) {
+    size_t checked = 0;
+    for (const char* id : kBest)
+        for (size_t groups : {size_t(1), size_t(3), size_t(4)})
+            for (size_t wg : {size_t(16), size_t(64)})
+                for (size_t n : {size_t(1), size_t(7), size_t(100), size_t(1000), size_t(5000)})
+                    for (ElemType type : {ElemType::Int, ElemType::Float}) {
+                        const RunConfig c = configFor(id, n, wg, Op::Sum, type, groups);
+                        const HostArray input = makeInput(type, DataPattern::Random, n, c.seed);
+                        const TraceRun device = test::engine().trace(c, input);
+                        std::vector<double> values(n);
+                        for (size_t i = 0; i < n; ++i) values[i] = input.at(i);
+                        double modelResult = 0;
+                        const auto model = modelRun(*findVariant(id), c, values, &modelResult);
+                        const std::string where = std::string(id) + " n=" + std::to_string(n) +
+                                                  " wg=" + std::to_string(wg) + " groups=" + std::to_string(groups);
+                        ASSERT_EQ(device.passes.size(), model.size()) << where;
+                        for (size_t p = 0; p < model.size(); ++p) {
+                            ASSERT_EQ(device.passes[p].traced.size(), model[p].traced.size()) << where;
+                            for (size_t g = 0; g < model[p].traced.size(); ++g) {
+                                const auto& ds = device.passes[p].traced[g].stages;
+                                const auto& ms = model[p].traced[g].stages;
+                                ASSERT_EQ(ds.size(), ms.size()) << where;
+                                for (size_t s = 0; s < ms.size(); ++s) {
+                                    ASSERT_EQ(ds[s].values, ms[s].values) << where << " pass " << p << " stage " << s;
+                                    for (size_t w = 0; w < ms[s].ops.size(); ++w)
+                                        ASSERT_TRUE(ds[s].ops[w] == ms[s].ops[w]) << where << " stage " << s;
+                                }
+                            }
+                        }
+                        EXPECT_EQ(device.result, modelResult) << where;
+                        ++checked;
+                    }
+    EXPECT_EQ(checked, 120u);
+}
+
+TEST(BestVariants, ModelSumsEachWorkItemsShareInItsOwnOrder) {
+    // best-cpu with 2 groups of 4: 8 work-items, n = 80 -> chunks of 16 (10 rounded up to whole vectors): work-items
+    // 0..4 take 16 elements each, 5..7 none. Ones make each partial count its elements.
+    const VariantInfo& v = *findVariant("best-cpu");
+    RunConfig c = configFor("best-cpu", 80, 4, Op::Sum, ElemType::Int, 2);
+    double result = 0;
+    const auto passes = modelRun(v, c, std::vector<double>(80, 1.0), &result);
+    ASSERT_EQ(passes[0].groups, 2u);
+    const Stage& load0 = passes[0].traced[0].stages.front();
+    const Stage& load1 = passes[0].traced[1].stages.front();
+    EXPECT_EQ(load0.values, (std::vector<double>{16, 16, 16, 16}));
+    EXPECT_EQ(load1.values, (std::vector<double>{16, 0, 0, 0}));
+    EXPECT_TRUE(load1.ops[0].active);
+    EXPECT_FALSE(load1.ops[1].active);
+    EXPECT_EQ(result, 80);
+    // best-gpu, 1 group of 4, n = 37: 9 whole vectors grid-stride (work-item 0 takes vectors 0, 4, 8), then the
+    // last element (index 36) goes to work-item 0.
+    const VariantInfo& g = *findVariant("best-gpu");
+    RunConfig cg = configFor("best-gpu", 37, 4, Op::Sum, ElemType::Int, 1);
+    std::vector<double> in(37);
+    for (size_t i = 0; i < in.size(); ++i) in[i] = double(i);
+    const auto gp = modelRun(g, cg, in, &result);
+    const Stage& load = gp[0].traced[0].stages.front();
+    // work-item 0: vectors 0, 4, 8 = elements 0..3, 16..19, 32..35, plus element 36
+    EXPECT_EQ(load.values[0], 6 + 70 + 134 + 36);
+    EXPECT_EQ(load.values[1], 22 + 86);  // vectors 1 and 5
+    EXPECT_EQ(result, 36.0 * 37 / 2);
+}
+
+TEST(BestVariants, BestVariantFollowsTheDeviceType) {
+    DeviceInfo cpu;
+    cpu.type = "CPU";
+    cpu.name = "some CPU";
+    DeviceInfo gpu;
+    gpu.type = "GPU";
+    gpu.name = "some GPU";
+    gpu.computeUnits = 132;
+    EXPECT_EQ(bestVariantFor(cpu).id, "best-cpu");
+    EXPECT_EQ(bestVariantFor(gpu).id, "best-gpu");
+    EXPECT_NE(bestVariantReason(cpu).find("contiguous"), std::string::npos);
+    EXPECT_NE(bestVariantReason(gpu).find("grid-stride"), std::string::npos);
+    EXPECT_NE(bestVariantReason(gpu).find("132"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace rl
