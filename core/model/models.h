@@ -11,6 +11,8 @@ GroupTrace firstAdd(const ModelInput& in);
 GroupTrace unrollLastWarp(const ModelInput& in);  // also unroll-last-warp-safe and complete-unroll: same stages
 GroupTrace multiElement(const ModelInput& in);
 GroupTrace vector4(const ModelInput& in);
+GroupTrace bestGpu(const ModelInput& in);
+GroupTrace bestCpu(const ModelInput& in);
 
 // The global kinds model the whole array as one group; in.pass is the widest launch. Top-down: the intended
 // (single-synchronised) semantics. globalKindRun is modelRun for them: one PassTrace with that one group.

@@ -13,6 +13,8 @@ VariantInfo completeUnroll();
 VariantInfo multiElement();
 VariantInfo unrollLastWarpSafe();
 VariantInfo vector4();
+VariantInfo bestGpu();
+VariantInfo bestCpu();
 VariantInfo globalBottomUp();
 VariantInfo globalTopDown();
 VariantInfo workGroupReduce();
