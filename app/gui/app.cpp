@@ -167,6 +167,7 @@ int App::run() {
         if (needsFrames()) {
             window_.pollEvents();
         } else {
+            ++idleWaits_;
             double timeout = 10.0;
             if (options_.quitAfter > 0) timeout = std::max(0.01, std::min(timeout, options_.quitAfter - now()));
             window_.waitEvents(timeout);
@@ -179,6 +180,7 @@ int App::run() {
         const bool animating = state_.playback.moving();
         const double cpu0 = processSeconds();
         frame(dt);
+        if (!script_.running() && !animating && !worker_->busy()) ++quietFrames_;
         if (options_.frameStats) {
             glFinish();
             if (animating) {
@@ -207,6 +209,8 @@ int App::run() {
         std::printf("%s", stats_.report(what).c_str());
         std::printf("  last frame: %d vertices, %d triangles\n", ImGui::GetIO().MetricsRenderVertices,
                     ImGui::GetIO().MetricsRenderIndices / 3);
+        std::printf("frames: %ld in %.1f s; %ld with nothing moving (after events), %ld waits for events\n",
+                    frames_, now(), quietFrames_, idleWaits_);
         std::fflush(stdout);
     }
     return exitCode_;
@@ -494,6 +498,12 @@ void App::drawPanels() {
             if (!open) continue;
             state_.view.bottomTab = i;
             ImGui::Spacing();
+            {
+                const ImVec2 at = ImGui::GetCursorScreenPos(), avail = ImGui::GetContentRegionAvail();
+                const char* names[] = {"warps", "heatmap", "source", "messages"};
+                geometry_.bottom = {at.x, at.y, avail.x, avail.y};
+                geometry_.bottomTab = names[i];
+            }
             switch (i) {
                 case 0: warps_.Draw(state_, ctx); break;
                 case 1: heat_.Draw(state_, ctx); break;

@@ -84,6 +84,8 @@ private:
     std::vector<std::string> pendingShots_;
     double start_ = 0;
     long frames_ = 0;
+    long quietFrames_ = 0;  // frames drawn while nothing moved (the idle path: only after events)
+    long idleWaits_ = 0;    // times the loop blocked waiting for events
     int settleFrames_ = 3;  // frames to draw after an event, so hover and layout settle
     bool quit_ = false;
     int exitCode_ = 0;

@@ -77,6 +77,10 @@ void ResultPanel::result(ExplorerState& state, int sideIndex, const UiContext& c
         const float wrapW = ImGui::GetContentRegionAvail().x - 24 * s;
         const float textH = ImGui::CalcTextSize(b.variant.wrongReason.c_str(), nullptr, false, wrapW).y;
         const float boxH = textH + ImGui::GetTextLineHeightWithSpacing() * (d.departs ? 5.2f : 2.6f) + 20 * s;
+        if (recordGeometry) {
+            const ImVec2 at = ImGui::GetCursorScreenPos();
+            ctx.geometry.wrongBox = {at.x, at.y, ImGui::GetContentRegionAvail().x, boxH};
+        }
         ImGui::BeginChild(sideIndex == 0 ? "##wrongA" : "##wrongB", ImVec2(0, boxH), false,
                           ImGuiWindowFlags_AlwaysUseWindowPadding | ImGuiWindowFlags_NoScrollbar);
         ImGui::PushFont(ctx.fonts.bold);

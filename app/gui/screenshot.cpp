@@ -43,6 +43,9 @@ std::string writeGeometry(const std::string& path, const FrameGeometry& g, int w
     j["result"] = rect(g.result);
     j["resultText"] = g.resultText;
     j["scrub"] = rect(g.scrub);
+    j["bottom"] = rect(g.bottom);
+    j["bottomTab"] = g.bottomTab;
+    j["wrongBox"] = rect(g.wrongBox);
     nlohmann::json trees = nlohmann::json::array();
     for (const auto& t : g.trees) {
         const auto& p = t.layout;

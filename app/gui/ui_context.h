@@ -28,6 +28,9 @@ struct FrameGeometry {
     view::Rect result;      // the result value and verdict text
     std::string resultText;
     view::Rect scrub;
+    view::Rect bottom;     // the bottom tab panel's content
+    std::string bottomTab;  // warps, heatmap, source, messages
+    view::Rect wrongBox;   // the red "wrong by design" explanation (empty when none)
     void clear() { *this = FrameGeometry{}; }
 };
 

@@ -51,7 +51,7 @@ void Playback::setSpeed(float s) { speed_ = std::clamp(s, 0.1f, 20.0f); }
 void Playback::play() {
     if (step_ >= steps_ - 1 && t_ >= 1) seek(0);  // playing from the end starts over
     playing_ = true;
-    dwell_ = 0;
+    dwell_ = 1e9;  // the first step moves at once
 }
 
 void Playback::togglePlay() {

@@ -1,0 +1,251 @@
+// The explorer binary under Xvfb: it starts, loads a variant, steps through stages by key presses, renders, takes
+// screenshots whose content is checked (active cells where the layout puts them, in the palette's colour; stages
+// that differ; the result text drawn), and exits cleanly. Also: bad options, persistence, idling, no device.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <regex>
+#include <sstream>
+#include <string>
+
+#include "app/view/tree_layout.h"
+#include "core/variant.h"
+#include "screenshot_checks.h"
+
+namespace rl::apptest {
+namespace {
+
+struct AppRun {
+    int exitCode = -1;
+    std::string out, err;
+};
+
+std::string readFile(const std::string& path) {
+    std::ifstream in(path);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+std::string tempDir() {
+    std::string base = ::testing::TempDir() + "reducelab-explorer-XXXXXX";
+    if (!mkdtemp(base.data())) return ::testing::TempDir();
+    return base;
+}
+
+// Runs `reducelab gui ARGS` (under its own xvfb-run when there is no display) and collects its output.
+AppRun runApp(const std::string& dir, const std::string& args, const std::string& env = "") {
+    const char* display = std::getenv("DISPLAY");
+    const std::string prefix = (display && *display) ? "" : "xvfb-run -a -s '-screen 0 1920x1080x24' ";
+    const std::string cmd = env + " " + prefix + REDUCELAB_BINARY " gui " + args + " >" + dir + "/out.txt 2>" + dir +
+                            "/err.txt";
+    const int status = std::system(cmd.c_str());
+    AppRun r;
+    r.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    r.out = readFile(dir + "/out.txt");
+    r.err = readFile(dir + "/err.txt");
+    return r;
+}
+
+const view::Palette& pal() { return view::darkPalette(); }
+
+// The cell's inside, away from its rounded corners and outline.
+view::Rect inner(const view::Rect& r) { return r.inset(std::min(4.0f, r.w * 0.25f)); }
+
+// Fraction of the cell painted in the colour of results written in the current stage.
+double writtenFraction(const Shot& s, const view::TreeLayout& L, int stage, int cell) {
+    return fractionNear(s.image, toPixels(s, inner(L.cell(stage, cell))), pal().cellWritten, 12);
+}
+
+TEST(Explorer, StepsThroughStagesByKeysAndDrawsTheActiveCells) {
+    const std::string d = tempDir();
+    const AppRun r = runApp(d,
+                            "--config-dir " + d + "/cfg --size 1400x900 --variant sequential --n 32 --wg 32 "
+                            "--type int --data iota --op sum --script \"wait-trace;settle;shot:" + d + "/s0.png;"
+                            "key:right;settle;shot:" + d + "/s1.png;key:right;settle;shot:" + d + "/s2.png;"
+                            "hover:1,0;frames:4;shot:" + d + "/hover.png;key:end;settle;shot:" + d + "/end.png;"
+                            "key:home;settle;shot:" + d + "/home.png;quit\"");
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    Shot s0, s1, s2, hover, end, home;
+    ASSERT_TRUE(loadShot(d + "/s0.png", &s0) && loadShot(d + "/s1.png", &s1) && loadShot(d + "/s2.png", &s2) &&
+                loadShot(d + "/hover.png", &hover) && loadShot(d + "/end.png", &end) &&
+                loadShot(d + "/home.png", &home));
+    EXPECT_EQ(s0.image.width, 1400);
+    EXPECT_EQ(s0.image.height, 900);
+
+    // The keys moved playback: Right, Right, End, Home.
+    EXPECT_EQ(s0.geometry["step"], 0);
+    EXPECT_EQ(s1.geometry["step"], 1);
+    EXPECT_EQ(s2.geometry["step"], 2);
+    EXPECT_EQ(end.geometry["steps"], 6);  // load + s = 16, 8, 4, 2, 1
+    EXPECT_EQ(end.geometry["step"], 5);
+    EXPECT_EQ(home.geometry["step"], 0);
+
+    // At stage k of sequential addressing, work-items 0 .. 32/2^k - 1 write cells 0 .. 32/2^k - 1: exactly those
+    // cells of row k are in the written colour, where the layout the app reports puts them.
+    for (const Shot* s : {&s1, &s2}) {
+        ASSERT_EQ(s->geometry["trees"].size(), 1u);
+        const auto& tree = s->geometry["trees"][0];
+        const int k = tree["stage"];
+        const view::TreeLayout L(layoutOf(tree));
+        ASSERT_EQ(L.params().cells, 32);
+        for (int c = 0; c < 32; ++c) {
+            const double f = writtenFraction(*s, L, k, c);
+            if (c < (32 >> k))
+                EXPECT_GT(f, 0.45) << "stage " << k << " cell " << c;
+            else
+                EXPECT_LT(f, 0.02) << "stage " << k << " cell " << c;
+            EXPECT_LT(writtenFraction(*s, L, k + 1, c), 0.02) << "stage not reached yet " << k + 1;
+        }
+    }
+    // Two stages look different in the tree; going Home gives back the first picture.
+    const view::TreeLayout L0(layoutOf(s0.geometry["trees"][0]));
+    const view::Rect canvas = toPixels(s0, L0.params().canvas);
+    EXPECT_GT(countDiffering(s0.image, s1.image, canvas), int(canvas.w * canvas.h * 0.01));
+    EXPECT_LT(countDiffering(s0.image, home.image, canvas), int(canvas.w * canvas.h * 0.002));
+
+    // Pointing at cell 0 of stage 1 outlines the cells that flow into it (cone colour) and opens a tooltip.
+    EXPECT_GT(countNear(hover.image, canvas, pal().cone, 16), 60);
+    EXPECT_LT(countNear(s2.image, canvas, pal().cone, 16), 10);
+
+    // The result: 0 + 1 + ... + 31 = 496, drawn in the "correct" colour in the result region.
+    EXPECT_EQ(end.geometry["resultText"], "496 correct");
+    const view::Rect result = toPixels(end, rectOf(end.geometry["result"]));
+    EXPECT_GT(result.w * result.h, 1000);
+    EXPECT_GT(countNear(end.image, result, pal().good, 40), 150);
+    EXPECT_GT(distinctColours(end.image, result), 8);  // text, not a flat box
+}
+
+TEST(Explorer, CompareDrawsBothVariantsSteppingTogether) {
+    const std::string d = tempDir();
+    const AppRun r = runApp(d, "--config-dir " + d + "/cfg --size 1800x1000 --variant sequential "
+                               "--compare interleaved-strided --n 32 --wg 32 --type int --data ones "
+                               "--script \"wait-trace;settle;key:right;settle;shot:" + d + "/c.png;quit\"");
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    Shot s;
+    ASSERT_TRUE(loadShot(d + "/c.png", &s));
+    ASSERT_EQ(s.geometry["trees"].size(), 2u);
+    const auto& a = s.geometry["trees"][0];
+    const auto& b = s.geometry["trees"][1];
+    EXPECT_EQ(a["side"], 0);
+    EXPECT_EQ(b["side"], 1);
+    EXPECT_EQ(a["stage"], 1);
+    EXPECT_EQ(b["stage"], 1);
+    const view::TreeLayout La(layoutOf(a)), Lb(layoutOf(b));
+    EXPECT_LE(La.params().canvas.right(), Lb.params().canvas.x);  // side by side
+    // Stage 1. Sequential (s = 16): cells 0..15 are written. Interleaved strided (s = 1): work-item i writes cell
+    // 2i, so the even cells are written and the odd ones are not: the picture of the two lessons.
+    for (int c = 0; c < 32; ++c) {
+        const double fa = writtenFraction(s, La, 1, c), fb = writtenFraction(s, Lb, 1, c);
+        if (c < 16) EXPECT_GT(fa, 0.4) << "sequential cell " << c;
+        else EXPECT_LT(fa, 0.02) << "sequential cell " << c;
+        if (c % 2 == 0) EXPECT_GT(fb, 0.4) << "interleaved cell " << c;
+        else EXPECT_LT(fb, 0.02) << "interleaved cell " << c;
+    }
+}
+
+TEST(Explorer, HeatMapAndKernelSourceTabsDraw) {
+    const std::string d = tempDir();
+    const AppRun r = runApp(d, "--config-dir " + d + "/cfg --size 1400x900 --variant sequential --n 256 --wg 256 "
+                               "--type int --data iota --script \"wait-trace;key:end;settle;tab:heatmap;frames:3;"
+                               "shot:" + d + "/h.png;tab:source;frames:3;shot:" + d + "/k.png;quit\"");
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    Shot h, k;
+    ASSERT_TRUE(loadShot(d + "/h.png", &h) && loadShot(d + "/k.png", &k));
+    EXPECT_EQ(h.geometry["bottomTab"], "heatmap");
+    EXPECT_EQ(k.geometry["bottomTab"], "source");
+    // The load row holds 0..255: the shader paints the whole ramp, its dark and its light ends included.
+    const view::Rect bottom = toPixels(h, rectOf(h.geometry["bottom"]));
+    EXPECT_GT(countNear(h.image, bottom, view::heatColor(0.02f), 14), 40);
+    EXPECT_GT(countNear(h.image, bottom, view::heatColor(0.98f), 14), 40);
+    EXPECT_GT(distinctColours(h.image, bottom), 60);
+    // The kernel source highlights the current stage's lines (the written colour over the panel).
+    const view::Rect code = toPixels(k, rectOf(k.geometry["bottom"]));
+    const view::Rgba band = view::mix(pal().panel, pal().cellWritten, 38.0f / 255.0f);
+    EXPECT_GT(countNear(k.image, code, band, 6), 2000);
+    EXPECT_GT(countNear(k.image, code, pal().cellWritten, 12), 30);  // the gutter bar and line numbers
+}
+
+TEST(Explorer, WrongByDesignIsExplainedInRed) {
+    const VariantInfo* wrong = nullptr;
+    for (const auto& v : allVariants())
+        if (!v.correctByDesign && v.kind == VariantKind::LocalTree) wrong = &v;
+    if (!wrong) GTEST_SKIP() << "no wrong-by-design local-tree variant registered";
+    const std::string d = tempDir();
+    const AppRun r = runApp(d, "--config-dir " + d + "/cfg --size 1500x950 --variant " + wrong->id +
+                                   " --n 256 --wg 64 --type int --data random --stage -1 --screenshot " + d + "/w.png");
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    Shot s;
+    ASSERT_TRUE(loadShot(d + "/w.png", &s));
+    const view::Rect box = toPixels(s, rectOf(s.geometry["wrongBox"]));
+    ASSERT_GT(box.w * box.h, 2000) << "no wrong-by-design box drawn";
+    EXPECT_GT(fractionNear(s.image, box, view::mix(pal().panel, pal().bad, 0.12f), 6), 0.5);
+    EXPECT_GT(countNear(s.image, box, pal().bad, 40), 100);  // the red heading and explanation
+}
+
+TEST(Explorer, BadOptionsAreRefusedWithExitCode2) {
+    const std::string d = tempDir();
+    AppRun r = runApp(d, "--variant no-such-kernel");
+    EXPECT_EQ(r.exitCode, 2);
+    EXPECT_NE(r.err.find("unknown variant 'no-such-kernel'"), std::string::npos) << r.err;
+    r = runApp(d, "--n 0");
+    EXPECT_EQ(r.exitCode, 2);
+    EXPECT_NE(r.err.find("--n"), std::string::npos) << r.err;
+    r = runApp(d, "--script \"jump:3\"");
+    EXPECT_EQ(r.exitCode, 2);
+    EXPECT_NE(r.err.find("unknown script action 'jump'"), std::string::npos) << r.err;
+    r = runApp(d, "--help");
+    EXPECT_EQ(r.exitCode, 0);
+    EXPECT_NE(r.out.find("--screenshot PATH"), std::string::npos);
+}
+
+TEST(Explorer, WindowSizeProblemAndLayoutPersistBetweenRuns) {
+    const std::string d = tempDir();
+    AppRun r = runApp(d, "--config-dir " + d + "/cfg --size 1100x760 --variant interleaved-divergent --n 64 --wg 16 "
+                         "--script \"wait-trace;quit\"");
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const std::string settings = readFile(d + "/cfg/settings.json");
+    EXPECT_NE(settings.find("\"width\": 1100"), std::string::npos) << settings;
+    EXPECT_NE(settings.find("interleaved-divergent"), std::string::npos) << settings;
+    EXPECT_FALSE(readFile(d + "/cfg/imgui.ini").empty());
+    r = runApp(d, "--config-dir " + d + "/cfg --script \"wait-trace;shot:" + d + "/again.png;quit\"");
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    Shot s;
+    ASSERT_TRUE(loadShot(d + "/again.png", &s));
+    EXPECT_EQ(s.image.width, 1100);
+    EXPECT_EQ(s.image.height, 760);
+    EXPECT_EQ(s.geometry["variant"], "interleaved-divergent");
+    EXPECT_EQ(s.geometry["trees"][0]["layout"]["cells"], 16);
+}
+
+TEST(Explorer, IdlesWhenNothingMoves) {
+    const std::string d = tempDir();
+    const AppRun r = runApp(d, "--config-dir " + d + "/cfg --no-save --variant sequential --n 64 --wg 32 "
+                               "--script \"wait-trace;settle\" --quit-after 6 --frame-stats");
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    std::smatch m;
+    ASSERT_TRUE(std::regex_search(r.out, m, std::regex("frames: (\\d+) in ([0-9.]+) s; (\\d+) with nothing moving")))
+        << r.out;
+    const long quiet = std::stol(m[3]);
+    // Once loaded, the window waits for events: a handful of frames after the last change, not 60 per second.
+    EXPECT_LT(quiet, 30) << r.out;
+}
+
+TEST(Explorer, StartsAndExplainsWithoutAnyOpenCLDevice) {
+    const std::string d = tempDir();
+    const AppRun r = runApp(d, "--config-dir " + d + "/cfg --no-save --script \"wait-trace;frames:5;shot:" + d +
+                                   "/none.png;quit\"",
+                            "OCL_ICD_VENDORS=" + d + "/no-vendors OCL_ICD_FILENAMES=");
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_NE(r.err.find("OpenCL"), std::string::npos) << r.err;
+    Shot s;
+    ASSERT_TRUE(loadShot(d + "/none.png", &s));
+    EXPECT_EQ(s.geometry["trees"].size(), 0u);
+}
+
+}  // namespace
+}  // namespace rl::apptest

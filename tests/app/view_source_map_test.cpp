@@ -1,0 +1,78 @@
+// Stage-to-source-line mapping, on the real sequential.cl and on small synthetic kernels.
+#include <gtest/gtest.h>
+
+#include "app/view/source_map.h"
+#include "core/kernel_source.h"
+#include "core/trace.h"
+
+namespace rl::view {
+namespace {
+
+int lineContaining(const std::vector<std::string>& lines, const std::string& text) {
+    for (size_t i = 0; i < lines.size(); ++i)
+        if (lines[i].find(text) != std::string::npos) return int(i);
+    return -1;
+}
+
+TEST(SourceMap, SequentialLoadAndTreeStages) {
+    const auto lines = splitLines(kernelFileText("kernels/sequential.cl"));
+    const int load = lineContaining(lines, "scratch[lid] = gid < n");
+    const int loadRecord = lineContaining(lines, "RL_RECORD(scratch, -1)");
+    const int loop = lineContaining(lines, "for (uint s");
+    const int apply = lineContaining(lines, "RL_APPLY(scratch[lid]");
+    const int loopRecord = lineContaining(lines, "RL_RECORD(scratch, (int)s)");
+    ASSERT_GE(load, 0);
+    ASSERT_GE(loopRecord, 0);
+    const LineSpan l = stageLines(lines, -1);
+    EXPECT_TRUE(l.contains(load));
+    EXPECT_EQ(l.last, loadRecord);
+    EXPECT_FALSE(l.contains(loop));
+    EXPECT_FALSE(l.contains(lineContaining(lines, "__kernel")));  // the signature is not part of a stage
+    for (int s : {128, 16, 1}) {
+        const LineSpan t = stageLines(lines, s);
+        EXPECT_TRUE(t.contains(loop)) << s;
+        EXPECT_TRUE(t.contains(apply)) << s;
+        EXPECT_EQ(t.last, loopRecord) << s;
+        EXPECT_FALSE(t.contains(loadRecord)) << s;
+    }
+}
+
+TEST(SourceMap, LiteralStridesTailStepsAndComments) {
+    const std::string text =
+        "// RL_RECORD(scratch, 99) in a comment is not a stage\n"  // 0
+        "__kernel void k(__global T *in RL_TRACE_PARAMS) {\n"       // 1
+        "    scratch[lid] = in[gid];\n"                             // 2
+        "    RL_RECORD(scratch, -1);\n"                             // 3
+        "    if (lid < 64) scratch[lid] += scratch[lid + 64];\n"    // 4
+        "    RL_RECORD(scratch, 64);\n"                             // 5
+        "    if (lid < 32) scratch[lid] += scratch[lid + 32];\n"    // 6
+        "    RL_RECORD(scratch, (32));\n"                           // 7
+        "    /* RL_RECORD(scratch, 7); */\n"                        // 8
+        "    for (int s = 16; s > 0; s >>= 1) {\n"                  // 9
+        "        v[lid] += v[lid + s];\n"                           // 10
+        "        RL_RECORD_NOSYNC(scratch, RL_TAIL_STEP(s));\n"     // 11
+        "    }\n"                                                   // 12
+        "}\n";
+    const auto lines = splitLines(text);
+    const auto points = findRecordPoints(lines);
+    ASSERT_EQ(points.size(), 4u);
+    EXPECT_EQ(points[0].kind, RecordPoint::Kind::Load);
+    EXPECT_EQ(points[1].kind, RecordPoint::Kind::Literal);
+    EXPECT_EQ(points[1].literal, 64);
+    EXPECT_EQ(points[2].literal, 32);
+    EXPECT_EQ(points[3].kind, RecordPoint::Kind::Tail);
+    const LineSpan load = stageLines(lines, -1);
+    EXPECT_EQ(load.first, 2);
+    EXPECT_EQ(load.last, 3);
+    EXPECT_EQ(stageLines(lines, 64).first, 4);
+    EXPECT_EQ(stageLines(lines, 64).last, 5);
+    EXPECT_EQ(stageLines(lines, 32).first, 6);
+    const LineSpan tail = stageLines(lines, 8 | kTailStepFlag);
+    EXPECT_TRUE(tail.contains(9));
+    EXPECT_TRUE(tail.contains(10));
+    EXPECT_EQ(tail.last, 11);
+    EXPECT_TRUE(stageLines(lines, 4096).empty());  // no loop record for a plain stride here
+}
+
+}  // namespace
+}  // namespace rl::view
