@@ -30,7 +30,7 @@ int cmdBench(const Options& o) {
         {
             RunConfig probe = base;
             probe.variant = "sequential";
-            engine.validate(probe);  // the size itself must fit before any input is allocated
+            engine.validate(probe, Engine::Purpose::Run);  // the size itself must fit before any input is allocated
         }
         const HostArray input = makeInput(base.type, base.data, n, base.seed);
         const CopyCeiling copy = engine.copyCeiling(n, base.type, warmup, repeats);

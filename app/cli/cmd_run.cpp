@@ -11,7 +11,7 @@ namespace rl::cli {
 int cmdRun(const Options& o) {
     Engine engine(selectDevice(o.device));
     const RunConfig& c = o.config;
-    engine.validate(c);  // before allocating the input: a size past the device's memory is refused here
+    engine.validate(c, Engine::Purpose::Run);  // before allocating the input (a size past the device memory)
     const HostArray input = makeInput(c.type, c.data, c.n, c.seed);
     const RunResult r = engine.run(c, input, o.warmup < 0 ? 1 : o.warmup, o.repeats < 0 ? 5 : o.repeats);
     const VariantInfo& v = *findVariant(c.variant);

@@ -13,7 +13,7 @@ namespace rl::cli {
 int cmdTrace(const Options& o) {
     Engine engine(selectDevice(o.device));
     const RunConfig& c = o.config;
-    engine.validate(c);  // before allocating the input: a size past the device's memory is refused here
+    engine.validate(c, Engine::Purpose::Trace);  // before allocating the input (a size past the device memory)
     const HostArray input = makeInput(c.type, c.data, c.n, c.seed);
     TraceSelection sel;
     sel.firstGroup = o.traceGroup;

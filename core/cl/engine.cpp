@@ -51,7 +51,7 @@ Engine::Engine(const DeviceInfo& device)
       queue_(context_, device.device, CL_QUEUE_PROFILING_ENABLE),
       programs_(context_, device.device) {}
 
-void Engine::validate(const VariantInfo& v, const RunConfig& c) {
+void Engine::validate(const VariantInfo& v, const RunConfig& c, Purpose purpose) {
     const auto& d = device_;
     if (c.n == 0) throw Error(ErrorKind::BadInput, "the input size N must be at least 1");
     if (c.n > 0xFFFFFFFFull)
@@ -89,6 +89,7 @@ void Engine::validate(const VariantInfo& v, const RunConfig& c) {
     if (const std::string why = unavailableReason(v, d); !why.empty())
         throw Error(ErrorKind::Unsupported, why + ": choose another variant or device");
     for (bool traced : {false, true}) {
+        if ((traced && purpose == Purpose::Run) || (!traced && purpose == Purpose::Trace)) continue;
         cl::Kernel k = programs_.kernel(v, c, traced);
         const size_t kernelMax = k.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(d.device);
         if (c.wg > kernelMax)
@@ -98,10 +99,10 @@ void Engine::validate(const VariantInfo& v, const RunConfig& c) {
     }
 }
 
-const VariantInfo& Engine::validate(const RunConfig& config) {
+const VariantInfo& Engine::validate(const RunConfig& config, Purpose purpose) {
     const VariantInfo* v = findVariant(config.variant);
     if (!v) throw Error(ErrorKind::BadInput, "unknown variant '" + config.variant + "': `reducelab variants` lists them");
-    validate(*v, config);
+    validate(*v, config, purpose);
     return *v;
 }
 
@@ -115,7 +116,7 @@ RunResult Engine::run(const RunConfig& requested, const HostArray& input, int wa
     if (!v) throw Error(ErrorKind::BadInput, "unknown variant '" + config.variant + "': `reducelab variants` lists them");
     if (input.size() != config.n || input.type != config.type)
         throw Error(ErrorKind::BadInput, "the input does not match the config's N and type");
-    validate(*v, config);
+    validate(*v, config, Purpose::Run);
     repeats = std::max(1, repeats);
     const auto plan = planPasses(*v, config);
     auto runner = makeRunner(v->kind);
@@ -182,7 +183,7 @@ TraceRun Engine::trace(const RunConfig& config, const HostArray& input, const Tr
     if (!v) throw Error(ErrorKind::BadInput, "unknown variant '" + config.variant + "': `reducelab variants` lists them");
     if (input.size() != config.n || input.type != config.type)
         throw Error(ErrorKind::BadInput, "the input does not match the config's N and type");
-    validate(*v, config);
+    validate(*v, config, Purpose::Trace);
     const auto plan = planPasses(*v, config);
     TraceRun run;
     run.variant = v->id;

@@ -66,10 +66,14 @@ public:
     cl::CommandQueue& queue() { return queue_; }
     ProgramCache& programs() { return programs_; }
 
+    // Which builds a config must suit: the timed one (run), the traced one (trace), or both (the explorer).
+    // A traced build can accept smaller work-groups than the timed one (NVIDIA: 256 against 1024).
+    enum class Purpose { Run, Trace, RunAndTrace };
+
     // Checks a config against the variant and this device; throws rl::Error with what to do instead.
-    void validate(const VariantInfo& variant, const RunConfig& config);
+    void validate(const VariantInfo& variant, const RunConfig& config, Purpose purpose = Purpose::RunAndTrace);
     // The same for config.variant (unknown ids are BadInput); call it before allocating the input.
-    const VariantInfo& validate(const RunConfig& config);
+    const VariantInfo& validate(const RunConfig& config, Purpose purpose = Purpose::RunAndTrace);
 
     // Runs the clean kernel: `warmup` untimed runs, then `repeats` timed runs; checks against the CPU reference.
     RunResult run(const RunConfig& config, const HostArray& input, int warmup = 0, int repeats = 1);
