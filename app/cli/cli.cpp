@@ -5,6 +5,9 @@
 #include <iostream>
 
 #include "app/cli/commands.h"
+#ifdef REDUCELAB_WITH_EXPORT
+#include "app/cli/cmd_export.h"
+#endif
 #include "core/cl/devices.h"
 #include "core/types.h"
 
@@ -71,6 +74,15 @@ int run(int argc, char** argv) {
     if (argc < 2 || !std::strcmp(argv[1], "help") || !std::strcmp(argv[1], "--help") || !std::strcmp(argv[1], "-h")) {
         printUsage(std::cout);
         return argc < 2 ? 2 : 0;
+    }
+    if (!std::strcmp(argv[1], "export")) {
+#ifdef REDUCELAB_WITH_EXPORT
+        return runExport(argc, argv);
+#else
+        std::cerr << "reducelab: this build has no export (it was configured with REDUCELAB_GUI=OFF); rebuild with "
+                     "the GUI (scripts/run or scripts/test) to export PNG, SVG or GIF\n";
+        return 1;
+#endif
     }
     const Command* command = nullptr;
     for (const auto& c : commands())
