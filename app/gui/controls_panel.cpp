@@ -112,13 +112,17 @@ void ControlsPanel::device(ExplorerState& state, const UiContext& ctx) {
         }
         ImGui::EndCombo();
     }
-    if (ImGui::BeginTable("##limits", 2, ImGuiTableFlags_SizingStretchProp)) {
+    if (ImGui::BeginTable("##limits", 2)) {
+        ImGui::TableSetupColumn("key", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("max work-group").x);
+        ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
         auto row = [&](const char* k, const std::string& v) {
             ImGui::TableNextRow();
             ImGui::TableNextColumn();
             ImGui::TextColored(vec4(ctx.palette.textFaint), "%s", k);
             ImGui::TableNextColumn();
+            ImGui::PushTextWrapPos(0);
             ImGui::TextUnformatted(v.c_str());
+            ImGui::PopTextWrapPos();
         };
         row("type", current.type + ", " + std::to_string(current.computeUnits) + " compute units");
         row("max work-group", std::to_string(current.maxWorkGroup));
@@ -142,16 +146,30 @@ void ControlsPanel::variants(ExplorerState& state, const UiContext& ctx) {
         const bool selected = v.id == state.config.variant;
         ImGui::PushID(v.id.c_str());
         if (!why.empty()) ImGui::BeginDisabled();
-        std::string label = v.harrisStep > 0 ? std::to_string(v.harrisStep) + ". " : "    ";
-        label += v.title;
-        if (ImGui::Selectable(label.c_str(), selected) && !selected) {
+        // The row: Harris's step number, the title clipped to the row, and a red tag for wrong-by-design kernels.
+        const ImVec2 at = ImGui::GetCursorScreenPos();
+        const float rowW = ImGui::GetContentRegionAvail().x;
+        if (ImGui::Selectable("##variant", selected, 0, ImVec2(rowW, 0)) && !selected) {
             state.config.variant = v.id;
             changed(state, ctx);
         }
         if (!why.empty()) ImGui::EndDisabled();
-        if (!v.correctByDesign) {
-            ImGui::SameLine(ImGui::GetContentRegionMax().x - ImGui::CalcTextSize("wrong").x);
-            ImGui::TextColored(vec4(ctx.palette.bad), "wrong");
+        {
+            ImDrawList* dl = ImGui::GetWindowDrawList();
+            const auto& p = ctx.palette;
+            const float numberW = ImGui::CalcTextSize("00").x;
+            const float tagW = v.correctByDesign ? 0.0f : ImGui::CalcTextSize("wrong").x + 8 * ctx.scale;
+            const view::Rgba textColor = !why.empty() ? p.textFaint : (selected ? p.text : p.textDim);
+            if (v.harrisStep > 0) {
+                const std::string n = std::to_string(v.harrisStep);
+                dl->AddText(ImVec2(at.x + numberW - ImGui::CalcTextSize(n.c_str()).x, at.y), p.accent.packed(), n.c_str());
+            }
+            const ImVec2 textAt(at.x + numberW + 10 * ctx.scale, at.y);
+            dl->PushClipRect(textAt, ImVec2(at.x + rowW - tagW - 4 * ctx.scale, at.y + ImGui::GetTextLineHeight()), true);
+            dl->AddText(textAt, textColor.packed(), v.title.c_str());
+            dl->PopClipRect();
+            if (!v.correctByDesign)
+                dl->AddText(ImVec2(at.x + rowW - tagW + 4 * ctx.scale, at.y), p.bad.packed(), "wrong");
         }
         if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
             ImGui::BeginTooltip();

@@ -19,8 +19,8 @@ std::string defaultConfigDir() {
 Settings defaultSettings() {
     Settings s;
     s.config.variant = "sequential";
-    s.config.n = 256;
-    s.config.wg = 32;
+    s.config.n = 64;
+    s.config.wg = 16;
     s.config.type = ElemType::Int;
     s.config.data = DataPattern::Iota;
     s.config.op = Op::Sum;

@@ -64,7 +64,8 @@ void WarpsPanel::Draw(ExplorerState& state, const UiContext& ctx) {
     ImGui::BeginChild("##warpgrid", ImVec2(0, 0), false);
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const int width = std::max(1, hw.simdWidth);
-    const float labelW = 150 * s, degreeW = 110 * s;
+    const float labelW = ImGui::CalcTextSize("SIMD 000 divergent").x + 24 * s;
+    const float degreeW = ImGui::CalcTextSize("no conflict").x + 16 * s;
     const float avail = ImGui::GetContentRegionAvail().x - labelW - degreeW;
     const float lane = std::clamp(avail / float(width), 6 * s, 38 * s);
     const float rowH = std::max(lane, ImGui::GetTextLineHeight() + 4 * s);
