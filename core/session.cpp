@@ -108,6 +108,9 @@ void checkTrace(const RunConfig& c, const TraceRun& t) {
                     " out of order or beyond its " + std::to_string(pass.groups) + " work-groups");
             for (size_t s = 0; s < group.stages.size(); ++s) {
                 const Stage& stage = group.stages[s];
+                if (stage.values.size() != group.stages[0].values.size())
+                    bad(where(p, g, s) + " holds " + std::to_string(stage.values.size()) + " cells, stage 0 " +
+                        std::to_string(group.stages[0].values.size()) + ": a work-group's memory has one size");
                 if (stage.label.empty() || stage.label.size() > 64)
                     bad(where(p, g, s) + " has an empty label or one longer than 64 characters");
                 for (double v : stage.values)

@@ -63,17 +63,39 @@ OffscreenRenderer::OffscreenRenderer() : impl_(std::make_unique<Impl>()) {
     ImGui_ImplOpenGL3_Init("#version 330 core");
 }
 
+OffscreenRenderer::OffscreenRenderer(UseCurrentContext) : impl_(std::make_unique<Impl>()) {
+    glGetIntegerv(GL_MAX_TEXTURE_SIZE, &impl_->maxSize);
+    ImGuiContext* caller = ImGui::GetCurrentContext();
+    impl_->imgui = ImGui::CreateContext();  // with its own font atlas: the explorer's fonts stay as they are
+    ImGui::SetCurrentContext(impl_->imgui);
+    ImGui::GetIO().IniFilename = nullptr;
+    ImGui_ImplOpenGL3_Init("#version 330 core");
+    ImGui::SetCurrentContext(caller);
+}
+
 OffscreenRenderer::~OffscreenRenderer() {
+    ImGuiContext* caller = ImGui::GetCurrentContext();
     ImGui::SetCurrentContext(impl_->imgui);
     ImGui_ImplOpenGL3_Shutdown();
     ImGui::DestroyContext(impl_->imgui);
-    glfwDestroyWindow(impl_->window);
-    glfwTerminate();
+    if (impl_->window) {
+        glfwDestroyWindow(impl_->window);
+        glfwTerminate();
+    } else {
+        ImGui::SetCurrentContext(caller == impl_->imgui ? nullptr : caller);
+    }
 }
 
 RasterImage OffscreenRenderer::render(const StageFrames& frames, int step, const FrameStyle& style) {
+    ImGuiContext* caller = ImGui::GetCurrentContext();
+    struct Restore {
+        ImGuiContext* context;
+        ~Restore() {
+            if (context) ImGui::SetCurrentContext(context);
+        }
+    } restore{impl_->window ? nullptr : caller};
     ImGui::SetCurrentContext(impl_->imgui);
-    glfwMakeContextCurrent(impl_->window);
+    if (impl_->window) glfwMakeContextCurrent(impl_->window);
     if (std::abs(impl_->fontScale - style.scale) > 1e-4f) {  // rasterise the fonts at the output size
         std::string warning;
         impl_->fonts = gui::loadFonts(style.scale, &warning);
@@ -88,6 +110,8 @@ RasterImage OffscreenRenderer::render(const StageFrames& frames, int step, const
                                              " pixels, more than this OpenGL allows (" + std::to_string(impl_->maxSize) +
                                              "): use a smaller --scale or --width");
 
+    GLint previousFbo = 0;
+    glGetIntegerv(GL_FRAMEBUFFER_BINDING, &previousFbo);
     GLuint fbo = 0, texture = 0;
     glGenTextures(1, &texture);
     glBindTexture(GL_TEXTURE_2D, texture);
@@ -130,7 +154,7 @@ RasterImage OffscreenRenderer::render(const StageFrames& frames, int step, const
                 for (int c = 0; c < 3; ++c) image.rgba[i + c] = uint8_t(std::min(255, (image.rgba[i + c] * 255 + a / 2) / a));
             }
     }
-    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    glBindFramebuffer(GL_FRAMEBUFFER, previousFbo);
     glDeleteFramebuffers(1, &fbo);
     glDeleteTextures(1, &texture);
     if (!complete) throw Error(ErrorKind::DeviceFailure, "the OpenGL framebuffer for the export is incomplete");

@@ -12,6 +12,10 @@ class OffscreenRenderer final : public Rasterizer {
 public:
     // Throws rl::Error (Unsupported) with what to do when there is no display or no OpenGL 3.3.
     OffscreenRenderer();
+    // Inside the explorer: renders with the OpenGL context current on this thread (no window of its own) and its
+    // own ImGui context, restoring the caller's ImGui context after each picture.
+    struct UseCurrentContext {};
+    explicit OffscreenRenderer(UseCurrentContext);
     ~OffscreenRenderer() override;
 
     RasterImage render(const StageFrames& frames, int step, const FrameStyle& style) override;

@@ -73,7 +73,7 @@ Frame StageFrames::frame(int k, const FrameStyle& style, const view::TextMeasure
     view::TreeLayoutParams lp = layoutParams(s, facts.stages(), facts.cells(), style.loadAtTop);
     lp.canvas = {kMargin * s, top, f.width - 2 * kMargin * s, f.height - top - kMargin * s};
     const view::TreeLayout layout(lp);
-    f.treeCanvas = lp.canvas;
+    f.layout = lp;
 
     view::TreeSceneOptions so;
     so.stage = ref.stage;

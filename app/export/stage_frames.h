@@ -8,6 +8,7 @@
 
 #include "app/view/playback.h"
 #include "app/view/scene.h"
+#include "app/view/tree_layout.h"
 #include "core/trace.h"
 #include "core/variant.h"
 
@@ -28,7 +29,7 @@ struct Frame {
     view::Scene scene;
     int width = 0, height = 0;  // pixels (already scaled)
     view::Rgba background;      // alpha 0 when transparent
-    view::Rect treeCanvas;      // where the tree was laid out (pixels)
+    view::TreeLayoutParams layout;  // how the tree was laid out (pixels), for finding cells in the picture
 };
 
 class StageFrames {

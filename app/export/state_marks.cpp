@@ -20,9 +20,9 @@ void addStateMarks(view::Scene& scene, const view::TreeFacts& f, const view::Tre
                 case view::CellLook::Written:
                     scene.outline(r.inset(w * 0.5f), p.text, w + 1);
                     break;
-                case view::CellLook::WrittenPast: {  // a notch in the top-left corner
-                    const float n = std::max(3.0f, std::min(r.w, r.h) * 0.22f);
-                    scene.rect({r.x, r.y, n, n}, p.textOnLive.withAlpha(200));
+                case view::CellLook::WrittenPast: {  // a dog-ear: a triangle folded into the top-left corner
+                    const float n = std::max(4.0f, std::min(r.w, r.h) * 0.24f);
+                    scene.quad({r.x, r.y}, {r.x + n, r.y}, {r.x, r.y + n}, {r.x, r.y + n}, p.textOnLive.withAlpha(210));
                     break;
                 }
                 case view::CellLook::Dead:

@@ -1,5 +1,5 @@
 // Shape cues for the tree, so no state is told apart by hue alone: what the current stage wrote gets a bold frame,
-// cells written earlier a corner notch, cells no longer needed a strike-through, identity padding a cross, and
+// cells written earlier a folded corner, cells no longer needed a strike-through, identity padding a cross, and
 // active work-items' lanes an outline. Added on top of view::buildTreeScene's picture (screen and exports alike).
 #pragma once
 #include "app/view/scene.h"

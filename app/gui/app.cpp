@@ -105,13 +105,14 @@ App::App(Window& window, ExplorerOptions options, Settings settings, std::string
     window_.initImGuiPlatform();
     ImGui_ImplOpenGL3_Init("#version 330 core");
 
-    scale_ = window_.contentScale();
+    classroom_.load(settings_, log_);
+    scale_ = window_.contentScale() * classroom_.fontScale();
     std::string warning;
     fonts_ = loadFonts(scale_, &warning);
     if (!warning.empty()) log_.warning(warning);
     log_.info(std::string(fonts_.embedded ? "Fonts: DejaVu (embedded)" : "Fonts: DejaVu (from disk)") +
               ", rasterised by " + freetypeVersion() + ", content scale " + std::to_string(scale_).substr(0, 4));
-    applyStyle(view::darkPalette(), scale_);
+    applyStyle(classroom_.palette(), scale_);
     std::string error;
     if (!heatmap_.init(&error)) log_.error("The heat map's shaders failed", error);
 
@@ -245,6 +246,7 @@ void App::frame(double dt) {
         }
         pendingShots_.clear();
     }
+    classroom_.afterRender(state_, log_, window_, {[this](float s) { rescale(s); }, [this] { drawPanels(); }, scale_});
     window_.swapBuffers();
 }
 
@@ -254,21 +256,25 @@ void App::render() {
     glViewport(0, 0, w, h);
     // Cleared to the panels' colour: panels draw no background of their own (one full-window layer less for a
     // software rasteriser to fill); drawPanels() paints the gaps between them.
-    const auto& bg = view::darkPalette().panel;
+    const auto& bg = classroom_.palette().panel;
     glClearColor(bg.r / 255.f, bg.g / 255.f, bg.b / 255.f, 1);
     glClear(GL_COLOR_BUFFER_BIT);
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
 }
 
 void App::refreshFonts() {
-    const float scale = window_.contentScale();
-    if (std::abs(scale - scale_) < 0.01f && fonts_.regular) return;
+    const float scale = window_.contentScale() * classroom_.fontScale();  // Ctrl +/-: the atlas at the new size
+    if (std::abs(scale - scale_) < 0.01f && fonts_.regular && !classroom_.takeStyleChange()) return;
+    rescale(scale);
+}
+
+void App::rescale(float scale) {
     scale_ = scale;
     std::string warning;
     fonts_ = loadFonts(scale_, &warning);
     ImGui_ImplOpenGL3_DestroyFontsTexture();
     ImGui_ImplOpenGL3_CreateFontsTexture();
-    applyStyle(view::darkPalette(), scale_);
+    applyStyle(classroom_.palette(), scale_);
 }
 
 void App::resolveDevice() {
@@ -362,6 +368,7 @@ void App::sendRequestIfDirty() {
 void App::handleKeys() {
     const ImGuiIO& io = ImGui::GetIO();
     if (io.WantTextInput) return;
+    if (classroom_.handleKeys(state_, window_)) return;  // F5, B, clicker keys in lecture mode, Ctrl +/-/0
     auto& pb = state_.playback;
     if (ImGui::IsKeyPressed(keys::kSpace, false)) pb.togglePlay();
     if (ImGui::IsKeyPressed(keys::kRight) || ImGui::IsKeyPressed(keys::kPageDown)) pb.stepBy(1);
@@ -433,7 +440,9 @@ void App::drawPanels() {
     const float bottomY = H - gap - bottomH;
     const float centerW = W - left - right;
 
-    UiContext ctx{view::darkPalette(), fonts_, log_, *worker_, heatmap_, geometry_, s, now()};
+    UiContext ctx{classroom_.palette(), fonts_, log_, *worker_, heatmap_, geometry_, s, now()};
+    ctx.stateMarks = classroom_.stateMarks();
+    if (classroom_.drawLecture(state_, ctx)) return;
     // Panels as (x0, y0, x1, y1); everything else (toolbar included) is the window background.
     const std::vector<ImVec4> panels = {
         {gap, centerTop, left - gap, H - gap},
@@ -453,6 +462,7 @@ void App::drawPanels() {
     place(0, 0, W, toolbarH);
     ImGui::Begin("##toolbar", nullptr, kPanelFlags | ImGuiWindowFlags_NoScrollbar);
     toolbar_.Draw(state_, ctx);
+    classroom_.drawToolbarButtons(state_, ctx);
     ImGui::End();
 
     // Controls.
@@ -540,6 +550,7 @@ void App::quit(int exitCode) {
 }
 
 std::string App::apply(const std::string& verb, const std::string& arg) {
+    if (verb == "classroom") return classroom_.apply(arg, state_, log_);
     if (verb == "variant") {
         if (!findVariant(arg)) return "unknown variant '" + arg + "'";
         state_.config.variant = arg;
@@ -609,6 +620,7 @@ void App::saveOnExit() {
     settings_.showValues = state_.view.showValues;
     settings_.bottomTab = state_.view.bottomTab;
     settings_.heatNormalize = state_.view.heatNormalize;
+    classroom_.save(settings_);
     std::string error;
     if (!saveSettings(configDir_, settings_, &error)) std::fprintf(stderr, "reducelab: %s\n", error.c_str());
     if (ImGui::GetIO().IniFilename) ImGui::SaveIniSettingsToDisk(ImGui::GetIO().IniFilename);

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "app/gui/classroom.h"
 #include "app/gui/controls_panel.h"
 #include "app/gui/engine_worker.h"
 #include "app/gui/explorer_state.h"
@@ -53,6 +54,7 @@ private:
     void splitters(float top, float left, float right, float centerTop, float centerBottomY, float gap);
     void render();
     void refreshFonts();
+    void rescale(float scale);  // fonts and style at this UI scale
     bool needsFrames() const;
     void saveOnExit();
     void resolveDevice();
@@ -79,6 +81,7 @@ private:
     ResultPanel result_;
     MessagesPanel messages_;
 
+    Classroom classroom_;  // lecture mode, themes, presets, sessions, scaled screenshots, exports
     Script script_;
     FrameStats stats_;
     std::vector<std::string> pendingShots_;

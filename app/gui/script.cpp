@@ -43,7 +43,7 @@ bool Script::parse(const std::string& text, std::string* error) {
         const size_t colon = item.find(':');
         ScriptAction a{item.substr(0, colon), colon == std::string::npos ? "" : item.substr(colon + 1)};
         static const char* const verbs[] = {"wait-trace", "key", "frames", "settle", "shot", "variant", "compare",
-                                            "tab", "set", "hover", "quit", "sleep"};
+                                            "tab", "set", "hover", "quit", "sleep", "classroom"};
         bool known = false;
         for (const char* v : verbs) known = known || a.verb == v;
         if (!known) {

@@ -6,6 +6,8 @@
 #include <cmath>
 #include <string>
 
+#include "app/gui/classroom.h"
+
 namespace rl::gui {
 namespace {
 
@@ -127,7 +129,8 @@ void Toolbar::Draw(ExplorerState& state, const UiContext& ctx) {
 
     // Right part: caption, speed, progress; the scrub bar takes what is left.
     const float speedW = 170 * s, captionW = 270 * s, busyW = 250 * s;
-    const float scrubW = std::max(120 * s, ImGui::GetContentRegionAvail().x - speedW - captionW - busyW - 50 * s);
+    const float scrubW = std::max(120 * s, ImGui::GetContentRegionAvail().x - speedW - captionW - busyW - 50 * s -
+                                               Classroom::toolbarButtonsWidth(s));  // the classroom's buttons
     scrubBar(state, ctx, scrubW);
     ImGui::SameLine(0, 16 * s);
 

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "app/export/state_marks.h"
 #include "app/gui/scene_draw.h"
 #include "app/view/tree_scene.h"
 #include "app/view/value_format.h"
@@ -147,7 +148,8 @@ void TreePanel::Draw(ExplorerState& state, int sideIndex, const UiContext& ctx, 
         so.hoverStage = state.hover.stage;
         so.hoverCell = state.hover.cell;
     }
-    const view::Scene scene = view::buildTreeScene(facts, layout, p, so, measureWith(ctx.fonts));
+    view::Scene scene = view::buildTreeScene(facts, layout, p, so, measureWith(ctx.fonts));
+    if (ctx.stateMarks) exporter::addStateMarks(scene, facts, layout, p, ref.stage);  // shapes, not hue alone
     ImDrawList* dl = ImGui::GetWindowDrawList();
     dl->PushClipRect(canvasPos, ImVec2(canvasPos.x + canvasSize.x, canvasPos.y + canvasSize.y), true);
     drawScene(dl, scene, ctx.fonts, scene.prims.size() < 600);

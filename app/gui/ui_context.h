@@ -43,6 +43,7 @@ struct UiContext {
     FrameGeometry& geometry;
     float scale = 1;  // UI scale (content scale x user scale)
     double now = 0;   // seconds since start
+    bool stateMarks = false;  // draw shape cues on the tree (classroom themes, app/export/state_marks.h)
 };
 
 }  // namespace rl::gui

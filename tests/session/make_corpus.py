@@ -90,6 +90,7 @@ changed("bad_read_triple.json", lambda j: stage(j, 1)["reads"].__setitem__(0, [0
 changed("bad_ops_length_mismatch.json", lambda j: stage(j, 1)["active"].pop())
 changed("bad_analysis_tampered.json", lambda j: stage(j, 1).update(active_items=3))
 changed("bad_active_flipped.json", lambda j: stage(j, 1)["active"].__setitem__(15, True))
+changed("bad_stage_cells_differ.json", lambda j: stage(j, 2)["values"].append(5))
 changed("bad_label_too_long.json", lambda j: stage(j, 1).update(label="s" * 65))
 changed("bad_group_beyond_pass.json", lambda j: j["trace"]["passes"][0]["groups"][0].update(group=5))
 changed("bad_no_passes.json", lambda j: j["trace"].update(passes=[]))

@@ -1,0 +1,72 @@
+// Export test helpers.
+#include "tests/session/export_test_util.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <unistd.h>
+
+#include "app/cli/cmd_export.h"
+
+namespace rl::test {
+
+CliResult runExportCli(const std::vector<std::string>& args) {
+    std::vector<std::string> all = {"reducelab", "export"};
+    all.insert(all.end(), args.begin(), args.end());
+    std::vector<char*> argv;
+    for (auto& a : all) argv.push_back(a.data());
+    testing::internal::CaptureStderr();
+    CliResult r;
+    r.code = cli::runExport(int(argv.size()), argv.data());
+    r.err = testing::internal::GetCapturedStderr();
+    return r;
+}
+
+std::string freshDir(const std::string& name) {
+    const std::string dir = testing::TempDir() + "rl_export_" + std::to_string(::getpid()) + "_" + name;
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    return dir;
+}
+
+bool haveRsvg() { return std::system("rsvg-convert --version > /dev/null 2>&1") == 0; }
+
+exporter::RasterImage renderSvg(const std::string& svgPath) {
+    const std::string png = svgPath + ".rsvg.png";
+    const std::string command = "rsvg-convert '" + svgPath + "' -o '" + png + "' 2>&1";
+    EXPECT_EQ(std::system(command.c_str()), 0) << "rsvg-convert could not render " << svgPath;
+    return exporter::readPng(png);
+}
+
+Difference compare(const exporter::RasterImage& a, const exporter::RasterImage& b, int big) {
+    Difference d;
+    if (a.width != b.width || a.height != b.height || a.rgba.empty()) {
+        d.mean = d.bigFraction = 1e9;
+        return d;
+    }
+    double sum = 0;
+    size_t bigCount = 0;
+    const size_t n = size_t(a.width) * size_t(a.height);
+    for (size_t i = 0; i < n; ++i) {
+        int worst = 0;
+        for (int c = 0; c < 3; ++c) {
+            const int diff = std::abs(int(a.rgba[i * 4 + c]) - int(b.rgba[i * 4 + c]));
+            sum += diff;
+            worst = std::max(worst, diff);
+        }
+        bigCount += worst > big ? 1 : 0;
+    }
+    d.mean = sum / double(n * 3);
+    d.bigFraction = double(bigCount) / double(n);
+    return d;
+}
+
+int distance(const uint8_t* p, view::Rgba c) {
+    return std::max({std::abs(int(p[0]) - c.r), std::abs(int(p[1]) - c.g), std::abs(int(p[2]) - c.b)});
+}
+
+}  // namespace rl::test

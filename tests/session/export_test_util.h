@@ -1,0 +1,38 @@
+// Helpers for the export tests: running `reducelab export` in-process, rendering SVG with rsvg-convert, and
+// comparing pictures.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "app/export/raster_image.h"
+#include "app/view/palette.h"
+
+namespace rl::test {
+
+struct CliResult {
+    int code = 0;
+    std::string err;  // what it printed on stderr
+};
+
+// Runs rl::cli::runExport with these arguments (after "export"), capturing stderr.
+CliResult runExportCli(const std::vector<std::string>& args);
+
+// A fresh empty directory under the test temp dir.
+std::string freshDir(const std::string& name);
+
+bool haveRsvg();
+// Renders an SVG file to PNG with rsvg-convert and reads it; fails the test if it cannot.
+exporter::RasterImage renderSvg(const std::string& svgPath);
+
+// Mean absolute difference per channel (RGB) and the fraction of pixels where some channel differs by more than
+// `big`. Both images must have the same size.
+struct Difference {
+    double mean = 0;
+    double bigFraction = 0;
+};
+Difference compare(const exporter::RasterImage& a, const exporter::RasterImage& b, int big = 64);
+
+// Largest channel difference between a pixel and a colour.
+int distance(const uint8_t* pixel, view::Rgba color);
+
+}  // namespace rl::test
