@@ -234,15 +234,17 @@ void ControlsPanel::toggles(ExplorerState& state, const UiContext& ctx) {
         }
     };
     ImGui::TextDisabled("addressing");
-    ImGui::SameLine(ImGui::GetContentRegionMax().x * 0.36f);
+    ImGui::Indent(12 * ctx.scale);
     option("interleaved", &VariantToggles::sequentialAddressing, false, true);
     ImGui::SameLine();
     option("sequential", &VariantToggles::sequentialAddressing, true, true);
+    ImGui::Unindent(12 * ctx.scale);
     ImGui::TextDisabled("branching");
-    ImGui::SameLine(ImGui::GetContentRegionMax().x * 0.36f);
-    option("divergent", &VariantToggles::compactBranching, false, true);
+    ImGui::Indent(12 * ctx.scale);
+    option("divergent (modulo)", &VariantToggles::compactBranching, false, true);
     ImGui::SameLine();
     option("compact", &VariantToggles::compactBranching, true, true);
+    ImGui::Unindent(12 * ctx.scale);
     option("first add during load", &VariantToggles::firstAddDuringLoad, !t.firstAddDuringLoad, false);
     option("unrolled last warp", &VariantToggles::unrollLastWarp, !t.unrollLastWarp, false);
     option("complete unroll", &VariantToggles::completeUnroll, !t.completeUnroll, false);

@@ -6,6 +6,11 @@
 #include <numeric>
 #include <thread>
 
+#include <imgui.h>
+
+#include <cmath>
+#include <utility>
+
 namespace rl::gui {
 namespace {
 
@@ -16,6 +21,42 @@ double percentile(std::vector<double> v, double q) {
 }
 
 }  // namespace
+
+std::string coverageReport() {
+    const ImDrawData* data = ImGui::GetDrawData();
+    if (!data) return "";
+    std::vector<std::pair<double, std::string>> lists, triangles;
+    double total = 0;
+    for (int l = 0; l < data->CmdListsCount; ++l) {
+        const ImDrawList* list = data->CmdLists[l];
+        double area = 0;
+        for (int i = 0; i + 2 < list->IdxBuffer.Size; i += 3) {
+            const ImVec2 a = list->VtxBuffer[list->IdxBuffer[i]].pos, b = list->VtxBuffer[list->IdxBuffer[i + 1]].pos,
+                         c = list->VtxBuffer[list->IdxBuffer[i + 2]].pos;
+            area += std::abs((b.x - a.x) * (c.y - a.y) - (c.x - a.x) * (b.y - a.y)) * 0.5;
+        }
+        total += area;
+        lists.push_back({area, list->_OwnerName ? list->_OwnerName : "?"});
+        triangles.push_back({list->IdxBuffer.Size / 3, list->_OwnerName ? list->_OwnerName : "?"});
+    }
+    std::sort(lists.rbegin(), lists.rend());
+    const double window = double(data->DisplaySize.x) * double(data->DisplaySize.y);
+    char buf[256];
+    std::snprintf(buf, sizeof buf, "  coverage: %.2f Mpixel of triangles per frame (%.2fx the window); largest:", total * 1e-6,
+                  window > 0 ? total / window : 0.0);
+    std::string out = buf;
+    for (size_t i = 0; i < lists.size() && i < 5; ++i) {
+        std::snprintf(buf, sizeof buf, " %s %.2f", lists[i].second.c_str(), lists[i].first * 1e-6);
+        out += buf;
+    }
+    std::sort(triangles.rbegin(), triangles.rend());
+    out += "\n  triangles by window:";
+    for (size_t i = 0; i < triangles.size() && i < 6; ++i) {
+        std::snprintf(buf, sizeof buf, " %s %.0f", triangles[i].second.c_str(), triangles[i].first);
+        out += buf;
+    }
+    return out + "\n";
+}
 
 void FrameStats::add(double workMs, double intervalMs, double cpuMs) {
     work_.push_back(workMs);

@@ -5,6 +5,10 @@
 
 namespace rl::gui {
 
+// The area ImGui's triangles of the last frame cover, in pixels, per draw list (window) largest first: what a
+// software rasteriser has to shade and blend.
+std::string coverageReport();
+
 class FrameStats {
 public:
     // `workMs`: from the start of the frame to after the buffer swap (with glFinish); `intervalMs`: since the

@@ -55,9 +55,12 @@ void HeatmapPanel::Draw(ExplorerState& state, const UiContext& ctx) {
     }
     ImGui::SameLine();
     ImGui::TextUnformatted(hiText.c_str());
-    ImGui::SameLine(0, 30 * s);
-    ImGui::TextDisabled("%d stages \xc3\x97 %d cells; faded: not reached yet; dim: no longer needed", facts.stages(),
-                        facts.cells());
+    ImGui::SameLine(0, 20 * s);
+    ImGui::TextDisabled("(?)");
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("%d stages x %d cells of local memory, coloured by value.\nFaded rows: not reached yet.\n"
+                          "Dimmed cells: values no stage needs any more.\nFramed: the current stage.",
+                          facts.stages(), facts.cells());
 
     // The map, with stage labels on the left.
     const float labelW = 110 * s;

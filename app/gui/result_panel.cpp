@@ -182,8 +182,10 @@ void ResultPanel::stage(const ExplorerState& state, const UiContext& ctx) {
         ImGui::EndTable();
     }
     const auto& run = side.bundle->run;
-    ImGui::TextDisabled("Model of the hardware: SIMD width %d, %d banks \xc3\x97 %d bytes", run.simdWidth, run.banks,
-                        run.bankWidthBytes);
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextDisabled("Counts from a model of the hardware: SIMD width %d, %d banks \xc3\x97 %d bytes.",
+                        run.simdWidth, run.banks, run.bankWidthBytes);
+    ImGui::PopTextWrapPos();
 }
 
 void ResultPanel::Draw(ExplorerState& state, const UiContext& ctx) {

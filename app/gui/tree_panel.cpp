@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 #include "app/export/state_marks.h"
 #include "app/gui/scene_draw.h"
@@ -36,6 +37,7 @@ void TreePanel::Draw(ExplorerState& state, int sideIndex, const UiContext& ctx, 
     const float totalH = height > 0 ? height : avail.y;
     const float width = avail.x;
     const ImVec2 top = ImGui::GetCursorScreenPos();
+    progress(ctx, ImVec2(top.x + width, top.y));
 
     if (!side.loaded()) {
         const char* text = ctx.worker.busy() ? "Tracing on the device\xe2\x80\xa6" : "No trace loaded";
@@ -64,20 +66,28 @@ void TreePanel::Draw(ExplorerState& state, int sideIndex, const UiContext& ctx, 
     const bool clamped = side.stepAt(state.playback.step()) != state.playback.step();
     const float transition = clamped ? 1.0f : state.playback.transition();
 
-    // Header: the variant, and where this group sits.
-    ImGui::PushFont(ctx.fonts.heading);
-    ImGui::TextUnformatted(variant.title.c_str());
-    ImGui::PopFont();
-    ImGui::SameLine();
-    ImGui::TextDisabled("%s", variant.id.c_str());
+    // Header: the variant, and where this group sits (on the same line when there is room).
     {
         const PassTrace& pass = run.passes[size_t(ref.pass)];
         char where[160];
         std::snprintf(where, sizeof where, "pass %d of %zu  \xc2\xb7  work-group %d of %zu  \xc2\xb7  %zu work-items",
                       ref.pass + 1, run.passes.size(), pass.traced[size_t(ref.group)].group, pass.groups, pass.local);
-        const float w = ImGui::CalcTextSize(where).x;
-        ImGui::SameLine(std::max(ImGui::GetCursorPosX() + 10 * s, ImGui::GetWindowContentRegionMax().x - w));
-        ImGui::TextColored(vec4(p.textDim), "%s", where);
+        ImGui::PushFont(ctx.fonts.heading);
+        const float titleW = ImGui::CalcTextSize(variant.title.c_str()).x;
+        ImGui::TextUnformatted(variant.title.c_str());
+        ImGui::PopFont();
+        const float idW = ImGui::CalcTextSize(variant.id.c_str()).x, whereW = ImGui::CalcTextSize(where).x;
+        const float spacing = ImGui::GetStyle().ItemSpacing.x;
+        if (titleW + idW + whereW + 4 * spacing < width) {
+            ImGui::SameLine();
+            ImGui::TextDisabled("%s", variant.id.c_str());
+            ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - whereW);
+            ImGui::TextColored(vec4(p.textDim), "%s", where);
+        } else {
+            ImGui::TextDisabled("%s", variant.id.c_str());
+            ImGui::SameLine(0, 2 * spacing);
+            ImGui::TextColored(vec4(p.textDim), "%s", where);
+        }
     }
     ImGui::Spacing();
     passMap.Draw(state, side, ctx, width);
@@ -152,7 +162,7 @@ void TreePanel::Draw(ExplorerState& state, int sideIndex, const UiContext& ctx, 
     if (ctx.stateMarks) exporter::addStateMarks(scene, facts, layout, p, ref.stage);  // shapes, not hue alone
     ImDrawList* dl = ImGui::GetWindowDrawList();
     dl->PushClipRect(canvasPos, ImVec2(canvasPos.x + canvasSize.x, canvasPos.y + canvasSize.y), true);
-    drawScene(dl, scene, ctx.fonts, scene.prims.size() < 600);
+    drawScene(dl, scene, ctx.fonts, false);  // no anti-aliased fills: a third of the triangles, corners still round
     if (visible < lp.cells) {  // where the zoomed window sits in the whole group
         const float barW = lp.canvas.w - lp.labelWidth;
         const float x0 = lp.canvas.x + lp.labelWidth + barW * float(first) / float(lp.cells);
@@ -175,6 +185,26 @@ void TreePanel::Draw(ExplorerState& state, int sideIndex, const UiContext& ctx, 
 
     if (hoverHere && hovered) tooltip(state, facts, state.hover.stage, state.hover.cell, ctx);
     if (state.comparing()) counts(side, state.playback.step(), ctx);
+}
+
+// A spinner and what the engine is doing, once a job has run for a moment, at the panel's top-right corner.
+void TreePanel::progress(const UiContext& ctx, ImVec2 topRight) {
+    if (!ctx.worker.busy() || ctx.worker.busySeconds() < 0.15) return;
+    const float s = ctx.scale;
+    const auto& p = ctx.palette;
+    char text[200];
+    std::snprintf(text, sizeof text, "%s\xe2\x80\xa6 %.1f s", ctx.worker.activity().c_str(), ctx.worker.busySeconds());
+    const ImVec2 ts = ImGui::CalcTextSize(text);
+    const float h = ts.y + 12 * s, w = ts.x + 48 * s;
+    const ImVec2 a(topRight.x - w, topRight.y), b(topRight.x, topRight.y + h);
+    ImDrawList* dl = ImGui::GetForegroundDrawList();
+    dl->AddRectFilled(a, b, p.panelRaised.packed(), 6 * s);
+    dl->AddRect(a, b, p.border.packed(), 6 * s);
+    const ImVec2 c(a.x + 18 * s, (a.y + b.y) * 0.5f);
+    const float a0 = float(ctx.now * 6.0);
+    dl->PathArcTo(c, 7 * s, a0, a0 + 4.2f, 20);
+    dl->PathStroke(p.accent.packed(), 0, 2.5f * s);
+    dl->AddText(ImVec2(a.x + 36 * s, a.y + 6 * s), p.textDim.packed(), text);
 }
 
 void TreePanel::tooltip(const ExplorerState& state, const view::TreeFacts& f, int k, int c, const UiContext& ctx) {

@@ -5,6 +5,8 @@
 #include "app/gui/pass_map.h"
 #include "app/gui/ui_context.h"
 
+struct ImVec2;
+
 namespace rl::gui {
 
 struct TreePanel {
@@ -16,6 +18,7 @@ struct TreePanel {
 private:
     void tooltip(const ExplorerState& state, const view::TreeFacts& facts, int stage, int cell, const UiContext& ctx);
     void counts(const Side& side, int step, const UiContext& ctx);
+    static void progress(const UiContext& ctx, ImVec2 topRight);
 };
 
 }  // namespace rl::gui

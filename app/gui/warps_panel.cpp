@@ -37,9 +37,6 @@ void WarpsPanel::Draw(ExplorerState& state, const UiContext& ctx) {
     const auto warps = analyzeWarps(st, hw);
 
     // Header: the model and the stage's counts.
-    ImGui::TextColored(vec4(p.textDim), "Model of the hardware: SIMD width %d, %d banks of %d bytes.", hw.simdWidth,
-                       hw.banks, hw.bankWidthBytes);
-    ImGui::SameLine(0, 24 * s);
     ImGui::TextColored(vec4(p.warpActive), "%d active", st.analysis.activeWarps);
     ImGui::SameLine(0, 14 * s);
     ImGui::TextColored(vec4(p.textDim), "%d idle", st.analysis.idleWarps);
@@ -60,9 +57,15 @@ void WarpsPanel::Draw(ExplorerState& state, const UiContext& ctx) {
         ImGui::RadioButton("write", &state.view.warpAccess, 2);
     }
     const int access = load ? 2 : state.view.warpAccess;
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextDisabled("A model of the hardware, not counters: SIMD width %d, %d banks of %d bytes. Numbers in the lanes "
+                        "are banks; a yellow frame marks a bank serving two or more words (serialised).",
+                        hw.simdWidth, hw.banks, hw.bankWidthBytes);
+    ImGui::PopTextWrapPos();
 
     ImGui::BeginChild("##warpgrid", ImVec2(0, 0), false);
     ImDrawList* dl = ImGui::GetWindowDrawList();
+    dl->Flags &= ~ImDrawListFlags_AntiAliasedFill;  // hundreds of small lanes: a third of the triangles
     const int width = std::max(1, hw.simdWidth);
     const float labelW = ImGui::CalcTextSize("SIMD 000 divergent").x + 24 * s;
     const float degreeW = ImGui::CalcTextSize("no conflict").x + 16 * s;
@@ -108,8 +111,9 @@ void WarpsPanel::Draw(ExplorerState& state, const UiContext& ctx) {
             const int cell = cells[size_t(l)];
             const int bank = cell >= 0 ? bankOf(cell, hw) : -1;
             const bool conflict = bank >= 0 && words[bank].size() > 1;
-            dl->AddRectFilled(a, b, (op.active ? p.laneActive : p.laneIdle).packed(), 3 * s);
-            if (conflict) dl->AddRect(a, b, p.bankConflict.packed(), 3 * s, 0, 2.5f * s);
+            const float round = lane >= 14 * s ? 3 * s : 0.0f;
+            dl->AddRectFilled(a, b, (op.active ? p.laneActive : p.laneIdle).packed(), round);
+            if (conflict) dl->AddRect(a, b, p.bankConflict.packed(), round, 0, 2.5f * s);
             if (bank >= 0 && lane >= 16 * s) {
                 const std::string t = std::to_string(bank);
                 const ImVec2 ts = small->CalcTextSizeA(smallSize, FLT_MAX, 0, t.c_str());

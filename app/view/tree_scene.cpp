@@ -116,9 +116,27 @@ struct Builder {
 
     void operandOutlines(int k) {  // cells of row k-1 read by stage k
         if (k < 1 || f.isLoad(k)) return;
-        const float width = L.pitch() >= 10 ? 2.0f : 1.0f;
-        for (int c = L.firstVisible(); c < L.endVisible(); ++c)
-            if (f.read(k, c)) scene.outline(L.cell(k - 1, c), p.cellOperand, width, rounding);
+        if (L.pitch() >= 8) {
+            const float width = L.pitch() >= 10 ? 2.0f : 1.0f;
+            for (int c = L.firstVisible(); c < L.endVisible(); ++c)
+                if (f.read(k, c)) scene.outline(L.cell(k - 1, c), p.cellOperand, width, rounding);
+            return;
+        }
+        // Narrow cells: one bar along the edge the lines leave from, per run of read cells.
+        int c = L.firstVisible();
+        while (c < L.endVisible()) {
+            if (!f.read(k, c)) {
+                ++c;
+                continue;
+            }
+            int end = c + 1;
+            while (end < L.endVisible() && f.read(k, end)) ++end;
+            const Rect a = L.cell(k - 1, c), b = L.cell(k - 1, end - 1);
+            const float h = 2.0f;
+            const float y = L.params().loadAtTop ? a.bottom() - h : a.y;
+            scene.rect({a.x, y, b.right() - a.x, h}, p.cellOperand, 0);
+            c = end;
+        }
     }
 
     void lines(int k, float t) {
@@ -195,7 +213,8 @@ struct Builder {
                 const Rect src = L.cell(k - 1, from);
                 const Vec2 c = lerp(src.center(), to.center(), move);
                 const Rect chip{c.x - src.w * 0.5f, c.y - src.h * 0.5f, src.w, src.h};
-                scene.rect(chip, p.cellWritten.scaledAlpha(0.85f), rounding, p.cellOperand.scaledAlpha(0.8f), 1);
+                const Rgba edge = L.pitch() >= 8 ? p.cellOperand.scaledAlpha(0.8f) : Rgba{0, 0, 0, 0};
+                scene.rect(chip, p.cellWritten.scaledAlpha(0.85f), rounding, edge, 1);
                 if (L.pitch() >= 14) valueText(chip, f.value(k - 1, from), p.textOnWritten);
             }
         }
