@@ -127,8 +127,8 @@ void Toolbar::Draw(ExplorerState& state, const UiContext& ctx) {
     if (iconButton("##last", kLast, ctx, "Last stage (End)")) pb.end();
     ImGui::SameLine(0, 18 * s);
 
-    // Right part: caption, speed, progress; the scrub bar takes what is left.
-    const float speedW = 170 * s, captionW = 270 * s, busyW = 250 * s;
+    // Right part: caption and speed; the scrub bar takes what is left (the engine's progress shows over the tree).
+    const float speedW = 150 * s, captionW = 250 * s, busyW = 0;
     const float scrubW = std::max(120 * s, ImGui::GetContentRegionAvail().x - speedW - captionW - busyW - 50 * s -
                                                Classroom::toolbarButtonsWidth(s));  // the classroom's buttons
     scrubBar(state, ctx, scrubW);
@@ -155,22 +155,7 @@ void Toolbar::Draw(ExplorerState& state, const UiContext& ctx) {
     if (ImGui::SliderFloat("##speed", &speed, 0.25f, 8.0f, "%.2g stages/s", ImGuiSliderFlags_Logarithmic))
         pb.setSpeed(speed);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Playback speed");
-    ImGui::SameLine(0, 18 * s);
-
-    // Progress: a spinner and what the engine is doing, once a job has run for a moment.
-    if (ctx.worker.busy() && ctx.worker.busySeconds() > 0.15) {
-        const ImVec2 c(ImGui::GetCursorScreenPos().x + 12 * s, ImGui::GetWindowPos().y + ImGui::GetWindowHeight() * 0.5f);
-        ImDrawList* dl = ImGui::GetWindowDrawList();
-        const float a0 = float(ctx.now * 6.0);
-        dl->PathArcTo(c, 9 * s, a0, a0 + 4.2f, 24);
-        dl->PathStroke(p.accent.packed(), 0, 3 * s);
-        ImGui::Dummy(ImVec2(28 * s, 1));
-        ImGui::SameLine();
-        ImGui::SetCursorPosY((ImGui::GetWindowHeight() - ImGui::GetTextLineHeight()) * 0.5f);
-        char text[200];
-        std::snprintf(text, sizeof text, "%s\xe2\x80\xa6 %.1f s", ctx.worker.activity().c_str(), ctx.worker.busySeconds());
-        ImGui::TextColored(ImVec4(p.textDim.r / 255.f, p.textDim.g / 255.f, p.textDim.b / 255.f, 1), "%s", text);
-    }
+    ImGui::SameLine(0, 18 * s);  // the classroom's buttons follow
 }
 
 }  // namespace rl::gui
