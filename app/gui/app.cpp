@@ -210,6 +210,7 @@ int App::run() {
         std::printf("%s", stats_.report(what).c_str());
         std::printf("  last frame: %d vertices, %d triangles\n", ImGui::GetIO().MetricsRenderVertices,
                     ImGui::GetIO().MetricsRenderIndices / 3);
+        std::printf("%s", coverageReport().c_str());
         std::printf("frames: %ld in %.1f s; %ld with nothing moving (after events), %ld waits for events\n",
                     frames_, now(), quietFrames_, idleWaits_);
         std::fflush(stdout);
