@@ -155,7 +155,7 @@ void LectureMode::drawSide(ExplorerState& state, int sideIndex, const UiContext&
     so.transition = transition;
     so.type = run.type;
     so.showValues = state.view.showValues;
-    so.valueSize = std::min(36 * s, layout.cellHeight() * 0.62f);
+    so.valueSize = std::min(32 * s, layout.cellHeight() * 0.62f);  // room for 5 characters in a 16-cell row
     so.labelSize = 22 * s;
     view::Scene scene = view::buildTreeScene(facts, layout, p, so, measureWith(ctx.fonts));
     if (ctx.stateMarks) exporter::addStateMarks(scene, facts, layout, p, ref.stage);
