@@ -83,7 +83,9 @@ void TreePanel::Draw(ExplorerState& state, int sideIndex, const UiContext& ctx, 
             ImGui::TextDisabled("%s", variant.id.c_str());
             ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - whereW);
             ImGui::TextColored(vec4(p.textDim), "%s", where);
-        } else {
+        } else {  // narrow (side by side): a shorter line under the title
+            std::snprintf(where, sizeof where, "pass %d/%zu  \xc2\xb7  group %d/%zu  \xc2\xb7  %zu items", ref.pass + 1,
+                          run.passes.size(), pass.traced[size_t(ref.group)].group, pass.groups, pass.local);
             ImGui::TextDisabled("%s", variant.id.c_str());
             ImGui::SameLine(0, 2 * spacing);
             ImGui::TextColored(vec4(p.textDim), "%s", where);
@@ -94,7 +96,7 @@ void TreePanel::Draw(ExplorerState& state, int sideIndex, const UiContext& ctx, 
     ImGui::Spacing();
 
     // Canvas.
-    const float footer = state.comparing() ? ImGui::GetFrameHeightWithSpacing() * 1.2f : 0.0f;
+    const float footer = state.comparing() ? ImGui::GetTextLineHeightWithSpacing() * 2.4f : 0.0f;
     const ImVec2 canvasPos = ImGui::GetCursorScreenPos();
     const float canvasH = std::max(60 * s, top.y + totalH - canvasPos.y - footer - 6 * s);
     const ImVec2 canvasSize(width, canvasH);
@@ -106,7 +108,7 @@ void TreePanel::Draw(ExplorerState& state, int sideIndex, const UiContext& ctx, 
     lp.canvas = {canvasPos.x, canvasPos.y + 4 * s, canvasSize.x - 8 * s, canvasSize.y - 8 * s};
     lp.stages = facts.stages();
     lp.cells = facts.cells();
-    lp.labelWidth = 118 * s;
+    lp.labelWidth = (state.comparing() ? 92 : 118) * s;
     lp.laneHeight = 7 * s;
     lp.maxCellHeight = 62 * s;
     lp.minCellHeight = 6 * s;
@@ -252,7 +254,7 @@ void TreePanel::tooltip(const ExplorerState& state, const view::TreeFacts& f, in
 
 void TreePanel::counts(const Side& side, int step, const UiContext& ctx) {
     if (!side.loaded()) return;
-    // Totals over the side's whole timeline, with the current stage's figures.
+    // Totals over the side's whole timeline next to the current stage's figures, as four labelled columns.
     int stages = 0, active = 0, divergent = 0, worst = 1;
     for (const auto& r : side.timeline) {
         const Stage& st = side.bundle->run.passes[size_t(r.pass)].traced[size_t(r.group)].stages[size_t(r.stage)];
@@ -265,19 +267,30 @@ void TreePanel::counts(const Side& side, int step, const UiContext& ctx) {
     const view::StepRef r = side.timeline[size_t(side.stepAt(step))];
     const Stage& cur = side.bundle->run.passes[size_t(r.pass)].traced[size_t(r.group)].stages[size_t(r.stage)];
     const auto& p = ctx.palette;
-    ImGui::TextColored(vec4(p.textDim), "%d stages", stages);
-    ImGui::SameLine(0, 24 * ctx.scale);
-    ImGui::TextColored(vec4(p.laneActive), "%d active", cur.analysis.activeItems);
-    ImGui::SameLine(0, 6 * ctx.scale);
-    ImGui::TextDisabled("(%d total)", active);
-    ImGui::SameLine(0, 24 * ctx.scale);
-    ImGui::TextColored(vec4(p.warpDivergent), "%d divergent", cur.analysis.divergentWarps);
-    ImGui::SameLine(0, 6 * ctx.scale);
-    ImGui::TextDisabled("(%d total)", divergent);
-    ImGui::SameLine(0, 24 * ctx.scale);
-    ImGui::TextColored(vec4(p.bankConflict), "%d-way conflict", cur.analysis.bankConflictDegree);
-    ImGui::SameLine(0, 6 * ctx.scale);
-    ImGui::TextDisabled("(worst %d)", worst);
+    if (!ImGui::BeginTable("##counts", 4, ImGuiTableFlags_SizingStretchSame)) return;
+    const char* heads[] = {"stages", "active now (all)", "divergent (all)", "worst conflict"};
+    for (const char* h : heads) {
+        ImGui::TableNextColumn();
+        ImGui::TextColored(vec4(p.textFaint), "%s", h);
+    }
+    auto value = [&](view::Rgba color, const std::string& big, const std::string& small) {
+        ImGui::TableNextColumn();
+        ImGui::PushFont(ctx.fonts.bold);
+        ImGui::TextColored(vec4(color), "%s", big.c_str());
+        ImGui::PopFont();
+        if (!small.empty()) {
+            ImGui::SameLine(0, 4 * ctx.scale);
+            ImGui::TextColored(vec4(p.textDim), "%s", small.c_str());
+        }
+    };
+    value(p.text, std::to_string(stages), "");
+    value(p.laneActive, std::to_string(cur.analysis.activeItems), "(" + std::to_string(active) + ")");
+    value(cur.analysis.divergentWarps ? p.warpDivergent : p.text, std::to_string(cur.analysis.divergentWarps),
+          "(" + std::to_string(divergent) + ")");
+    value(worst > 1 ? p.bankConflict : p.text,
+          cur.analysis.bankConflictDegree > 1 ? std::to_string(cur.analysis.bankConflictDegree) + "-way" : "none",
+          worst > 1 ? "(" + std::to_string(worst) + "-way)" : "");
+    ImGui::EndTable();
 }
 
 }  // namespace rl::gui

@@ -30,22 +30,31 @@ struct Builder {
 
     bool inCone(int k, int c) const { return !cone.empty() && cone[size_t(k) * size_t(f.cells()) + size_t(c)]; }
 
-    // The largest size <= valueSize at which the text fits the width, or 0 when none >= 10 px does.
-    float fitSize(const std::string& text, float width, float height) const {
-        float size = std::min(o.valueSize, height * 0.62f);
-        while (size >= 10.0f) {
-            if (measure(text, size, FontRole::Bold) <= width - 4) return size;
-            size -= 1.0f;
-        }
-        return 0;
+    float valueSize = 0;  // one size for every value in the tree, so rows read alike (0: values do not fit)
+
+    std::string valueString(double value, float width) const {
+        const int maxChars = std::max(3, int(width / (o.valueSize * 0.45f)));
+        return formatCompact(value, o.type, std::min(maxChars, 7));
+    }
+
+    // The largest size <= o.valueSize (and a share of the cell height) at which every value shown fits its cell.
+    float uniformValueSize(int lastRow) const {
+        if (!o.showValues || L.pitch() < 12) return 0;
+        const float width = L.cell(0, L.firstVisible()).w - 4;
+        float size = std::min(o.valueSize, L.cellHeight() * 0.62f);
+        for (int k = 0; k <= lastRow; ++k)
+            for (int c = L.firstVisible(); c < L.endVisible(); ++c) {
+                const std::string text = valueString(f.value(k, c), width + 4);
+                while (size >= 10.0f && measure(text, size, FontRole::Bold) > width) size -= 1.0f;
+                if (size < 10.0f) return 0;
+            }
+        return size;
     }
 
     void valueText(const Rect& r, double value, Rgba color) {
-        if (!o.showValues || r.w < 12) return;
-        const int maxChars = std::max(3, int(r.w / (o.valueSize * 0.45f)));
-        const std::string text = formatCompact(value, o.type, std::min(maxChars, 7));
-        const float size = fitSize(text, r.w, r.h);
-        if (size > 0) scene.text(r, text, color, size, FontRole::Bold);
+        if (valueSize <= 0 || r.w < 12) return;
+        const std::string text = valueString(value, r.w);
+        if (measure(text, valueSize, FontRole::Bold) <= r.w - 3) scene.text(r, text, color, valueSize, FontRole::Bold);
     }
 
     void labels() {
@@ -234,6 +243,7 @@ struct Builder {
         if (o.hoverStage >= 0 && o.hoverStage <= o.stage) cone = f.cone(o.hoverStage, o.hoverCell);
         const int current = std::clamp(o.stage, 0, f.stages() - 1);
         const float t = std::clamp(o.transition, 0.0f, 1.0f);
+        valueSize = uniformValueSize(current);
         labels();
         for (int k = current + 1; k < f.stages(); ++k) futureRow(k);
         if (o.showPastLines)
