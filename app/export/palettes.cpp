@@ -58,7 +58,7 @@ view::Palette makeColorBlind() {
     p.warn = rgb(0xf0e442);
 
     p.cellWritten = rgb(0xe69f00);
-    p.cellWrittenPast = rgb(0x7a5500);
+    p.cellWrittenPast = rgb(0xa07000);
     p.cellLive = rgb(0x0a4f80);
     p.cellDead = rgb(0x1b1e25);
     p.cellPadding = rgb(0x121418);
