@@ -21,7 +21,8 @@ std::string lastGlfwError() {
 
 }  // namespace
 
-GlfwWindow::GlfwWindow(const std::string& title, const WindowGeometry& g) {
+GlfwWindow::GlfwWindow(const std::string& title, const WindowGeometry& g, float scaleFactor)
+    : scaleFactor_(scaleFactor > 0 ? scaleFactor : 1.0f) {
     if (!glfwInit())
         throw std::runtime_error("cannot start GLFW (" + lastGlfwError() +
                                  "): is there a display? Under no display, run it with xvfb-run -a");
@@ -88,7 +89,7 @@ void GlfwWindow::windowSize(int* w, int* h) const { glfwGetWindowSize(window_, w
 float GlfwWindow::contentScale() const {
     float x = 1, y = 1;
     glfwGetWindowContentScale(window_, &x, &y);
-    return x > 0 ? x : 1.0f;
+    return (x > 0 ? x : 1.0f) * scaleFactor_;
 }
 
 WindowGeometry GlfwWindow::geometry() const {

@@ -10,8 +10,9 @@ namespace rl::gui {
 
 class GlfwWindow final : public Window {
 public:
-    // Throws std::runtime_error with what failed (no display, no OpenGL 3.3).
-    GlfwWindow(const std::string& title, const WindowGeometry& geometry);
+    // Throws std::runtime_error with what failed (no display, no OpenGL 3.3). `scaleFactor` multiplies the content
+    // scale the display reports (reducelab gui --scale: HiDPI layouts on any display).
+    GlfwWindow(const std::string& title, const WindowGeometry& geometry, float scaleFactor = 1.0f);
     ~GlfwWindow() override;
 
     void initImGuiPlatform() override;
@@ -38,6 +39,7 @@ private:
     GLFWwindow* window_ = nullptr;
     bool imguiInstalled_ = false;
     WindowGeometry windowed_;  // restored when leaving full screen
+    float scaleFactor_ = 1;
 };
 
 }  // namespace rl::gui

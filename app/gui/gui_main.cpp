@@ -50,7 +50,7 @@ int runExplorer(int argc, char** argv) {
         settings.window.maximized = false;
     }
     try {
-        GlfwWindow window("ReduceLab", settings.window);
+        GlfwWindow window("ReduceLab", settings.window, options.scale);
         App app(window, options, settings, configDir, std::move(script));
         return app.run();
     } catch (const std::exception& e) {

@@ -22,6 +22,7 @@ struct ExplorerOptions {
 
     // Window and files.
     std::optional<int> width, height;  // window size in screen coordinates
+    float scale = 1;                   // multiplies the display's content scale
     std::string configDir;             // settings directory (default: $XDG_CONFIG_HOME/reducelab)
     bool saveSettings = true;
 

@@ -59,8 +59,14 @@ void ResultPanel::result(ExplorerState& state, int sideIndex, const UiContext& c
     ImGui::TextColored(vec4(correct ? p.good : p.bad), correct ? "\xe2\x9c\x93 correct" : "\xe2\x9c\x97 wrong");
     ImGui::PopFont();
     ImGui::TextColored(vec4(p.textDim), "CPU reference  %s", view::formatExact(run.reference, run.type).c_str());
+    // A wrong-by-design kernel's verdict repeats its explanation, which the red box below shows: keep the comparison.
+    std::string verdict = run.verdict;
+    if (!b.variant.correctByDesign) {
+        const size_t cut = verdict.find("; wrong by design");
+        if (cut != std::string::npos) verdict = verdict.substr(0, cut);
+    }
     ImGui::PushTextWrapPos(0);
-    ImGui::TextColored(vec4(p.textDim), "%s", run.verdict.c_str());
+    ImGui::TextColored(vec4(p.textDim), "%s", verdict.c_str());
     ImGui::PopTextWrapPos();
     const ImVec2 end = ImGui::GetCursorScreenPos();
     if (recordGeometry) {
