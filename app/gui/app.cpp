@@ -144,6 +144,8 @@ App::App(Window& window, ExplorerOptions options, Settings settings, std::string
     state_.dirtySince = -1;
 
     worker_ = std::make_unique<EngineWorker>(log_, [this] { window_.wake(); });
+    timings_.init(options_.saveSettings ? configDir_ : "", [this] { window_.wake(); },
+                  [this](float x, float y) { window_.injectCursor(x, y); });
 }
 
 App::~App() {
@@ -159,7 +161,7 @@ bool App::needsFrames() const {
     const ImGuiIO& io = ImGui::GetIO();
     const bool mouseDown = io.MouseDown[0] || io.MouseDown[1] || io.MouseDown[2];
     return state_.playback.moving() || worker_->busy() || script_.running() || settleFrames_ > 0 || state_.dirty ||
-           mouseDown || !pendingShots_.empty();
+           mouseDown || !pendingShots_.empty() || timings_.needsFrames();
 }
 
 int App::run() {
@@ -247,6 +249,7 @@ void App::frame(double dt) {
         }
         pendingShots_.clear();
     }
+    timings_.afterRender();  // plots being exported, read back from this frame
     classroom_.afterRender(state_, log_, window_, {[this](float s) { rescale(s); }, [this] { drawPanels(); }, scale_});
     window_.swapBuffers();
 }
@@ -464,6 +467,7 @@ void App::drawPanels() {
     ImGui::Begin("##toolbar", nullptr, kPanelFlags | ImGuiWindowFlags_NoScrollbar);
     toolbar_.Draw(state_, ctx);
     classroom_.drawToolbarButtons(state_, ctx);
+    timings_.drawToolbarButton(ctx);
     ImGui::End();
 
     // Controls.
@@ -533,6 +537,8 @@ void App::drawPanels() {
     ImGui::Begin("##result", nullptr, kPanelFlags);
     result_.Draw(state_, ctx);
     ImGui::End();
+
+    timings_.Draw(state_, ctx);  // over the panels when open
 }
 
 bool App::traceSettled() const {
@@ -552,6 +558,7 @@ void App::quit(int exitCode) {
 
 std::string App::apply(const std::string& verb, const std::string& arg) {
     if (verb == "classroom") return classroom_.apply(arg, state_, log_);
+    if (verb == "timings") return timings_.scriptAction(arg, state_);
     if (verb == "variant") {
         if (!findVariant(arg)) return "unknown variant '" + arg + "'";
         state_.config.variant = arg;

@@ -20,6 +20,7 @@
 #include "app/gui/settings.h"
 #include "app/gui/source_panel.h"
 #include "app/gui/theme.h"
+#include "app/gui/timings_panel.h"
 #include "app/gui/toolbar.h"
 #include "app/gui/tree_panel.h"
 #include "app/gui/ui_context.h"
@@ -39,6 +40,7 @@ public:
     // ScriptHost
     bool traceSettled() const override;
     bool playbackSettled() const override;
+    bool sweepSettled() const override { return timings_.settled(); }
     void pressKey(int glfwKey, bool pressed) override;
     void screenshot(const std::string& path) override;
     std::string apply(const std::string& verb, const std::string& argument) override;
@@ -81,6 +83,7 @@ private:
     ResultPanel result_;
     MessagesPanel messages_;
 
+    TimingsPanel timings_;  // the Timings view (T): ladder table, plots, sweeps
     Classroom classroom_;  // lecture mode, themes, presets, sessions, scaled screenshots, exports
     Script script_;
     FrameStats stats_;

@@ -43,7 +43,8 @@ bool Script::parse(const std::string& text, std::string* error) {
         const size_t colon = item.find(':');
         ScriptAction a{item.substr(0, colon), colon == std::string::npos ? "" : item.substr(colon + 1)};
         static const char* const verbs[] = {"wait-trace", "key", "frames", "settle", "shot", "variant", "compare",
-                                            "tab", "set", "hover", "quit", "sleep", "classroom"};
+                                            "tab", "set", "hover", "quit", "sleep", "classroom",
+                                            "timings", "wait-sweep"};
         bool known = false;
         for (const char* v : verbs) known = known || a.verb == v;
         if (!known) {
@@ -93,6 +94,8 @@ void Script::advance(ScriptHost& host, double timeout) {
         };
         if (a.verb == "wait-trace") {
             if (!waitFor(host.traceSettled(), "the trace did not arrive")) return;
+        } else if (a.verb == "wait-sweep") {
+            if (!waitFor(host.sweepSettled(), "the timing sweep did not finish")) return;
         } else if (a.verb == "settle") {
             if (!waitFor(host.playbackSettled() && host.traceSettled(), "playback kept moving")) return;
         } else if (a.verb == "frames") {

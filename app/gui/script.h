@@ -13,6 +13,7 @@ public:
     virtual ~ScriptHost() = default;
     virtual bool traceSettled() const = 0;     // the newest request has been answered and shown
     virtual bool playbackSettled() const = 0;  // nothing is moving
+    virtual bool sweepSettled() const { return true; }  // the Timings view measures nothing (wait-sweep)
     virtual void pressKey(int glfwKey, bool pressed) = 0;
     virtual void screenshot(const std::string& path) = 0;
     // Applies a change as the controls would: variant, compare, tab, set (key=value), hover. Returns "" or an error.

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "app/gui/classroom.h"
+#include "app/gui/timings_panel.h"
 
 namespace rl::gui {
 namespace {
@@ -130,7 +131,8 @@ void Toolbar::Draw(ExplorerState& state, const UiContext& ctx) {
     // Right part: caption and speed; the scrub bar takes what is left (the engine's progress shows over the tree).
     const float speedW = 150 * s, captionW = 250 * s, busyW = 0;
     const float scrubW = std::max(120 * s, ImGui::GetContentRegionAvail().x - speedW - captionW - busyW - 50 * s -
-                                               Classroom::toolbarButtonsWidth(s));  // the classroom's buttons
+                                               Classroom::toolbarButtonsWidth(s) -  // the classroom's buttons
+                                               TimingsPanel::toolbarButtonWidth(s) - 8 * s);  // and Timings
     scrubBar(state, ctx, scrubW);
     ImGui::SameLine(0, 16 * s);
 
@@ -155,7 +157,7 @@ void Toolbar::Draw(ExplorerState& state, const UiContext& ctx) {
     if (ImGui::SliderFloat("##speed", &speed, 0.25f, 8.0f, "%.2g stages/s", ImGuiSliderFlags_Logarithmic))
         pb.setSpeed(speed);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Playback speed");
-    ImGui::SameLine(0, 18 * s);  // the classroom's buttons follow
+    ImGui::SameLine(0, 18 * s);  // the classroom's and the timings' buttons follow
 }
 
 }  // namespace rl::gui
