@@ -11,6 +11,7 @@
 
 #include "bench/options.h"
 #include "bench/peers.h"
+#include "bench/probe.h"
 #include "bench/reducelab_methods.h"
 #include "bench/report.h"
 #include "bench/sweep.h"
@@ -70,6 +71,12 @@ int run(const BenchOptions& o) {
               << dev.computeUnits << " compute units), " << toString(timing) << " timing, median of " << o.repeats
               << " after " << o.warmup << " warm-up; load average " << loadAverage() << "\n";
     if (o.sweep) return runSweep(engine, sizes, o);
+    if (o.probe) return runProbe(engine, sizes, o);
+    if (o.layouts) {
+        std::ifstream f(o.scriptDir + "/gpu_layouts.cl");
+        const std::string source((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+        return runLayouts(engine, sizes, o, source);
+    }
 
     std::ifstream copyFile(o.scriptDir + "/copy_chunks.cl");
     const std::string copySource((std::istreambuf_iterator<char>(copyFile)), std::istreambuf_iterator<char>());

@@ -63,7 +63,9 @@ std::string usage() {
            "  --tmp DIR         where the Python peers' data files go (default /tmp)\n"
            "  --seed S          random data seed (default 1)\n"
            "  --json FILE       write every measurement and target check as JSON\n"
-           "  --sweep           time the variants over work-group sizes and grids instead (tuning)\n";
+           "  --sweep           time the variants over work-group sizes and grids instead (tuning)\n"
+           "  --probe           where a small reduction's time goes: each pass, the gap between launches\n"
+           "  --layouts         best-gpu's load layout experiments (bench/gpu_layouts.cl)\n";
 }
 
 bool parseOptions(int argc, char** argv, BenchOptions& o, std::string* error) {
@@ -76,6 +78,14 @@ bool parseOptions(int argc, char** argv, BenchOptions& o, std::string* error) {
         }
         if (a == "--sweep") {
             o.sweep = true;
+            continue;
+        }
+        if (a == "--probe") {
+            o.probe = true;
+            continue;
+        }
+        if (a == "--layouts") {
+            o.layouts = true;
             continue;
         }
         if (i + 1 >= argc) {

@@ -20,6 +20,8 @@ struct BenchOptions {
     std::string tmpDir = "/tmp";
     std::string scriptDir;
     bool sweep = false;
+    bool probe = false;
+    bool layouts = false;
     bool help = false;
 };
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs on the lent H200 (the `run` tool, see ../shared/GPU.md): sets up NVIDIA's OpenCL from the carried .cl/
-# packages and the bench's peers from .benchdeb/ (CLBlast, Boost headers), builds reducelab and reducelab_bench
+# packages and the bench's peers from .benchdeb/ (CLBlast, Boost headers; giflib, FreeType, stb for the CLI), builds reducelab and reducelab_bench
 # (GUI and tests off), then: the tuning sweep of best-gpu (if REDUCELAB_SWEEP=1), the bench against torch.sum
 # at 2^20..2^28 floats, and the full ladder (`reducelab bench`) at 2^22 and 2^28 ints. Everything lands in $OUT.
 set -uo pipefail
@@ -14,6 +14,9 @@ echo /usr/local/nvidia/lib64/libnvidia-opencl.so.1 > /etc/OpenCL/vendors/nvidia.
 mkdir -p /opt/benchdeps
 for f in .benchdeb/*.deb; do dpkg -x "$f" /opt/benchdeps; done
 export LD_LIBRARY_PATH=/opt/benchdeps/usr/lib/x86_64-linux-gnu:${LD_LIBRARY_PATH:-}
+# The CLI's export library needs giflib, FreeType and stb (carried too); their .pc files point at /usr.
+sed -i 's|^prefix=/usr$|prefix=/opt/benchdeps/usr|' /opt/benchdeps/usr/lib/x86_64-linux-gnu/pkgconfig/*.pc
+export PKG_CONFIG_PATH=/opt/benchdeps/usr/lib/x86_64-linux-gnu/pkgconfig:${PKG_CONFIG_PATH:-}
 {
     date -u
     nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem,temperature.gpu,power.draw --format=csv
@@ -35,10 +38,16 @@ if [ "${REDUCELAB_SWEEP:-0}" = 1 ]; then
     "$bench" --device $dev --sweep --variants best-gpu --sizes "${REDUCELAB_SWEEP_SIZES:-2^20,2^24,2^28}" \
         >"$out/sweep.txt" 2>>"$log"
 fi
-"$bench" --device $dev --peers clblast,boost,torch --python python3 --json "$out/bench_h200.json" \
+if [ "${REDUCELAB_LAYOUTS:-0}" = 1 ]; then
+    "$bench" --device $dev --layouts --sizes 2^20,2^21,2^22,2^24,2^28 >"$out/layouts.txt" 2>>"$log"
+fi
+if [ "${REDUCELAB_PROBE:-0}" = 1 ]; then
+    "$bench" --device $dev --probe --sizes 2^20,2^22,2^24 >"$out/probe.txt" 2>>"$log"
+fi
+"$bench" --device $dev --repeats "${REDUCELAB_REPEATS:-15}" --peers clblast,boost,torch --python python3 --json "$out/bench_h200.json" \
     >"$out/bench_h200.txt" 2>>"$log"
 if [ "${REDUCELAB_WALL:-1}" = 1 ]; then
-    "$bench" --device $dev --peers clblast,boost,torch --python python3 --timing wall \
+    "$bench" --device $dev --repeats "${REDUCELAB_REPEATS:-15}" --peers clblast,boost,torch --python python3 --timing wall \
         --json "$out/bench_h200_wall.json" >"$out/bench_h200_wall.txt" 2>>"$log"
 fi
 if [ "${REDUCELAB_LADDER:-1}" = 1 ]; then
@@ -49,6 +58,6 @@ if [ "${REDUCELAB_LADDER:-1}" = 1 ]; then
 fi
 nvidia-smi --query-gpu=clocks.sm,clocks.mem,temperature.gpu,power.draw --format=csv >>"$log" 2>&1
 date -u >>"$log"
-for f in sweep.txt ladder_h200.txt bench_h200_wall.txt bench_h200.txt; do
+for f in layouts.txt probe.txt sweep.txt ladder_h200.txt bench_h200_wall.txt bench_h200.txt; do
     [ -f "$out/$f" ] && grep -v "^Best variant" "$out/$f"
 done

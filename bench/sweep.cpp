@@ -32,12 +32,16 @@ int runSweep(Engine& engine, const std::vector<size_t>& sizes, const BenchOption
             std::printf("%8s", "wg");
             for (int g : perUnit) std::printf("%10d", g);
             std::printf("\n");
-            for (size_t wg : wgs) {
-                std::printf("%8zu", wg);
-                std::vector<Method> row;
+            // Every configuration in one round-robin, so that the machine's load hits them all alike.
+            std::vector<Method> all;
+            for (size_t wg : wgs)
                 for (int g : perUnit)
-                    row.push_back(makeVariant(engine, id, wg, size_t(g) * size_t(dev.computeUnits), data));
-                for (const Measurement& m : timeMethods(row, timing, o.warmup, o.repeats, ref)) {
+                    all.push_back(makeVariant(engine, id, wg, size_t(g) * size_t(dev.computeUnits), data));
+            const auto results = timeMethods(all, timing, o.warmup, o.repeats, ref);
+            for (size_t w = 0; w < wgs.size(); ++w) {
+                std::printf("%8zu", wgs[w]);
+                for (size_t g = 0; g < perUnit.size(); ++g) {
+                    const Measurement& m = results[w * perUnit.size() + g];
                     if (m.skipped)
                         std::printf("%10s", "skip");
                     else if (!m.correct)
@@ -46,8 +50,8 @@ int runSweep(Engine& engine, const std::vector<size_t>& sizes, const BenchOption
                         std::printf("%10.1f", m.gbps());
                 }
                 std::printf("\n");
-                std::fflush(stdout);
             }
+            std::fflush(stdout);
         }
     }
     return 0;

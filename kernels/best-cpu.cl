@@ -32,7 +32,8 @@ typedef float2 T2;
 #define BEST_APPLYV(a, b, N) ((a) + (b))
 #endif
 
-__kernel void best_cpu(__global const T *in, __global T *out, const uint n, __local T *scratch RL_TRACE_PARAMS) {
+__kernel void best_cpu(__global const T *restrict in, __global T *restrict out, const uint n,
+                       __local T *scratch RL_TRACE_PARAMS) {
     RL_TRACE_BEGIN;
     const uint lid = get_local_id(0);
     const ulong gid = get_global_id(0);

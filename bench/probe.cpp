@@ -1,0 +1,208 @@
+// The launch-cost probe: best-gpu's two passes enqueued in several ways, and empty kernels, timed by events.
+#include "bench/probe.h"
+
+#include <cstdio>
+
+#include "bench/measure.h"
+#include "bench/report.h"
+#include "core/kernel_source.h"
+#include "core/pass_plan.h"
+
+namespace rl::bench {
+namespace {
+
+double ns(const cl::Event& e, cl_profiling_info what) {
+    cl_ulong t = 0;
+    e.getProfilingInfo(what, &t);
+    return double(t);
+}
+
+struct Sample {
+    std::vector<double> span, gap, first, second;
+};
+
+void add(Sample& s, const cl::Event& a, const cl::Event& b) {
+    const double a0 = ns(a, CL_PROFILING_COMMAND_START), a1 = ns(a, CL_PROFILING_COMMAND_END);
+    const double b0 = ns(b, CL_PROFILING_COMMAND_START), b1 = ns(b, CL_PROFILING_COMMAND_END);
+    s.span.push_back((b1 - a0) * 1e-3);
+    s.gap.push_back((b0 - a1) * 1e-3);
+    s.first.push_back((a1 - a0) * 1e-3);
+    s.second.push_back((b1 - b0) * 1e-3);
+}
+
+void print(const char* what, const Sample& s) {
+    std::printf("  %-44s span %7.1f us  first %7.1f  gap %6.1f  second %6.1f  (medians of %zu)\n", what,
+                statsOf(s.span).median, statsOf(s.first).median, statsOf(s.gap).median, statsOf(s.second).median,
+                s.span.size());
+}
+
+}  // namespace
+
+int runProbe(Engine& engine, const std::vector<size_t>& sizes, const BenchOptions& o) {
+    const int runs = std::max(o.repeats, 50);
+    cl::Context& ctx = engine.context();
+    cl::CommandQueue& q = engine.queue();
+    cl::Program nopProgram = engine.programs().program("probe-nop", "__kernel void nop(__global float *p) {}", "");
+    cl::Kernel nop1(nopProgram, "nop"), nop2(nopProgram, "nop");
+    cl::Buffer scratch(ctx, CL_MEM_READ_WRITE, 64);
+    nop1.setArg(0, scratch);
+    nop2.setArg(0, scratch);
+    const VariantInfo& v = *findVariant("best-gpu");
+    for (size_t n : sizes) {
+        const HostArray input = makeInput(ElemType::Float, DataPattern::Random, n, o.seed);
+        cl::Buffer in = engine.upload(input);
+        RunConfig c;
+        c.variant = v.id;
+        c.n = n;
+        c.wg = o.wg;
+        c.groups = size_t(v.groupsPerComputeUnit) * size_t(std::max(1, engine.device().computeUnits));
+        const auto plan = planPasses(v, c);
+        if (plan.size() != 2) continue;
+        cl::Kernel k1 = engine.programs().kernel(v, c, false), k2 = engine.programs().kernel(v, c, false);
+        cl::Buffer part(ctx, CL_MEM_READ_WRITE, plan[0].groups * 4), out(ctx, CL_MEM_READ_WRITE, 4);
+        k1.setArg(0, in);
+        k1.setArg(1, part);
+        k1.setArg(2, cl_uint(n));
+        k1.setArg(3, cl::Local(plan[0].local * 4));
+        k2.setArg(0, part);
+        k2.setArg(1, out);
+        k2.setArg(2, cl_uint(plan[0].groups));
+        k2.setArg(3, cl::Local(plan[1].local * 4));
+        std::printf("\n%s floats, best-gpu groups %zu + %zu of %zu:\n", sizeLabel(n).c_str(), plan[0].groups,
+                    plan[1].groups, plan[0].local);
+        const cl::NDRange g1(plan[0].global), l1(plan[0].local), g2(plan[1].global), l2(plan[1].local);
+        float result = 0;
+        for (int mode = 0; mode < 5; ++mode) {
+            Sample s;
+            for (int i = 0; i < runs + 200; ++i) {  // the first 200 are warm-up
+                cl::Event a, b;
+                if (mode == 0) {  // as the runner does it
+                    q.enqueueNDRangeKernel(k1, cl::NullRange, g1, l1, nullptr, &a);
+                    q.enqueueNDRangeKernel(k2, cl::NullRange, g2, l2, nullptr, &b);
+                } else if (mode == 1) {  // the first launch held until the second is queued
+                    cl::UserEvent gate(ctx);
+                    std::vector<cl::Event> wait = {gate};
+                    q.enqueueNDRangeKernel(k1, cl::NullRange, g1, l1, &wait, &a);
+                    q.enqueueNDRangeKernel(k2, cl::NullRange, g2, l2, nullptr, &b);
+                    gate.setStatus(CL_COMPLETE);
+                } else if (mode == 2) {  // a flush after each launch
+                    q.enqueueNDRangeKernel(k1, cl::NullRange, g1, l1, nullptr, &a);
+                    q.flush();
+                    q.enqueueNDRangeKernel(k2, cl::NullRange, g2, l2, nullptr, &b);
+                    q.flush();
+                } else if (mode == 3) {  // two empty kernels
+                    q.enqueueNDRangeKernel(nop1, cl::NullRange, cl::NDRange(64), cl::NDRange(64), nullptr, &a);
+                    q.enqueueNDRangeKernel(nop2, cl::NullRange, cl::NDRange(64), cl::NDRange(64), nullptr, &b);
+                } else {  // the first pass, then an empty kernel
+                    q.enqueueNDRangeKernel(k1, cl::NullRange, g1, l1, nullptr, &a);
+                    q.enqueueNDRangeKernel(nop1, cl::NullRange, cl::NDRange(64), cl::NDRange(64), nullptr, &b);
+                }
+                q.enqueueReadBuffer(out, CL_TRUE, 0, 4, &result);
+                if (i >= 200) add(s, a, b);
+            }
+            const char* names[] = {"two passes, as the runner enqueues them", "first pass held by a user event",
+                                   "flush after each launch", "two empty kernels", "first pass + empty kernel"};
+            print(names[mode], s);
+        }
+        std::printf("  result %.6g, reference %.6g\n", result, computeReference(input, Op::Sum).value);
+    }
+    return 0;
+}
+
+int runLayouts(Engine& engine, const std::vector<size_t>& sizes, const BenchOptions& o, const std::string& source) {
+    const int runs = std::max(o.repeats, 30);
+    cl::Context& ctx = engine.context();
+    cl::CommandQueue& q = engine.queue();
+    const int units = std::max(1, engine.device().computeUnits);
+    const std::string common = kernelFileText("kernels/reduce_common.cl");
+    struct Config {
+        int layout, unroll, perUnit;
+        cl::Kernel k1, k2;
+        std::vector<double> span;
+        std::string label;
+    };
+    for (size_t n : sizes) {
+        const HostArray input = makeInput(ElemType::Float, DataPattern::Random, n, o.seed);
+        const Reference ref = computeReference(input, Op::Sum);
+        cl::Buffer in = engine.upload(input);
+        std::vector<Config> configs;
+        for (int layout : {0, 1, 2})  // 2: grid-stride with restrict pointers
+            for (int unroll : {4, 8})
+                for (int perUnit : {4, 8}) {
+                    const std::string options =
+                        "-D RL_TYPE_FLOAT -D RL_OP_SUM -D LAYOUT=" + std::to_string(layout == 2 ? 0 : layout) +
+                        " -D UNROLL=" + std::to_string(unroll) + (layout == 2 ? " -D RESTRICT" : "");
+                    cl::Program p = engine.programs().program("layouts", common + source, options);
+                    Config c{layout,
+                             unroll,
+                             perUnit,
+                             cl::Kernel(p, "layout_reduce"),
+                             cl::Kernel(p, "layout_reduce"),
+                             {},
+                             (layout == 1   ? "tiles"
+                              : layout == 2 ? "grid-stride restrict"
+                                            : "grid-stride") +
+                                 std::string(" x") + std::to_string(unroll) + ", " + std::to_string(perUnit) + "/unit"};
+                    configs.push_back(std::move(c));
+                }
+        const size_t wg = o.wg;
+        cl::Buffer part(ctx, CL_MEM_READ_WRITE, size_t(units) * 8 * 4), out(ctx, CL_MEM_READ_WRITE, 4);
+        bool allRight = true;
+        for (int r = 0; r < runs + 20; ++r)
+            for (auto& c : configs) {
+                const size_t groups = size_t(units) * size_t(c.perUnit);
+                c.k1.setArg(0, in);
+                c.k1.setArg(1, part);
+                c.k1.setArg(2, cl_uint(n));
+                c.k1.setArg(3, cl::Local(wg * 4));
+                c.k2.setArg(0, part);
+                c.k2.setArg(1, out);
+                c.k2.setArg(2, cl_uint(groups));
+                c.k2.setArg(3, cl::Local(wg * 4));
+                cl::Event a, b;
+                q.enqueueNDRangeKernel(c.k1, cl::NullRange, cl::NDRange(groups * wg), cl::NDRange(wg), nullptr, &a);
+                q.enqueueNDRangeKernel(c.k2, cl::NullRange, cl::NDRange(wg), cl::NDRange(wg), nullptr, &b);
+                float result = 0;
+                q.enqueueReadBuffer(out, CL_TRUE, 0, 4, &result);
+                allRight = allRight && acceptResult(ref, Op::Sum, ElemType::Float, result, nullptr);
+                if (r >= 20)
+                    c.span.push_back((ns(b, CL_PROFILING_COMMAND_END) - ns(a, CL_PROFILING_COMMAND_START)) * 1e-6);
+            }
+        // The one-launch experiment: atomic_reduce, 4 groups per unit, result slots alternating between runs.
+        std::vector<double> oneLaunch;
+        bool atomicRight = true;
+        {
+            cl::Program p = engine.programs().program("layouts", common + source,
+                                                      "-D RL_TYPE_FLOAT -D RL_OP_SUM -D LAYOUT=0 -D UNROLL=4");
+            cl::Kernel k(p, "atomic_reduce");
+            const int zero[2] = {0, 0};
+            cl::Buffer slots(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof zero, const_cast<int*>(zero));
+            const size_t groups = size_t(units) * 4;
+            for (int r = 0; r < runs + 20; ++r) {
+                k.setArg(0, in);
+                k.setArg(1, slots);
+                k.setArg(2, cl_uint(n));
+                k.setArg(3, cl::Local(wg * 4));
+                k.setArg(4, cl_uint(r));
+                cl::Event a;
+                q.enqueueNDRangeKernel(k, cl::NullRange, cl::NDRange(groups * wg), cl::NDRange(wg), nullptr, &a);
+                float result = 0;
+                q.enqueueReadBuffer(slots, CL_TRUE, (r & 1) * 4, 4, &result);
+                atomicRight = atomicRight && acceptResult(ref, Op::Sum, ElemType::Float, result, nullptr);
+                if (r >= 20)
+                    oneLaunch.push_back((ns(a, CL_PROFILING_COMMAND_END) - ns(a, CL_PROFILING_COMMAND_START)) * 1e-6);
+            }
+        }
+        std::printf("\n%s floats, wg %zu, span medians (GB/s read), every result %s:\n", sizeLabel(n).c_str(), wg,
+                    allRight ? "right" : "NOT right");
+        std::printf("  %-26s %8.1f GB/s  (%.1f us), results %s\n", "one launch, atomic final",
+                    double(n) * 4 / (statsOf(oneLaunch).median * 1e6), statsOf(oneLaunch).median * 1e3,
+                    atomicRight ? "right" : "NOT right");
+        for (const auto& c : configs)
+            std::printf("  %-26s %8.1f GB/s  (%.1f us)\n", c.label.c_str(),
+                        double(n) * 4 / (statsOf(c.span).median * 1e6), statsOf(c.span).median * 1e3);
+    }
+    return 0;
+}
+
+}  // namespace rl::bench

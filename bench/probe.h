@@ -1,0 +1,17 @@
+// Launch-cost probe: where a small reduction's time goes on this device (each kernel's own time, the gap between
+// two launches, an empty kernel), and whether holding the first launch until the second is queued closes the gap.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "bench/options.h"
+#include "core/cl/engine.h"
+
+namespace rl::bench {
+
+int runProbe(Engine& engine, const std::vector<size_t>& sizes, const BenchOptions& o);
+
+// Layout experiments for best-gpu (bench/gpu_layouts.cl): grid-stride against per-group tiles, unroll and grid.
+int runLayouts(Engine& engine, const std::vector<size_t>& sizes, const BenchOptions& o, const std::string& source);
+
+}  // namespace rl::bench
