@@ -40,7 +40,9 @@ void TreePanel::Draw(ExplorerState& state, int sideIndex, const UiContext& ctx, 
     progress(ctx, ImVec2(top.x + width, top.y));
 
     if (!side.loaded()) {
-        const char* text = ctx.worker.busy() ? "Tracing on the device\xe2\x80\xa6" : "No trace loaded";
+        const char* text = ctx.worker.busy()             ? "Tracing on the device\xe2\x80\xa6"
+                           : !state.lastError.empty() ? "This did not run"
+                                                      : "No trace loaded";
         ImGui::PushFont(ctx.fonts.heading);
         const ImVec2 ts = ImGui::CalcTextSize(text);
         ImGui::GetWindowDrawList()->AddText(ImVec2(top.x + (width - ts.x) * 0.5f, top.y + totalH * 0.4f),

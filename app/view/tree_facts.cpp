@@ -32,7 +32,8 @@ TreeFacts::TreeFacts(const GroupTrace& group) : group_(&group) {
             lastStage_[index(k, c)] = writer_[index(k, c)] >= 0 ? k : previous;
         }
     }
-    if (stages_ > 0 && isLoad(0))
+    // Padding: cells no work-item loaded, where some did (global-memory kinds record their input with no load ops).
+    if (stages_ > 0 && isLoad(0) && active_[0] > 0)
         for (int c = 0; c < cells_; ++c)
             if (writer_[index(0, c)] < 0) flags_[index(0, c)] |= kPadding;
 

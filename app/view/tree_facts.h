@@ -28,7 +28,7 @@ public:
     bool read(int k, int c) const { return flags_[index(k, c)] & kRead; }
     // The value the cell holds after stage k is still needed by a later stage (or is the group's result).
     bool live(int k, int c) const { return flags_[index(k, c)] & kLive; }
-    // Loaded by no work-item: identity padding past N.
+    // Loaded by no work-item while others were: identity padding past N.
     bool padding(int c) const { return flags_[index(0, c)] & kPadding; }
     // The last stage <= k that wrote cell c (-1 if none) and the work-item that did.
     int lastWriteStage(int k, int c) const { return lastStage_[index(k, c)]; }

@@ -76,3 +76,42 @@ TEST(SourceMap, LiteralStridesTailStepsAndComments) {
 
 }  // namespace
 }  // namespace rl::view
+
+// Every stage of every local-tree kernel that has a CPU model maps to some lines of its .cl file, and the lines of
+// each stage end at a recording point.
+#include "core/model/model.h"
+#include "core/pass_plan.h"
+#include "core/variant.h"
+
+namespace rl::view {
+namespace {
+
+TEST(SourceMap, EveryModelledStageOfEveryKernelHasLines) {
+    int checked = 0;
+    for (const auto& v : allVariants()) {
+        if (v.kind != VariantKind::LocalTree || !hasModel(v)) continue;
+        RunConfig c;
+        c.variant = v.id;
+        c.n = 512;
+        c.wg = 64;
+        c.type = ElemType::Int;
+        const auto plan = planPasses(v, c);
+        std::vector<double> input(c.n, 1.0);
+        const GroupTrace g = modelGroup(ModelInput{v, plan[0], input, 0, c.op, c.type});
+        const auto lines = splitLines(kernelFileText("kernels/" + v.id + ".cl"));
+        const auto points = findRecordPoints(lines);
+        for (const Stage& s : g.stages) {
+            const LineSpan span = stageLines(lines, s.param);
+            ASSERT_FALSE(span.empty()) << v.id << " stage " << s.label;
+            bool endsAtRecord = false;
+            for (const auto& p : points) endsAtRecord = endsAtRecord || p.line == span.last;
+            EXPECT_TRUE(endsAtRecord) << v.id << " stage " << s.label;
+            EXPECT_NE(lines[size_t(span.last)].find("RL_RECORD"), std::string::npos) << v.id << " " << s.label;
+        }
+        ++checked;
+    }
+    EXPECT_GE(checked, 5);
+}
+
+}  // namespace
+}  // namespace rl::view
