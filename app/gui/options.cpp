@@ -83,6 +83,11 @@ Scripting and measurement (tests, benchmarks, docs):
                           tab:NAME            show a bottom tab: warps, heatmap, source, messages
                           set:KEY=VALUE       n, wg, op, type, data, seed, simd, banks
                           hover:STAGE,CELL    point at a cell of the tree (tooltip and cone)
+                          wheel:N             turn the mouse wheel N notches at the pointer (zooms the tree)
+                          classroom:KEY=VALUE lecture=on|off, blank=on|off, theme=dark|projector|colorblind,
+                                              font=SCALE, preset=VARIANT/16|32, save=PATH, open=PATH (sessions),
+                                              shot=SCALE,window|tree|bottom|result|controls,opaque|transparent,PATH,
+                                              export=svg|png|gif,current|all,SCALE,PATH
                           quit                exit with code 0
   --frames K            quit after K frames
   --quit-after SEC      quit after SEC seconds
@@ -91,6 +96,7 @@ Scripting and measurement (tests, benchmarks, docs):
   --script-timeout SEC  longest wait of one script step (default 120)
 
 Keys: space play/pause, left/right step, Home/End first/last stage, up/down previous/next pass.
+F5 lecture mode (there: PgDn/PgUp, arrows and space step, B blanks, Esc leaves), Ctrl +/-/0 text size, F11 full screen.
 )";
 }
 
