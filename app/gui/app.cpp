@@ -455,7 +455,6 @@ void App::drawPanels() {
         {W - right + gap, centerTop, W - gap, H - gap},
     };
     paintGaps(panels, vp->Size, ImGui::GetStyle().WindowRounding, ctx.palette.background.packed());
-    splitters(centerTop, left, right, centerTop, bottomY, gap);
 
     auto place = [&](float x, float y, float w, float h) {
         ImGui::SetNextWindowPos(ImVec2(vp->Pos.x + x, vp->Pos.y + y));
@@ -538,6 +537,10 @@ void App::drawPanels() {
     result_.Draw(state_, ctx);
     ImGui::End();
 
+    // Last: ImGui puts a new window that never comes to the front behind the earlier ones, so this full-window
+    // layer for the splitters (which only catches the gaps) lies under every panel.
+    splitters(centerTop, left, right, centerTop, bottomY, gap);
+
     timings_.Draw(state_, ctx);  // over the panels when open
 }
 
@@ -585,6 +588,11 @@ std::string App::apply(const std::string& verb, const std::string& arg) {
             return "";
         }
         return "no tree on screen to hover";
+    } else if (verb == "wheel") {  // at the pointer (after hover:), as a mouse wheel would
+        const float notches = float(std::atof(arg.c_str()));
+        if (notches == 0) return "wheel needs a non-zero number of notches";
+        window_.injectScroll(notches);
+        return "";
     } else if (verb == "set") {
         const size_t eq = arg.find('=');
         if (eq == std::string::npos) return "set needs KEY=VALUE";

@@ -13,6 +13,10 @@ namespace {
 
 ImVec4 vec4(view::Rgba c) { return ImVec4(c.r / 255.f, c.g / 255.f, c.b / 255.f, c.a / 255.f); }
 
+constexpr Op kOps[] = {Op::Sum, Op::Min, Op::Max};
+constexpr ElemType kTypes[] = {ElemType::Int, ElemType::Float};
+constexpr DataPattern kData[] = {DataPattern::Iota, DataPattern::Ones, DataPattern::Random};
+
 void changed(ExplorerState& state, const UiContext& ctx) {
     state.dirty = true;
     state.dirtySince = ctx.now;
@@ -269,15 +273,12 @@ void ControlsPanel::problem(ExplorerState& state, const UiContext& ctx) {
             changed(state, ctx);
         }
     }
-    static constexpr Op ops[] = {Op::Sum, Op::Min, Op::Max};
-    static constexpr ElemType types[] = {ElemType::Int, ElemType::Float};
-    static constexpr DataPattern data[] = {DataPattern::Iota, DataPattern::Ones, DataPattern::Random};
     label("operation", ctx);
-    if (enumCombo("##op", &c.op, ops)) changed(state, ctx);
+    if (enumCombo("##op", &c.op, kOps)) changed(state, ctx);
     label("type", ctx);
-    if (enumCombo("##type", &c.type, types)) changed(state, ctx);
+    if (enumCombo("##type", &c.type, kTypes)) changed(state, ctx);
     label("data", ctx);
-    if (enumCombo("##data", &c.data, data)) changed(state, ctx);
+    if (enumCombo("##data", &c.data, kData)) changed(state, ctx);
     if (c.data == DataPattern::Random) {
         label("seed", ctx);
         unsigned long long seed = c.seed;

@@ -8,6 +8,7 @@
 #include <imgui.h>
 #include <backends/imgui_impl_glfw.h>
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace rl::gui {
@@ -32,7 +33,14 @@ GlfwWindow::GlfwWindow(const std::string& title, const WindowGeometry& g, float 
     glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
     glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE);
     glfwWindowHint(GLFW_MAXIMIZED, g.maximized ? GLFW_TRUE : GLFW_FALSE);
-    window_ = glfwCreateWindow(g.width, g.height, title.c_str(), nullptr, nullptr);
+    // Never larger than the primary monitor's work area (a saved size from a bigger screen, a first run on a laptop).
+    int width = g.width, height = g.height;
+    if (GLFWmonitor* primary = glfwGetPrimaryMonitor()) {
+        int mx, my, mw, mh;
+        glfwGetMonitorWorkarea(primary, &mx, &my, &mw, &mh);
+        if (mw > 0 && mh > 0) width = std::min(width, mw), height = std::min(height, mh);
+    }
+    window_ = glfwCreateWindow(width, height, title.c_str(), nullptr, nullptr);
     if (!window_) {
         const std::string why = lastGlfwError();
         glfwTerminate();
@@ -122,6 +130,8 @@ void GlfwWindow::toggleFullscreen() {
 void GlfwWindow::injectKey(int key, bool pressed) {
     ImGui_ImplGlfw_KeyCallback(window_, key, glfwGetKeyScancode(key), pressed ? GLFW_PRESS : GLFW_RELEASE, 0);
 }
+
+void GlfwWindow::injectScroll(float dy) { ImGui_ImplGlfw_ScrollCallback(window_, 0.0, double(dy)); }
 
 void GlfwWindow::injectCursor(float x, float y) {
     // As if the pointer entered the window and moved there: the backend then reads the position every frame.

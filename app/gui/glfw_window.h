@@ -34,6 +34,7 @@ public:
     void toggleFullscreen() override;
     void injectKey(int key, bool pressed) override;
     void injectCursor(float x, float y) override;
+    void injectScroll(float dy) override;
 
 private:
     GLFWwindow* window_ = nullptr;

@@ -187,6 +187,12 @@ void TreePanel::Draw(ExplorerState& state, int sideIndex, const UiContext& ctx, 
     g.group = ref.group;
     ctx.geometry.trees.push_back(g);
 
+    if (layout.pitch() < 6 && lp.cells > 64) {  // cells too narrow for values: say where to look
+        const char* hint = "wheel: zoom into the cells  \xc2\xb7  Heat map tab: every value";
+        const ImVec2 ts = ImGui::CalcTextSize(hint);
+        dl->AddText(ImVec2(canvasPos.x + canvasSize.x - ts.x - 8 * s, canvasPos.y + canvasSize.y - ts.y - 6 * s),
+                    p.textFaint.packed(), hint);
+    }
     if (hoverHere && hovered) tooltip(state, facts, state.hover.stage, state.hover.cell, ctx);
     if (state.comparing()) counts(side, state.playback.step(), ctx);
 }

@@ -148,6 +148,25 @@ TEST(Explorer, CompareDrawsBothVariantsSteppingTogether) {
     }
 }
 
+TEST(Explorer, TheWheelZoomsAWideGroupAroundThePointer) {
+    const std::string d = tempDir();
+    const AppRun r = runApp(d, "--config-dir " + d + "/cfg --no-save --size 1400x900 --variant sequential --n 512 "
+                               "--wg 512 --type int --data iota --script \"wait-trace;settle;shot:" + d + "/wide.png;"
+                               "hover:0,100;wheel:6;frames:3;shot:" + d + "/zoomed.png;quit\"");
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    Shot wide, zoomed;
+    ASSERT_TRUE(loadShot(d + "/wide.png", &wide) && loadShot(d + "/zoomed.png", &zoomed));
+    const auto before = layoutOf(wide.geometry["trees"][0]), after = layoutOf(zoomed.geometry["trees"][0]);
+    EXPECT_EQ(before.visibleCells, 512);
+    // Six notches of 0.8: about a quarter of the cells, still around cell 100.
+    EXPECT_LT(after.visibleCells, 512 / 3);
+    EXPECT_GT(after.visibleCells, 8);
+    EXPECT_LE(after.firstCell, 100);
+    EXPECT_GT(after.firstCell + after.visibleCells, 100);
+    const view::TreeLayout L(after);
+    EXPECT_GT(L.pitch(), 3 * view::TreeLayout(before).pitch());
+}
+
 TEST(Explorer, HeatMapAndKernelSourceTabsDraw) {
     const std::string d = tempDir();
     const AppRun r = runApp(d, "--config-dir " + d + "/cfg --size 1400x900 --variant sequential --n 256 --wg 256 "
