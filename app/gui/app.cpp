@@ -428,8 +428,6 @@ void App::splitters(float top, float left, float right, float centerTop, float c
     ImGui::End();
 }
 
-view::Rect App::centreRect() const { return {}; }
-
 void App::drawPanels() {
     const ImGuiViewport* vp = ImGui::GetMainViewport();
     const float s = scale_;

@@ -60,7 +60,6 @@ private:
     bool needsFrames() const;
     void saveOnExit();
     void resolveDevice();
-    view::Rect centreRect() const;
 
     Window& window_;
     ExplorerOptions options_;

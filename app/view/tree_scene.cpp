@@ -213,6 +213,9 @@ struct Builder {
     void movingValues(int k, float t) {
         if (f.isLoad(k) || t >= 1) return;
         const float move = easeInOut(std::min(1.0f, t / 0.8f));
+        // The two values fade as they merge into the result, which appears in their place.
+        const float fade = 1.0f - easeInOut(std::clamp((t - 0.55f) / 0.3f, 0.0f, 1.0f));
+        if (fade <= 0) return;
         const Stage& s = f.stage(k);
         for (const WorkItemOp& op : s.ops) {
             if (!op.active || op.w < 0 || op.w >= f.cells()) continue;
@@ -222,9 +225,9 @@ struct Builder {
                 const Rect src = L.cell(k - 1, from);
                 const Vec2 c = lerp(src.center(), to.center(), move);
                 const Rect chip{c.x - src.w * 0.5f, c.y - src.h * 0.5f, src.w, src.h};
-                const Rgba edge = L.pitch() >= 8 ? p.cellOperand.scaledAlpha(0.8f) : Rgba{0, 0, 0, 0};
-                scene.rect(chip, p.cellWritten.scaledAlpha(0.85f), rounding, edge, 1);
-                if (L.pitch() >= 14) valueText(chip, f.value(k - 1, from), p.textOnWritten);
+                const Rgba edge = L.pitch() >= 8 ? p.cellOperand.scaledAlpha(0.8f * fade) : Rgba{0, 0, 0, 0};
+                scene.rect(chip, p.cellWritten.scaledAlpha(0.85f * fade), rounding, edge, 1);
+                if (L.pitch() >= 14 && move < 0.6f) valueText(chip, f.value(k - 1, from), p.textOnWritten);
             }
         }
     }

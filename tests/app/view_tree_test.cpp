@@ -169,7 +169,7 @@ TEST(TreeScene, ATransitionMovesTheOperandValuesTowardsTheirResult) {
     const TreeLayout L(p);
     const Rgba chip = darkPalette().cellWritten.scaledAlpha(0.85f);
     const auto early = rectsFilled(sceneAt(f, L, 1, 0.1f), chip, L.cellHeight());
-    const auto late = rectsFilled(sceneAt(f, L, 1, 0.7f), chip, L.cellHeight());
+    const auto late = rectsFilled(sceneAt(f, L, 1, 0.5f), chip, L.cellHeight());
     ASSERT_EQ(early.size(), 16u);  // 8 work-items x 2 operands
     ASSERT_EQ(late.size(), 16u);
     // The chip of work-item 0's second operand (cell 8) moves from row 0 towards cell 0 of row 1.
@@ -179,6 +179,12 @@ TEST(TreeScene, ATransitionMovesTheOperandValuesTowardsTheirResult) {
     EXPECT_GT(l.center().y, e.center().y);
     EXPECT_GE(e.center().y, from.center().y - 0.01f);
     EXPECT_TRUE(rectsFilled(sceneAt(f, L, 1, 1.0f), chip, L.cellHeight()).empty());  // settled: no moving values
+    // Near the end the values have merged into the result: the chips have faded out.
+    int chips = 0;
+    for (const auto& pr : sceneAt(f, L, 1, 0.9f).prims)
+        chips += pr.kind == Prim::Kind::Rect && pr.fill.r == chip.r && pr.fill.g == chip.g && pr.fill.a > 0 &&
+                 std::abs(pr.rect.h - L.cellHeight()) < 0.01f && pr.fill.a < chip.a;
+    EXPECT_EQ(chips, 0);
 }
 
 TEST(TreeScene, WideGroupsDrawBandsInsteadOfThousandsOfLines) {
