@@ -41,7 +41,7 @@ bool toDouble(const std::string& s, double* out) {
 }  // namespace
 
 std::string helpText() {
-    return R"(usage: reducelab [gui] [options]
+    return R"(usage: reducelab gui [options]      (plain `reducelab` opens it with the last session's settings)
 
 Opens the ReduceLab explorer: the reduction tree recorded on an OpenCL device, stage by stage.
 
