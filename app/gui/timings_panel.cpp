@@ -56,7 +56,7 @@ void TimingsPanel::init(const std::string& configDir, std::function<void()> wake
     worker_ = std::make_unique<SweepWorker>(wake_);
 }
 
-float TimingsPanel::toolbarButtonWidth(float scale) { return 118 * scale; }
+float TimingsPanel::toolbarButtonWidth(float scale) { return 104 * scale; }
 
 void TimingsPanel::drawToolbarButton(const UiContext& ctx) {
     const float s = ctx.scale, h = ImGui::GetFrameHeight() * 1.25f, w = toolbarButtonWidth(s);
@@ -77,15 +77,15 @@ bool TimingsPanel::sweepActive() const {
 }
 
 bool TimingsPanel::needsFrames() const {
-    return sweepActive() || exportRequested_ || !captures_.empty() ||
+    return sweepActive() || remeasureRequested_ || exportRequested_ || !captures_.empty() ||
            (open && missing_ > 0 && !autoBlocked_ && changedAt_ >= 0);
 }
 
 bool TimingsPanel::settled() const {
     if (!worker_) return true;
     // wasRunning_: the end of the sweep has not been taken in yet (its note, the cache file).
-    if (sweepActive() || wasRunning_ || exportRequested_ || !captures_.empty()) return false;
-    if (open && haveDevice_ && !deviceListed_) return false;
+    if (sweepActive() || wasRunning_ || remeasureRequested_ || exportRequested_ || !captures_.empty()) return false;
+    if (open && !deviceListed_) return false;  // the devices are still being listed
     return !(open && missing_ > 0 && !autoBlocked_);
 }
 

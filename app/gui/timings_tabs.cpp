@@ -57,8 +57,11 @@ void TimingsPanel::drawLadderTab(const UiContext& ctx, const TimingsData& d, con
     if (d.ladder.copy.ok)
         caption += "  \xc2\xb7  copy ceiling " + view::formatSig(d.ladder.copy.gbps, 4) + " GB/s (read + write)";
     ImGui::TextColored(vec4(p.textDim), "%s", caption.c_str());
-    const float notesH = 250 * s;
-    record("table", drawLadderTable(d, ctx, std::max(220 * s, ImGui::GetContentRegionAvail().y - notesH)));
+    // The table first (whole when it fits, leaving the notes at least a few lines), the notes scroll below it.
+    const float rowH = ImGui::GetTextLineHeight() + 10 * s;
+    const float tableH = rowH * float(d.ladder.rows.size() + 1) + 8 * s;
+    const float avail = ImGui::GetContentRegionAvail().y;
+    record("table", drawLadderTable(d, ctx, std::max(220 * s, std::min(tableH, avail - 150 * s))));
 
     ImGui::BeginChild("##ladder-notes", ImVec2(0, 0), false);
     ImGui::Spacing();
@@ -115,7 +118,7 @@ void TimingsPanel::drawSizesTab(const UiContext& ctx, const TimingsData& d, cons
     const auto& p = ctx.palette;
     const float s = ctx.scale, gap = 14 * s;
     const PlotTheme theme{p, ctx.fonts, s};
-    ImGui::BeginChild("##sizes-controls", ImVec2(300 * s, 0), false);
+    ImGui::BeginChild("##sizes-controls", ImVec2(std::min(300 * s, ImGui::GetContentRegionAvail().x * 0.22f), 0), false);
     ImGui::PushFont(ctx.fonts.bold);
     ImGui::TextUnformatted("Sizes");
     ImGui::PopFont();
@@ -139,7 +142,7 @@ void TimingsPanel::drawSizesTab(const UiContext& ctx, const TimingsData& d, cons
     ImGui::SameLine(0, gap);
 
     const ImVec2 avail = ImGui::GetContentRegionAvail();
-    const bool sideBySide = avail.x >= 1000 * s;
+    const bool sideBySide = avail.x >= 1000 * s || avail.y < 2 * 380 * s;  // stacked only when both stay tall
     const ImVec2 size = sideBySide ? ImVec2((avail.x - gap) * 0.5f, avail.y) : ImVec2(avail.x, (avail.y - gap) * 0.5f);
     ImGui::BeginGroup();
     record("time", drawLinePlot(timePlot(d, p), size, theme, captures_.empty()));

@@ -179,7 +179,7 @@ BarChart ladderBars(const TimingsData& d, const view::Palette& p) {
     c.legend.push_back({"median GB/s, whisker: slowest to fastest run", p.accent, false, false});
     if (anyBest) c.legend.push_back({"best for this device", p.good, false, false});
     if (anyWrong) c.legend.push_back({"wrong by design", p.warn, false, false});
-    if (anyG80) c.legend.push_back({"Harris's G80 (2^22 ints)", p.text, false, true});
+    if (anyG80) c.legend.push_back({"Harris's G80 (2^22 ints; peak " + formatSig(kHarrisG80PeakGbps, 3) + " GB/s)", p.text, false, true});
     c.emptyText = "Measuring\xe2\x80\xa6";
     return c;
 }

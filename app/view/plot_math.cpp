@@ -93,10 +93,23 @@ std::vector<Tick> axisTicks(const AxisSpec& a, int maxMajor) {
         if (!(a.lo > 0) || !(a.hi > a.lo)) return ticks;
         const int k0 = int(std::ceil(logb(a.lo, a.base) - kEps)), k1 = int(std::floor(logb(a.hi, a.base) + kEps));
         const int count = k1 - k0 + 1;
-        const int stride = std::max(1, (count + maxMajor - 1) / maxMajor);
+        // Every stride-th power, at multiples of the stride (2^16, 2^18, ...; 1e-8, 1e-4, 1), the smallest stride
+        // from a round list that keeps at most maxMajor labels.
+        static const int strides2[] = {1, 2, 4, 8, 16, 32}, strides10[] = {1, 2, 3, 4, 5, 10, 20, 50};
+        int stride = a.base == 2 ? 32 : 50;
+        for (int st : a.base == 2 ? std::vector<int>(std::begin(strides2), std::end(strides2))
+                                  : std::vector<int>(std::begin(strides10), std::end(strides10)))
+            if ((count + st - 1) / st <= maxMajor) {
+                stride = st;
+                break;
+            }
+        auto isMajor = [&](int k) { return ((k % stride) + stride) % stride == 0; };
+        bool anyMajor = false;
+        for (int k = k0; k <= k1; ++k) anyMajor = anyMajor || isMajor(k);
         for (int k = k0; k <= k1; ++k) {
             const double v = powb(a.base, k);
-            ticks.push_back({v, (k - k0) % stride == 0, (k - k0) % stride == 0 ? formatTick(v, a) : ""});
+            const bool major = anyMajor ? isMajor(k) : k == k0;
+            ticks.push_back({v, major, major ? formatTick(v, a) : ""});
         }
         if (a.base == 10 && stride == 1 && count <= 5)  // 2..9 between the decades, when there are few
             for (int k = k0 - 1; k <= k1; ++k)

@@ -110,7 +110,7 @@ TEST(PlotMath, ManyDecadesAreThinnedToEveryKth) {
     a.log = true;
     a.lo = 1e-12;
     a.hi = 1;
-    const auto t = axisTicks(a, 4);  // 13 decades, at most 4 labelled: every 4th
+    const auto t = axisTicks(a, 4);  // 13 decades, at most 4 labelled: every 4th, at multiples of 4
     EXPECT_EQ(majors(t), (std::vector<double>{1e-12, 1e-8, 1e-4, 1}));
     EXPECT_EQ(t.size(), 13u);  // the others stay as unlabelled minor ticks
     for (const auto& tick : t)
@@ -127,8 +127,16 @@ TEST(PlotMath, BaseTwoAxesTickEveryPowerLabelledAsPowers) {
     EXPECT_EQ(labels(t), (std::vector<std::string>{"2^16", "2^17", "2^18", "2^19", "2^20"}));
     a.lo = 1 << 10;
     a.hi = double(1 << 28);
-    const auto u = axisTicks(a, 6);  // 19 powers: every 4th labelled
-    EXPECT_EQ(labels(u), (std::vector<std::string>{"2^10", "2^14", "2^18", "2^22", "2^26"}));
+    const auto u = axisTicks(a, 6);  // 19 powers: every 4th labelled, at multiples of 4
+    EXPECT_EQ(labels(u), (std::vector<std::string>{"2^12", "2^16", "2^20", "2^24", "2^28"}));
+    a.lo = 1 << 16;
+    a.hi = 1 << 24;
+    const auto v = axisTicks(a, 4);  // 9 powers, at most 4 labels: every 4th
+    EXPECT_EQ(labels(v), (std::vector<std::string>{"2^16", "2^20", "2^24"}));
+    EXPECT_EQ(labels(axisTicks(a, 5)), (std::vector<std::string>{"2^16", "2^18", "2^20", "2^22", "2^24"}));
+    a.lo = 1 << 5;
+    a.hi = 1 << 7;  // three powers, room for one label: still one
+    EXPECT_EQ(labels(axisTicks(a, 1)).size(), 1u);
 }
 
 TEST(PlotMath, PixelMappingIsLinearOrLogarithmicAndInvertible) {

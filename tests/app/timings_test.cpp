@@ -262,7 +262,8 @@ TEST(Timings, TheCacheAnswersASecondOpenWithoutMeasuring) {
                              "timings:open;wait-sweep;timings:report=" + d + "/first.json;timings:close;frames:3;"
                              "timings:open;frames:3;wait-sweep;timings:report=" + d + "/reopened.json;"
                              "timings:export=" + d + "/plain-file/sub;wait-sweep;frames:2;timings:report=" + d +
-                             "/bad-export.json;quit\"");
+                             "/bad-export.json;timings:remeasure;wait-sweep;timings:report=" + d +
+                             "/remeasured.json;quit\"");
     ASSERT_EQ(r.exitCode, 0) << r.err;
     const auto first = readJson(d + "/first.json"), reopened = readJson(d + "/reopened.json");
     EXPECT_EQ(first["openedWithMissing"].get<int>(), first["total"].get<int>());
@@ -278,6 +279,12 @@ TEST(Timings, TheCacheAnswersASecondOpenWithoutMeasuring) {
     EXPECT_NE(error.find("Cannot export to"), std::string::npos) << error;
     EXPECT_NE(error.find("Choose a folder you can write to"), std::string::npos) << error;
 
+    // Re-measure runs every point again, even though all are cached.
+    const auto again = readJson(d + "/remeasured.json");
+    EXPECT_EQ(again["state"], "done");
+    EXPECT_EQ(again["engineRuns"].get<int>(), 2 * first["engineRuns"].get<int>());
+    EXPECT_EQ(again["sweeps"].get<int>(), first["sweeps"].get<int>() + 1);
+
     // A new process with the same config directory: the cache file answers, nothing is measured.
     r = runApp(d, "--config-dir " + d + "/cfg --size 1500x900 --script \"wait-trace;" + kSmall +
                       "timings:open;frames:3;wait-sweep;timings:report=" + d + "/second.json;quit\"");
@@ -287,7 +294,7 @@ TEST(Timings, TheCacheAnswersASecondOpenWithoutMeasuring) {
     EXPECT_EQ(second["engineRuns"], 0);
     EXPECT_EQ(second["sweeps"], 0);
     EXPECT_EQ(second["openedWithMissing"], 0);
-    EXPECT_EQ(second["rows"], first["rows"]);  // the same figures, from the file
+    EXPECT_EQ(second["rows"], again["rows"]);  // the newest figures, from the file
 }
 
 TEST(Timings, ALongSweepCanBeCancelledWhileTheWindowKeepsDrawing) {
