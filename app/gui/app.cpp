@@ -144,7 +144,7 @@ App::App(Window& window, ExplorerOptions options, Settings settings, std::string
     state_.dirtySince = -1;
 
     worker_ = std::make_unique<EngineWorker>(log_, [this] { window_.wake(); });
-    timings_.init(options_.saveSettings ? configDir_ : "", [this] { window_.wake(); },
+    timings_.init(configDir_, options_.saveSettings, [this] { window_.wake(); },
                   [this](float x, float y) { window_.injectCursor(x, y); });
 }
 
@@ -586,6 +586,11 @@ std::string App::apply(const std::string& verb, const std::string& arg) {
             return "";
         }
         return "no tree on screen to hover";
+    } else if (verb == "group") {  // as a click on a pass-0 group of the pass map
+        char* end = nullptr;
+        const unsigned long long g = std::strtoull(arg.c_str(), &end, 10);
+        if (arg.empty() || *end != '\0') return "group needs a work-group number";
+        state_.firstGroup = size_t(g);
     } else if (verb == "wheel") {  // at the pointer (after hover:), as a mouse wheel would
         const float notches = float(std::atof(arg.c_str()));
         if (notches == 0) return "wheel needs a non-zero number of notches";

@@ -84,6 +84,7 @@ Scripting and measurement (tests, benchmarks, docs):
                           set:KEY=VALUE       n, wg, op, type, data, seed, simd, banks
                           hover:STAGE,CELL    point at a cell of the tree (tooltip and cone)
                           wheel:N             turn the mouse wheel N notches at the pointer (zooms the tree)
+                          group:G             show work-group G of the first pass (traced on demand)
                           classroom:KEY=VALUE lecture=on|off, blank=on|off, theme=dark|projector|colorblind,
                                               font=SCALE, preset=VARIANT/16|32, save=PATH, open=PATH (sessions),
                                               shot=SCALE,window|tree|bottom|result|controls,opaque|transparent,PATH,

@@ -54,6 +54,7 @@ std::string writeGeometry(const std::string& path, const FrameGeometry& g, int w
                          {"transition", t.transition},
                          {"pass", t.pass},
                          {"group", t.group},
+                         {"groupId", t.groupId},
                          {"layout",
                           {{"canvas", rect(p.canvas)},
                            {"stages", p.stages},

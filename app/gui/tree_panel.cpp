@@ -185,6 +185,7 @@ void TreePanel::Draw(ExplorerState& state, int sideIndex, const UiContext& ctx, 
     g.transition = transition;
     g.pass = ref.pass;
     g.group = ref.group;
+    g.groupId = run.passes[size_t(ref.pass)].traced[size_t(ref.group)].group;
     ctx.geometry.trees.push_back(g);
 
     if (layout.pitch() < 6 && lp.cells > 64) {  // cells too narrow for values: say where to look

@@ -22,7 +22,8 @@ struct FrameGeometry {
         view::TreeLayoutParams layout;  // the exact parameters the tree was laid out with
         int stage = 0;                  // the stage (row) that is current
         float transition = 1;
-        int pass = 0, group = 0;
+        int pass = 0, group = 0;  // group: index into the pass's traced groups
+        int groupId = 0;          // the work-group's id in the pass
     };
     std::vector<Tree> trees;
     view::Rect result;      // the result value and verdict text

@@ -167,6 +167,21 @@ TEST(Explorer, TheWheelZoomsAWideGroupAroundThePointer) {
     EXPECT_GT(L.pitch(), 3 * view::TreeLayout(before).pitch());
 }
 
+TEST(Explorer, AGroupOfALargeInputIsTracedOnDemand) {
+    // 2^20 elements in groups of 64: far too many groups to record them all, so only the chosen one is traced.
+    const std::string d = tempDir();
+    const AppRun r = runApp(d, "--config-dir " + d + "/cfg --no-save --size 1400x900 --variant sequential --n 1M "
+                               "--wg 64 --type int --data ones --script \"wait-trace;shot:" + d + "/g0.png;group:777;"
+                               "wait-trace;shot:" + d + "/g777.png;quit\"");
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    Shot g0, g777;
+    ASSERT_TRUE(loadShot(d + "/g0.png", &g0) && loadShot(d + "/g777.png", &g777));
+    EXPECT_EQ(g0.geometry["trees"][0]["groupId"], 0);
+    EXPECT_EQ(g777.geometry["trees"][0]["groupId"], 777);
+    EXPECT_EQ(g777.geometry["trees"][0]["pass"], 0);
+    EXPECT_EQ(g777.geometry["resultText"], "1048576 correct");  // every element is 1
+}
+
 TEST(Explorer, HeatMapAndKernelSourceTabsDraw) {
     const std::string d = tempDir();
     const AppRun r = runApp(d, "--config-dir " + d + "/cfg --size 1400x900 --variant sequential --n 256 --wg 256 "
