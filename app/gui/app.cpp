@@ -144,7 +144,7 @@ App::App(Window& window, ExplorerOptions options, Settings settings, std::string
     state_.dirtySince = -1;
 
     worker_ = std::make_unique<EngineWorker>(log_, [this] { window_.wake(); });
-    timings_.init(options_.saveSettings ? configDir_ : "", [this] { window_.wake(); },
+    timings_.init(configDir_, options_.saveSettings, [this] { window_.wake(); },
                   [this](float x, float y) { window_.injectCursor(x, y); });
 }
 

@@ -48,10 +48,11 @@ TimingsPanel::~TimingsPanel() {
     if (cache_->dirty()) cache_->save(nullptr);
 }
 
-void TimingsPanel::init(const std::string& configDir, std::function<void()> wake,
+void TimingsPanel::init(const std::string& configDir, bool saveCache, std::function<void()> wake,
                         std::function<void(float, float)> moveCursor) {
     moveCursor_ = std::move(moveCursor);
     cache_ = std::make_unique<view::TimingCache>(configDir.empty() ? "" : configDir + "/timings-cache.json");
+    cache_->setReadOnly(!saveCache);
     wake_ = std::move(wake);
     worker_ = std::make_unique<SweepWorker>(wake_);
 }

@@ -23,10 +23,10 @@ public:
     TimingsPanel();
     ~TimingsPanel();
 
-    // Once, before the first Draw: where the cache file lives ("" keeps it in memory) and how the sweep thread
-    // wakes the window's event loop.
-    // `moveCursor` puts the pointer at window coordinates (the script's hover).
-    void init(const std::string& configDir, std::function<void()> wake,
+    // Once, before the first Draw: the config directory the cache file lives in ("" keeps it in memory), whether
+    // the file may be written (--no-save reads it only), how the sweep thread wakes the window's event loop, and
+    // how the script's hover puts the pointer at window coordinates.
+    void init(const std::string& configDir, bool saveCache, std::function<void()> wake,
               std::function<void(float, float)> moveCursor = {});
 
     // Every frame, after the other panels (it draws over them when open; it also takes the sweep's results and

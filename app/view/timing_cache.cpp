@@ -77,7 +77,7 @@ size_t TimingCache::size(const DeviceKey& device) const {
 }
 
 bool TimingCache::save(std::string* error) const {
-    if (path_.empty()) {
+    if (path_.empty() || readOnly_) {
         dirty_ = false;
         return true;
     }

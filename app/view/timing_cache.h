@@ -24,6 +24,9 @@ public:
     void erase(const DeviceKey& device, const PointKey& point);
     size_t size(const DeviceKey& device) const;
 
+    // Read-only: save() keeps the measurements in memory and leaves the file as it is (the app's --no-save).
+    void setReadOnly(bool readOnly) { readOnly_ = readOnly; }
+
     // Writes the file (through a temporary file and a rename). Returns false with a message on failure.
     bool save(std::string* error) const;
     bool dirty() const { return dirty_; }
@@ -37,7 +40,7 @@ private:
     };
     std::string path_;
     std::map<std::string, DeviceEntry> devices_;  // by DeviceKey::text()
-    bool loaded_ = false, fromDisk_ = false;
+    bool loaded_ = false, fromDisk_ = false, readOnly_ = false;
     mutable bool dirty_ = false;
     int revision_ = 0;
 };

@@ -173,6 +173,17 @@ TEST(TimingCache, RemembersPerDeviceAndSurvivesTheFile) {
     EXPECT_EQ(again.find(kDevice, k), nullptr);
 }
 
+TEST(TimingCache, ReadOnlyKeepsTheFileAsItIs) {
+    const std::string path = tempFile("timings-cache.json");
+    TimingCache cache(path);
+    cache.setReadOnly(true);
+    cache.put(kDevice, copyKey(TimingParams{}, 1024), timed(1, 1024));
+    std::string error;
+    EXPECT_TRUE(cache.save(&error)) << error;
+    EXPECT_FALSE(std::ifstream(path).good());  // nothing written
+    EXPECT_NE(cache.find(kDevice, copyKey(TimingParams{}, 1024)), nullptr);  // still there in memory
+}
+
 TEST(TimingCache, ACorruptFileIsIgnoredWithAWarning) {
     const std::string path = tempFile("timings-cache.json");
     {
