@@ -26,8 +26,10 @@ ImVec2 textSize(ImFont* f, const std::string& s) {
 }
 
 void text(ImDrawList* dl, ImFont* f, ImVec2 p, Rgba c, const std::string& s) {
-    if (f) dl->AddText(f, f->FontSize, ImVec2(std::round(p.x), std::round(p.y)), c.packed(), s.c_str());
-    else dl->AddText(p, c.packed(), s.c_str());
+    if (f)
+        dl->AddText(f, f->FontSize, ImVec2(std::round(p.x), std::round(p.y)), c.packed(), s.c_str());
+    else
+        dl->AddText(p, c.packed(), s.c_str());
 }
 
 void dashedLine(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 c, float thickness, float dash, float gap) {
@@ -72,9 +74,12 @@ float drawHeader(ImDrawList* dl, const PlotTheme& t, const Fonts3& f, ImVec2 pos
                 y += lineH + 4 * s;
             }
             const float cy = y + lineH * 0.5f;
-            if (e.marker) diamond(dl, ImVec2(x + swatch * 0.5f, cy), 6 * s, e.color.packed(), 2 * s);
-            else if (e.dashed) dashedLine(dl, ImVec2(x, cy), ImVec2(x + swatch, cy), e.color.packed(), 2.5f * s, 6 * s, 4 * s);
-            else dl->AddRectFilled(ImVec2(x, cy - 4 * s), ImVec2(x + swatch, cy + 4 * s), e.color.packed(), 2 * s);
+            if (e.marker)
+                diamond(dl, ImVec2(x + swatch * 0.5f, cy), 6 * s, e.color.packed(), 2 * s);
+            else if (e.dashed)
+                dashedLine(dl, ImVec2(x, cy), ImVec2(x + swatch, cy), e.color.packed(), 2.5f * s, 6 * s, 4 * s);
+            else
+                dl->AddRectFilled(ImVec2(x, cy - 4 * s), ImVec2(x + swatch, cy + 4 * s), e.color.packed(), 2 * s);
             text(dl, f.body, ImVec2(x + swatch + 8 * s, y), t.palette.text, e.label);
             x += w + 22 * s;
         }
@@ -96,13 +101,13 @@ void tooltip(const PlotTheme& t, const std::string& heading, Rgba color, const s
 
 Rgba seriesColor(int i) {
     static const Rgba colors[] = {
-        {230, 159, 0, 255},   // orange
-        {86, 180, 233, 255},  // sky blue
-        {0, 158, 115, 255},   // bluish green
-        {204, 121, 167, 255}, // reddish purple
-        {240, 228, 66, 255},  // yellow
-        {213, 94, 0, 255},    // vermillion
-        {0, 114, 178, 255},   // blue
+        {230, 159, 0, 255},    // orange
+        {86, 180, 233, 255},   // sky blue
+        {0, 158, 115, 255},    // bluish green
+        {204, 121, 167, 255},  // reddish purple
+        {240, 228, 66, 255},   // yellow
+        {213, 94, 0, 255},     // vermillion
+        {0, 114, 178, 255},    // blue
     };
     return colors[size_t(i) % (sizeof colors / sizeof colors[0])];
 }
@@ -153,8 +158,8 @@ view::Rect drawLinePlot(const LinePlot& plot, ImVec2 size, const PlotTheme& t, b
     for (const auto& tk : yTicks) {
         const float y = Y(tk.value);
         if (y < area.y - 1 || y > area.bottom() + 1) continue;
-        dl->AddLine(ImVec2(area.x, y), ImVec2(area.right(), y), (tk.major ? p.border : p.border.scaledAlpha(0.45f)).packed(),
-                    1);
+        dl->AddLine(ImVec2(area.x, y), ImVec2(area.right(), y),
+                    (tk.major ? p.border : p.border.scaledAlpha(0.45f)).packed(), 1);
         if (tk.major && !tk.label.empty()) {
             const ImVec2 ts = textSize(f.small, tk.label);
             text(dl, f.small, ImVec2(area.x - 8 * s - ts.x, y - ts.y * 0.5f), p.textDim, tk.label);
@@ -163,8 +168,8 @@ view::Rect drawLinePlot(const LinePlot& plot, ImVec2 size, const PlotTheme& t, b
     for (const auto& tk : xTicks) {
         const float x = X(tk.value);
         if (x < area.x - 1 || x > area.right() + 1) continue;
-        dl->AddLine(ImVec2(x, area.y), ImVec2(x, area.bottom()), (tk.major ? p.border : p.border.scaledAlpha(0.45f)).packed(),
-                    1);
+        dl->AddLine(ImVec2(x, area.y), ImVec2(x, area.bottom()),
+                    (tk.major ? p.border : p.border.scaledAlpha(0.45f)).packed(), 1);
         if (tk.major && !tk.label.empty()) {
             const ImVec2 ts = textSize(f.small, tk.label);
             text(dl, f.small, ImVec2(x - ts.x * 0.5f, area.bottom() + 6 * s), p.textDim, tk.label);
@@ -181,8 +186,10 @@ view::Rect drawLinePlot(const LinePlot& plot, ImVec2 size, const PlotTheme& t, b
     dl->PushClipRect(ImVec2(area.x - 6 * s, area.y - 6 * s), ImVec2(area.right() + 6 * s, area.bottom() + 6 * s), true);
     for (const auto& r : plot.refLines) {
         const float y = Y(r.value);
-        if (r.dashed) dashedLine(dl, ImVec2(area.x, y), ImVec2(area.right(), y), r.color.packed(), 2 * s, 8 * s, 6 * s);
-        else dl->AddLine(ImVec2(area.x, y), ImVec2(area.right(), y), r.color.packed(), 2 * s);
+        if (r.dashed)
+            dashedLine(dl, ImVec2(area.x, y), ImVec2(area.right(), y), r.color.packed(), 2 * s, 8 * s, 6 * s);
+        else
+            dl->AddLine(ImVec2(area.x, y), ImVec2(area.right(), y), r.color.packed(), 2 * s);
     }
     for (const auto& se : plot.series) {  // bands under every line
         if (se.lo.size() != se.x.size() || se.hi.size() != se.x.size()) continue;
@@ -191,16 +198,18 @@ view::Rect drawLinePlot(const LinePlot& plot, ImVec2 size, const PlotTheme& t, b
             dl->AddQuadFilled(ImVec2(X(se.x[i - 1]), Y(se.hi[i - 1])), ImVec2(X(se.x[i]), Y(se.hi[i])),
                               ImVec2(X(se.x[i]), Y(se.lo[i])), ImVec2(X(se.x[i - 1]), Y(se.lo[i - 1])), c);
         for (size_t i = 0; i < se.x.size(); ++i)  // the spread at each point, also where there is one point
-            dl->AddLine(ImVec2(X(se.x[i]), Y(se.lo[i])), ImVec2(X(se.x[i]), Y(se.hi[i])), se.color.scaledAlpha(0.6f).packed(),
-                        2 * s);
+            dl->AddLine(ImVec2(X(se.x[i]), Y(se.lo[i])), ImVec2(X(se.x[i]), Y(se.hi[i])),
+                        se.color.scaledAlpha(0.6f).packed(), 2 * s);
     }
     for (const auto& se : plot.series) {
         std::vector<ImVec2> pts;
         for (size_t i = 0; i < se.x.size() && i < se.y.size(); ++i) pts.push_back(ImVec2(X(se.x[i]), Y(se.y[i])));
         any = any || !pts.empty();
         if (pts.size() > 1) {
-            if (se.dashed) dashedPolyline(dl, pts, se.color.packed(), se.width * 0.85f * s, 9 * s, 6 * s);
-            else dl->AddPolyline(pts.data(), int(pts.size()), se.color.packed(), 0, se.width * s);
+            if (se.dashed)
+                dashedPolyline(dl, pts, se.color.packed(), se.width * 0.85f * s, 9 * s, 6 * s);
+            else
+                dl->AddPolyline(pts.data(), int(pts.size()), se.color.packed(), 0, se.width * s);
         }
         if (se.markers)
             for (const auto& q : pts) {
@@ -280,7 +289,8 @@ view::Rect drawBarChart(const BarChart& chart, ImVec2 size, const PlotTheme& t, 
     for (const auto& tk : ticks) {
         const float x = X(tk.value);
         if (x < area.x - 1 || x > plotRight + 1) continue;
-        dl->AddLine(ImVec2(x, area.y), ImVec2(x, area.bottom()), (tk.major ? p.border : p.border.scaledAlpha(0.45f)).packed());
+        dl->AddLine(ImVec2(x, area.y), ImVec2(x, area.bottom()),
+                    (tk.major ? p.border : p.border.scaledAlpha(0.45f)).packed());
         if (tk.major && !tk.label.empty()) {
             const ImVec2 ts = textSize(f.small, tk.label);
             text(dl, f.small, ImVec2(x - ts.x * 0.5f, area.bottom() + 6 * s), p.textDim, tk.label);
@@ -318,8 +328,10 @@ view::Rect drawBarChart(const BarChart& chart, ImVec2 size, const PlotTheme& t, 
         if (b.lo && b.hi) {
             const float a = X(*b.lo), c = X(*b.hi);
             dl->AddLine(ImVec2(a, cy), ImVec2(c, cy), p.text.scaledAlpha(0.85f).packed(), 2 * s);
-            dl->AddLine(ImVec2(a, cy - half * 0.5f), ImVec2(a, cy + half * 0.5f), p.text.scaledAlpha(0.85f).packed(), 2 * s);
-            dl->AddLine(ImVec2(c, cy - half * 0.5f), ImVec2(c, cy + half * 0.5f), p.text.scaledAlpha(0.85f).packed(), 2 * s);
+            dl->AddLine(ImVec2(a, cy - half * 0.5f), ImVec2(a, cy + half * 0.5f), p.text.scaledAlpha(0.85f).packed(),
+                        2 * s);
+            dl->AddLine(ImVec2(c, cy - half * 0.5f), ImVec2(c, cy + half * 0.5f), p.text.scaledAlpha(0.85f).packed(),
+                        2 * s);
             end = std::max(end, c);
         }
         const float r = std::max(5 * s, half * 0.9f);
@@ -337,8 +349,11 @@ view::Rect drawBarChart(const BarChart& chart, ImVec2 size, const PlotTheme& t, 
     }
     for (const auto& r : chart.refLines) {
         const float x = X(r.value);
-        if (r.dashed) dashedLine(dl, ImVec2(x, area.y - 2 * s), ImVec2(x, area.bottom()), r.color.packed(), 2.5f * s, 8 * s, 5 * s);
-        else dl->AddLine(ImVec2(x, area.y - 2 * s), ImVec2(x, area.bottom()), r.color.packed(), 2.5f * s);
+        if (r.dashed)
+            dashedLine(dl, ImVec2(x, area.y - 2 * s), ImVec2(x, area.bottom()), r.color.packed(), 2.5f * s, 8 * s,
+                       5 * s);
+        else
+            dl->AddLine(ImVec2(x, area.y - 2 * s), ImVec2(x, area.bottom()), r.color.packed(), 2.5f * s);
         const ImVec2 ts = textSize(f.small, r.label);
         text(dl, f.small, ImVec2(std::clamp(x - ts.x * 0.5f, area.x, area.right() - ts.x), area.y - ts.y - 4 * s),
              r.color, r.label);

@@ -54,7 +54,7 @@ struct LinePlot {
     std::vector<PlotSeries> series;
     std::vector<PlotRefLine> refLines;  // horizontal lines at y values
     std::vector<LegendEntry> extraLegend;
-    std::string emptyText;  // shown when no series has a point
+    std::string emptyText;                                // shown when no series has a point
     std::function<std::string(double)> xFormat, yFormat;  // hover figures (default: formatSig)
 };
 

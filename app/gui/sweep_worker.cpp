@@ -24,9 +24,12 @@ constexpr uint64_t kTimingSeed = 1, kRoundoffSeed = 7;
 std::string describePoint(const view::PointKey& p) {
     const std::string type = std::string(toString(p.type)) + "s";
     switch (p.kind) {
-        case view::PointKind::Run: return p.variant + " at " + sizeText(p.n) + " " + type;
-        case view::PointKind::Copy: return "copy kernel at " + sizeText(p.n) + " " + type;
-        case view::PointKind::Roundoff: return "round-off of " + p.variant + " at " + sizeText(p.n) + " floats";
+        case view::PointKind::Run:
+            return p.variant + " at " + sizeText(p.n) + " " + type;
+        case view::PointKind::Copy:
+            return "copy kernel at " + sizeText(p.n) + " " + type;
+        case view::PointKind::Roundoff:
+            return "round-off of " + p.variant + " at " + sizeText(p.n) + " floats";
     }
     return "";
 }
@@ -146,8 +149,8 @@ void SweepWorker::loop() {
 
 const HostArray& SweepWorker::inputFor(const view::PointKey& p) {
     const bool roundoff = p.kind == view::PointKind::Roundoff;
-    const std::string key = std::string(roundoff ? "positive" : "random") + "|" + std::string(toString(p.type)) +
-                            "|" + std::to_string(p.n);
+    const std::string key =
+        std::string(roundoff ? "positive" : "random") + "|" + std::string(toString(p.type)) + "|" + std::to_string(p.n);
     if (key != inputKey_) {
         input_ = HostArray{};  // free the old one first
         inputKey_.clear();

@@ -47,7 +47,7 @@ struct SweepMeasurement {
 };
 
 class SweepWorker {
-public:
+  public:
     // `wake` is called from the worker thread after each measurement (it must be thread-safe).
     explicit SweepWorker(std::function<void()> wake);
     ~SweepWorker();
@@ -62,7 +62,7 @@ public:
     SweepStatus status() const;
     long engineRuns() const { return engineRuns_.load(); }  // Engine::run + copyCeiling calls since start-up
 
-private:
+  private:
     void loop();
     view::Measurement measure(Engine& engine, const view::PointKey& point);
     const HostArray& inputFor(const view::PointKey& point);

@@ -79,7 +79,9 @@ bool parseVariants(const std::string& text, std::vector<std::string>* out, std::
     return true;
 }
 
-nlohmann::json rectJson(const view::Rect& r) { return nlohmann::json::array({r.x, r.y, r.w, r.h}); }
+nlohmann::json rectJson(const view::Rect& r) {
+    return nlohmann::json::array({r.x, r.y, r.w, r.h});
+}
 
 }  // namespace
 
@@ -137,7 +139,8 @@ void TimingsPanel::afterRender() {
         captures_.erase(captures_.begin());
         if (captures_.empty()) {
             requestTab_ = int(tabBeforeExport_);
-            exportMessage_ = "Exported " + std::to_string(exported_.size()) + " files (4 PNG, 3 CSV) to " + exportTarget_;
+            exportMessage_ =
+                "Exported " + std::to_string(exported_.size()) + " files (4 PNG, 3 CSV) to " + exportTarget_;
         }
     }
 }
@@ -146,9 +149,12 @@ std::string TimingsPanel::scriptAction(const std::string& action, ExplorerState&
     (void)state;
     const size_t eq = action.find('=');
     const std::string key = action.substr(0, eq), value = eq == std::string::npos ? "" : action.substr(eq + 1);
-    if (key == "open") open = true;
-    else if (key == "close") open = false;
-    else if (key == "toggle") open = !open;
+    if (key == "open")
+        open = true;
+    else if (key == "close")
+        open = false;
+    else if (key == "toggle")
+        open = !open;
     else if (key == "tab") {
         const char* names[] = {"ladder", "bars", "sizes", "roundoff"};
         for (int i = 0; i < 4; ++i)
@@ -158,11 +164,15 @@ std::string TimingsPanel::scriptAction(const std::string& action, ExplorerState&
             }
         return "unknown timings tab '" + value + "' (ladder, bars, sizes, roundoff)";
     } else if (key == "n") {
-        if (!parsePower(value, &params_.n)) return "timings:n needs a power of two from 256 to 2^28, not '" + value + "'";
+        if (!parsePower(value, &params_.n))
+            return "timings:n needs a power of two from 256 to 2^28, not '" + value + "'";
     } else if (key == "type") {
-        if (value == "int") params_.type = ElemType::Int;
-        else if (value == "float") params_.type = ElemType::Float;
-        else return "timings:type is int or float, not '" + value + "'";
+        if (value == "int")
+            params_.type = ElemType::Int;
+        else if (value == "float")
+            params_.type = ElemType::Float;
+        else
+            return "timings:type is int or float, not '" + value + "'";
     } else if (key == "repeats" || key == "warmup") {
         char* end = nullptr;
         const long v = std::strtol(value.c_str(), &end, 10);
@@ -203,7 +213,8 @@ std::string TimingsPanel::scriptAction(const std::string& action, ExplorerState&
         const auto r = rects_.find(value.substr(0, at));
         if (at == std::string::npos || comma == std::string::npos || r == rects_.end())
             return "timings:hover needs none or PLOT@FX,FY with a plot on screen (bars, time, gbps, roundoff, table)";
-        const float fx = std::strtof(value.c_str() + at + 1, nullptr), fy = std::strtof(value.c_str() + comma + 1, nullptr);
+        const float fx = std::strtof(value.c_str() + at + 1, nullptr),
+                    fy = std::strtof(value.c_str() + comma + 1, nullptr);
         moveCursor_(r->second.x + r->second.w * fx, r->second.y + r->second.h * fy);
     } else if (key == "report") {
         if (value.empty()) return "timings:report needs a file (timings:report=PATH)";

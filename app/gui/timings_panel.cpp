@@ -15,15 +15,17 @@
 namespace rl::gui {
 namespace {
 
-constexpr int kKeyT = 84;           // GLFW_KEY_T (ImGui's GLFW backend indexes keys by GLFW code)
-constexpr double kDebounce = 0.4;   // seconds after a change of parameters before a sweep starts
+constexpr int kKeyT = 84;          // GLFW_KEY_T (ImGui's GLFW backend indexes keys by GLFW code)
+constexpr double kDebounce = 0.4;  // seconds after a change of parameters before a sweep starts
 
-ImVec4 vec4(view::Rgba c) { return ImVec4(c.r / 255.f, c.g / 255.f, c.b / 255.f, c.a / 255.f); }
+ImVec4 vec4(view::Rgba c) {
+    return ImVec4(c.r / 255.f, c.g / 255.f, c.b / 255.f, c.a / 255.f);
+}
 
 std::string paramsSignature(const view::TimingParams& p) {
     std::string s = std::to_string(p.n) + "|" + std::string(toString(p.type)) + "|" + std::to_string(p.wg) + "|" +
-                    std::to_string(p.warmup) + "|" + std::to_string(p.repeats) + "|" + std::to_string(p.sizeMin) +
-                    "|" + std::to_string(p.sizeMax) + "|" + std::to_string(p.sizeLog2Step) + "|" +
+                    std::to_string(p.warmup) + "|" + std::to_string(p.repeats) + "|" + std::to_string(p.sizeMin) + "|" +
+                    std::to_string(p.sizeMax) + "|" + std::to_string(p.sizeLog2Step) + "|" +
                     std::to_string(p.roundMin) + "|" + std::to_string(p.roundMax) + "|" +
                     std::to_string(p.roundLog2Step);
     for (const auto& v : p.sizeVariants) s += "|s:" + v;
@@ -57,14 +59,17 @@ void TimingsPanel::init(const std::string& configDir, bool saveCache, std::funct
     worker_ = std::make_unique<SweepWorker>(wake_);
 }
 
-float TimingsPanel::toolbarButtonWidth(float scale) { return 104 * scale; }
+float TimingsPanel::toolbarButtonWidth(float scale) {
+    return 104 * scale;
+}
 
 void TimingsPanel::drawToolbarButton(const UiContext& ctx) {
     const float s = ctx.scale, h = ImGui::GetFrameHeight() * 1.25f, w = toolbarButtonWidth(s);
-    ImGui::SetCursorPos(ImVec2(ImGui::GetWindowWidth() - ImGui::GetStyle().WindowPadding.x -
-                                   Classroom::toolbarButtonsWidth(s) - 8 * s - w,
-                               (ImGui::GetWindowHeight() - h) * 0.5f));
-    if (open) ImGui::PushStyleColor(ImGuiCol_Button, vec4(view::mix(ctx.palette.panelRaised, ctx.palette.accent, 0.45f)));
+    ImGui::SetCursorPos(ImVec2(
+        ImGui::GetWindowWidth() - ImGui::GetStyle().WindowPadding.x - Classroom::toolbarButtonsWidth(s) - 8 * s - w,
+        (ImGui::GetWindowHeight() - h) * 0.5f));
+    if (open)
+        ImGui::PushStyleColor(ImGuiCol_Button, vec4(view::mix(ctx.palette.panelRaised, ctx.palette.accent, 0.45f)));
     if (ImGui::Button("Timings##toolbar", ImVec2(w, h))) open = !open;
     if (open) ImGui::PopStyleColor();
     if (ImGui::IsItemHovered())
@@ -154,8 +159,9 @@ std::vector<view::PointKey> TimingsPanel::wantedPoints(const DeviceInfo& device)
         if (!unavailable.count(v.id)) ladder.push_back(v.id);
     view::TimingParams p = params_;
     auto keep = [&](std::vector<std::string>& ids) {
-        ids.erase(std::remove_if(ids.begin(), ids.end(), [&](const std::string& id) { return unavailable.count(id) > 0; }),
-                  ids.end());
+        ids.erase(
+            std::remove_if(ids.begin(), ids.end(), [&](const std::string& id) { return unavailable.count(id) > 0; }),
+            ids.end());
     };
     keep(p.sizeVariants);
     keep(p.roundVariants);
@@ -346,7 +352,8 @@ void TimingsPanel::drawControls(const UiContext& ctx, const DeviceInfo& device) 
     label("Type");
     ImGui::SetNextItemWidth(100 * s);
     int type = params_.type == ElemType::Int ? 0 : 1;
-    if (ImGui::Combo("##timings-type", &type, "int\0float\0")) params_.type = type == 0 ? ElemType::Int : ElemType::Float;
+    if (ImGui::Combo("##timings-type", &type, "int\0float\0"))
+        params_.type = type == 0 ? ElemType::Int : ElemType::Float;
     ImGui::SameLine(0, 22 * s);
     label("Runs");
     intCombo("##timings-repeats", &params_.repeats, {1, 3, 5, 10, 20}, 80 * s);
@@ -442,10 +449,18 @@ void TimingsPanel::drawTabs(const UiContext& ctx, const TimingsData& data, const
         ++framesOnTab_;
         ImGui::Spacing();
         switch (tab_) {
-            case Tab::Ladder: drawLadderTab(ctx, data, device); break;
-            case Tab::Bars: drawBarsTab(ctx, data); break;
-            case Tab::Sizes: drawSizesTab(ctx, data, device); break;
-            case Tab::Roundoff: drawRoundoffTab(ctx, data, device); break;
+            case Tab::Ladder:
+                drawLadderTab(ctx, data, device);
+                break;
+            case Tab::Bars:
+                drawBarsTab(ctx, data);
+                break;
+            case Tab::Sizes:
+                drawSizesTab(ctx, data, device);
+                break;
+            case Tab::Roundoff:
+                drawRoundoffTab(ctx, data, device);
+                break;
         }
         ImGui::EndTabItem();
     }

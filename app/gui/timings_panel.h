@@ -19,7 +19,7 @@
 namespace rl::gui {
 
 class TimingsPanel {
-public:
+  public:
     TimingsPanel();
     ~TimingsPanel();
 
@@ -48,7 +48,7 @@ public:
 
     bool open = false;  // the toolbar's toggle
 
-private:
+  private:
     enum class Tab { Ladder = 0, Bars = 1, Sizes = 2, Roundoff = 3 };
     struct Capture {
         std::string plot;  // "bars", "time", "gbps", "roundoff"
@@ -86,7 +86,7 @@ private:
     std::function<void(float, float)> moveCursor_;
     view::TimingParams params_;
     bool userSizeVariants_ = false, userRoundVariants_ = false;  // chosen by the user: keep across devices
-    std::string chosenFor_;  // device the default variant lists were chosen for
+    std::string chosenFor_;                                      // device the default variant lists were chosen for
     view::DeviceKey deviceKey_;
     bool haveDevice_ = false, deviceListed_ = false;
 

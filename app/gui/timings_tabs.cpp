@@ -12,7 +12,9 @@
 namespace rl::gui {
 namespace {
 
-ImVec4 vec4(view::Rgba c) { return ImVec4(c.r / 255.f, c.g / 255.f, c.b / 255.f, c.a / 255.f); }
+ImVec4 vec4(view::Rgba c) {
+    return ImVec4(c.r / 255.f, c.g / 255.f, c.b / 255.f, c.a / 255.f);
+}
 
 void wrapped(view::Rgba color, const std::string& text) {
     ImGui::PushStyleColor(ImGuiCol_Text, vec4(color));
@@ -52,8 +54,9 @@ void TimingsPanel::drawLadderTab(const UiContext& ctx, const TimingsData& d, con
     const float s = ctx.scale;
     (void)device;
     std::string caption = "N = " + view::formatCount(double(d.ladder.n)) + " " + std::string(toString(d.ladder.type)) +
-                          "s  \xc2\xb7  sum  \xc2\xb7  work-group " + std::to_string(params_.wg) + "  \xc2\xb7  median of " +
-                          std::to_string(params_.repeats) + " runs after " + std::to_string(params_.warmup) + " warm-up";
+                          "s  \xc2\xb7  sum  \xc2\xb7  work-group " + std::to_string(params_.wg) +
+                          "  \xc2\xb7  median of " + std::to_string(params_.repeats) + " runs after " +
+                          std::to_string(params_.warmup) + " warm-up";
     if (d.ladder.copy.ok)
         caption += "  \xc2\xb7  copy ceiling " + view::formatSig(d.ladder.copy.gbps, 4) + " GB/s (read + write)";
     ImGui::TextColored(vec4(p.textDim), "%s", caption.c_str());
@@ -67,7 +70,8 @@ void TimingsPanel::drawLadderTab(const UiContext& ctx, const TimingsData& d, con
     ImGui::Spacing();
     if (d.ladder.bestRow >= 0) {
         const auto& r = d.ladder.rows[size_t(d.ladder.bestRow)];
-        std::string head = "Best for this " + std::string(device.type == "CPU" ? "CPU device" : "device") + ": " + r.variant.id;
+        std::string head =
+            "Best for this " + std::string(device.type == "CPU" ? "CPU device" : "device") + ": " + r.variant.id;
         if (r.measured()) {
             head += "  \xe2\x80\x94  " + view::formatSig(r.m.gbps, 3) + " GB/s";
             if (d.ladder.copy.ok) head += ", " + view::formatSig(r.pctCopy, 3) + "% of the copy ceiling";
@@ -79,8 +83,8 @@ void TimingsPanel::drawLadderTab(const UiContext& ctx, const TimingsData& d, con
         if (!d.bestReason.empty()) wrapped(p.text, d.bestReason);
         const int fastest = d.ladder.fastestCorrect();
         if (fastest >= 0 && fastest != d.ladder.bestRow && r.measured())
-            wrapped(p.warn, "Fastest correct kernel in this sweep: " + d.ladder.rows[size_t(fastest)].variant.id + " (" +
-                                view::formatSig(d.ladder.rows[size_t(fastest)].m.gbps, 3) +
+            wrapped(p.warn, "Fastest correct kernel in this sweep: " + d.ladder.rows[size_t(fastest)].variant.id +
+                                " (" + view::formatSig(d.ladder.rows[size_t(fastest)].m.gbps, 3) +
                                 " GB/s). At small N or with few runs the order can change: try Harris's 2^22 or more.");
         ImGui::Spacing();
     }
@@ -97,13 +101,14 @@ void TimingsPanel::drawLadderTab(const UiContext& ctx, const TimingsData& d, con
     }
     if (header) ImGui::Spacing();
     char g80[512];
-    std::snprintf(g80, sizeof g80,
-                  "G80 columns: Harris, \"Optimizing Parallel Reduction in CUDA\" (NVIDIA, 2007), 2^22 ints on a "
-                  "GeForce 8800 GTX with a peak of %.1f GB/s; kernel 7 reached %.3f GB/s (%.1f%% of peak), %.2f\xc3\x97 "
-                  "kernel 1. Step: speedup over the row above; cumul.: over the first row. Hover a row for its exact "
-                  "figures.",
-                  kHarrisG80PeakGbps, kHarrisG80[6].gbps, 100.0 * kHarrisG80[6].gbps / kHarrisG80PeakGbps,
-                  view::harrisCumulative(7));
+    std::snprintf(
+        g80, sizeof g80,
+        "G80 columns: Harris, \"Optimizing Parallel Reduction in CUDA\" (NVIDIA, 2007), 2^22 ints on a "
+        "GeForce 8800 GTX with a peak of %.1f GB/s; kernel 7 reached %.3f GB/s (%.1f%% of peak), %.2f\xc3\x97 "
+        "kernel 1. Step: speedup over the row above; cumul.: over the first row. Hover a row for its exact "
+        "figures.",
+        kHarrisG80PeakGbps, kHarrisG80[6].gbps, 100.0 * kHarrisG80[6].gbps / kHarrisG80PeakGbps,
+        view::harrisCumulative(7));
     wrapped(p.textFaint, g80);
     ImGui::EndChild();
 }
@@ -118,7 +123,8 @@ void TimingsPanel::drawSizesTab(const UiContext& ctx, const TimingsData& d, cons
     const auto& p = ctx.palette;
     const float s = ctx.scale, gap = 14 * s;
     const PlotTheme theme{p, ctx.fonts, s};
-    ImGui::BeginChild("##sizes-controls", ImVec2(std::min(300 * s, ImGui::GetContentRegionAvail().x * 0.22f), 0), false);
+    ImGui::BeginChild("##sizes-controls", ImVec2(std::min(300 * s, ImGui::GetContentRegionAvail().x * 0.22f), 0),
+                      false);
     ImGui::PushFont(ctx.fonts.bold);
     ImGui::TextUnformatted("Sizes");
     ImGui::PopFont();
@@ -132,7 +138,12 @@ void TimingsPanel::drawSizesTab(const UiContext& ctx, const TimingsData& d, cons
     ImGui::TextColored(vec4(p.textDim), "every");
     ImGui::SetNextItemWidth(-1);
     int step = params_.sizeLog2Step - 1;
-    if (ImGui::Combo("##size-step", &step, "\xc3\x97" "2\0\xc3\x97" "4\0\xc3\x97" "8\0")) params_.sizeLog2Step = step + 1;
+    if (ImGui::Combo("##size-step", &step,
+                     "\xc3\x97"
+                     "2\0\xc3\x97"
+                     "4\0\xc3\x97"
+                     "8\0"))
+        params_.sizeLog2Step = step + 1;
     ImGui::Spacing();
     ImGui::PushFont(ctx.fonts.bold);
     ImGui::TextUnformatted("Variants");
@@ -146,8 +157,10 @@ void TimingsPanel::drawSizesTab(const UiContext& ctx, const TimingsData& d, cons
     const ImVec2 size = sideBySide ? ImVec2((avail.x - gap) * 0.5f, avail.y) : ImVec2(avail.x, (avail.y - gap) * 0.5f);
     ImGui::BeginGroup();
     record("time", drawLinePlot(timePlot(d, p), size, theme, captures_.empty()));
-    if (sideBySide) ImGui::SameLine(0, gap);
-    else ImGui::Dummy(ImVec2(1, gap - ImGui::GetStyle().ItemSpacing.y));
+    if (sideBySide)
+        ImGui::SameLine(0, gap);
+    else
+        ImGui::Dummy(ImVec2(1, gap - ImGui::GetStyle().ItemSpacing.y));
     record("gbps", drawLinePlot(gbpsPlot(d, p), size, theme, captures_.empty()));
     ImGui::EndGroup();
 }
@@ -158,7 +171,8 @@ void TimingsPanel::drawRoundoffTab(const UiContext& ctx, const TimingsData& d, c
     const PlotTheme theme{p, ctx.fonts, s};
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     const float sideW = std::clamp(avail.x * 0.3f, 300 * s, 520 * s);
-    record("roundoff", drawLinePlot(roundoffPlot(d, p), ImVec2(avail.x - sideW - gap, avail.y), theme, captures_.empty()));
+    record("roundoff",
+           drawLinePlot(roundoffPlot(d, p), ImVec2(avail.x - sideW - gap, avail.y), theme, captures_.empty()));
     ImGui::SameLine(0, gap);
     ImGui::BeginChild("##roundoff-side", ImVec2(0, 0), false);
     ImGui::PushFont(ctx.fonts.bold);

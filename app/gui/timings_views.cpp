@@ -14,32 +14,51 @@ namespace {
 using view::formatSig;
 using view::Rgba;
 
-ImVec4 vec4(Rgba c) { return ImVec4(c.r / 255.f, c.g / 255.f, c.b / 255.f, c.a / 255.f); }
+ImVec4 vec4(Rgba c) {
+    return ImVec4(c.r / 255.f, c.g / 255.f, c.b / 255.f, c.a / 255.f);
+}
 
-std::string ms(double v) { return formatSig(v, 4) + " ms"; }
-std::string gbps(double v) { return formatSig(v, 4) + " GB/s"; }
-std::string times(double v) { return formatSig(v, 3) + "\xc3\x97"; }  // ×
+std::string ms(double v) {
+    return formatSig(v, 4) + " ms";
+}
+std::string gbps(double v) {
+    return formatSig(v, 4) + " GB/s";
+}
+std::string times(double v) {
+    return formatSig(v, 3) + "\xc3\x97";
+}  // ×
 
 Rgba statusColor(view::RowStatus s, bool best, const view::Palette& p) {
     switch (s) {
-        case view::RowStatus::Correct: return best ? p.good : p.accent;
+        case view::RowStatus::Correct:
+            return best ? p.good : p.accent;
         case view::RowStatus::Wrong:
-        case view::RowStatus::Failed: return p.bad;
+        case view::RowStatus::Failed:
+            return p.bad;
         case view::RowStatus::WrongByDesign:
-        case view::RowStatus::CorrectNotByDesign: return p.warn;
-        default: return p.textFaint;
+        case view::RowStatus::CorrectNotByDesign:
+            return p.warn;
+        default:
+            return p.textFaint;
     }
 }
 
 std::string verdictText(view::RowStatus s) {
     switch (s) {
-        case view::RowStatus::Correct: return "\xe2\x9c\x93 correct";
-        case view::RowStatus::Wrong: return "\xe2\x9c\x97 WRONG";
-        case view::RowStatus::WrongByDesign: return "\xe2\x9c\x97 wrong (by design)";
-        case view::RowStatus::CorrectNotByDesign: return "\xe2\x9c\x93 correct this time";
-        case view::RowStatus::Unavailable: return "unavailable";
-        case view::RowStatus::Failed: return "\xe2\x9c\x97 failed";
-        case view::RowStatus::Pending: return "\xe2\x80\xa6";
+        case view::RowStatus::Correct:
+            return "\xe2\x9c\x93 correct";
+        case view::RowStatus::Wrong:
+            return "\xe2\x9c\x97 WRONG";
+        case view::RowStatus::WrongByDesign:
+            return "\xe2\x9c\x97 wrong (by design)";
+        case view::RowStatus::CorrectNotByDesign:
+            return "\xe2\x9c\x93 correct this time";
+        case view::RowStatus::Unavailable:
+            return "unavailable";
+        case view::RowStatus::Failed:
+            return "\xe2\x9c\x97 failed";
+        case view::RowStatus::Pending:
+            return "\xe2\x80\xa6";
     }
     return "";
 }
@@ -54,8 +73,9 @@ std::string rowTip(const TimingsData& d, const view::LadderRow& r) {
     if (r.variant.harrisStep) tip += " (Harris step " + std::to_string(r.variant.harrisStep) + ")";
     if (r.measured()) {
         const auto& m = r.m;
-        tip += "\nmedian " + ms(m.medianMs) + " (fastest " + formatSig(m.minMs, 4) + ", slowest " + formatSig(m.maxMs, 4) +
-               ")\n" + gbps(m.gbps) + " = " + sizeLabel(d.ladder.n) + " \xc3\x97 4 bytes / " + ms(m.medianMs);
+        tip += "\nmedian " + ms(m.medianMs) + " (fastest " + formatSig(m.minMs, 4) + ", slowest " +
+               formatSig(m.maxMs, 4) + ")\n" + gbps(m.gbps) + " = " + sizeLabel(d.ladder.n) + " \xc3\x97 4 bytes / " +
+               ms(m.medianMs);
         if (d.ladder.copy.ok)
             tip += "\n" + formatSig(r.pctCopy, 3) + "% of the copy ceiling (" + gbps(d.ladder.copy.gbps) + ")";
         tip += "\nspeedup " + times(r.stepSpeedup) + " over the row above, " + times(r.cumulative) + " over the first";
@@ -160,8 +180,8 @@ BarChart ladderBars(const TimingsData& d, const view::Palette& p) {
             anyBest = anyBest || r.best;
         } else {
             b.valueText = r.status == view::RowStatus::Failed ? "failed (hover for why)"
-                          : isMeasuring(d, r.variant.id)     ? "measuring\xe2\x80\xa6"
-                                                             : "waiting\xe2\x80\xa6";
+                          : isMeasuring(d, r.variant.id)      ? "measuring\xe2\x80\xa6"
+                                                              : "waiting\xe2\x80\xa6";
         }
         if (r.g80) {
             b.marker = r.g80->gbps;
@@ -179,7 +199,9 @@ BarChart ladderBars(const TimingsData& d, const view::Palette& p) {
     c.legend.push_back({"median GB/s, whisker: slowest to fastest run", p.accent, false, false});
     if (anyBest) c.legend.push_back({"best for this device", p.good, false, false});
     if (anyWrong) c.legend.push_back({"wrong by design", p.warn, false, false});
-    if (anyG80) c.legend.push_back({"Harris's G80 (2^22 ints; peak " + formatSig(kHarrisG80PeakGbps, 3) + " GB/s)", p.text, false, true});
+    if (anyG80)
+        c.legend.push_back(
+            {"Harris's G80 (2^22 ints; peak " + formatSig(kHarrisG80PeakGbps, 3) + " GB/s)", p.text, false, true});
     c.emptyText = "Measuring\xe2\x80\xa6";
     return c;
 }
@@ -235,8 +257,12 @@ LinePlot sizePlot(const TimingsData& d, const view::Palette& p, bool bandwidth) 
 
 }  // namespace
 
-LinePlot timePlot(const TimingsData& d, const view::Palette& p) { return sizePlot(d, p, false); }
-LinePlot gbpsPlot(const TimingsData& d, const view::Palette& p) { return sizePlot(d, p, true); }
+LinePlot timePlot(const TimingsData& d, const view::Palette& p) {
+    return sizePlot(d, p, false);
+}
+LinePlot gbpsPlot(const TimingsData& d, const view::Palette& p) {
+    return sizePlot(d, p, true);
+}
 
 LinePlot roundoffPlot(const TimingsData& d, const view::Palette& p) {
     LinePlot L;
@@ -294,14 +320,16 @@ view::Rect drawLadderTable(const TimingsData& d, const UiContext& ctx, float hei
     const float rowH = ImGui::GetTextLineHeight() + 10 * s;
     const float want = rowH * float(d.ladder.rows.size() + 1) + 8 * s;
     const ImVec2 size(ImGui::GetContentRegionAvail().x, std::min(height, want));
-    const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_BordersOuterH |
-                                  ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollY | ImGuiTableFlags_PadOuterX;
-    const char* headers[] = {"#",      "Variant", "Time (ms)", "GB/s",   "Step",     "Cumul.",
+    const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH |
+                                  ImGuiTableFlags_BordersOuterH | ImGuiTableFlags_SizingFixedFit |
+                                  ImGuiTableFlags_ScrollY | ImGuiTableFlags_PadOuterX;
+    const char* headers[] = {"#",      "Variant", "Time (ms)", "GB/s",     "Step",      "Cumul.",
                              "% copy", "Result",  "G80 ms",    "G80 GB/s", "G80 cumul."};
     if (!ImGui::BeginTable("##ladder", 11, flags, size)) return {start.x, start.y, size.x, size.y};
     ImGui::TableSetupScrollFreeze(0, 1);
     for (int i = 0; i < 11; ++i)
-        ImGui::TableSetupColumn(headers[i], i == 1 ? ImGuiTableColumnFlags_WidthStretch : ImGuiTableColumnFlags_WidthFixed);
+        ImGui::TableSetupColumn(headers[i],
+                                i == 1 ? ImGuiTableColumnFlags_WidthStretch : ImGuiTableColumnFlags_WidthFixed);
     ImGui::PushFont(ctx.fonts.bold);
     ImGui::TableHeadersRow();
     ImGui::PopFont();

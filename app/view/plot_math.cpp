@@ -10,8 +10,12 @@ namespace {
 
 constexpr double kEps = 1e-9;
 
-double logb(double v, int base) { return base == 2 ? std::log2(v) : std::log10(v); }
-double powb(int base, double k) { return base == 2 ? std::exp2(k) : std::pow(10.0, k); }
+double logb(double v, int base) {
+    return base == 2 ? std::log2(v) : std::log10(v);
+}
+double powb(int base, double k) {
+    return base == 2 ? std::exp2(k) : std::pow(10.0, k);
+}
 
 std::string trimZeros(std::string s) {
     if (s.find('.') == std::string::npos || s.find('e') != std::string::npos) return s;

@@ -85,8 +85,8 @@ bool TimingCache::save(std::string* error) const {
     for (const auto& [text, e] : devices_) {
         nlohmann::json points = nlohmann::json::object();
         for (const auto& [k, m] : e.points) points[k] = toJson(m);
-        devices.push_back({{"name", e.key.name}, {"driver", e.key.driver}, {"platform", e.key.platform},
-                           {"points", points}});
+        devices.push_back(
+            {{"name", e.key.name}, {"driver", e.key.driver}, {"platform", e.key.platform}, {"points", points}});
     }
     const nlohmann::json j = {{"version", kVersion}, {"devices", devices}};
     namespace fs = std::filesystem;

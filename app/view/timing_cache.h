@@ -9,7 +9,7 @@
 namespace rl::view {
 
 class TimingCache {
-public:
+  public:
     // `path`: the JSON file (e.g. ~/.config/reducelab/timings-cache.json); empty keeps everything in memory only.
     explicit TimingCache(std::string path = {});
 
@@ -33,7 +33,7 @@ public:
     int revision() const { return revision_; }  // grows with every change (views rebuild on a new revision)
     const std::string& path() const { return path_; }
 
-private:
+  private:
     struct DeviceEntry {
         DeviceKey key;
         std::map<std::string, Measurement> points;  // by PointKey::text()

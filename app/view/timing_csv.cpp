@@ -37,8 +37,8 @@ std::string ladderCsv(const LadderTable& t, const std::string& deviceName) {
                num(r.m.medianMs) + "," + num(r.m.minMs) + "," + num(r.m.maxMs) + "," + num(r.m.gbps) + "," +
                num(r.stepSpeedup) + "," + num(r.cumulative) + "," + copy + "," +
                (m && t.copy.ok ? csvNumber(r.pctCopy) : "") + "," + (r.g80 ? csvNumber(r.g80->timeMs) : "") + "," +
-               (r.g80 ? csvNumber(r.g80->gbps) : "") + "," + (r.best ? "yes" : "") + "," + csvField(deviceName) +
-               "," + csvField(r.reason) + "\n";
+               (r.g80 ? csvNumber(r.g80->gbps) : "") + "," + (r.best ? "yes" : "") + "," + csvField(deviceName) + "," +
+               csvField(r.reason) + "\n";
     }
     return out;
 }
@@ -48,10 +48,9 @@ std::string sizesCsv(const std::vector<SizeSeries>& series) {
     for (const auto& s : series)
         for (const auto& p : s.points) {
             const auto& m = p.m;
-            out += csvField(s.id) + "," + std::to_string(p.n) + "," + csvNumber(m.medianMs) + "," +
-                   csvNumber(m.minMs) + "," + csvNumber(m.maxMs) + "," + csvNumber(m.gbps) + "," +
-                   csvNumber(m.gbpsAt(m.maxMs)) + "," + csvNumber(m.gbpsAt(m.minMs)) + "," +
-                   (s.copy ? "" : (m.correct ? "yes" : "no")) + "\n";
+            out += csvField(s.id) + "," + std::to_string(p.n) + "," + csvNumber(m.medianMs) + "," + csvNumber(m.minMs) +
+                   "," + csvNumber(m.maxMs) + "," + csvNumber(m.gbps) + "," + csvNumber(m.gbpsAt(m.maxMs)) + "," +
+                   csvNumber(m.gbpsAt(m.minMs)) + "," + (s.copy ? "" : (m.correct ? "yes" : "no")) + "\n";
         }
     return out;
 }

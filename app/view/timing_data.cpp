@@ -11,9 +11,12 @@ namespace {
 
 const char* kindText(PointKind k) {
     switch (k) {
-        case PointKind::Run: return "run";
-        case PointKind::Copy: return "copy";
-        case PointKind::Roundoff: return "roundoff";
+        case PointKind::Run:
+            return "run";
+        case PointKind::Copy:
+            return "copy";
+        case PointKind::Roundoff:
+            return "roundoff";
     }
     return "run";
 }
@@ -34,7 +37,9 @@ std::string PointKey::text() const {
     return s;
 }
 
-std::string DeviceKey::text() const { return name + " | " + driver + " | " + platform; }
+std::string DeviceKey::text() const {
+    return name + " | " + driver + " | " + platform;
+}
 
 nlohmann::json toJson(const Measurement& m) {
     nlohmann::json j = {{"ok", m.ok}, {"when", m.when}};
@@ -43,8 +48,14 @@ nlohmann::json toJson(const Measurement& m) {
         j["error"] = m.error;
         return j;
     }
-    j.update({{"median_ms", m.medianMs}, {"min_ms", m.minMs}, {"max_ms", m.maxMs}, {"gbps", m.gbps},
-              {"correct", m.correct}, {"verdict", m.verdict}, {"result", m.result}, {"reference", m.reference},
+    j.update({{"median_ms", m.medianMs},
+              {"min_ms", m.minMs},
+              {"max_ms", m.maxMs},
+              {"gbps", m.gbps},
+              {"correct", m.correct},
+              {"verdict", m.verdict},
+              {"result", m.result},
+              {"reference", m.reference},
               {"host_serial", m.hostSerial}});
     return j;
 }

@@ -28,8 +28,8 @@ std::vector<SizeSeries> buildSizeSeries(const TimingCache& cache, const DeviceKe
 
 struct RoundoffRow {
     size_t n = 0;
-    double reference = 0;                     // Kahan/double
-    std::optional<double> hostSerial;         // the serial float loop (from any device run at this N)
+    double reference = 0;                       // Kahan/double
+    std::optional<double> hostSerial;           // the serial float loop (from any device run at this N)
     std::vector<std::optional<double>> device;  // per params.roundVariants: the device's float result
 };
 

@@ -5,13 +5,20 @@ namespace rl::view {
 
 const char* statusText(RowStatus s) {
     switch (s) {
-        case RowStatus::Pending: return "not measured";
-        case RowStatus::Correct: return "correct";
-        case RowStatus::Wrong: return "WRONG";
-        case RowStatus::WrongByDesign: return "wrong (by design)";
-        case RowStatus::CorrectNotByDesign: return "correct this time (wrong by design)";
-        case RowStatus::Unavailable: return "unavailable";
-        case RowStatus::Failed: return "failed";
+        case RowStatus::Pending:
+            return "not measured";
+        case RowStatus::Correct:
+            return "correct";
+        case RowStatus::Wrong:
+            return "WRONG";
+        case RowStatus::WrongByDesign:
+            return "wrong (by design)";
+        case RowStatus::CorrectNotByDesign:
+            return "correct this time (wrong by design)";
+        case RowStatus::Unavailable:
+            return "unavailable";
+        case RowStatus::Failed:
+            return "failed";
     }
     return "";
 }
@@ -70,8 +77,10 @@ LadderTable buildLadder(const TimingCache& cache, const DeviceKey& device, const
         } else {
             row.m = *m;
             ++t.measured;
-            if (v.correctByDesign) row.status = m->correct ? RowStatus::Correct : RowStatus::Wrong;
-            else row.status = m->correct ? RowStatus::CorrectNotByDesign : RowStatus::WrongByDesign;
+            if (v.correctByDesign)
+                row.status = m->correct ? RowStatus::Correct : RowStatus::Wrong;
+            else
+                row.status = m->correct ? RowStatus::CorrectNotByDesign : RowStatus::WrongByDesign;
             if (!v.correctByDesign) row.reason = v.wrongReason;
             if (m->medianMs > 0) {
                 if (firstMs == 0) firstMs = m->medianMs;

@@ -27,11 +27,11 @@ const char* statusText(RowStatus s);  // "correct", "WRONG", "wrong (by design)"
 struct LadderRow {
     VariantInfo variant;
     RowStatus status = RowStatus::Pending;
-    Measurement m;           // valid when measured()
-    std::string reason;      // Unavailable / Failed: why; wrong by design: the variant's wrongReason
-    double stepSpeedup = 0;  // over the measured row above
-    double cumulative = 0;   // over the first measured row
-    double pctCopy = 0;      // gbps / copy ceiling gbps * 100
+    Measurement m;                      // valid when measured()
+    std::string reason;                 // Unavailable / Failed: why; wrong by design: the variant's wrongReason
+    double stepSpeedup = 0;             // over the measured row above
+    double cumulative = 0;              // over the first measured row
+    double pctCopy = 0;                 // gbps / copy ceiling gbps * 100
     const HarrisFigure* g80 = nullptr;  // Harris's figures for this step (harrisStep 1..7)
     double g80Step = 0, g80Cumulative = 0;
     bool best = false;  // the best variant for this device

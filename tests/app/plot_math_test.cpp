@@ -154,7 +154,7 @@ TEST(PlotMath, PixelMappingIsLinearOrLogarithmicAndInvertible) {
     EXPECT_FLOAT_EQ(toPixel(lg, 100, 0, 400), 200);  // the middle decade in the middle
     EXPECT_FLOAT_EQ(toPixel(lg, 10, 0, 400), 100);
     EXPECT_NEAR(fromPixel(lg, 300, 0, 400), 1000, 1e-6);
-    EXPECT_FLOAT_EQ(toPixel(lg, 0, 0, 400), 0);   // non-positive: the axis' start, not NaN
+    EXPECT_FLOAT_EQ(toPixel(lg, 0, 0, 400), 0);  // non-positive: the axis' start, not NaN
     EXPECT_FLOAT_EQ(toPixel(lg, -1, 7, 400), 7);
 }
 

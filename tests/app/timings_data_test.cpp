@@ -47,9 +47,12 @@ std::vector<std::vector<std::string>> parseCsv(const std::string& text) {
         for (size_t i = 0; i < line.size(); ++i) {
             const char c = line[i];
             if (quoted) {
-                if (c == '"' && i + 1 < line.size() && line[i + 1] == '"') cell += '"', ++i;
-                else if (c == '"') quoted = false;
-                else cell += c;
+                if (c == '"' && i + 1 < line.size() && line[i + 1] == '"')
+                    cell += '"', ++i;
+                else if (c == '"')
+                    quoted = false;
+                else
+                    cell += c;
             } else if (c == '"') {
                 quoted = true;
             } else if (c == ',') {
@@ -69,8 +72,7 @@ const DeviceKey kDevice{"Test device", "1.0", "Test platform 3.0"};
 
 TEST(TimingData, PowersOfTwoCoverTheRangeWithItsEnds) {
     EXPECT_EQ(powersOfTwo(65536, 262144, 2), (std::vector<size_t>{65536, 262144}));
-    EXPECT_EQ(powersOfTwo(1 << 16, 1 << 24, 2),
-              (std::vector<size_t>{1 << 16, 1 << 18, 1 << 20, 1 << 22, 1 << 24}));
+    EXPECT_EQ(powersOfTwo(1 << 16, 1 << 24, 2), (std::vector<size_t>{1 << 16, 1 << 18, 1 << 20, 1 << 22, 1 << 24}));
     EXPECT_EQ(powersOfTwo(1000, 5000, 1), (std::vector<size_t>{512, 1024, 2048, 4096}));  // rounded down to powers
     EXPECT_EQ(powersOfTwo(1 << 16, 1 << 19, 2), (std::vector<size_t>{1 << 16, 1 << 18, 1 << 19}));  // end included
     EXPECT_EQ(powersOfTwo(4096, 4096, 2), (std::vector<size_t>{4096}));
@@ -180,7 +182,7 @@ TEST(TimingCache, ReadOnlyKeepsTheFileAsItIs) {
     cache.put(kDevice, copyKey(TimingParams{}, 1024), timed(1, 1024));
     std::string error;
     EXPECT_TRUE(cache.save(&error)) << error;
-    EXPECT_FALSE(std::ifstream(path).good());  // nothing written
+    EXPECT_FALSE(std::ifstream(path).good());                                // nothing written
     EXPECT_NE(cache.find(kDevice, copyKey(TimingParams{}, 1024)), nullptr);  // still there in memory
 }
 
@@ -221,8 +223,8 @@ struct Ladder {
     std::map<std::string, std::string> unavailable = {{"sub-group-reduce", "needs sub-groups"}};
     Ladder() {
         params.n = 1 << 22;
-        for (const char* id : {"interleaved-divergent", "interleaved-strided", "unroll-last-warp", "sub-group-reduce",
-                               "sequential"})
+        for (const char* id :
+             {"interleaved-divergent", "interleaved-strided", "unroll-last-warp", "sub-group-reduce", "sequential"})
             variants.push_back(*findVariant(id));
         Measurement copy = timed(1.0, params.n);
         copy.gbps = 2.0 * double(params.n) * 4 / 1e6;  // read + written
@@ -315,7 +317,8 @@ TEST(TimingSeries, SizesCopyFirstFailuresApartAndCsvBands) {
     p.sizeMin = 1 << 16;
     p.sizeMax = 1 << 18;
     p.sizeVariants = {"sequential"};
-    for (size_t n : {size_t(1) << 16, size_t(1) << 18}) cache.put(kDevice, copyKey(p, n), timed(0.01 * double(n >> 16), n));
+    for (size_t n : {size_t(1) << 16, size_t(1) << 18})
+        cache.put(kDevice, copyKey(p, n), timed(0.01 * double(n >> 16), n));
     cache.put(kDevice, runKey(p, "sequential", 1 << 16), timed(0.5, 1 << 16));
     Measurement failed;
     failed.error = "kernel build failed";

@@ -42,8 +42,7 @@ std::string tempDir() {
 AppRun runApp(const std::string& dir, const std::string& args) {
     const char* display = std::getenv("DISPLAY");
     const std::string prefix = (display && *display) ? "" : "xvfb-run -a -s '-screen 0 1920x1080x24' ";
-    const std::string cmd =
-        prefix + REDUCELAB_BINARY " gui " + args + " >" + dir + "/out.txt 2>" + dir + "/err.txt";
+    const std::string cmd = prefix + REDUCELAB_BINARY " gui " + args + " >" + dir + "/out.txt 2>" + dir + "/err.txt";
     const int status = std::system(cmd.c_str());
     AppRun r;
     r.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
@@ -104,10 +103,14 @@ std::vector<std::map<std::string, std::string>> readCsv(const std::string& path)
         bool quoted = false;
         for (size_t i = 0; i < line.size(); ++i) {
             const char c = line[i];
-            if (quoted && c == '"' && i + 1 < line.size() && line[i + 1] == '"') cell += '"', ++i;
-            else if (c == '"') quoted = !quoted;
-            else if (c == ',' && !quoted) cells.push_back(cell), cell.clear();
-            else cell += c;
+            if (quoted && c == '"' && i + 1 < line.size() && line[i + 1] == '"')
+                cell += '"', ++i;
+            else if (c == '"')
+                quoted = !quoted;
+            else if (c == ',' && !quoted)
+                cells.push_back(cell), cell.clear();
+            else
+                cell += c;
         }
         cells.push_back(cell);
         if (header.empty()) {
@@ -130,13 +133,13 @@ const std::string kSmall =
 
 TEST(Timings, SweepDrawsTheTableBarsAndPlotsAndExportsThem) {
     const std::string d = tempDir();
-    const AppRun r = runApp(
-        d, "--config-dir " + d + "/cfg --size 1800x1000 --script \"wait-trace;" + kSmall +
-               "timings:open;wait-sweep;timings:hover=none;timings:tab=ladder;frames:4;shot:" + d +
-               "/ladder.png;timings:report=" + d + "/ladder.json;timings:tab=bars;frames:4;shot:" + d +
-               "/bars.png;timings:report=" + d + "/bars.json;timings:tab=sizes;frames:4;shot:" + d +
-               "/sizes.png;timings:report=" + d + "/sizes.json;timings:export=" + d +
-               "/export;wait-sweep;frames:2;timings:report=" + d + "/export.json;quit\"");
+    const AppRun r =
+        runApp(d, "--config-dir " + d + "/cfg --size 1800x1000 --script \"wait-trace;" + kSmall +
+                      "timings:open;wait-sweep;timings:hover=none;timings:tab=ladder;frames:4;shot:" + d +
+                      "/ladder.png;timings:report=" + d + "/ladder.json;timings:tab=bars;frames:4;shot:" + d +
+                      "/bars.png;timings:report=" + d + "/bars.json;timings:tab=sizes;frames:4;shot:" + d +
+                      "/sizes.png;timings:report=" + d + "/sizes.json;timings:export=" + d +
+                      "/export;wait-sweep;frames:2;timings:report=" + d + "/export.json;quit\"");
     ASSERT_EQ(r.exitCode, 0) << r.err;
 
     // Every variant has a row: measured and correct (or wrong by design), or unavailable with its reason.
@@ -154,8 +157,10 @@ TEST(Timings, SweepDrawsTheTableBarsAndPlotsAndExportsThem) {
         if (status == "unavailable") continue;
         ++measured;
         best += row["best"].get<bool>() ? 1 : 0;
-        if (v.correctByDesign) EXPECT_EQ(status, "correct") << v.id;
-        else EXPECT_TRUE(status == "wrong (by design)" || status == "correct this time (wrong by design)") << v.id;
+        if (v.correctByDesign)
+            EXPECT_EQ(status, "correct") << v.id;
+        else
+            EXPECT_TRUE(status == "wrong (by design)" || status == "correct this time (wrong by design)") << v.id;
         EXPECT_GT(row["gbps"].get<double>(), 0) << v.id;
     }
     EXPECT_GE(measured, 10);
@@ -258,12 +263,16 @@ TEST(Timings, SweepDrawsTheTableBarsAndPlotsAndExportsThem) {
 TEST(Timings, TheCacheAnswersASecondOpenWithoutMeasuring) {
     const std::string d = tempDir();
     { std::ofstream(d + "/plain-file") << "x"; }
-    AppRun r = runApp(d, "--config-dir " + d + "/cfg --size 1500x900 --script \"wait-trace;" + kSmall +
-                             "timings:open;wait-sweep;timings:report=" + d + "/first.json;timings:close;frames:3;"
-                             "timings:open;frames:3;wait-sweep;timings:report=" + d + "/reopened.json;"
-                             "timings:export=" + d + "/plain-file/sub;wait-sweep;frames:2;timings:report=" + d +
-                             "/bad-export.json;timings:remeasure;wait-sweep;timings:report=" + d +
-                             "/remeasured.json;quit\"");
+    AppRun r =
+        runApp(d, "--config-dir " + d + "/cfg --size 1500x900 --script \"wait-trace;" + kSmall +
+                      "timings:open;wait-sweep;timings:report=" + d +
+                      "/first.json;timings:close;frames:3;"
+                      "timings:open;frames:3;wait-sweep;timings:report=" +
+                      d +
+                      "/reopened.json;"
+                      "timings:export=" +
+                      d + "/plain-file/sub;wait-sweep;frames:2;timings:report=" + d +
+                      "/bad-export.json;timings:remeasure;wait-sweep;timings:report=" + d + "/remeasured.json;quit\"");
     ASSERT_EQ(r.exitCode, 0) << r.err;
     const auto first = readJson(d + "/first.json"), reopened = readJson(d + "/reopened.json");
     EXPECT_EQ(first["openedWithMissing"].get<int>(), first["total"].get<int>());
@@ -300,11 +309,14 @@ TEST(Timings, TheCacheAnswersASecondOpenWithoutMeasuring) {
 TEST(Timings, ALongSweepCanBeCancelledWhileTheWindowKeepsDrawing) {
     const std::string d = tempDir();
     // Harris's 2^22 ints with ten runs each and sizes up to 2^24: far longer than the few seconds it runs here.
-    const AppRun r = runApp(d, "--config-dir " + d + "/cfg --size 1400x900 --script \"wait-trace;timings:n=4194304;"
-                               "timings:repeats=10;timings:sizes=65536..16777216;key:t;frames:2;sleep:1;"
-                               "timings:report=" + d + "/r1.json;sleep:1;timings:report=" + d + "/r2.json;"
-                               "timings:cancel;wait-sweep;timings:report=" + d + "/r3.json;frames:3;shot:" + d +
-                               "/cancelled.png;quit\"");
+    const AppRun r = runApp(d, "--config-dir " + d +
+                                   "/cfg --size 1400x900 --script \"wait-trace;timings:n=4194304;"
+                                   "timings:repeats=10;timings:sizes=65536..16777216;key:t;frames:2;sleep:1;"
+                                   "timings:report=" +
+                                   d + "/r1.json;sleep:1;timings:report=" + d +
+                                   "/r2.json;"
+                                   "timings:cancel;wait-sweep;timings:report=" +
+                                   d + "/r3.json;frames:3;shot:" + d + "/cancelled.png;quit\"");
     ASSERT_EQ(r.exitCode, 0) << r.err;
     const auto r1 = readJson(d + "/r1.json"), r2 = readJson(d + "/r2.json"), r3 = readJson(d + "/r3.json");
     EXPECT_TRUE(r1["open"].get<bool>());  // the T key opened the view
