@@ -4,10 +4,12 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <ctime>
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <memory>
 
 #include "bench/options.h"
 #include "bench/peers.h"
@@ -96,24 +98,31 @@ int run(const BenchOptions& o) {
             all.push_back(std::move(m));
         };
         {
-            // On a CPU device the buffer is the host array itself (CL_MEM_USE_HOST_PTR), so the OpenCL methods and
-            // the host peers read the very same memory; on a GPU it is a copy in device memory.
-            const cl::Buffer buffer = cpu ? cl::Buffer(engine.context(), CL_MEM_READ_ONLY | CL_MEM_USE_HOST_PTR,
-                                                       input.bytes(), const_cast<float*>(input.floats.data()))
-                                          : engine.upload(input);
+            // The host peers read their own page-aligned copy of the input (a std::vector's 16-byte alignment would
+            // split 64-byte vector loads across cache lines). The OpenCL buffer is a copy made by the driver: PoCL
+            // ran slower on a CL_MEM_USE_HOST_PTR buffer over the host array (8-11 against 23-27 GB/s at 2^24).
+            std::unique_ptr<float, decltype(&std::free)> hostCopy(nullptr, &std::free);
+            if (cpu) {
+                hostCopy.reset(static_cast<float*>(std::aligned_alloc(4096, (input.bytes() + 4095) / 4096 * 4096)));
+                if (!hostCopy)
+                    throw Error(ErrorKind::DeviceFailure, "out of host memory for " + sizeLabel(n) + " floats");
+                std::memcpy(hostCopy.get(), input.data(), input.bytes());
+            }
+            const float* hostData = cpu ? hostCopy.get() : input.floats.data();
+            const cl::Buffer buffer = engine.upload(input);
             DeviceData data{input, ref, buffer};
             const OpenClHandles h{engine.context()(), engine.queue()(), dev.device(), buffer()};
             keep(measureCopyCeiling(engine, n, o.warmup, o.repeats));
             std::vector<Method> methods;
             if (cpu) methods.push_back(makeChunkedCopy(engine, copySource, n));
-            for (const auto& id : o.variants) methods.push_back(makeVariant(engine, id, o.wg, 0, data));
+            for (const auto& id : o.variants) methods.push_back(makeVariant(engine, id, o.wg, o.groups, data));
             if (wanted(o.peers, "clblast")) methods.push_back(makeClblast(h, n));
             if (wanted(o.peers, "boost")) methods.push_back(makeBoostCompute(h, n));
             if (wanted(o.peers, "tbb")) {
-                methods.push_back(makeHostReduce(input.floats.data(), n));
-                methods.push_back(makeHostCopy(input.floats.data(), n));
+                methods.push_back(makeHostReduce(hostData, n));
+                methods.push_back(makeHostCopy(hostData, n));
             }
-            for (auto& m : timeMethods(methods, timing, o.warmup, o.repeats, ref)) keep(std::move(m));
+            for (auto& m : timeMethods(methods, timing, o.warmup, o.repeats, ref, cpu)) keep(std::move(m));
             engine.queue().finish();
         }
     }
@@ -175,13 +184,12 @@ int run(const BenchOptions& o) {
     }
     std::cout << "\n"
               << dev.platform << " / " << dev.name << " (" << dev.type << "), " << now() << "; " << toString(timing)
-              << " timing ("
-              << (timing == Timing::Wall ? "host clock around each call and the "
-                                           "read of its result"
-                                         : "the device's own clock")
-              << "), median of " << o.repeats << " after " << o.warmup << " warm-up, random floats, seed " << o.seed
-              << "\nGB/s = bytes read once / median time (copies: bytes read + written). x peer = over the fastest "
-                 "correct peer in the column; % copy = of the faster copy kernel's bandwidth.\n\n";
+              << (timing == Timing::Wall ? " timing (host clock around each call and the read of its result)"
+                                         : " timing (the device's own clock: first kernel's start to last one's end)")
+              << ", median of " << o.repeats << " round-robin runs after >= " << o.warmup
+              << " warm-up runs and >= " << kMinWarmupMs << " ms, random floats, seed " << o.seed
+              << "\nEach cell: GB/s (bytes read once / median time; copies: read + written), x the fastest correct "
+                 "peer in the column, % of the faster copy kernel.\n\n";
     printTable(std::cout, all, sizes);
     std::cout << "\nBest variant for this device: " << bestVariantFor(dev).id << ". " << bestVariantReason(dev)
               << "\n\nTargets (issue 4):\n";

@@ -2,6 +2,7 @@
 #include "bench/measure.h"
 
 #include <algorithm>
+#include <thread>
 
 namespace rl::bench {
 
@@ -99,7 +100,10 @@ double runOnce(Method& method, Progress& p, const Reference& ref, bool first) {
 }  // namespace
 
 std::vector<Measurement> timeMethods(std::vector<Method>& methods, Timing timing, int warmup, int repeats,
-                                     const Reference& ref) {
+                                     const Reference& ref, bool cpuHost) {
+    const auto settle = [cpuHost] {
+        if (cpuHost) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    };
     std::vector<Progress> progress(methods.size());
     for (size_t k = 0; k < methods.size(); ++k) {
         Progress& p = progress[k];
@@ -117,6 +121,7 @@ std::vector<Measurement> timeMethods(std::vector<Method>& methods, Timing timing
     }
     // Warm-up, one method at a time (a GPU needs a little while of steady work to leave its idle clocks).
     for (size_t k = 0; k < methods.size(); ++k) {
+        settle();
         double warmedMs = 0;
         for (int i = 0; !progress[k].failed && (i < warmup || (warmedMs < kMinWarmupMs && i < 100000)); ++i)
             warmedMs += runOnce(methods[k], progress[k], ref, i == 0);
@@ -125,7 +130,16 @@ std::vector<Measurement> timeMethods(std::vector<Method>& methods, Timing timing
     }
     for (int r = 0; r < repeats; ++r)
         for (size_t k = 0; k < methods.size(); ++k)
-            if (!progress[k].failed) runOnce(methods[k], progress[k], ref, false);
+            if (!progress[k].failed) {
+                if (cpuHost) {
+                    settle();
+                    runOnce(methods[k], progress[k], ref, false);  // untimed: its figures are dropped below
+                    if (progress[k].failed) continue;
+                    progress[k].wall.pop_back();
+                    progress[k].device.pop_back();
+                }
+                runOnce(methods[k], progress[k], ref, false);
+            }
     std::vector<Measurement> out;
     for (size_t k = 0; k < methods.size(); ++k) {
         Progress& p = progress[k];

@@ -74,8 +74,11 @@ struct Method {
 // go round-robin, one run of each method per round, so that a change of load on a shared machine hits every
 // method alike. Every result is checked against `ref` (or by the method's verify). Device timing is used where
 // the method gives it and `timing` asks for it, else the wall clock around the call.
+// On CPU devices (cpuHost true) each timed run is preceded by a 20 ms pause, so that a thread pool that spins a
+// while after its work (TBB's, PoCL's) does not take the cores from the next method, and by one untimed run of the
+// same method, so that every method meets its own data in the caches as it would running back to back.
 std::vector<Measurement> timeMethods(std::vector<Method>& methods, Timing timing, int warmup, int repeats,
-                                     const Reference& ref);
+                                     const Reference& ref, bool cpuHost = false);
 
 Measurement skippedMeasurement(const std::string& method, Role role, size_t n, const std::string& why);
 

@@ -56,6 +56,7 @@ std::string usage() {
            "  --warmup W        untimed runs first (default 3)\n"
            "  --repeats R       timed runs, median reported (default 15, at least 10 for reported figures)\n"
            "  --wg N            work-group size of ReduceLab's kernels (default 256)\n"
+           "  --groups G        work-groups of the fixed-grid variants (default: theirs per compute unit)\n"
            "  --variants LIST   ReduceLab variants (default best-gpu,best-cpu,multi-element)\n"
            "  --peers LIST      of clblast,boost,pyopencl,tbb,torch (default all; missing ones are skipped)\n"
            "  --timing T        auto (device clock on GPUs, wall clock on CPU devices), device or wall\n"
@@ -112,6 +113,8 @@ bool parseOptions(int argc, char** argv, BenchOptions& o, std::string* error) {
             o.repeats = int(x);
         } else if (a == "--wg" && parseInt(v, 1, 1 << 16, &x)) {
             o.wg = size_t(x);
+        } else if (a == "--groups" && parseInt(v, 0, 1 << 24, &x)) {
+            o.groups = size_t(x);
         } else if (a == "--seed" && parseInt(v, 0, 1L << 62, &x)) {
             o.seed = uint64_t(x);
         } else if (a == "--variants") {

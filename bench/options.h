@@ -11,6 +11,7 @@ struct BenchOptions {
     std::vector<size_t> sizes;  // empty: 2^22, 2^24, 2^26 on CPU devices; 2^20 .. 2^28 on GPUs
     int warmup = 3, repeats = 15;
     size_t wg = 256;
+    size_t groups = 0;  // fixed-grid variants' work-groups (0: the variant's default for the device)
     uint64_t seed = 1;
     std::vector<std::string> variants = {"best-gpu", "best-cpu", "multi-element"};
     std::vector<std::string> peers = {"clblast", "boost", "pyopencl", "tbb", "torch"};

@@ -59,7 +59,7 @@ void printTable(std::ostream& out, const std::vector<Measurement>& all, const st
                 methods.push_back(m.method);
     std::vector<std::vector<std::string>> rows;
     std::vector<std::string> header = {"method"};
-    for (size_t n : sizes) header.push_back(sizeLabel(n) + " floats: GB/s  x peer  % copy");
+    for (size_t n : sizes) header.push_back(sizeLabel(n));
     rows.push_back(header);
     for (const auto& method : methods) {
         std::vector<std::string> row = {method};
@@ -76,9 +76,8 @@ void printTable(std::ostream& out, const std::vector<Measurement>& all, const st
             const Measurement* peer = bestPeer(all, n);
             const Measurement* copy = ceiling(all, n);
             const bool isCopy = m->role == Role::Ceiling || m->role == Role::Reference;
-            cell += "  " + (peer && !isCopy ? fmt("%.2fx", m->gbps() / peer->gbps()) : std::string("   -"));
-            cell += "  " + (copy && !isCopy ? fmt("%.0f%%", 100.0 * m->gbps() / copy->gbps()) : std::string("  -"));
-            if (m->role == Role::Ceiling || m->role == Role::Reference) cell = fmt("%.1f", m->gbps()) + "     -    -";
+            cell += " " + (peer && !isCopy ? fmt("%.2fx", m->gbps() / peer->gbps()) : std::string("    -"));
+            cell += " " + (copy && !isCopy ? fmt("%4.0f%%", 100.0 * m->gbps() / copy->gbps()) : std::string("    -"));
             row.push_back(cell);
         }
         rows.push_back(row);
