@@ -41,6 +41,7 @@ struct ViewOptions {
     int heatNormalize = 0;
     int warpAccess = 0;    // 0 read a, 1 read b, 2 write
     bool showCommon = false;  // kernel source: also reduce_common.cl
+    int bottomSide = 0;       // when comparing: which side the bottom tabs show (0 left, 1 right)
 };
 
 struct ExplorerState {
@@ -70,6 +71,8 @@ struct ExplorerState {
     int seenMessages = 0;  // message serial the user has seen (for the unread badge)
 
     bool comparing() const { return !compareVariant.empty(); }
+    // The side the bottom tabs (warps, heat map, source) show.
+    const Side& bottomSide() const { return comparing() && view.bottomSide == 1 && b.loaded() ? b : a; }
     int steps() const;
     // Sets the timeline of a side from its bundle and group choice, keeping the playback step where possible.
     void rebuildTimelines(bool keepStep);

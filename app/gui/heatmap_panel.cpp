@@ -1,5 +1,6 @@
 // The heat map panel.
 #include "app/gui/heatmap_panel.h"
+#include "app/gui/widgets.h"
 
 #include <imgui.h>
 
@@ -12,7 +13,7 @@
 namespace rl::gui {
 
 void HeatmapPanel::Draw(ExplorerState& state, const UiContext& ctx) {
-    const Side& side = state.a;
+    const Side& side = state.bottomSide();
     const auto& p = ctx.palette;
     const float s = ctx.scale;
     if (!ctx.heatmap.ready()) {
@@ -28,8 +29,9 @@ void HeatmapPanel::Draw(ExplorerState& state, const UiContext& ctx) {
     const ElemType type = side.bundle->run.type;
     ctx.heatmap.setData(facts, state.view.heatNormalize);
 
-    // Header: normalisation and legend.
+    // Header: the side (when comparing), normalisation and legend.
     ImGui::AlignTextToFramePadding();
+    sideSelector(state, ctx);
     ImGui::TextDisabled("colour scale");
     ImGui::SameLine();
     ImGui::RadioButton("per stage", &state.view.heatNormalize, 0);

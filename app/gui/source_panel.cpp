@@ -1,5 +1,6 @@
 // The kernel source panel.
 #include "app/gui/source_panel.h"
+#include "app/gui/widgets.h"
 
 #include <imgui.h>
 
@@ -87,7 +88,7 @@ void colouredLine(const std::string& line, bool* inComment, const view::Palette&
 }  // namespace
 
 void SourcePanel::code(const ExplorerState& state, const UiContext& ctx) {
-    const Side& side = state.a;
+    const Side& side = state.bottomSide();
     const auto& p = ctx.palette;
     const float s = ctx.scale;
     const std::string id = side.bundle->variant.id + (state.view.showCommon ? "+common" : "");
@@ -168,7 +169,7 @@ void SourcePanel::code(const ExplorerState& state, const UiContext& ctx) {
 }
 
 void SourcePanel::lesson(const ExplorerState& state, const UiContext& ctx) {
-    const auto& v = state.a.bundle->variant;
+    const auto& v = state.bottomSide().bundle->variant;
     const auto& p = ctx.palette;
     ImGui::PushFont(ctx.fonts.heading);
     ImGui::PushTextWrapPos(0);
@@ -186,7 +187,7 @@ void SourcePanel::lesson(const ExplorerState& state, const UiContext& ctx) {
     ImGui::Spacing();
     if (!v.requirements.empty()) ImGui::TextColored(vec4(p.textDim), "Requires: %s", v.requirements.c_str());
     ImGui::TextColored(vec4(p.textFaint), "Built with: %s",
-                       ProgramCache::buildOptions(v, state.a.bundle->config, true).c_str());
+                       ProgramCache::buildOptions(v, state.bottomSide().bundle->config, true).c_str());
     ImGui::PopTextWrapPos();
 }
 
@@ -203,6 +204,8 @@ void SourcePanel::Draw(ExplorerState& state, const UiContext& ctx) {
     ImGui::EndChild();
     ImGui::SameLine(0, 12 * s);
     ImGui::BeginChild("##lesson", ImVec2(0, 0), false);
+    sideSelector(state, ctx);
+    ImGui::NewLine();
     ImGui::Checkbox("show reduce_common.cl too", &state.view.showCommon);
     ImGui::Spacing();
     lesson(state, ctx);

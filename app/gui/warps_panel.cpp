@@ -1,5 +1,6 @@
 // The warps and banks panel.
 #include "app/gui/warps_panel.h"
+#include "app/gui/widgets.h"
 
 #include <imgui.h>
 
@@ -23,7 +24,7 @@ int accessCell(const WorkItemOp& op, int access) {
 }  // namespace
 
 void WarpsPanel::Draw(ExplorerState& state, const UiContext& ctx) {
-    const Side& side = state.a;
+    const Side& side = state.bottomSide();
     const auto& p = ctx.palette;
     const float s = ctx.scale;
     if (!side.loaded()) {
@@ -36,7 +37,8 @@ void WarpsPanel::Draw(ExplorerState& state, const UiContext& ctx) {
     const HardwareModel hw{run.simdWidth, run.banks, run.bankWidthBytes, int(elemSize(run.type))};
     const auto warps = analyzeWarps(st, hw);
 
-    // Header: the model and the stage's counts.
+    // Header: the side (when comparing), the stage's counts and the access whose banks are shown.
+    sideSelector(state, ctx);
     ImGui::TextColored(vec4(p.warpActive), "%d active", st.analysis.activeWarps);
     ImGui::SameLine(0, 14 * s);
     ImGui::TextColored(vec4(p.textDim), "%d idle", st.analysis.idleWarps);
@@ -46,8 +48,10 @@ void WarpsPanel::Draw(ExplorerState& state, const UiContext& ctx) {
     ImGui::TextColored(vec4(st.analysis.bankConflictDegree > 1 ? p.bankConflict : p.textDim), "worst conflict %d-way",
                        st.analysis.bankConflictDegree);
     const bool load = st.param < 0;
-    if (!load) {
-        ImGui::SameLine(0, 28 * s);
+    if (!load) {  // on its own line when the counts leave no room
+        const float need = ImGui::CalcTextSize("banks of  read a  read b  write").x + 6 * ImGui::GetFrameHeight();
+        if (ImGui::GetContentRegionAvail().x - ImGui::GetItemRectMax().x + ImGui::GetCursorScreenPos().x > need)
+            ImGui::SameLine(0, 28 * s);
         ImGui::TextDisabled("banks of");
         ImGui::SameLine();
         ImGui::RadioButton("read a", &state.view.warpAccess, 0);
