@@ -53,7 +53,7 @@ std::string usage() {
     return "usage: reducelab_bench [options]\n"
            "  --device D        OpenCL device: index or part of its name (default: REDUCELAB_DEVICE or 0)\n"
            "  --sizes LIST      e.g. 2^22,2^24,2^26 (default: those on CPU devices, 2^20..2^28 on GPUs)\n"
-           "  --warmup W        untimed runs first (default 3)\n"
+           "  --warmup W        at least W untimed runs, and at least 200 ms of them, first (default 3)\n"
            "  --repeats R       timed runs, median reported (default 15, at least 10 for reported figures)\n"
            "  --wg N            work-group size of ReduceLab's kernels (default 256)\n"
            "  --groups G        work-groups of the fixed-grid variants (default: theirs per compute unit)\n"

@@ -1,8 +1,16 @@
 #!/usr/bin/env bash
-# Runs on the lent H200 (the `run` tool, see ../shared/GPU.md): sets up NVIDIA's OpenCL from the carried .cl/
-# packages and the bench's peers from .benchdeb/ (CLBlast, Boost headers; giflib, FreeType, stb for the CLI), builds reducelab and reducelab_bench
-# (GUI and tests off), then: the tuning sweep of best-gpu (if REDUCELAB_SWEEP=1), the bench against torch.sum
-# at 2^20..2^28 floats, and the full ladder (`reducelab bench`) at 2^22 and 2^28 ints. Everything lands in $OUT.
+# Runs on the lent H200 (the `run` tool with carry [".cl", ".benchdeb"], filled by bench/fetch_h200_debs.sh; see
+# ../shared/GPU.md): sets up NVIDIA's OpenCL from .cl/ and the bench's extras from .benchdeb/ (CLBlast and Boost
+# for the peers; giflib, FreeType and stb for the CLI's export library), builds reducelab and reducelab_bench with
+# the GUI and tests off, then runs, as the environment asks:
+#   REDUCELAB_SWEEP=1    best-gpu over work-group sizes and groups per compute unit (REDUCELAB_SWEEP_SIZES)
+#   REDUCELAB_LAYOUTS=1  load-layout experiments and the one-launch (atomic) experiment
+#   REDUCELAB_PROBE=1    where a small reduction's time goes (each pass, the gap between launches, empty kernels)
+#   always               the bench against torch.sum and cupy.sum at 2^20..2^28 floats, device timing
+#   REDUCELAB_WALL=0     skips the same bench with wall-clock timing
+#   REDUCELAB_LADDER=0   skips the full ladder (`reducelab bench --variant all`) at 2^22 and 2^28 ints
+#   REDUCELAB_REPEATS    timed runs per figure (default 15)
+# Everything lands in $OUT; the short tables are printed last.
 set -uo pipefail
 out="${OUT:-/tmp/out}"
 mkdir -p "$out"
