@@ -110,6 +110,7 @@ class TimingsPanel {
     Tab tab_ = Tab::Ladder;
     int requestTab_ = -1;
     int framesOnTab_ = 0;
+    float rowPitch_ = 0;  // the ladder table's row height as last drawn
     bool wasOpen_ = false;
     long frames_ = 0;
     std::map<std::string, view::Rect> rects_;  // plot / table rectangles (window units)

@@ -61,10 +61,9 @@ void TimingsPanel::drawLadderTab(const UiContext& ctx, const TimingsData& d, con
         caption += "  \xc2\xb7  copy ceiling " + view::formatSig(d.ladder.copy.gbps, 4) + " GB/s (read + write)";
     ImGui::TextColored(vec4(p.textDim), "%s", caption.c_str());
     // The table first (whole when it fits, leaving the notes at least a few lines), the notes scroll below it.
-    const float rowH = ImGui::GetTextLineHeight() + 10 * s;
-    const float tableH = rowH * float(d.ladder.rows.size() + 1) + 8 * s;
+    const float tableH = ladderTableHeight(d, ctx, rowPitch_);
     const float avail = ImGui::GetContentRegionAvail().y;
-    record("table", drawLadderTable(d, ctx, std::max(220 * s, std::min(tableH, avail - 150 * s))));
+    record("table", drawLadderTable(d, ctx, std::max(220 * s, std::min(tableH, avail - 150 * s)), &rowPitch_));
 
     ImGui::BeginChild("##ladder-notes", ImVec2(0, 0), false);
     ImGui::Spacing();
@@ -88,6 +87,15 @@ void TimingsPanel::drawLadderTab(const UiContext& ctx, const TimingsData& d, con
                                 " GB/s). At small N or with few runs the order can change: try Harris's 2^22 or more.");
         ImGui::Spacing();
     }
+    char g80[512];
+    std::snprintf(g80, sizeof g80,
+                  "G80: Harris, \"Optimizing Parallel Reduction in CUDA\" (2007), 2^22 ints on a GeForce 8800 GTX "
+                  "(peak %.1f GB/s): kernel 7 reached %.3f GB/s, %.1f%% of peak, %.2f\xc3\x97 kernel 1. Step: speedup "
+                  "over the row above; cumul.: over the first row. Hover a row for its figures.",
+                  kHarrisG80PeakGbps, kHarrisG80[6].gbps, 100.0 * kHarrisG80[6].gbps / kHarrisG80PeakGbps,
+                  view::harrisCumulative(7));
+    wrapped(p.textDim, g80);
+    ImGui::Spacing();
     bool header = false;
     for (const auto& r : d.ladder.rows) {
         if (r.status != view::RowStatus::Unavailable && r.status != view::RowStatus::Failed) continue;
@@ -99,17 +107,6 @@ void TimingsPanel::drawLadderTab(const UiContext& ctx, const TimingsData& d, con
         }
         wrapped(p.textDim, "\xe2\x80\xa2 " + r.variant.id + " (" + view::statusText(r.status) + "): " + r.reason);
     }
-    if (header) ImGui::Spacing();
-    char g80[512];
-    std::snprintf(
-        g80, sizeof g80,
-        "G80 columns: Harris, \"Optimizing Parallel Reduction in CUDA\" (NVIDIA, 2007), 2^22 ints on a "
-        "GeForce 8800 GTX with a peak of %.1f GB/s; kernel 7 reached %.3f GB/s (%.1f%% of peak), %.2f\xc3\x97 "
-        "kernel 1. Step: speedup over the row above; cumul.: over the first row. Hover a row for its exact "
-        "figures.",
-        kHarrisG80PeakGbps, kHarrisG80[6].gbps, 100.0 * kHarrisG80[6].gbps / kHarrisG80PeakGbps,
-        view::harrisCumulative(7));
-    wrapped(p.textFaint, g80);
     ImGui::EndChild();
 }
 

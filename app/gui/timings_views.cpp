@@ -313,13 +313,19 @@ LinePlot roundoffPlot(const TimingsData& d, const view::Palette& p) {
     return L;
 }
 
-view::Rect drawLadderTable(const TimingsData& d, const UiContext& ctx, float height) {
+float ladderTableHeight(const TimingsData& d, const UiContext& ctx, float rowPitch) {
+    const float pad = 2 * ImGui::GetStyle().CellPadding.y;
+    if (rowPitch <= 0) rowPitch = ImGui::GetTextLineHeight() + 10 * ctx.scale + pad;  // before the first frame
+    return ImGui::GetTextLineHeight() + pad + rowPitch * float(d.ladder.rows.size()) + 16 * ctx.scale;
+}
+
+view::Rect drawLadderTable(const TimingsData& d, const UiContext& ctx, float height, float* rowPitch) {
     const auto& p = ctx.palette;
     const float s = ctx.scale;
     const ImVec2 start = ImGui::GetCursorScreenPos();
     const float rowH = ImGui::GetTextLineHeight() + 10 * s;
-    const float want = rowH * float(d.ladder.rows.size() + 1) + 8 * s;
-    const ImVec2 size(ImGui::GetContentRegionAvail().x, std::min(height, want));
+    const ImVec2 size(ImGui::GetContentRegionAvail().x,
+                      std::min(height, ladderTableHeight(d, ctx, rowPitch ? *rowPitch : 0)));
     const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH |
                                   ImGuiTableFlags_BordersOuterH | ImGuiTableFlags_SizingFixedFit |
                                   ImGuiTableFlags_ScrollY | ImGuiTableFlags_PadOuterX;
@@ -340,6 +346,7 @@ view::Rect drawLadderTable(const TimingsData& d, const UiContext& ctx, float hei
         ImGui::TextColored(vec4(color), "%s", text.c_str());
     };
     const std::string dash = "\xe2\x80\x94";
+    float firstY = 0;
     for (size_t i = 0; i < d.ladder.rows.size(); ++i) {
         const auto& r = d.ladder.rows[i];
         ImGui::TableNextRow(0, rowH);
@@ -347,6 +354,8 @@ view::Rect drawLadderTable(const TimingsData& d, const UiContext& ctx, float hei
         ImGui::TableNextColumn();
         ImGui::PushID(int(i));
         const float y0 = ImGui::GetCursorPosY();
+        if (i == 0) firstY = y0;
+        if (i == 1 && rowPitch) *rowPitch = y0 - firstY;  // the rows' real height, for the next frame's layout
         ImGui::Selectable("##row", false, ImGuiSelectableFlags_SpanAllColumns | ImGuiSelectableFlags_AllowItemOverlap,
                           ImVec2(0, rowH - 4 * s));
         const bool hovered = ImGui::IsItemHovered();

@@ -30,7 +30,10 @@ LinePlot roundoffPlot(const TimingsData& data, const view::Palette& palette);
 
 // The ladder as a table: Harris step, variant, median time, GB/s, step and cumulative speedups, % of the copy
 // ceiling, the verdict, Harris's G80 time, GB/s and cumulative speedup. Returns the table's rectangle.
-view::Rect drawLadderTable(const TimingsData& data, const UiContext& ctx, float height);
+// rowPitch: the rows' height as drawn, updated for the next frame's layout (may be null).
+view::Rect drawLadderTable(const TimingsData& data, const UiContext& ctx, float height, float* rowPitch);
+// The height the whole table needs (header and every row), from the row height last drawn (0: an estimate).
+float ladderTableHeight(const TimingsData& data, const UiContext& ctx, float rowPitch);
 
 // A combo over the powers of two 2^lo..2^hi (labelled "2^22 = 4,194,304"); true when *n changed. width < 0: fill.
 bool powerCombo(const char* id, size_t* n, int lo, int hi, float width);
