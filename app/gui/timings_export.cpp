@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 
@@ -91,6 +92,10 @@ std::string TimingsPanel::exportAll(const TimingsData& d) {
     std::string dir = exportDir_;
     while (!dir.empty() && (dir.back() == ' ' || dir.back() == '/') && dir.size() > 1) dir.pop_back();
     if (dir.empty()) return "Choose a folder to export to (the field beside the Export button).";
+    if (dir[0] == '~' && (dir.size() == 1 || dir[1] == '/')) {  // the shell's ~ for the home folder
+        const char* home = std::getenv("HOME");
+        if (home && *home) dir = home + dir.substr(1);
+    }
     std::error_code ec;
     fs::create_directories(dir, ec);
     if (ec || !fs::is_directory(dir, ec))
