@@ -162,9 +162,15 @@ void ResultPanel::stage(const ExplorerState& state, const UiContext& ctx) {
     } else {
         const char* op = side.bundle->run.op == Op::Sum ? "+" : (side.bundle->run.op == Op::Min ? "min" : "max");
         ImGui::Text("%d of %d work-items combine two cells (%s) into one:", a.activeItems, items, op);
-        for (size_t e = 0; e < examples.size(); ++e)
-            ImGui::TextColored(vec4(p.cellWritten), "  work-item %d:  cell %d \xe2\x86\x90 cell %d %s cell %d",
-                               exampleItems[e], examples[e]->w, examples[e]->a, op, examples[e]->b);
+        for (size_t e = 0; e < examples.size(); ++e) {
+            const WorkItemOp& x = *examples[e];
+            if (side.bundle->run.op == Op::Sum)
+                ImGui::TextColored(vec4(p.cellWritten), "  work-item %d:  cell %d \xe2\x86\x90 cell %d + cell %d",
+                                   exampleItems[e], x.w, x.a, x.b);
+            else
+                ImGui::TextColored(vec4(p.cellWritten), "  work-item %d:  cell %d \xe2\x86\x90 %s(cell %d, cell %d)",
+                                   exampleItems[e], x.w, op, x.a, x.b);
+        }
         if (a.activeItems > 3) ImGui::TextDisabled("  \xe2\x80\xa6");
     }
     ImGui::PopTextWrapPos();
