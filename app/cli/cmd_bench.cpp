@@ -51,7 +51,8 @@ int cmdBench(const Options& o) {
                 const double cumulative = firstMs / r.medianMs;
                 prevMs = r.medianMs;
                 const double pct = copy.gbps > 0 ? 100.0 * r.gbps() / copy.gbps : 0;
-                const std::string verdict = r.correct ? "ok" : (v.correctByDesign ? "WRONG" : "WRONG (by design)");
+                const std::string verdict = r.correct ? (v.correctByDesign ? "ok" : "ok (luck: not by design)")
+                                                      : (v.correctByDesign ? "WRONG" : "WRONG (by design)");
                 if (!r.correct && v.correctByDesign) anyFailure = true;
                 t.add({id, fixed(r.medianMs, 3), fixed(r.gbps(), 2), fixed(step, 2) + "x", fixed(cumulative, 2) + "x",
                        fixed(pct, 1) + "%", verdict, g80 ? fixed(g80->timeMs, 3) : "", g80 ? fixed(g80->gbps, 3) : ""});

@@ -40,7 +40,8 @@ TEST(CliBadInput, SizeNotANumber) { expectBad({"run", "--n", "lots"}, 2, "'lots'
 TEST(CliBadInput, SizePastMaxAlloc) {
     const rl::DeviceInfo d = rl::selectDevice("");
     const size_t n = d.maxAllocBytes / 4 + 1024;  // one buffer of n floats is just past the device's limit
-    ASSERT_LT(n, size_t(0xFFFFFFFFull)) << "this device allows buffers past the kernels' index range";
+    if (n >= size_t(0xFFFFFFFFull))
+        GTEST_SKIP() << d.name << " allows one buffer past the kernels' 2^32 index range; SizePastIndexRange covers it";
     expectBad({"run", "--n", std::to_string(n)}, 2, "CL_DEVICE_MAX_MEM_ALLOC_SIZE");
 }
 TEST(CliBadInput, SizePastIndexRange) { expectBad({"run", "--n", "2^36"}, 2, "past 2^32 - 1"); }
