@@ -166,6 +166,7 @@ std::shared_ptr<const view::TraceBundle> EngineWorker::traceOne(const TraceReque
     bundle->run = engine->trace(config, input, request.selection);
     bundle->plan = planPasses(*variant, config);
     bundle->traceMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    bundle->serial = ++bundles_;
     return view::finishBundle(std::move(bundle), input);
 }
 

@@ -67,6 +67,7 @@ private:
     std::optional<std::vector<DeviceInfo>> devicesOut_;
     std::vector<DeviceInfo> devices_;                  // worker-side copy
     std::map<int, std::unique_ptr<Engine>> engines_;  // by device index; touched by the worker thread only
+    uint64_t bundles_ = 0;                            // serial of the last bundle made (worker thread only)
     std::string activity_;
     std::chrono::steady_clock::time_point started_;
     std::atomic<bool> busy_{true};

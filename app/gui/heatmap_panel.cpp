@@ -27,7 +27,8 @@ void HeatmapPanel::Draw(ExplorerState& state, const UiContext& ctx) {
     const view::TreeFacts& facts = *side.factsAt(state.playback.step());
     const auto& ref = side.timeline[size_t(side.stepAt(state.playback.step()))];
     const ElemType type = side.bundle->run.type;
-    ctx.heatmap.setData(facts, state.view.heatNormalize);
+    const uint64_t key = (side.bundle->serial << 24) ^ (uint64_t(ref.pass) << 16) ^ uint64_t(ref.group);
+    ctx.heatmap.setData(facts, key, state.view.heatNormalize);
 
     // Header: the side (when comparing), normalisation and legend.
     ImGui::AlignTextToFramePadding();

@@ -44,8 +44,9 @@ bool HeatmapRenderer::init(std::string* error) {
     return true;
 }
 
-void HeatmapRenderer::setData(const view::TreeFacts& facts, int normalize) {
-    if (!ready() || (&facts == facts_ && normalize == normalize_)) return;
+void HeatmapRenderer::setData(const view::TreeFacts& facts, uint64_t key, int normalize) {
+    if (!ready() || (key == key_ && normalize == normalize_)) return;
+    key_ = key;
     facts_ = &facts;
     normalize_ = normalize;
     stages_ = facts.stages();

@@ -1,6 +1,7 @@
 // Everything the explorer shows about one traced run, computed once off the UI thread and then shared read-only:
 // the trace, the facts of every traced group, the comparison with the CPU model, and the run's inputs.
 #pragma once
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -23,6 +24,7 @@ struct TraceBundle {
     std::vector<PassPlan> plan;
     ModelDeparture departure;
     double traceMs = 0;  // wall time of the traced run (build, launch, read-back), for the status line
+    uint64_t serial = 0; // unique per bundle made by one worker: caches key on it (never on addresses)
     // facts[pass][tracedIndex], referring into `run` (the bundle is never copied or moved once built).
     std::vector<std::vector<TreeFacts>> facts;
 
