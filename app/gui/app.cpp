@@ -165,7 +165,7 @@ bool App::needsFrames() const {
 }
 
 int App::run() {
-    double last = now(), lastAnimated = -1;
+    double last = now(), lastAnimated = -1, deadline = 0;
     while (!quit_) {
         if (needsFrames()) {
             window_.pollEvents();
@@ -197,10 +197,14 @@ int App::run() {
         if (settleFrames_ > 0) --settleFrames_;
         if (options_.frames > 0 && frames_ >= options_.frames) quit(0);
         if (options_.quitAfter > 0 && now() >= options_.quitAfter) quit(0);
-        // 60 frames per second while something moves: vsync paces a real display, Xvfb has none.
+        // 60 frames per second while something moves: vsync paces a real display, Xvfb has none. Deadlines advance
+        // by exactly 1/60 s (a late frame does not push the later ones back) and restart after idling.
         if (!quit_ && !options_.noPacing && needsFrames()) {
-            const double rest = 1.0 / 60.0 - (now() - t0);
-            if (rest > 0.0005) window_.waitEvents(rest);
+            deadline = (deadline > 0 && t0 - deadline < 0.05) ? deadline + 1.0 / 60.0 : t0 + 1.0 / 60.0;
+            for (double rest = deadline - now(); rest > 0.0005 && !window_.shouldClose(); rest = deadline - now())
+                window_.waitEvents(rest);
+        } else {
+            deadline = 0;
         }
     }
     saveOnExit();
