@@ -13,4 +13,21 @@ inline Engine& engine() {
     return *e;
 }
 
+// Whether the device accepts a traced launch of `variant` with work-groups of `wg` (NVIDIA's traced builds stop at
+// 256 work-items); when not, *why holds the engine's refusal. Tests of larger work-groups skip those sizes.
+inline bool tracedAccepts(const std::string& variant, size_t wg, std::string* why) {
+    RunConfig c;
+    c.variant = variant;
+    c.wg = wg;
+    c.n = wg;
+    try {
+        engine().validate(c, Engine::Purpose::Trace);
+        return true;
+    } catch (const Error& e) {
+        if (e.kind() != ErrorKind::BadInput) throw;
+        if (why) *why = e.what();
+        return false;
+    }
+}
+
 }  // namespace rl::test

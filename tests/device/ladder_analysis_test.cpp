@@ -52,6 +52,8 @@ TEST(LadderAnalysis, SequentialHasNoDivergenceUntilFewerThanAWarpIsActive) {
 
 TEST(LadderAnalysis, InterleavedStridedConflictsDoubleWithTheStride) {
     // wg 512: at s = 1, 2, 4, 8 warp 0 has all 32 lanes active on cells 0, 2s, 4s, ...: 2s-way conflicts.
+    std::string why;
+    if (!test::tracedAccepts("interleaved-strided", 512, &why)) GTEST_SKIP() << why;
     const GroupTrace g = deviceGroup("interleaved-strided", 512, 4096);
     int previous = 1;
     for (size_t s = 1; s < g.stages.size(); ++s) {
@@ -66,6 +68,8 @@ TEST(LadderAnalysis, InterleavedStridedConflictsDoubleWithTheStride) {
 }
 
 TEST(LadderAnalysis, SequentialHasNoBankConflicts) {
+    std::string why;
+    if (!test::tracedAccepts("sequential", 512, &why)) GTEST_SKIP() << why;
     const GroupTrace g = deviceGroup("sequential", 512, 4096);
     for (const Stage& st : g.stages) EXPECT_EQ(st.analysis.bankConflictDegree, 1) << st.label;
 }

@@ -3,6 +3,8 @@
 // recordings.
 #include <gtest/gtest.h>
 
+#include <iostream>
+
 #include "core/pass_plan.h"
 #include "device_fixture.h"
 #include "ladder_trace_compare.h"
@@ -33,12 +35,22 @@ void expectTraceMatchesModel(const RunConfig& c) {
 }
 
 TEST(LadderTrace, LargeWorkGroupsUnrollEveryBlock) {
+    int checked = 0;
     for (const char* id : {"unroll-last-warp-safe", "complete-unroll", "multi-element"})
-        for (size_t wg : {256, 512, 1024})
+        for (size_t wg : {256, 512, 1024}) {
+            std::string why;
+            if (!test::tracedAccepts(id, wg, &why)) {  // e.g. NVIDIA's traced builds stop at 256
+                std::cout << "skipping " << id << " wg " << wg << ": " << why << "\n";
+                continue;
+            }
             for (size_t n : {size_t(1), wg + 3, 5 * wg * 8 + 1})
                 for (Op op : {Op::Sum, Op::Max})
-                    for (ElemType type : {ElemType::Int, ElemType::Float})
+                    for (ElemType type : {ElemType::Int, ElemType::Float}) {
                         expectTraceMatchesModel(configFor(id, n, wg, op, type));
+                        ++checked;
+                    }
+        }
+    EXPECT_GE(checked, 3 * 12) << "at least work-groups of 256 must be checked for every variant";
 }
 
 TEST(LadderTrace, MultiElementOrderForEveryElementsPerItem) {
