@@ -27,8 +27,10 @@ std::string stageTitle(const TraceRun& run, const VariantInfo& variant, const vi
     std::string t = variant.title + " \xc2\xb7 pass " + std::to_string(ref.pass + 1) + " of " +
                     std::to_string(run.passes.size());
     if (pass.groups > 1) t += ", work-group " + std::to_string(group.group);
-    t += " \xc2\xb7 stage " + std::to_string(ref.stage) + " of 0\xe2\x80\x93" + std::to_string(group.stages.size() - 1) +
-         " (" + s.label + ")";
+    // Stage 0 is the load; "stage 3 of 4" counts the tree stages after it.
+    t += " \xc2\xb7 " + (ref.stage == 0 ? std::string("the load")
+                                         : "stage " + std::to_string(ref.stage) + " of " +
+                                               std::to_string(group.stages.size() - 1) + " (" + s.label + ")");
     return t;
 }
 

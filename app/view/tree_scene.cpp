@@ -32,8 +32,11 @@ struct Builder {
 
     float valueSize = 0;  // one size for every value in the tree, so rows read alike (0: values do not fit)
 
+    // Exact digits whenever they fit at the smallest legible size (uniformValueSize then shrinks the font for every
+    // cell alike); the compact, rounded form only for cells too narrow even for that.
     std::string valueString(double value, float width) const {
-        const int maxChars = std::max(3, int(width / (o.valueSize * 0.45f)));
+        const float smallest = std::max(11.0f, o.valueSize * 0.6f);
+        const int maxChars = std::max(3, int(width / (smallest * 0.6f)));
         return formatCompact(value, o.type, std::min(maxChars, 7));
     }
 

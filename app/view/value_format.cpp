@@ -44,7 +44,9 @@ std::string formatCompact(double value, ElemType type, int maxChars) {
         for (const char* s : suffix) {
             scaled /= 1000.0;
             for (int decimals = 1; decimals >= 0; --decimals) {
-                std::string text = printf1(decimals ? "%.1f" : "%.0f", scaled) + s;
+                const std::string number = printf1(decimals ? "%.1f" : "%.0f", scaled);
+                if (std::stod(number) == 0) continue;  // never "-0k": a rounded form must not read as zero
+                const std::string text = number + s;
                 if (glyphs(text) <= maxChars && std::fabs(scaled) < 1000) return text;
             }
         }

@@ -25,6 +25,10 @@ TEST(ValueFormat, ExactAndCompact) {
     EXPECT_EQ(formatCompact(0.123456, ElemType::Float, 5), "0.123");
     EXPECT_EQ(formatCompact(0, ElemType::Float, 5), "0");
     EXPECT_LE(formatCompact(-98765.4321, ElemType::Float, 6).size(), 6u);
+    // A rounded form never reads as zero: -432 in three characters has no honest compact form.
+    EXPECT_EQ(formatCompact(-432, ElemType::Int, 3).find("0k"), std::string::npos);
+    EXPECT_EQ(formatCompact(-432, ElemType::Int, 4), "-432");
+    EXPECT_EQ(formatCompact(-1014, ElemType::Int, 5), "-1014");
 }
 
 TEST(Palette, HeatRampRunsDarkToLightAndStatesAreDistinct) {
