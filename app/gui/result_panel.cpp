@@ -132,10 +132,11 @@ void ResultPanel::result(ExplorerState& state, int sideIndex, const UiContext& c
     }
 }
 
-void ResultPanel::stage(const ExplorerState& state, const UiContext& ctx) {
-    const Side& side = state.a;
-    if (!side.loaded()) return;
+void ResultPanel::stage(const ExplorerState& state, int sideIndex, const UiContext& ctx) {
+    const Side& side = sideIndex == 0 ? state.a : state.b;
     const auto& p = ctx.palette;
+    const ImVec2 start = ImGui::GetCursorScreenPos();
+    if (!side.loaded()) return;
     const auto& r = side.timeline[size_t(side.stepAt(state.playback.step()))];
     const Stage& st = side.bundle->run.passes[size_t(r.pass)].traced[size_t(r.group)].stages[size_t(r.stage)];
     const auto& a = st.analysis;
@@ -171,13 +172,13 @@ void ResultPanel::stage(const ExplorerState& state, const UiContext& ctx) {
                 ImGui::TextColored(vec4(p.cellWritten), "  work-item %d:  cell %d \xe2\x86\x90 %s(cell %d, cell %d)",
                                    exampleItems[e], x.w, op, x.a, x.b);
         }
-        if (a.activeItems > 3) ImGui::TextDisabled("  \xe2\x80\xa6");
+        if (a.activeItems > int(examples.size())) ImGui::TextDisabled("  \xe2\x80\xa6");
     }
     ImGui::PopTextWrapPos();
     ImGui::Spacing();
 
     // The hardware model's counts.
-    if (ImGui::BeginTable("##counts", 2, ImGuiTableFlags_SizingStretchProp)) {
+    if (ImGui::BeginTable(sideIndex == 0 ? "##countsA" : "##countsB", 2, ImGuiTableFlags_SizingStretchProp)) {
         auto row = [&](const char* name, const std::string& value, view::Rgba color) {
             ImGui::TableNextRow();
             ImGui::TableNextColumn();
@@ -198,6 +199,120 @@ void ResultPanel::stage(const ExplorerState& state, const UiContext& ctx) {
     ImGui::TextDisabled("Counts from a model of the hardware: SIMD width %d, %d banks \xc3\x97 %d bytes.",
                         run.simdWidth, run.banks, run.bankWidthBytes);
     ImGui::PopTextWrapPos();
+    const ImVec2 end = ImGui::GetCursorScreenPos();
+    FrameGeometry::StageFacts f;
+    f.side = sideIndex;
+    f.variant = side.bundle->variant.id;
+    f.label = st.label;
+    f.activeItems = a.activeItems;
+    f.items = items;
+    f.activeWarps = a.activeWarps;
+    f.idleWarps = a.idleWarps;
+    f.divergentWarps = a.divergentWarps;
+    f.bankConflict = a.bankConflictDegree;
+    f.rect = {start.x, start.y, ImGui::GetContentRegionAvail().x, end.y - start.y};
+    ctx.geometry.stageFacts.push_back(f);
+}
+
+const Stage* ResultPanel::currentStage(const ExplorerState& state, int sideIndex) {
+    const Side& side = sideIndex == 0 ? state.a : state.b;
+    if (!side.loaded()) return nullptr;
+    const auto& r = side.timeline[size_t(side.stepAt(state.playback.step()))];
+    return &side.bundle->run.passes[size_t(r.pass)].traced[size_t(r.group)].stages[size_t(r.stage)];
+}
+
+void ResultPanel::compareStages(const ExplorerState& state, const UiContext& ctx) {
+    const auto& p = ctx.palette;
+    const Stage* stages[2] = {currentStage(state, 0), currentStage(state, 1)};
+    const Side* sides[2] = {&state.a, &state.b};
+    FrameGeometry::StageFacts facts[2];
+    float columnX[2] = {0, 0}, columnW[2] = {0, 0};
+    const ImVec2 start = ImGui::GetCursorScreenPos();
+    if (!ImGui::BeginTable("##compareCounts", 3, ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_BordersInnerV))
+        return;
+    ImGui::TableSetupColumn("##what", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("SIMD divergent").x);
+    ImGui::TableSetupColumn("##left", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+    ImGui::TableSetupColumn("##right", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+    // Titles: which side, and its variant.
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    for (int i = 0; i < 2; ++i) {
+        ImGui::TableNextColumn();
+        columnX[i] = ImGui::GetCursorScreenPos().x;
+        columnW[i] = ImGui::GetContentRegionAvail().x;
+        const std::string title = sides[i]->bundle ? sides[i]->bundle->variant.title
+                                                   : (i == 0 ? state.config.variant : state.compareVariant);
+        facts[i].side = i;
+        facts[i].title = std::string(i == 0 ? "Left" : "Right") + ": " + title;
+        ImGui::PushFont(ctx.fonts.bold);
+        ImGui::TextColored(vec4(p.accent), "%s", i == 0 ? "Left" : "Right");
+        ImGui::PopFont();
+        ImGui::PushTextWrapPos(0);
+        ImGui::TextColored(vec4(p.text), "%s", title.c_str());
+        ImGui::PopTextWrapPos();
+    }
+    auto row = [&](const char* name, auto value) {
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::TextColored(vec4(p.textDim), "%s", name);
+        for (int i = 0; i < 2; ++i) {
+            ImGui::TableNextColumn();
+            if (!stages[i]) {
+                ImGui::TextDisabled("\xe2\x80\x94");
+                continue;
+            }
+            value(*stages[i]);
+        }
+    };
+    row("stage", [&](const Stage& st) {
+        ImGui::PushFont(ctx.fonts.bold);
+        ImGui::TextUnformatted(st.label.c_str());
+        ImGui::PopFont();
+    });
+    row("active items", [&](const Stage& st) {
+        ImGui::TextColored(vec4(p.laneActive), "%d / %d", st.analysis.activeItems, int(st.ops.size()));
+    });
+    row("SIMD active", [&](const Stage& st) { ImGui::TextColored(vec4(p.warpActive), "%d", st.analysis.activeWarps); });
+    row("SIMD idle", [&](const Stage& st) { ImGui::TextColored(vec4(p.textDim), "%d", st.analysis.idleWarps); });
+    row("SIMD divergent", [&](const Stage& st) {
+        const int n = st.analysis.divergentWarps;
+        ImGui::TextColored(vec4(n ? p.warpDivergent : p.text), "%d", n);
+    });
+    row("worst conflict", [&](const Stage& st) {
+        const int k = st.analysis.bankConflictDegree;
+        if (k > 1) ImGui::TextColored(vec4(p.bankConflict), "%d-way", k);
+        else ImGui::TextColored(vec4(p.text), "none");
+    });
+    ImGui::EndTable();
+    const float endY = ImGui::GetCursorScreenPos().y;
+    for (int i = 0; i < 2; ++i) {
+        FrameGeometry::StageFacts& f = facts[i];
+        if (stages[i]) {
+            const Stage& st = *stages[i];
+            f.variant = sides[i]->bundle->variant.id;
+            f.label = st.label;
+            f.activeItems = st.analysis.activeItems;
+            f.items = int(st.ops.size());
+            f.activeWarps = st.analysis.activeWarps;
+            f.idleWarps = st.analysis.idleWarps;
+            f.divergentWarps = st.analysis.divergentWarps;
+            f.bankConflict = st.analysis.bankConflictDegree;
+        }
+        f.rect = {columnX[i], start.y, columnW[i], endY - start.y};
+        ctx.geometry.stageFacts.push_back(f);
+    }
+    // The hardware model behind the counts (once when both sides share it).
+    ImGui::PushTextWrapPos(0);
+    for (int i = 0; i < 2; ++i) {
+        if (!sides[i]->bundle) continue;
+        const auto& run = sides[i]->bundle->run;
+        if (i == 1 && state.a.bundle && state.a.bundle->run.simdWidth == run.simdWidth &&
+            state.a.bundle->run.banks == run.banks && state.a.bundle->run.bankWidthBytes == run.bankWidthBytes)
+            continue;
+        ImGui::TextDisabled("Counts from a model of the hardware%s: SIMD width %d, %d banks \xc3\x97 %d bytes.",
+                            i == 1 ? " (right)" : "", run.simdWidth, run.banks, run.bankWidthBytes);
+    }
+    ImGui::PopTextWrapPos();
 }
 
 void ResultPanel::Draw(ExplorerState& state, const UiContext& ctx) {
@@ -210,7 +325,10 @@ void ResultPanel::Draw(ExplorerState& state, const UiContext& ctx) {
     ImGui::Spacing();
     ImGui::Spacing();
     sectionTitle("THIS STAGE", ctx);
-    stage(state, ctx);
+    if (state.comparing())
+        compareStages(state, ctx);
+    else
+        stage(state, 0, ctx);
     ImGui::Spacing();
     ImGui::Spacing();
     if (state.a.bundle) {

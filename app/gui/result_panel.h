@@ -11,7 +11,11 @@ struct ResultPanel {
 
 private:
     void result(ExplorerState& state, int sideIndex, const UiContext& ctx, bool recordGeometry);
-    void stage(const ExplorerState& state, const UiContext& ctx);
+    // What the current stage does (one variant).
+    void stage(const ExplorerState& state, int sideIndex, const UiContext& ctx);
+    // When comparing: both variants' stage facts side by side, each column titled by its variant.
+    void compareStages(const ExplorerState& state, const UiContext& ctx);
+    static const Stage* currentStage(const ExplorerState& state, int sideIndex);
 };
 
 }  // namespace rl::gui

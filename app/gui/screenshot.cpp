@@ -69,6 +69,20 @@ std::string writeGeometry(const std::string& path, const FrameGeometry& g, int w
                            {"loadAtTop", p.loadAtTop}}}});
     }
     j["trees"] = trees;
+    nlohmann::json facts = nlohmann::json::array();
+    for (const auto& f : g.stageFacts)
+        facts.push_back({{"side", f.side},
+                         {"variant", f.variant},
+                         {"title", f.title},
+                         {"label", f.label},
+                         {"activeItems", f.activeItems},
+                         {"items", f.items},
+                         {"activeWarps", f.activeWarps},
+                         {"idleWarps", f.idleWarps},
+                         {"divergentWarps", f.divergentWarps},
+                         {"bankConflict", f.bankConflict},
+                         {"rect", rect(f.rect)}});
+    j["stageFacts"] = facts;
     std::ofstream out(path + ".json");
     out << j.dump(2) << "\n";
     if (!out) return "cannot write " + path + ".json";

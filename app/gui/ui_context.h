@@ -32,6 +32,14 @@ struct FrameGeometry {
     view::Rect bottom;     // the bottom tab panel's content
     std::string bottomTab;  // warps, heatmap, source, messages
     view::Rect wrongBox;   // the red "wrong by design" explanation (empty when none)
+    // The result column's "This stage" box of each side (one, or two when comparing): what it says and where.
+    struct StageFacts {
+        int side = 0;
+        std::string variant, title, label;  // variant id, the title drawn over the box (empty when alone), stage label
+        int activeItems = 0, items = 0, activeWarps = 0, idleWarps = 0, divergentWarps = 0, bankConflict = 0;
+        view::Rect rect;
+    };
+    std::vector<StageFacts> stageFacts;
     void clear() { *this = FrameGeometry{}; }
 };
 

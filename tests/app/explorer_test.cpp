@@ -148,6 +148,55 @@ TEST(Explorer, CompareDrawsBothVariantsSteppingTogether) {
     }
 }
 
+TEST(Explorer, CompareShowsTheStageFactsOfBothVariantsTitledByVariant) {
+    // Stage 1 of 32 work-items, SIMD groups of 8. Sequential addressing: work-items 0..15 add, so SIMD groups 0 and 1
+    // are fully active, 2 and 3 idle, none divergent. Interleaved divergent (tid % 2 == 0): also 16 work-items, but
+    // every other lane of every group, so all 4 groups are divergent.
+    const std::string d = tempDir();
+    const AppRun r = runApp(d, "--config-dir " + d + "/cfg --no-save --size 1800x1100 --variant sequential "
+                               "--compare interleaved-divergent --n 32 --wg 32 --type int --data ones --simd 8 "
+                               "--banks 32 --script \"wait-trace;settle;key:right;settle;shot:" + d + "/f.png;"
+                               "compare:off;wait-trace;settle;shot:" + d + "/one.png;quit\"");
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    Shot s, one;
+    ASSERT_TRUE(loadShot(d + "/f.png", &s) && loadShot(d + "/one.png", &one));
+    const auto& facts = s.geometry["stageFacts"];
+    ASSERT_EQ(facts.size(), 2u) << s.geometry.dump();
+    const auto& a = facts[0];
+    const auto& b = facts[1];
+    EXPECT_EQ(a["side"], 0);
+    EXPECT_EQ(b["side"], 1);
+    EXPECT_EQ(a["variant"], "sequential");
+    EXPECT_EQ(b["variant"], "interleaved-divergent");
+    EXPECT_EQ(a["title"], "Left: " + findVariant("sequential")->title);
+    EXPECT_EQ(b["title"], "Right: " + findVariant("interleaved-divergent")->title);
+    for (const auto* f : {&a, &b}) {
+        EXPECT_EQ((*f)["activeItems"], 16);
+        EXPECT_EQ((*f)["items"], 32);
+        EXPECT_FALSE((*f)["label"].get<std::string>().empty());
+    }
+    EXPECT_EQ(a["activeWarps"], 2);
+    EXPECT_EQ(a["idleWarps"], 2);
+    EXPECT_EQ(a["divergentWarps"], 0);
+    EXPECT_EQ(b["activeWarps"], 0);
+    EXPECT_EQ(b["idleWarps"], 0);
+    EXPECT_EQ(b["divergentWarps"], 4);
+    // Both columns are drawn side by side, each with text in it (the right one's divergent count in the divergent
+    // colour), on screen.
+    const view::Rect ra = toPixels(s, rectOf(a["rect"])), rb = toPixels(s, rectOf(b["rect"]));
+    ASSERT_GT(ra.w * ra.h, 5000);
+    ASSERT_GT(rb.w * rb.h, 5000);
+    EXPECT_LE(ra.right(), rb.x);
+    EXPECT_LE(rb.bottom(), float(s.image.height));
+    EXPECT_GT(distinctColours(s.image, ra), 8);
+    EXPECT_GT(countNear(s.image, ra, pal().accent, 30), 40);  // the title
+    EXPECT_GT(countNear(s.image, rb, pal().accent, 30), 40);
+    EXPECT_GT(countNear(s.image, rb, pal().warpDivergent, 30), 10);
+    // Without comparison, one box and no side title.
+    ASSERT_EQ(one.geometry["stageFacts"].size(), 1u);
+    EXPECT_EQ(one.geometry["stageFacts"][0]["title"], "");
+}
+
 TEST(Explorer, TheWheelZoomsAWideGroupAroundThePointer) {
     const std::string d = tempDir();
     const AppRun r = runApp(d, "--config-dir " + d + "/cfg --no-save --size 1400x900 --variant sequential --n 512 "
