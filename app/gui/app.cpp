@@ -14,6 +14,7 @@
 
 #include "app/gui/keys.h"
 #include "app/gui/screenshot.h"
+#include "app/gui/session_banner.h"
 #include "core/pass_plan.h"
 #include "core/variant.h"
 
@@ -244,6 +245,8 @@ void App::frame(double dt) {
         int w = 0, h = 0, ww = 0, wh = 0;
         window_.framebufferSize(&w, &h);
         window_.windowSize(&ww, &wh);
+        geometry_.shownDevice = state_.a.bundle ? state_.a.bundle->deviceName : "";
+        for (const auto& m : log_.snapshot()) geometry_.messages.push_back(m.title);
         for (const auto& path : pendingShots_) {
             std::string error = writeScreenshot(path, w, h);
             if (error.empty())
@@ -313,8 +316,10 @@ void App::takeWorkerResults() {
         state_.devices = std::move(*devices);
         state_.devicesListed = true;
         resolveDevice();
-        state_.dirty = true;
-        state_.dirtySince = -1;
+        if (!state_.session) {  // a saved session on screen stays (its banner offers the re-trace)
+            state_.dirty = true;
+            state_.dirtySince = -1;
+        }
     }
     auto response = worker_->takeResponse();
     if (!response || response->id != state_.requested) return;
@@ -349,6 +354,7 @@ void App::takeWorkerResults() {
 }
 
 void App::sendRequestIfDirty() {
+    if (holdForSession(state_, log_)) return;
     if (!state_.dirty || !state_.devicesListed) return;
     if (state_.dirtySince >= 0 && now() - state_.dirtySince < 0.35) return;  // let typing finish
     state_.dirty = false;
@@ -480,6 +486,7 @@ void App::drawPanels() {
     // The tree (two, side by side, when comparing).
     place(left, centerTop, centerW, bottomY - gap - centerTop);
     ImGui::Begin("##tree", nullptr, kPanelFlags | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+    drawSessionBanner(state_, ctx);
     if (state_.comparing()) {
         const float half = (ImGui::GetContentRegionAvail().x - gap * 2) * 0.5f;
         ImGui::BeginChild("##sideA", ImVec2(half, 0), false, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
@@ -564,6 +571,11 @@ void App::quit(int exitCode) {
 std::string App::apply(const std::string& verb, const std::string& arg) {
     if (verb == "classroom") return classroom_.apply(arg, state_, log_);
     if (verb == "timings") return timings_.scriptAction(arg, state_);
+    if (verb == "retrace") {  // as the saved-session banner's "Re-trace on this device"
+        if (!state_.session) return "retrace: no saved session is shown";
+        retraceSession(state_, log_);
+        return "";
+    }
     if (verb == "variant") {
         if (!findVariant(arg)) return "unknown variant '" + arg + "'";
         state_.config.variant = arg;

@@ -292,6 +292,7 @@ std::string Classroom::apply(const std::string& argument, ExplorerState& state, 
             log.error("The session could not be opened (nothing changed)", error);
             return error;
         }
+        log.info("Opened the session " + value);
         lastSession_ = value;
     } else if (key == "shot") {
         const auto parts = split(value, ',');

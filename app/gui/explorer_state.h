@@ -3,6 +3,7 @@
 #pragma once
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -44,6 +45,14 @@ struct ViewOptions {
     int bottomSide = 0;       // when comparing: which side the bottom tabs show (0 left, 1 right)
 };
 
+// A saved session on screen (classroom: open=PATH, or the Classroom window). Its trace stays until the user asks
+// for a new one ("Re-trace on this device"): listing the devices or changing a control does not replace it.
+struct ShownSession {
+    std::string path;
+    std::string device;            // the device it was recorded on
+    bool controlsChanged = false;  // the controls changed since it was opened (announced, not traced)
+};
+
 struct ExplorerState {
     // What the user asks for.
     std::vector<DeviceInfo> devices;
@@ -60,6 +69,7 @@ struct ExplorerState {
     double dirtySince = 0;   // when (seconds), to debounce typing
     std::string lastError;   // the newest failed request's error (empty after a success)
     Side a, b;
+    std::optional<ShownSession> session;  // set while a saved session's trace is shown
 
     // Playback over the timeline (shared by both sides when comparing).
     view::Playback playback;

@@ -76,6 +76,7 @@ std::string openSessionInto(ExplorerState& state, const std::string& path) {
         state.view.firstCell = state.view.visibleCells = 0;
         state.hover = {};
         state.rebuildTimelines(false);
+        state.session = ShownSession{path, shared->deviceName, false};
     } catch (const std::exception& e) {
         return e.what();
     }

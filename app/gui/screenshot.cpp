@@ -83,6 +83,10 @@ std::string writeGeometry(const std::string& path, const FrameGeometry& g, int w
                          {"bankConflict", f.bankConflict},
                          {"rect", rect(f.rect)}});
     j["stageFacts"] = facts;
+    j["sessionBanner"] = rect(g.sessionBanner);
+    j["sessionBannerText"] = g.sessionBannerText;
+    j["shownDevice"] = g.shownDevice;
+    j["messages"] = g.messages;
     std::ofstream out(path + ".json");
     out << j.dump(2) << "\n";
     if (!out) return "cannot write " + path + ".json";

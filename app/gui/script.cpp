@@ -44,7 +44,7 @@ bool Script::parse(const std::string& text, std::string* error) {
         ScriptAction a{item.substr(0, colon), colon == std::string::npos ? "" : item.substr(colon + 1)};
         static const char* const verbs[] = {"wait-trace", "key", "frames", "settle", "shot", "variant", "compare",
                                             "tab", "set", "hover", "wheel", "group", "quit", "sleep", "classroom",
-                                            "timings", "wait-sweep"};
+                                            "timings", "wait-sweep", "retrace"};
         bool known = false;
         for (const char* v : verbs) known = known || a.verb == v;
         if (!known) {

@@ -40,6 +40,10 @@ struct FrameGeometry {
         view::Rect rect;
     };
     std::vector<StageFacts> stageFacts;
+    view::Rect sessionBanner;           // the saved-session banner over the tree (empty when none)
+    std::string sessionBannerText;
+    std::string shownDevice;            // the device the shown trace (side A) was recorded on
+    std::vector<std::string> messages;  // the Messages panel's titles, oldest first
     void clear() { *this = FrameGeometry{}; }
 };
 

@@ -197,6 +197,71 @@ TEST(Explorer, CompareShowsTheStageFactsOfBothVariantsTitledByVariant) {
     EXPECT_EQ(one.geometry["stageFacts"][0]["title"], "");
 }
 
+TEST(Explorer, ASavedSessionStaysOnScreenUntilTheUserReTraces) {
+    // Record a session here, then make it one recorded elsewhere (another device's name), as a lecturer's would be.
+    const std::string d = tempDir();
+    AppRun r = runApp(d, "--config-dir " + d + "/cfg --no-save --size 1400x900 --variant sequential --n 32 --wg 32 "
+                         "--type int --data iota --op sum --script \"wait-trace;classroom:save=" + d +
+                         "/rec.json;quit\"");
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    std::string text = readFile(d + "/rec.json");
+    const std::smatch name = [&] {
+        std::smatch m;
+        std::regex_search(text, m, std::regex("\"name\":\"([^\"]+)\""));
+        return m;
+    }();
+    ASSERT_FALSE(name.empty()) << text.substr(0, 400);
+    const std::string recordedOn = name[1], elsewhere = "Lecture hall GPU";
+    for (size_t at = text.find(recordedOn); at != std::string::npos; at = text.find(recordedOn, at))
+        text.replace(at, recordedOn.size(), elsewhere);
+    std::ofstream(d + "/lecture.json") << text;
+
+    // Open it as the very first action (before the device list is ready), let the devices arrive, change a control,
+    // then re-trace.
+    r = runApp(d, "--config-dir " + d + "/cfg --no-save --size 1400x900 --variant interleaved-divergent --n 64 "
+                  "--wg 16 --data ones --script \"classroom:open=" + d + "/lecture.json;wait-trace;sleep:1;frames:3;"
+                  "shot:" + d + "/opened.png;set:n=128;sleep:1.5;frames:3;shot:" + d + "/changed.png;retrace;"
+                  "wait-trace;settle;shot:" + d + "/retraced.png;quit\"");
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    Shot opened, changed, retraced;
+    ASSERT_TRUE(loadShot(d + "/opened.png", &opened) && loadShot(d + "/changed.png", &changed) &&
+                loadShot(d + "/retraced.png", &retraced));
+
+    // The session's trace, not this machine's: its device, its 32 cells and its sum of 0..31.
+    EXPECT_EQ(opened.geometry["shownDevice"], elsewhere);
+    EXPECT_EQ(opened.geometry["resultText"], "496 correct");
+    EXPECT_EQ(opened.geometry["trees"][0]["layout"]["cells"], 32);
+    const std::string banner = opened.geometry["sessionBannerText"];
+    EXPECT_NE(banner.find("Showing saved session lecture.json (recorded on Lecture hall GPU)"), std::string::npos)
+        << banner;
+    const view::Rect bannerRect = toPixels(opened, rectOf(opened.geometry["sessionBanner"]));
+    ASSERT_GT(bannerRect.w * bannerRect.h, 3000);
+    EXPECT_GT(countNear(opened.image, bannerRect, view::mix(pal().panel, pal().accent, 0.14f), 6),
+              int(bannerRect.w * bannerRect.h * 0.4));
+    EXPECT_GT(distinctColours(opened.image, bannerRect), 6);  // its text and button
+    // The tree sits below the banner.
+    EXPECT_GE(layoutOf(opened.geometry["trees"][0]).canvas.y, rectOf(opened.geometry["sessionBanner"]).bottom());
+
+    // A control changed: still the session's trace, and the banner and Messages say so.
+    EXPECT_EQ(changed.geometry["shownDevice"], elsewhere);
+    EXPECT_EQ(changed.geometry["resultText"], "496 correct");
+    EXPECT_EQ(changed.geometry["trees"][0]["layout"]["cells"], 32);
+    const std::string changedBanner = changed.geometry["sessionBannerText"];
+    EXPECT_NE(changedBanner.find("The controls changed"), std::string::npos) << changedBanner;
+    bool announced = false;
+    for (const auto& m : changed.geometry["messages"])
+        announced = announced || (m.get<std::string>().find("controls changed while the saved session") !=
+                                  std::string::npos);
+    EXPECT_TRUE(announced) << changed.geometry["messages"].dump();
+    const view::Rect changedRect = toPixels(changed, rectOf(changed.geometry["sessionBanner"]));
+    EXPECT_GT(countNear(changed.image, changedRect, pal().warn, 40), 40);
+
+    // Re-traced: this machine's device, the session's problem with n = 128 (0 + 1 + ... + 127), no banner.
+    EXPECT_EQ(retraced.geometry["shownDevice"], recordedOn);
+    EXPECT_EQ(retraced.geometry["resultText"], "8128 correct");
+    EXPECT_EQ(retraced.geometry["sessionBannerText"], "");
+}
+
 TEST(Explorer, TheWheelZoomsAWideGroupAroundThePointer) {
     const std::string d = tempDir();
     const AppRun r = runApp(d, "--config-dir " + d + "/cfg --no-save --size 1400x900 --variant sequential --n 512 "
