@@ -602,6 +602,15 @@ std::string App::apply(const std::string& verb, const std::string& arg) {
             return "";
         }
         return "no tree on screen to hover";
+    } else if (verb == "hover-toggle") {  // point at a variant toggle by its label (its tooltip opens)
+        for (const auto& t : geometry_.toggles)
+            if (t.label == arg) {
+                window_.injectCursor(t.rect.center().x, t.rect.center().y);
+                return "";
+            }
+        std::string known;
+        for (const auto& t : geometry_.toggles) known += (known.empty() ? "" : ", ") + t.label;
+        return "no toggle '" + arg + "' on screen (" + (known.empty() ? "none" : known) + ")";
     } else if (verb == "group") {  // as a click on a pass-0 group of the pass map
         char* end = nullptr;
         const unsigned long long g = std::strtoull(arg.c_str(), &end, 10);

@@ -220,16 +220,23 @@ void ControlsPanel::toggles(ExplorerState& state, const UiContext& ctx) {
             clicked = ImGui::Checkbox(text, &checked);
         }
         if (!target) ImGui::EndDisabled();
+        const ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
+        ctx.geometry.toggles.push_back({text, {lo.x, lo.y, hi.x - lo.x, hi.y - lo.y}, target != nullptr});
         if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
             ImGui::BeginTooltip();
             ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28);
-            if (!target)
-                ImGui::TextColored(vec4(ctx.palette.warn), "No kernel: %s", why.c_str());
-            else if (target != current)
-                ImGui::Text("Switches to: %s (%s)", target->title.c_str(), target->id.c_str());
-            else
-                ImGui::Text("%s", current->title.c_str());
+            std::string tip;
+            if (!target) {
+                tip = "No kernel: " + why;
+                ImGui::TextColored(vec4(ctx.palette.warn), "%s", tip.c_str());
+            } else {
+                tip = target != current ? "Switches to: " + target->title + " (" + target->id + ")" : current->title;
+                ImGui::TextUnformatted(tip.c_str());
+            }
             ImGui::PopTextWrapPos();
+            ctx.geometry.tooltip = tip;
+            const ImVec2 at = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
+            ctx.geometry.tooltipRect = {at.x, at.y, size.x, size.y};
             ImGui::EndTooltip();
         }
         if (clicked && target && target != current) {

@@ -87,6 +87,11 @@ std::string writeGeometry(const std::string& path, const FrameGeometry& g, int w
     j["sessionBannerText"] = g.sessionBannerText;
     j["shownDevice"] = g.shownDevice;
     j["messages"] = g.messages;
+    nlohmann::json toggles = nlohmann::json::array();
+    for (const auto& t : g.toggles) toggles.push_back({{"label", t.label}, {"rect", rect(t.rect)}, {"enabled", t.enabled}});
+    j["toggles"] = toggles;
+    j["tooltip"] = g.tooltip;
+    j["tooltipRect"] = rect(g.tooltipRect);
     std::ofstream out(path + ".json");
     out << j.dump(2) << "\n";
     if (!out) return "cannot write " + path + ".json";

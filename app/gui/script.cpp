@@ -44,7 +44,7 @@ bool Script::parse(const std::string& text, std::string* error) {
         ScriptAction a{item.substr(0, colon), colon == std::string::npos ? "" : item.substr(colon + 1)};
         static const char* const verbs[] = {"wait-trace", "key", "frames", "settle", "shot", "variant", "compare",
                                             "tab", "set", "hover", "wheel", "group", "quit", "sleep", "classroom",
-                                            "timings", "wait-sweep", "retrace"};
+                                            "timings", "wait-sweep", "retrace", "hover-toggle"};
         bool known = false;
         for (const char* v : verbs) known = known || a.verb == v;
         if (!known) {
@@ -59,7 +59,7 @@ bool Script::parse(const std::string& text, std::string* error) {
             *error = a.verb + " needs a positive number, not '" + a.argument + "'";
             return false;
         }
-        if ((a.verb == "shot" || a.verb == "variant" || a.verb == "set" || a.verb == "tab" || a.verb == "hover" || a.verb == "wheel" || a.verb == "group" ||
+        if ((a.verb == "shot" || a.verb == "variant" || a.verb == "set" || a.verb == "tab" || a.verb == "hover" || a.verb == "hover-toggle" || a.verb == "wheel" || a.verb == "group" ||
              a.verb == "compare") &&
             a.argument.empty()) {
             *error = a.verb + " needs an argument (" + a.verb + ":...)";

@@ -44,6 +44,15 @@ struct FrameGeometry {
     std::string sessionBannerText;
     std::string shownDevice;            // the device the shown trace (side A) was recorded on
     std::vector<std::string> messages;  // the Messages panel's titles, oldest first
+    // The variant toggles ("Compose it") and the tooltip shown this frame, if any.
+    struct Toggle {
+        std::string label;
+        view::Rect rect;
+        bool enabled = true;
+    };
+    std::vector<Toggle> toggles;
+    std::string tooltip;
+    view::Rect tooltipRect;
     void clear() { *this = FrameGeometry{}; }
 };
 

@@ -262,6 +262,54 @@ TEST(Explorer, ASavedSessionStaysOnScreenUntilTheUserReTraces) {
     EXPECT_EQ(retraced.geometry["sessionBannerText"], "");
 }
 
+TEST(Explorer, AGreyedOutToggleExplainsWhyInItsTooltip) {
+    // On Harris's first kernel, find a toggle whose flipped combination has no kernel, with the engine's reason.
+    const VariantInfo* first = findVariant("interleaved-divergent");
+    ASSERT_NE(first, nullptr);
+    struct Candidate {
+        const char* label;
+        bool VariantToggles::*field;
+    };
+    const Candidate candidates[] = {{"first add during load", &VariantToggles::firstAddDuringLoad},
+                                    {"unrolled last warp", &VariantToggles::unrollLastWarp},
+                                    {"complete unroll", &VariantToggles::completeUnroll},
+                                    {"several elements per work-item", &VariantToggles::multiElement},
+                                    {"vector loads (float4 / int4)", &VariantToggles::vectorLoads}};
+    std::string label, why;
+    for (const auto& c : candidates) {
+        VariantToggles next = first->toggles;
+        next.*c.field = !(next.*c.field);
+        std::string reason;
+        if (!variantForToggles(next, &reason)) {
+            label = c.label;
+            why = reason;
+            break;
+        }
+    }
+    if (label.empty()) GTEST_SKIP() << "every toggle of interleaved-divergent has a kernel";
+    ASSERT_FALSE(why.empty());
+
+    const std::string d = tempDir();
+    const AppRun r = runApp(d, "--config-dir " + d + "/cfg --no-save --size 1400x1000 --variant interleaved-divergent "
+                               "--n 64 --wg 64 --script \"wait-trace;settle;frames:2;hover-toggle:" + label +
+                               ";frames:6;shot:" + d + "/tip.png;quit\"");
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    Shot s;
+    ASSERT_TRUE(loadShot(d + "/tip.png", &s));
+    bool found = false;
+    for (const auto& t : s.geometry["toggles"])
+        if (t["label"] == label) {
+            found = true;
+            EXPECT_FALSE(t["enabled"].get<bool>()) << label << " should be greyed out";
+        }
+    EXPECT_TRUE(found) << s.geometry["toggles"].dump();
+    EXPECT_EQ(s.geometry["tooltip"], "No kernel: " + why);
+    // The tooltip is drawn: a box with the reason's text in the warning colour.
+    const view::Rect tip = toPixels(s, rectOf(s.geometry["tooltipRect"]));
+    ASSERT_GT(tip.w * tip.h, 2000);
+    EXPECT_GT(countNear(s.image, tip, pal().warn, 40), 60);
+}
+
 TEST(Explorer, TheWheelZoomsAWideGroupAroundThePointer) {
     const std::string d = tempDir();
     const AppRun r = runApp(d, "--config-dir " + d + "/cfg --no-save --size 1400x900 --variant sequential --n 512 "
