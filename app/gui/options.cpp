@@ -89,6 +89,18 @@ Scripting and measurement (tests, benchmarks, docs):
                                               font=SCALE, preset=VARIANT/16|32, save=PATH, open=PATH (sessions),
                                               shot=SCALE,window|tree|bottom|result|controls,opaque|transparent,PATH,
                                               export=svg|png|gif,current|all,SCALE,PATH
+                          retrace             leave a saved session: trace the controls' settings on this
+                                              device (the session banner's button)
+                          hover-toggle:LABEL  point at a variant toggle by its label, e.g.
+                                              hover-toggle:complete unroll (its tooltip opens)
+                          timings:ACTION      the Timings view: open, close, toggle,
+                                              tab=ladder|bars|sizes|roundoff, n=N, type=int|float, repeats=R,
+                                              warmup=W, sizes=MIN..MAX, round=MIN..MAX, size-variants=A,B,
+                                              round-variants=A,B, measure, remeasure, cancel, export=DIR,
+                                              report=PATH, hover=none|PLOT@FX,FY (PLOT: bars, time, gbps,
+                                              roundoff, table; FX,FY fractions of its rectangle)
+                          wait-sweep          wait until the Timings view has finished measuring
+                          sleep:SEC           wait SEC seconds
                           quit                exit with code 0
   --frames K            quit after K frames
   --quit-after SEC      quit after SEC seconds

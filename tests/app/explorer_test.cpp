@@ -397,6 +397,12 @@ TEST(Explorer, BadOptionsAreRefusedWithExitCode2) {
     r = runApp(d, "--help");
     EXPECT_EQ(r.exitCode, 0);
     EXPECT_NE(r.out.find("--screenshot PATH"), std::string::npos);
+    // Every script verb the parser accepts is in the help, in the form it takes.
+    for (const char* verb : {"wait-trace", "key:NAME", "frames:N", "settle", "shot:PATH", "variant:ID", "compare:ID",
+                             "tab:NAME", "set:KEY=VALUE", "hover:STAGE,CELL", "wheel:N", "group:G",
+                             "classroom:KEY=VALUE", "timings:ACTION", "wait-sweep", "sleep:SEC", "retrace",
+                             "hover-toggle:LABEL", "quit", "export=DIR", "report=PATH", "hover=none|PLOT@FX,FY"})
+        EXPECT_NE(r.out.find(verb), std::string::npos) << verb;
 }
 
 TEST(Explorer, WindowSizeProblemAndLayoutPersistBetweenRuns) {
