@@ -14,42 +14,11 @@
 
 #include "app/view/tree_layout.h"
 #include "core/variant.h"
+#include "app_run.h"
 #include "screenshot_checks.h"
 
 namespace rl::apptest {
 namespace {
-
-struct AppRun {
-    int exitCode = -1;
-    std::string out, err;
-};
-
-std::string readFile(const std::string& path) {
-    std::ifstream in(path);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-
-std::string tempDir() {
-    std::string base = ::testing::TempDir() + "reducelab-explorer-XXXXXX";
-    if (!mkdtemp(base.data())) return ::testing::TempDir();
-    return base;
-}
-
-// Runs `reducelab gui ARGS` (under its own xvfb-run when there is no display) and collects its output.
-AppRun runApp(const std::string& dir, const std::string& args, const std::string& env = "") {
-    const char* display = std::getenv("DISPLAY");
-    const std::string prefix = (display && *display) ? "" : "xvfb-run -a -s '-screen 0 1920x1080x24' ";
-    const std::string cmd = env + " " + prefix + REDUCELAB_BINARY " gui " + args + " >" + dir + "/out.txt 2>" + dir +
-                            "/err.txt";
-    const int status = std::system(cmd.c_str());
-    AppRun r;
-    r.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    r.out = readFile(dir + "/out.txt");
-    r.err = readFile(dir + "/err.txt");
-    return r;
-}
 
 const view::Palette& pal() { return view::darkPalette(); }
 
@@ -62,7 +31,7 @@ double writtenFraction(const Shot& s, const view::TreeLayout& L, int stage, int 
 }
 
 TEST(Explorer, StepsThroughStagesByKeysAndDrawsTheActiveCells) {
-    const std::string d = tempDir();
+    const std::string d = tempDir("explorer");
     const AppRun r = runApp(d,
                             "--config-dir " + d + "/cfg --size 1400x900 --variant sequential --n 32 --wg 32 "
                             "--type int --data iota --op sum --script \"wait-trace;settle;shot:" + d + "/s0.png;"
@@ -121,7 +90,7 @@ TEST(Explorer, StepsThroughStagesByKeysAndDrawsTheActiveCells) {
 }
 
 TEST(Explorer, CompareDrawsBothVariantsSteppingTogether) {
-    const std::string d = tempDir();
+    const std::string d = tempDir("explorer");
     const AppRun r = runApp(d, "--config-dir " + d + "/cfg --size 1800x1000 --variant sequential "
                                "--compare interleaved-strided --n 32 --wg 32 --type int --data ones "
                                "--script \"wait-trace;settle;key:right;settle;shot:" + d + "/c.png;quit\"");
@@ -152,7 +121,7 @@ TEST(Explorer, CompareShowsTheStageFactsOfBothVariantsTitledByVariant) {
     // Stage 1 of 32 work-items, SIMD groups of 8. Sequential addressing: work-items 0..15 add, so SIMD groups 0 and 1
     // are fully active, 2 and 3 idle, none divergent. Interleaved divergent (tid % 2 == 0): also 16 work-items, but
     // every other lane of every group, so all 4 groups are divergent.
-    const std::string d = tempDir();
+    const std::string d = tempDir("explorer");
     const AppRun r = runApp(d, "--config-dir " + d + "/cfg --no-save --size 1800x1100 --variant sequential "
                                "--compare interleaved-divergent --n 32 --wg 32 --type int --data ones --simd 8 "
                                "--banks 32 --script \"wait-trace;settle;key:right;settle;shot:" + d + "/f.png;"
@@ -199,7 +168,7 @@ TEST(Explorer, CompareShowsTheStageFactsOfBothVariantsTitledByVariant) {
 
 TEST(Explorer, ASavedSessionStaysOnScreenUntilTheUserReTraces) {
     // Record a session here, then make it one recorded elsewhere (another device's name), as a lecturer's would be.
-    const std::string d = tempDir();
+    const std::string d = tempDir("explorer");
     AppRun r = runApp(d, "--config-dir " + d + "/cfg --no-save --size 1400x900 --variant sequential --n 32 --wg 32 "
                          "--type int --data iota --op sum --script \"wait-trace;classroom:save=" + d +
                          "/rec.json;quit\"");
@@ -289,7 +258,7 @@ TEST(Explorer, AGreyedOutToggleExplainsWhyInItsTooltip) {
     if (label.empty()) GTEST_SKIP() << "every toggle of interleaved-divergent has a kernel";
     ASSERT_FALSE(why.empty());
 
-    const std::string d = tempDir();
+    const std::string d = tempDir("explorer");
     const AppRun r = runApp(d, "--config-dir " + d + "/cfg --no-save --size 1400x1000 --variant interleaved-divergent "
                                "--n 64 --wg 64 --script \"wait-trace;settle;frames:2;hover-toggle:" + label +
                                ";frames:6;shot:" + d + "/tip.png;quit\"");
@@ -311,7 +280,7 @@ TEST(Explorer, AGreyedOutToggleExplainsWhyInItsTooltip) {
 }
 
 TEST(Explorer, TheWheelZoomsAWideGroupAroundThePointer) {
-    const std::string d = tempDir();
+    const std::string d = tempDir("explorer");
     const AppRun r = runApp(d, "--config-dir " + d + "/cfg --no-save --size 1400x900 --variant sequential --n 512 "
                                "--wg 512 --type int --data iota --script \"wait-trace;settle;shot:" + d + "/wide.png;"
                                "hover:0,100;wheel:6;frames:3;shot:" + d + "/zoomed.png;quit\"");
@@ -331,7 +300,7 @@ TEST(Explorer, TheWheelZoomsAWideGroupAroundThePointer) {
 
 TEST(Explorer, AGroupOfALargeInputIsTracedOnDemand) {
     // 2^20 elements in groups of 64: far too many groups to record them all, so only the chosen one is traced.
-    const std::string d = tempDir();
+    const std::string d = tempDir("explorer");
     const AppRun r = runApp(d, "--config-dir " + d + "/cfg --no-save --size 1400x900 --variant sequential --n 1M "
                                "--wg 64 --type int --data ones --script \"wait-trace;shot:" + d + "/g0.png;group:777;"
                                "wait-trace;shot:" + d + "/g777.png;quit\"");
@@ -345,7 +314,7 @@ TEST(Explorer, AGroupOfALargeInputIsTracedOnDemand) {
 }
 
 TEST(Explorer, HeatMapAndKernelSourceTabsDraw) {
-    const std::string d = tempDir();
+    const std::string d = tempDir("explorer");
     const AppRun r = runApp(d, "--config-dir " + d + "/cfg --size 1400x900 --variant sequential --n 256 --wg 256 "
                                "--type int --data iota --script \"wait-trace;key:end;settle;tab:heatmap;frames:3;"
                                "shot:" + d + "/h.png;tab:source;frames:3;shot:" + d + "/k.png;quit\"");
@@ -371,7 +340,7 @@ TEST(Explorer, WrongByDesignIsExplainedInRed) {
     for (const auto& v : allVariants())
         if (!v.correctByDesign && v.kind == VariantKind::LocalTree) wrong = &v;
     if (!wrong) GTEST_SKIP() << "no wrong-by-design local-tree variant registered";
-    const std::string d = tempDir();
+    const std::string d = tempDir("explorer");
     const AppRun r = runApp(d, "--config-dir " + d + "/cfg --size 1500x950 --variant " + wrong->id +
                                    " --n 256 --wg 64 --type int --data random --stage -1 --screenshot " + d + "/w.png");
     ASSERT_EQ(r.exitCode, 0) << r.err;
@@ -384,7 +353,7 @@ TEST(Explorer, WrongByDesignIsExplainedInRed) {
 }
 
 TEST(Explorer, BadOptionsAreRefusedWithExitCode2) {
-    const std::string d = tempDir();
+    const std::string d = tempDir("explorer");
     AppRun r = runApp(d, "--variant no-such-kernel");
     EXPECT_EQ(r.exitCode, 2);
     EXPECT_NE(r.err.find("unknown variant 'no-such-kernel'"), std::string::npos) << r.err;
@@ -406,7 +375,7 @@ TEST(Explorer, BadOptionsAreRefusedWithExitCode2) {
 }
 
 TEST(Explorer, WindowSizeProblemAndLayoutPersistBetweenRuns) {
-    const std::string d = tempDir();
+    const std::string d = tempDir("explorer");
     AppRun r = runApp(d, "--config-dir " + d + "/cfg --size 1100x760 --variant interleaved-divergent --n 64 --wg 16 "
                          "--script \"wait-trace;quit\"");
     ASSERT_EQ(r.exitCode, 0) << r.err;
@@ -425,7 +394,7 @@ TEST(Explorer, WindowSizeProblemAndLayoutPersistBetweenRuns) {
 }
 
 TEST(Explorer, IdlesWhenNothingMoves) {
-    const std::string d = tempDir();
+    const std::string d = tempDir("explorer");
     const AppRun r = runApp(d, "--config-dir " + d + "/cfg --no-save --variant sequential --n 64 --wg 32 "
                                "--script \"wait-trace;settle\" --quit-after 6 --frame-stats");
     ASSERT_EQ(r.exitCode, 0) << r.err;
@@ -438,7 +407,7 @@ TEST(Explorer, IdlesWhenNothingMoves) {
 }
 
 TEST(Explorer, StartsAndExplainsWithoutAnyOpenCLDevice) {
-    const std::string d = tempDir();
+    const std::string d = tempDir("explorer");
     const AppRun r = runApp(d, "--config-dir " + d + "/cfg --no-save --script \"wait-trace;frames:5;shot:" + d +
                                    "/none.png;quit\"",
                             "OCL_ICD_VENDORS=" + d + "/no-vendors OCL_ICD_FILENAMES=");

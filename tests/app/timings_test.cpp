@@ -15,41 +15,12 @@
 #include <map>
 #include <sstream>
 
+#include "app_run.h"
 #include "core/variant.h"
 #include "screenshot_checks.h"
 
 namespace rl::apptest {
 namespace {
-
-struct AppRun {
-    int exitCode = -1;
-    std::string out, err;
-};
-
-std::string readFile(const std::string& path) {
-    std::ifstream in(path);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-
-std::string tempDir() {
-    std::string base = ::testing::TempDir() + "reducelab-timings-XXXXXX";
-    if (!mkdtemp(base.data())) return ::testing::TempDir();
-    return base;
-}
-
-AppRun runApp(const std::string& dir, const std::string& args) {
-    const char* display = std::getenv("DISPLAY");
-    const std::string prefix = (display && *display) ? "" : "xvfb-run -a -s '-screen 0 1920x1080x24' ";
-    const std::string cmd = prefix + REDUCELAB_BINARY " gui " + args + " >" + dir + "/out.txt 2>" + dir + "/err.txt";
-    const int status = std::system(cmd.c_str());
-    AppRun r;
-    r.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    r.out = readFile(dir + "/out.txt");
-    r.err = readFile(dir + "/err.txt");
-    return r;
-}
 
 nlohmann::json readJson(const std::string& path) {
     std::ifstream in(path);
@@ -132,7 +103,7 @@ const std::string kSmall =
     "timings:round-variants=sequential,global-bottom-up;";
 
 TEST(Timings, SweepDrawsTheTableBarsAndPlotsAndExportsThem) {
-    const std::string d = tempDir();
+    const std::string d = tempDir("timings");
     const AppRun r =
         runApp(d, "--config-dir " + d + "/cfg --size 1800x1000 --script \"wait-trace;" + kSmall +
                       "timings:open;wait-sweep;timings:hover=none;timings:tab=ladder;frames:4;shot:" + d +
@@ -261,7 +232,7 @@ TEST(Timings, SweepDrawsTheTableBarsAndPlotsAndExportsThem) {
 }
 
 TEST(Timings, TheCacheAnswersASecondOpenWithoutMeasuring) {
-    const std::string d = tempDir();
+    const std::string d = tempDir("timings");
     { std::ofstream(d + "/plain-file") << "x"; }
     AppRun r =
         runApp(d, "--config-dir " + d + "/cfg --size 1500x900 --script \"wait-trace;" + kSmall +
@@ -307,7 +278,7 @@ TEST(Timings, TheCacheAnswersASecondOpenWithoutMeasuring) {
 }
 
 TEST(Timings, ALongSweepCanBeCancelledWhileTheWindowKeepsDrawing) {
-    const std::string d = tempDir();
+    const std::string d = tempDir("timings");
     // Harris's 2^22 ints with ten runs each and sizes up to 2^24: far longer than the few seconds it runs here.
     const AppRun r = runApp(d, "--config-dir " + d +
                                    "/cfg --size 1400x900 --script \"wait-trace;timings:n=4194304;"
