@@ -10,32 +10,13 @@
 #include "core/kind_stages.h"
 #include "core/model/model.h"
 #include "device_fixture.h"
+#include "test_values.h"
 
 namespace rl {
 namespace {
 
 RunConfig config(size_t n, size_t wg, Op op, ElemType type, uint64_t seed = 3) {
-    RunConfig c;
-    c.variant = "global-bottom-up";
-    c.n = n;
-    c.wg = wg;
-    c.op = op;
-    c.type = type;
-    c.seed = seed;
-    return c;
-}
-
-std::vector<double> values(const HostArray& a) {
-    std::vector<double> v(a.size());
-    for (size_t i = 0; i < a.size(); ++i) v[i] = a.at(i);
-    return v;
-}
-
-uint32_t bits(double v) {
-    const float f = float(v);
-    uint32_t b;
-    std::memcpy(&b, &f, sizeof b);
-    return b;
+    return test::makeConfig("global-bottom-up", n, wg, op, type, seed);
 }
 
 size_t launchesFor(size_t n) {
@@ -46,8 +27,8 @@ size_t launchesFor(size_t n) {
 
 TEST(GlobalBottomUp, CorrectForEveryOpTypeAndAwkwardSize) {
     for (size_t wg : {size_t(64), size_t(48)})
-        for (size_t n : {size_t(1), size_t(2), size_t(3), size_t(17), wg - 1, wg, wg + 1, size_t(1009),
-                         size_t(65537), size_t(1 << 20) + 3})
+        for (size_t n : {size_t(1), size_t(2), size_t(3), size_t(17), wg - 1, wg, wg + 1, size_t(1009), size_t(65537),
+                         size_t(1 << 20) + 3})
             for (Op op : {Op::Sum, Op::Min, Op::Max})
                 for (ElemType type : {ElemType::Int, ElemType::Float}) {
                     const RunConfig c = config(n, wg, op, type, n);
@@ -92,7 +73,7 @@ TEST(GlobalBottomUp, TraceIsTheWholeArrayPerLaunchAndEqualsTheModel) {
                     const HostArray input = makeInput(type, DataPattern::Random, n, c.seed);
                     const TraceRun t = test::engine().trace(c, input);
                     double modelResult = 0;
-                    const auto model = modelRun(*findVariant(c.variant), c, values(input), &modelResult);
+                    const auto model = modelRun(*findVariant(c.variant), c, test::valuesOf(input), &modelResult);
                     const std::string where = "n=" + std::to_string(n) + " wg=" + std::to_string(wg) + " " +
                                               std::string(toString(op)) + " " + std::string(toString(type));
                     ASSERT_EQ(t.passes.size(), 1u) << where;
@@ -110,7 +91,8 @@ TEST(GlobalBottomUp, TraceIsTheWholeArrayPerLaunchAndEqualsTheModel) {
                         ASSERT_EQ(m[s].ops.size(), items) << where;
                         for (size_t i = 0; i < n; ++i) {
                             if (type == ElemType::Float)
-                                ASSERT_EQ(bits(d[s].values[i]), bits(m[s].values[i])) << where << " s" << s << " c" << i;
+                                ASSERT_EQ(test::floatBits(d[s].values[i]), test::floatBits(m[s].values[i]))
+                                    << where << " s" << s << " c" << i;
                             else
                                 ASSERT_EQ(d[s].values[i], m[s].values[i]) << where << " s" << s << " c" << i;
                         }
@@ -157,7 +139,8 @@ TEST(GlobalBottomUp, TracesStopAt65536ButRunsGoOn) {
     }
     EXPECT_TRUE(test::engine().run(c, input).correct);
     const RunConfig atLimit = config(kGlobalTraceMaxN, 256, Op::Max, ElemType::Float);
-    const TraceRun t = test::engine().trace(atLimit, makeInput(ElemType::Float, DataPattern::Random, kGlobalTraceMaxN, 9));
+    const TraceRun t =
+        test::engine().trace(atLimit, makeInput(ElemType::Float, DataPattern::Random, kGlobalTraceMaxN, 9));
     EXPECT_EQ(t.passes[0].traced[0].stages.size(), 17u);
     EXPECT_TRUE(t.correct) << t.verdict;
 }

@@ -9,32 +9,13 @@
 #include "core/kind_stages.h"
 #include "core/model/model.h"
 #include "device_fixture.h"
+#include "test_values.h"
 
 namespace rl {
 namespace {
 
 RunConfig config(size_t n, size_t wg, Op op, ElemType type, uint64_t seed) {
-    RunConfig c;
-    c.variant = "global-top-down";
-    c.n = n;
-    c.wg = wg;
-    c.op = op;
-    c.type = type;
-    c.seed = seed;
-    return c;
-}
-
-std::vector<double> values(const HostArray& a) {
-    std::vector<double> v(a.size());
-    for (size_t i = 0; i < a.size(); ++i) v[i] = a.at(i);
-    return v;
-}
-
-uint32_t bits(double v) {
-    const float f = float(v);
-    uint32_t b;
-    std::memcpy(&b, &f, sizeof b);
-    return b;
+    return test::makeConfig("global-top-down", n, wg, op, type, seed);
 }
 
 TEST(GlobalTopDown, DescriptorSaysWhyItIsWrong) {
@@ -62,7 +43,7 @@ TEST(GlobalTopDown, OneWorkGroupIsCorrectAndTheTraceEqualsTheModel) {
 
                     const TraceRun t = test::engine().trace(c, input);
                     double modelResult = 0;
-                    const auto model = modelRun(*findVariant(c.variant), c, values(input), &modelResult);
+                    const auto model = modelRun(*findVariant(c.variant), c, test::valuesOf(input), &modelResult);
                     ASSERT_EQ(t.passes.size(), 1u) << where;
                     ASSERT_EQ(t.passes[0].groups, 1u) << where;
                     ASSERT_EQ(t.passes[0].traced.size(), 1u) << where;
@@ -78,7 +59,8 @@ TEST(GlobalTopDown, OneWorkGroupIsCorrectAndTheTraceEqualsTheModel) {
                         ASSERT_EQ(m[s].ops.size(), wg) << where;
                         for (size_t i = 0; i < n; ++i) {
                             if (type == ElemType::Float)
-                                ASSERT_EQ(bits(d[s].values[i]), bits(m[s].values[i])) << where << " s" << s << " c" << i;
+                                ASSERT_EQ(test::floatBits(d[s].values[i]), test::floatBits(m[s].values[i]))
+                                    << where << " s" << s << " c" << i;
                             else
                                 ASSERT_EQ(d[s].values[i], m[s].values[i]) << where << " s" << s << " c" << i;
                         }
@@ -113,9 +95,13 @@ void expectReportedWrong(size_t n, size_t wg) {
     EXPECT_NE(verdict.find(findVariant("global-top-down")->wrongReason), std::string::npos) << verdict;
 }
 
-TEST(GlobalTopDown, ManyWorkGroupsAreReportedWrongWithTheReason) { expectReportedWrong(64 * 64, 64); }
+TEST(GlobalTopDown, ManyWorkGroupsAreReportedWrongWithTheReason) {
+    expectReportedWrong(64 * 64, 64);
+}
 
-TEST(GlobalTopDown, TwoWorkGroupsAreAlreadyWrong) { expectReportedWrong(4 * 64, 64); }
+TEST(GlobalTopDown, TwoWorkGroupsAreAlreadyWrong) {
+    expectReportedWrong(4 * 64, 64);
+}
 
 // The recorded operations are the same as the model's whatever the groups' timing (they depend only on i and m);
 // the values are what differ once several groups race. Whether they race badly depends on the device: PoCL runs a
@@ -128,7 +114,7 @@ TEST(GlobalTopDown, ManyGroupsTraceHasTheModelsOpsAndShowsAnyWrongResult) {
         const RunConfig c = config(n, wg, Op::Sum, ElemType::Int, seed);
         const HostArray input = makeInput(ElemType::Int, DataPattern::Random, n, seed);
         const TraceRun t = test::engine().trace(c, input);
-        const auto model = modelRun(*findVariant(c.variant), c, values(input), nullptr);
+        const auto model = modelRun(*findVariant(c.variant), c, test::valuesOf(input), nullptr);
         const auto& d = t.passes[0].traced[0].stages;
         const auto& m = model[0].traced[0].stages;
         ASSERT_EQ(t.passes[0].groups, n / 2 / wg);

@@ -7,15 +7,9 @@
 #include "core/input.h"
 #include "core/model/model.h"
 #include "core/trace.h"
+#include "test_values.h"
 
 namespace rl::test {
-
-inline uint32_t floatBits(double v) {
-    const float f = float(v);
-    uint32_t b;
-    std::memcpy(&b, &f, sizeof b);
-    return b;
-}
 
 inline bool sameValue(double a, double b, ElemType type) {
     return type == ElemType::Float ? floatBits(a) == floatBits(b) : a == b;

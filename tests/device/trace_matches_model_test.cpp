@@ -7,16 +7,10 @@
 #include "core/input.h"
 #include "core/model/model.h"
 #include "device_fixture.h"
+#include "test_values.h"
 
 namespace rl {
 namespace {
-
-uint32_t floatBits(double v) {
-    const float f = float(v);
-    uint32_t b;
-    std::memcpy(&b, &f, sizeof b);
-    return b;
-}
 
 void expectSameStages(const GroupTrace& device, const GroupTrace& model, ElemType type, const std::string& where) {
     ASSERT_EQ(device.stages.size(), model.stages.size()) << where;
@@ -27,7 +21,8 @@ void expectSameStages(const GroupTrace& device, const GroupTrace& model, ElemTyp
         ASSERT_EQ(d.values.size(), m.values.size()) << where << " stage " << s;
         for (size_t c = 0; c < m.values.size(); ++c) {
             if (type == ElemType::Float)
-                ASSERT_EQ(floatBits(d.values[c]), floatBits(m.values[c])) << where << " stage " << s << " cell " << c;
+                ASSERT_EQ(test::floatBits(d.values[c]), test::floatBits(m.values[c]))
+                    << where << " stage " << s << " cell " << c;
             else
                 ASSERT_EQ(d.values[c], m.values[c]) << where << " stage " << s << " cell " << c;
         }
