@@ -3,9 +3,9 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstring>
 
 #include "core/cl/engine.h"
+#include "core/cl/runners.h"
 
 namespace rl {
 
@@ -69,15 +69,7 @@ std::vector<GroupTrace> TraceBuffers::read(Engine& engine, ElemType type) const 
             st.values.resize(cells);
             st.ops.resize(cells);
             for (size_t c = 0; c < cells; ++c) {
-                const cl_int bits = rawValues[base + c];
-                if (type == ElemType::Int) {
-                    st.values[c] = double(bits);
-                } else {
-                    float f;
-                    static_assert(sizeof f == sizeof bits);
-                    std::memcpy(&f, &bits, sizeof f);
-                    st.values[c] = double(f);
-                }
+                st.values[c] = bitsToValue(rawValues[base + c], type);
                 const cl_int4& op = rawOps[base + c];
                 st.ops[c] = WorkItemOp{op.s[0] != 0, op.s[1], op.s[2], op.s[3]};
             }
