@@ -1,4 +1,4 @@
-// The launch-cost probe: best-gpu's two passes enqueued in several ways, and empty kernels, timed by events.
+// The launch-cost probe: grid-stride's two passes enqueued in several ways, and empty kernels, timed by events.
 #include "bench/probe.h"
 
 #include <cstdio>
@@ -47,7 +47,7 @@ int runProbe(Engine& engine, const std::vector<size_t>& sizes, const BenchOption
     cl::Buffer scratch(ctx, CL_MEM_READ_WRITE, 64);
     nop1.setArg(0, scratch);
     nop2.setArg(0, scratch);
-    const VariantInfo& v = *findVariant("best-gpu");
+    const VariantInfo& v = *findVariant("grid-stride");
     for (size_t n : sizes) {
         const HostArray input = makeInput(ElemType::Float, DataPattern::Random, n, o.seed);
         cl::Buffer in = engine.upload(input);
@@ -68,7 +68,7 @@ int runProbe(Engine& engine, const std::vector<size_t>& sizes, const BenchOption
         k2.setArg(1, out);
         k2.setArg(2, cl_uint(plan[0].groups));
         k2.setArg(3, cl::Local(plan[1].local * 4));
-        std::printf("\n%s floats, best-gpu groups %zu + %zu of %zu:\n", sizeLabel(n).c_str(), plan[0].groups,
+        std::printf("\n%s floats, grid-stride groups %zu + %zu of %zu:\n", sizeLabel(n).c_str(), plan[0].groups,
                     plan[1].groups, plan[0].local);
         const cl::NDRange g1(plan[0].global), l1(plan[0].local), g2(plan[1].global), l2(plan[1].local);
         float result = 0;

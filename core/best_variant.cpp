@@ -13,8 +13,9 @@ bool isCpu(const DeviceInfo& device) {
 }  // namespace
 
 const VariantInfo& bestVariantFor(const DeviceInfo& device) {
-    const VariantInfo* v = findVariant(isCpu(device) ? "best-cpu" : "best-gpu");
-    if (!v) throw Error(ErrorKind::Unsupported, "the best-gpu and best-cpu variants are not registered");
+    const char* id = isCpu(device) ? "best-cpu" : device.int64Atomics ? "best-gpu" : "grid-stride";
+    const VariantInfo* v = findVariant(id);
+    if (!v) throw Error(ErrorKind::Unsupported, std::string("the variant '") + id + "' is not registered");
     return *v;
 }
 
@@ -29,11 +30,18 @@ std::string bestVariantReason(const DeviceInfo& device) {
                "work-item that shares it.";
     return device.name + " is a GPU: neighbouring work-items run in lockstep (SIMD width " +
            std::to_string(device.simdWidth) +
-           ") and their loads coalesce when they touch neighbouring addresses. So best-gpu launches a few work-groups "
-           "per compute unit (" +
+           ") and their loads coalesce when they touch neighbouring addresses. So " +
+           std::string(device.int64Atomics ? "best-gpu" : "grid-stride") +
+           " launches a few work-groups per compute unit (" +
            std::to_string(device.computeUnits) +
            " here) and walks the input grid-stride in 16-byte vectors, keeping enough loads in flight to saturate "
-           "memory. best-cpu's contiguous chunk per work-item would make neighbouring work-items read addresses a "
+           "memory" +
+           (device.int64Atomics
+                ? std::string("; the last work-group to finish reduces the partials, so the whole reduction is one "
+                              "launch. ")
+                : std::string(". A second launch reduces the partials: best-gpu, which does it in the same launch, "
+                              "needs 64-bit atomics (cl_khr_int64_base_atomics), and this device has none. ")) +
+           "best-cpu's contiguous chunk per work-item would make neighbouring work-items read addresses a "
            "whole chunk apart: every load uncoalesced.";
 }
 

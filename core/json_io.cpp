@@ -94,12 +94,14 @@ json device(const DeviceInfo& d) {
             {"simd_width", d.simdWidth},
             {"simd_width_source", d.simdWidthSource},
             {"sub_groups", d.subGroups},
-            {"work_group_collectives", d.workGroupCollectives}};
+            {"work_group_collectives", d.workGroupCollectives},
+            {"int64_atomics", d.int64Atomics}};
 }
 
 json variant(const VariantInfo& v) {
-    static const char* kinds[] = {"local-tree", "global-bottom-up", "global-top-down", "builtin-work-group",
-                                  "builtin-sub-group"};
+    static const char* kinds[] = {"local-tree",         "global-bottom-up",  "global-top-down",
+                                  "builtin-work-group", "builtin-sub-group", "last-group"};
+    static_assert(sizeof kinds / sizeof kinds[0] == size_t(VariantKind::LastGroup) + 1, "a name for every kind");
     return {{"id", v.id},
             {"kernel", v.kernelName},
             {"title", v.title},
@@ -135,6 +137,7 @@ json runResult(const RunResult& r) {
                           {"global", p.plan.global},
                           {"local", p.plan.local},
                           {"elems_per_item", p.plan.elemsPerItem},
+                          {"in_previous_launch", p.plan.inPreviousLaunch},
                           {"time_ms", p.medianMs},
                           {"min_ms", p.minMs},
                           {"max_ms", p.maxMs}});
@@ -234,6 +237,7 @@ DeviceInfo readDevice(const json& j) {
     d.simdWidthSource = text(j, "simd_width_source");
     d.subGroups = flag(j, "sub_groups");
     d.workGroupCollectives = flag(j, "work_group_collectives");
+    d.int64Atomics = j.contains("int64_atomics") && flag(j, "int64_atomics");  // absent before best-gpu needed it
     return d;
 }
 
@@ -291,6 +295,7 @@ RunResult readRunResult(const json& j) {
         t.plan.global = number<size_t>(p, "global", 0, size_t(1) << 40);
         t.plan.local = number<size_t>(p, "local", 0, 1 << 16);
         t.plan.elemsPerItem = number<int>(p, "elems_per_item", 0, 1 << 20);
+        t.plan.inPreviousLaunch = p.contains("in_previous_launch") && flag(p, "in_previous_launch");  // since best-gpu
         t.medianMs = number<double>(p, "time_ms", 0, 1e12);
         t.minMs = number<double>(p, "min_ms", 0, 1e12);
         t.maxMs = number<double>(p, "max_ms", 0, 1e12);

@@ -51,6 +51,29 @@ std::vector<PassPlan> planPasses(const VariantInfo& variant, const RunConfig& co
             passes.push_back(p);
             return passes;
         }
+        case VariantKind::LastGroup: {
+            // The fixed grid's pass; then, unless the host finishes or one group covered everything, the last
+            // group to finish reduces the partials in the same launch: partial g goes to work-item g % wg.
+            PassPlan first;
+            first.n = config.n;
+            first.local = wg;
+            const size_t grid = config.groups > 0 ? config.groups : size_t(std::max(1, variant.groupsPerComputeUnit));
+            first.groups = std::min(ceilDiv(config.n, wg * size_t(effectiveElemsPerItem(variant, config))), grid);
+            first.elemsPerItem = int(ceilDiv(config.n, first.groups * wg));
+            first.global = first.groups * wg;
+            passes.push_back(first);
+            if (first.groups > 1 && !config.finalOnHost) {
+                PassPlan last;
+                last.n = first.groups;
+                last.groups = 1;
+                last.local = wg;
+                last.global = wg;
+                last.elemsPerItem = int(ceilDiv(first.groups, wg));
+                last.inPreviousLaunch = true;
+                passes.push_back(last);
+            }
+            return passes;
+        }
         default: break;
     }
     const int epi = effectiveElemsPerItem(variant, config);

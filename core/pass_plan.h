@@ -15,6 +15,7 @@ struct PassPlan {
     size_t local = 0;      // work-group size
     int elemsPerItem = 1;  // input elements per work-item (for the local tree kinds)
     int step = 0;          // for the global bottom-up kind: the launch's step (2, 4, 8, ...)
+    bool inPreviousLaunch = false;  // runs inside the previous pass's launch (LastGroup: the last group to finish)
 };
 
 // The elements each work-item loads for this variant and config (the user's choice for multi-element).

@@ -19,6 +19,7 @@ std::vector<VariantInfo> build() {
         variants::multiElement(),
         variants::unrollLastWarpSafe(),
         variants::vector4(),
+        variants::gridStride(),
         variants::bestGpu(),
         variants::bestCpu(),
         variants::globalBottomUp(),

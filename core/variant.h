@@ -12,7 +12,9 @@ enum class VariantKind {
     GlobalBottomUp,  // log2(n) launches over global memory, no local memory (Lawlor)
     GlobalTopDown,   // one launch looping with barrier(CLK_GLOBAL_MEM_FENCE): only one work-group is synchronised
     BuiltinWorkGroup,  // OpenCL 2.0+ work_group_reduce_*
-    BuiltinSubGroup    // sub_group_reduce_* and a local tree over the sub-group partials
+    BuiltinSubGroup,   // sub_group_reduce_* and a local tree over the sub-group partials
+    LastGroup          // local trees on a fixed grid, and the last work-group to finish reduces the partials: one
+                       // launch for the whole reduction (its plan's second pass runs inside the first's launch)
 };
 
 // The toggles a student flips in the explorer; a variant is one combination of them.
@@ -46,6 +48,7 @@ struct VariantInfo {
                                    // compute unit, and each work-item loops over its share); 0: groups follow N
     bool needsSubGroups = false;
     bool needsOpenCL20 = false;
+    bool needsInt64Atomics = false;  // cl_khr_int64_base_atomics
 };
 
 // Every variant ReduceLab knows, in teaching order (Harris's ladder first).

@@ -41,6 +41,10 @@ std::string unavailableReason(const VariantInfo& variant, const DeviceInfo& devi
         return "'" + variant.id + "' needs sub-group functions (sub_group_reduce_add/min/max), and " + device.name +
                " has neither the cl_khr_subgroups extension nor the OpenCL C 3.0 feature __opencl_c_subgroups" +
                reports(device);
+    if (variant.needsInt64Atomics && !device.int64Atomics)
+        return "'" + variant.id + "' publishes each work-group's partial as one 64-bit atomic word and needs the "
+               "extension cl_khr_int64_base_atomics, which " + device.name + " does not offer (grid-stride is the "
+               "same kernel in two launches, with no atomics)";
     return "";
 }
 

@@ -1,15 +1,26 @@
-// best-gpu.cl: ReduceLab's fastest kernel for GPUs: a fixed grid, 16-byte vector loads, grid-stride, two launches.
+// best-gpu.cl: ReduceLab's fastest kernel for GPUs: grid-stride.cl's fixed grid and vector loads, in ONE launch.
 //
-// Lesson: a reduction reads every byte once and does almost no arithmetic, so on a GPU the only goal is to keep
-// enough loads in flight to saturate memory. Launch a fixed grid of a few work-groups per compute unit (enough to
-// fill every unit, few enough that the tree below runs once per group, not once per 256 elements), and let each
-// work-item walk the input grid-stride in 16-byte vectors: at every step neighbouring work-items read neighbouring
-// vectors (coalesced), and each iteration issues four independent loads before it needs any of them. The partials
-// of the whole grid (a few hundred) are reduced by a second launch of the same kernel with one work-group.
-// Cost: the grid-stride walk is what a CPU device handles worst (see best-cpu.cl): a CPU runs one work-item's loop
-// to completion before the next, so every cache line is fetched again by each of the 16 work-items that share it.
-// The accumulation order is fixed (lane-wise in a vector, then (x op y) op (z op w)), so floats are reproducible.
-// Requires: a power-of-two work-group size; the input buffer aligned to 16 bytes (every OpenCL buffer is).
+// Lesson: a reduction reads every byte once and does almost no arithmetic, so on a GPU the goal is to keep enough
+// loads in flight to saturate memory (grid-stride.cl says how: a fixed grid of a few work-groups per compute unit,
+// each work-item walking the input grid-stride in 16-byte vectors). What is left is the cost of launching: a
+// second launch for the few hundred partials costs microseconds, as much as reading a few megabytes. So here the
+// LAST work-group to finish reduces the partials, in the same launch. Each group publishes its partial, then
+// draws a ticket from a global counter (atomic_inc); the group that draws the last ticket knows that every other
+// group has published, so it reads all the partials, reduces them with one more tree and writes the result.
+//
+// Why each partial travels as one 64-bit atomic word: OpenCL 1.2 promises nothing about when one work-group sees
+// another's plain stores (global memory is consistent only inside a work-group, at a barrier), and it has no
+// acquire/release ordering (that came with OpenCL 2.0's atomics). What it does promise is that an atomic operation
+// on one location is atomic for the whole device. So a group publishes (launch epoch << 32) | value bits with one
+// atom_xchg, and the last group reads each word with an atomic operation, going round again while the word still
+// holds an older epoch. Nothing depends on the order in which two different locations become visible: a word holds
+// this launch's partial or it does not yet. The wait ends: the last group waits only for words whose writes were
+// issued before their groups drew tickets, never for a group that has not run. The host changes the epoch every
+// launch, so the words never need clearing; the last group sets the counter back to 0 for the next launch.
+// The accumulation order is fixed (partial g goes to work-item g % wg, then a tree), so floats are reproducible.
+// Requires: cl_khr_int64_base_atomics; a power-of-two work-group size; the input aligned to 16 bytes.
+
+#pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
 
 #if defined(RL_TYPE_INT) && defined(RL_OP_SUM)
 #define BEST_APPLY4(a, b) as_int4(as_uint4(a) + as_uint4(b))  // wraps like RL_APPLY
@@ -21,11 +32,21 @@
 #define BEST_APPLY4(a, b) ((a) + (b))
 #endif
 
-// `restrict`: the input and the partials never overlap, so the compiler may use the read-only load path.
+#if defined(RL_TYPE_INT)
+#define BEST_FROM_BITS(u) as_int(u)
+#else
+#define BEST_FROM_BITS(u) as_float(u)
+#endif
+
+// partials: one 64-bit word per work-group; ticket: the counter, 0 before every launch; epoch: never 0, different
+// from the previous launch's. finish_here = 0: every group writes its partial to out[group] and the host finishes.
 __kernel void best_gpu(__global const T *restrict in, __global T *restrict out, const uint n,
-                       __local T *scratch RL_TRACE_PARAMS) {
+                       __local T *scratch, __global ulong *partials, __global uint *ticket, const uint epoch,
+                       const uint finish_here RL_TRACE_PARAMS) {
     RL_TRACE_BEGIN;
+    __local uint is_last;
     const uint lid = get_local_id(0);
+    const uint lsize = get_local_size(0);
     const uint gid = get_global_id(0);
     const ulong grid = get_global_size(0);
     const ulong n4 = n / 4;
@@ -48,8 +69,7 @@ __kernel void best_gpu(__global const T *restrict in, __global T *restrict out, 
     scratch[lid] = a;
     barrier(CLK_LOCAL_MEM_FENCE);
     RL_RECORD(scratch, -1);
-
-    for (uint s = get_local_size(0) / 2; s > 0; s >>= 1) {
+    for (uint s = lsize / 2; s > 0; s >>= 1) {
         if (lid < s) {
             RL_OP(lid, lid + s, lid);
             scratch[lid] = RL_APPLY(scratch[lid], scratch[lid + s]);
@@ -58,5 +78,44 @@ __kernel void best_gpu(__global const T *restrict in, __global T *restrict out, 
         RL_RECORD(scratch, (int)s);
     }
 
-    if (lid == 0) out[get_group_id(0)] = scratch[0];
+    const uint groups = get_num_groups(0);
+    if (!finish_here || groups == 1) {  // the host finishes, or this one group is the whole grid
+        if (lid == 0) out[get_group_id(0)] = scratch[0];
+        return;
+    }
+
+    // Publish this group's partial, then draw a ticket.
+    if (lid == 0) {
+        atom_xchg(&partials[get_group_id(0)], ((ulong)epoch << 32) | (ulong)as_uint(scratch[0]));
+        is_last = atomic_inc(ticket) == groups - 1;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (!is_last) return;
+
+    // The last group: partial g goes to work-item g % lsize, read atomically (adding 0 changes nothing).
+    RL_TRACE_FINAL_BEGIN;
+    a = RL_IDENTITY;
+    for (uint g = lid; g < groups; g += lsize) {
+        ulong word;
+        do {
+            word = atom_add(&partials[g], (ulong)0);
+        } while ((uint)(word >> 32) != epoch);
+        a = RL_APPLY(a, BEST_FROM_BITS((uint)word));
+    }
+    if (lid < groups) RL_OP(-1, -1, lid);
+    scratch[lid] = a;  // every work-item finished the first tree before the barrier above
+    barrier(CLK_LOCAL_MEM_FENCE);
+    RL_RECORD(scratch, -1);
+    for (uint s = lsize / 2; s > 0; s >>= 1) {
+        if (lid < s) {
+            RL_OP(lid, lid + s, lid);
+            scratch[lid] = RL_APPLY(scratch[lid], scratch[lid + s]);
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        RL_RECORD(scratch, (int)s);
+    }
+    if (lid == 0) {
+        out[0] = scratch[0];
+        atomic_xchg(ticket, 0u);  // every group has drawn its ticket: ready for the next launch
+    }
 }

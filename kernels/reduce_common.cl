@@ -44,21 +44,32 @@ typedef float4 T4;
 //   rl_ops   [(slot * rl_max_stages + stage) * lsize + lid]   (active, read a, read b, written w) of work-item lid
 //   rl_params[slot * (rl_max_stages + 1)]                     number of stages recorded
 //   rl_params[slot * (rl_max_stages + 1) + 1 + stage]         the stride (or step) of the stage, -1 for the load
+// A kernel that finishes the reduction inside the same launch (best-gpu: the last work-group to finish reduces the
+// partials) calls RL_TRACE_FINAL_BEGIN before that final tree; its stages then go to slot rl_group_count, one past
+// the traced groups (the host allocates it), whichever group happens to be last.
 #define RL_TRACE_PARAMS                                                                                      \
     , __global T *rl_values, __global int4 *rl_ops, __global int *rl_params, const uint rl_first_group, \
         const uint rl_group_count, const uint rl_max_stages
 #define RL_TRACE_BEGIN   \
     int rl_stage = 0;    \
+    int rl_final = 0;    \
     int4 rl_op = (int4)(0, -1, -1, -1)
+#define RL_TRACE_FINAL_BEGIN \
+    do {                     \
+        rl_stage = 0;        \
+        rl_final = 1;        \
+        rl_op = (int4)(0, -1, -1, -1); \
+    } while (0)
 // Marks this work-item as doing an operation in the current stage: reads cells a and b, writes cell w.
 #define RL_OP(a, b, w) (rl_op = (int4)(1, (int)(a), (int)(b), (int)(w)))
 
 inline void rl_record_cell(__local const volatile T *mem, const int param, const int stage, const int4 op,
-                           __global T *values, __global int4 *ops, __global int *params, const uint first,
-                           const uint count, const uint max_stages) {
+                           const int final, __global T *values, __global int4 *ops, __global int *params,
+                           const uint first, const uint count, const uint max_stages) {
     const uint g = get_group_id(0);
-    if (g < first || g - first >= count || stage >= (int)max_stages) return;
-    const uint slot = g - first, lid = get_local_id(0), lsize = get_local_size(0);
+    if (!final && (g < first || g - first >= count)) return;
+    if (stage >= (int)max_stages) return;
+    const uint slot = final ? count : g - first, lid = get_local_id(0), lsize = get_local_size(0);
     const size_t base = ((size_t)slot * max_stages + (size_t)stage) * lsize;
     values[base + lid] = mem[lid];
     ops[base + lid] = op;
@@ -73,7 +84,7 @@ inline void rl_record_cell(__local const volatile T *mem, const int param, const
 #define RL_RECORD(mem, param)                                                                                    \
     do {                                                                                                         \
         barrier(CLK_LOCAL_MEM_FENCE);                                                                            \
-        rl_record_cell((mem), (param), rl_stage, rl_op, rl_values, rl_ops, rl_params, rl_first_group,          \
+        rl_record_cell((mem), (param), rl_stage, rl_op, rl_final, rl_values, rl_ops, rl_params, rl_first_group,          \
                        rl_group_count, rl_max_stages);                                                           \
         rl_stage++;                                                                                              \
         rl_op = (int4)(0, -1, -1, -1);                                                                           \
@@ -85,7 +96,7 @@ inline void rl_record_cell(__local const volatile T *mem, const int param, const
 // tail step, so their unchanged cells appear in every tail stage.
 #define RL_RECORD_NOSYNC(mem, param)                                                                    \
     do {                                                                                                \
-        rl_record_cell((mem), (param), rl_stage, rl_op, rl_values, rl_ops, rl_params, rl_first_group, \
+        rl_record_cell((mem), (param), rl_stage, rl_op, rl_final, rl_values, rl_ops, rl_params, rl_first_group, \
                        rl_group_count, rl_max_stages);                                                  \
         rl_stage++;                                                                                     \
         rl_op = (int4)(0, -1, -1, -1);                                                                  \
@@ -167,6 +178,7 @@ inline void rl_record_global_cells(__global const volatile T *arr, const int sta
 #else
 #define RL_TRACE_PARAMS
 #define RL_TRACE_BEGIN
+#define RL_TRACE_FINAL_BEGIN
 #define RL_OP(a, b, w)
 #define RL_RECORD(mem, param)
 #define RL_RECORD_NOSYNC(mem, param)

@@ -27,9 +27,14 @@ int cmdRun(const Options& o) {
         Table t({"pass", "n", "groups", "global", "local", "median ms", "min ms", "max ms"});
         for (size_t p = 0; p < r.passes.size(); ++p) {
             const auto& pt = r.passes[p];
-            t.add({std::to_string(p), std::to_string(pt.plan.n), std::to_string(pt.plan.groups),
-                   std::to_string(pt.plan.global), std::to_string(pt.plan.local), fixed(pt.medianMs, 4),
-                   fixed(pt.minMs, 4), fixed(pt.maxMs, 4)});
+            if (pt.plan.inPreviousLaunch)  // no launch, no event of its own
+                t.add({std::to_string(p), std::to_string(pt.plan.n), std::to_string(pt.plan.groups),
+                       std::to_string(pt.plan.global), std::to_string(pt.plan.local), "in pass " + std::to_string(p - 1),
+                       "(last group", "to finish)"});
+            else
+                t.add({std::to_string(p), std::to_string(pt.plan.n), std::to_string(pt.plan.groups),
+                       std::to_string(pt.plan.global), std::to_string(pt.plan.local), fixed(pt.medianMs, 4),
+                       fixed(pt.minMs, 4), fixed(pt.maxMs, 4)});
         }
         t.print(std::cout);
         std::cout << "\ntotal     " << fixed(r.medianMs, 4) << " ms median of " << r.repeats << " (min "

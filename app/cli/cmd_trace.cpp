@@ -41,6 +41,8 @@ int cmdTrace(const Options& o) {
     for (const auto& p : t.passes) {
         std::cout << "\npass " << p.pass << ": " << p.n << " elements, " << p.groups << " work-groups, "
                   << p.traced.size() << " recorded";
+        if (v.kind == VariantKind::LastGroup && p.pass > 0)
+            std::cout << " (inside pass " << p.pass - 1 << "'s launch: the last work-group to finish)";
         if (p.traced.empty()) {
             std::cout << "\n";
             continue;

@@ -88,6 +88,7 @@ std::string unavailableReason(const VariantInfo& v, const DeviceInfo* d) {
     if (!d) return "";
     if (v.needsSubGroups && !d->subGroups) return "needs sub-groups, which this device does not offer";
     if (v.needsOpenCL20 && !d->workGroupCollectives) return "needs OpenCL C 2.0 work-group functions";
+    if (v.needsInt64Atomics && !d->int64Atomics) return "needs 64-bit atomics (cl_khr_int64_base_atomics)";
     if (v.minWorkGroup > int(d->maxWorkGroup)) return "needs larger work-groups than this device allows";
     return "";
 }

@@ -86,6 +86,8 @@ float PassMap::Draw(ExplorerState& state, Side& side, const UiContext& ctx, floa
             const int index = tracedIndex(g);
             ImGui::BeginTooltip();
             ImGui::Text("Pass %d: %zu elements, %zu work-groups of %zu", pi, pass.n, pass.groups, pass.local);
+            if (side.bundle->variant.kind == VariantKind::LastGroup && pi > 0)
+                ImGui::TextDisabled("No launch of its own: the last work-group of pass %d to finish runs it", pi - 1);
             ImGui::Text("Work-group %zu: elements %zu to %zu", g, g * ((pass.n + groups - 1) / groups),
                         std::min(pass.n, (g + 1) * ((pass.n + groups - 1) / groups)) - 1);
             if (index >= 0)

@@ -72,8 +72,16 @@ void TreePanel::Draw(ExplorerState& state, int sideIndex, const UiContext& ctx, 
     {
         const PassTrace& pass = run.passes[size_t(ref.pass)];
         char where[160];
-        std::snprintf(where, sizeof where, "pass %d of %zu  \xc2\xb7  work-group %d of %zu  \xc2\xb7  %zu work-items",
-                      ref.pass + 1, run.passes.size(), pass.traced[size_t(ref.group)].group, pass.groups, pass.local);
+        const bool inLaunch = variant.kind == VariantKind::LastGroup && ref.pass > 0;
+        if (inLaunch)  // best-gpu's final tree: no launch of its own
+            std::snprintf(where, sizeof where,
+                          "pass %d of %zu, inside pass %d's launch  \xc2\xb7  the last work-group to finish  \xc2\xb7  "
+                          "%zu work-items",
+                          ref.pass + 1, run.passes.size(), ref.pass, pass.local);
+        else
+            std::snprintf(where, sizeof where,
+                          "pass %d of %zu  \xc2\xb7  work-group %d of %zu  \xc2\xb7  %zu work-items", ref.pass + 1,
+                          run.passes.size(), pass.traced[size_t(ref.group)].group, pass.groups, pass.local);
         ImGui::PushFont(ctx.fonts.heading);
         const float titleW = ImGui::CalcTextSize(variant.title.c_str()).x;
         ImGui::TextUnformatted(variant.title.c_str());
@@ -86,8 +94,13 @@ void TreePanel::Draw(ExplorerState& state, int sideIndex, const UiContext& ctx, 
             ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - whereW);
             ImGui::TextColored(vec4(p.textDim), "%s", where);
         } else {  // narrow (side by side): a shorter line under the title
-            std::snprintf(where, sizeof where, "pass %d/%zu  \xc2\xb7  group %d/%zu  \xc2\xb7  %zu items", ref.pass + 1,
-                          run.passes.size(), pass.traced[size_t(ref.group)].group, pass.groups, pass.local);
+            if (inLaunch)
+                std::snprintf(where, sizeof where, "pass %d/%zu (same launch)  \xc2\xb7  last group  \xc2\xb7  %zu items",
+                              ref.pass + 1, run.passes.size(), pass.local);
+            else
+                std::snprintf(where, sizeof where, "pass %d/%zu  \xc2\xb7  group %d/%zu  \xc2\xb7  %zu items",
+                              ref.pass + 1, run.passes.size(), pass.traced[size_t(ref.group)].group, pass.groups,
+                              pass.local);
             ImGui::TextDisabled("%s", variant.id.c_str());
             ImGui::SameLine(0, 2 * spacing);
             ImGui::TextColored(vec4(p.textDim), "%s", where);

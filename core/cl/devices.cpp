@@ -98,6 +98,7 @@ std::vector<DeviceInfo> listDevices() {
             const std::string extensions = device.getInfo<CL_DEVICE_EXTENSIONS>();
             const std::string cVersion = trim(device.getInfo<CL_DEVICE_OPENCL_C_VERSION>());
             info.subGroups = extensions.find("cl_khr_subgroups") != std::string::npos;
+            info.int64Atomics = extensions.find("cl_khr_int64_base_atomics") != std::string::npos;
             info.workGroupCollectives = cVersion.find("OpenCL C 2.") != std::string::npos;
             if (cVersion.find("OpenCL C 3.") != std::string::npos) {
                 // OpenCL 3.0 made these optional: ask for the feature macros.

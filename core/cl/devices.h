@@ -24,6 +24,7 @@ struct DeviceInfo {
     std::string simdWidthSource;    // how simdWidth was found
     bool subGroups = false;         // cl_khr_subgroups or OpenCL 3.0 sub-group support
     bool workGroupCollectives = false;  // OpenCL C 2.0+ work_group_reduce_*
+    bool int64Atomics = false;      // cl_khr_int64_base_atomics (best-gpu publishes its partials with them)
     cl::Device device;
 };
 

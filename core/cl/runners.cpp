@@ -8,6 +8,7 @@ std::unique_ptr<KindRunner> makeRunner(VariantKind kind) {
         case VariantKind::LocalTree: return makeLocalTreeRunner();
         case VariantKind::GlobalBottomUp: return makeGlobalBottomUpRunner();
         case VariantKind::GlobalTopDown: return makeGlobalTopDownRunner();
+        case VariantKind::LastGroup: return makeLastGroupRunner();
         case VariantKind::BuiltinWorkGroup:
         case VariantKind::BuiltinSubGroup: return makeBuiltinRunner();
         default: break;

@@ -28,12 +28,13 @@ void chooseTracedGroups(size_t groups, size_t pass, const TraceSelection& select
     }
 }
 
-TraceBuffers::TraceBuffers(Engine& engine, ElemType type, size_t first, size_t count, size_t maxStages_, size_t cells_)
-    : firstGroup(first), groupCount(count), maxStages(maxStages_), cells(cells_) {
-    const size_t slots = count * maxStages * cells;
+TraceBuffers::TraceBuffers(Engine& engine, ElemType type, size_t first, size_t count, size_t maxStages_, size_t cells_,
+                           size_t finalSlots_)
+    : firstGroup(first), groupCount(count), maxStages(maxStages_), cells(cells_), finalSlots(finalSlots_) {
+    const size_t slots = (count + finalSlots) * maxStages * cells;
     values = cl::Buffer(engine.context(), CL_MEM_WRITE_ONLY, slots * elemSize(type));
     ops = cl::Buffer(engine.context(), CL_MEM_WRITE_ONLY, slots * sizeof(cl_int4));
-    std::vector<cl_int> zeros(count * (maxStages + 1), 0);
+    std::vector<cl_int> zeros((count + finalSlots) * (maxStages + 1), 0);
     params = cl::Buffer(engine.context(), CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, zeros.size() * sizeof(cl_int),
                         zeros.data());
 }
@@ -48,18 +49,19 @@ void TraceBuffers::setArgs(cl::Kernel& kernel, cl_uint index) const {
 }
 
 std::vector<GroupTrace> TraceBuffers::read(Engine& engine, ElemType type) const {
-    const size_t slots = groupCount * maxStages * cells;
+    const size_t allSlots = groupCount + finalSlots;
+    const size_t slots = allSlots * maxStages * cells;
     std::vector<cl_int> rawValues(slots);  // int and float are both 32-bit
     std::vector<cl_int4> rawOps(slots);
-    std::vector<cl_int> rawParams(groupCount * (maxStages + 1));
+    std::vector<cl_int> rawParams(allSlots * (maxStages + 1));
     auto& q = engine.queue();
     q.enqueueReadBuffer(values, CL_TRUE, 0, slots * 4, rawValues.data());
     q.enqueueReadBuffer(ops, CL_TRUE, 0, slots * sizeof(cl_int4), rawOps.data());
     q.enqueueReadBuffer(params, CL_TRUE, 0, rawParams.size() * sizeof(cl_int), rawParams.data());
     std::vector<GroupTrace> out;
-    for (size_t slot = 0; slot < groupCount; ++slot) {
+    for (size_t slot = 0; slot < allSlots; ++slot) {
         GroupTrace g;
-        g.group = int(firstGroup + slot);
+        g.group = slot < groupCount ? int(firstGroup + slot) : 0;
         const size_t stages = std::min<size_t>(maxStages, size_t(std::max(0, rawParams[slot * (maxStages + 1)])));
         for (size_t s = 0; s < stages; ++s) {
             Stage st;

@@ -12,15 +12,19 @@ class Engine;
 
 struct TraceBuffers {
     size_t firstGroup = 0, groupCount = 0, maxStages = 0, cells = 0;
+    size_t finalSlots = 0;  // 1 for a kernel that records its in-launch final tree (RL_TRACE_FINAL_BEGIN)
     cl::Buffer values, ops, params;
 
-    // Allocates buffers for groups [first, first + count), up to maxStages stages of `cells` cells each.
-    TraceBuffers(Engine& engine, ElemType type, size_t first, size_t count, size_t maxStages, size_t cells);
+    // Allocates buffers for groups [first, first + count), up to maxStages stages of `cells` cells each, and
+    // `finalSlots` more slots after them for a final tree recorded with RL_TRACE_FINAL_BEGIN.
+    TraceBuffers(Engine& engine, ElemType type, size_t first, size_t count, size_t maxStages, size_t cells,
+                 size_t finalSlots = 0);
 
     // Sets the six trace arguments starting at kernel argument `index`.
     void setArgs(cl::Kernel& kernel, cl_uint index) const;
 
-    // Reads the buffers back (blocking) and decodes one GroupTrace per traced group.
+    // Reads the buffers back (blocking) and decodes one GroupTrace per traced group, then one per final slot
+    // (numbered as group 0: the final tree is the next pass's only group).
     std::vector<GroupTrace> read(Engine& engine, ElemType type) const;
 };
 

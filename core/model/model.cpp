@@ -22,6 +22,7 @@ const std::map<std::string, ModelFn>& table() {
         {"complete-unroll", &model::unrollLastWarp},
         {"multi-element", &model::multiElement},
         {"vector4", &model::vector4},
+        {"grid-stride", &model::gridStride},
         {"best-gpu", &model::bestGpu},
         {"best-cpu", &model::bestCpu},
         {"global-bottom-up", &model::globalBottomUp},

@@ -11,7 +11,8 @@ GroupTrace firstAdd(const ModelInput& in);
 GroupTrace unrollLastWarp(const ModelInput& in);  // also unroll-last-warp-safe and complete-unroll: same stages
 GroupTrace multiElement(const ModelInput& in);
 GroupTrace vector4(const ModelInput& in);
-GroupTrace bestGpu(const ModelInput& in);
+GroupTrace gridStride(const ModelInput& in);
+GroupTrace bestGpu(const ModelInput& in);  // pass 0: gridStride; the pass in the same launch: the last group
 GroupTrace bestCpu(const ModelInput& in);
 
 // The global kinds model the whole array as one group; in.pass is the widest launch. Top-down: the intended

@@ -13,6 +13,7 @@ VariantInfo completeUnroll();
 VariantInfo multiElement();
 VariantInfo unrollLastWarpSafe();
 VariantInfo vector4();
+VariantInfo gridStride();
 VariantInfo bestGpu();
 VariantInfo bestCpu();
 VariantInfo globalBottomUp();

@@ -1,6 +1,6 @@
-// best-gpu and best-cpu on the device: every result right for each op, type and awkward size (several passes, sizes
-// that are not multiples of the vector width or the grid), traces equal to the CPU model, the fixed grid giving two
-// launches, and bestVariantFor choosing by device type.
+// best-gpu, grid-stride and best-cpu on the device: every result right for each op, type and awkward size (several
+// passes, sizes that are not multiples of the vector width or the grid), traces equal to the CPU model, the fixed
+// grid giving two launches (one for best-gpu, whose last group finishes), and bestVariantFor choosing by device.
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -8,13 +8,16 @@
 #include "core/best_variant.h"
 #include "core/input.h"
 #include "core/model/model.h"
+#include "core/cl/runners.h"
 #include "core/pass_plan.h"
+#include "core/variant_support.h"
 #include "device_fixture.h"
 
 namespace rl {
 namespace {
 
-const char* const kBest[] = {"best-gpu", "best-cpu"};
+const char* const kBest[] = {"best-gpu", "grid-stride", "best-cpu"};
+const char* const kTwoLaunches[] = {"grid-stride", "best-cpu"};
 
 RunConfig configFor(const std::string& id, size_t n, size_t wg, Op op, ElemType type, size_t groups = 0) {
     RunConfig c;
@@ -54,7 +57,7 @@ TEST(BestVariants, IntSumWrapsLikeTheReference) {
 }
 
 TEST(BestVariants, FixedGridMeansTwoLaunches) {
-    for (const char* id : kBest) {
+    for (const char* id : kTwoLaunches) {
         const VariantInfo& v = *findVariant(id);
         for (size_t n : {size_t(1) << 16, size_t(1) << 22, (size_t(1) << 28) + 3}) {
             RunConfig c = configFor(id, n, 256, Op::Sum, ElemType::Float, 132 * 4);
@@ -66,6 +69,54 @@ TEST(BestVariants, FixedGridMeansTwoLaunches) {
         }
         RunConfig tiny = configFor(id, 5, 256, Op::Sum, ElemType::Float, 8);
         EXPECT_EQ(planPasses(v, tiny).size(), 1u) << id << ": one group covers 5 elements";
+    }
+}
+
+// best-gpu plans the same two passes, but the second runs inside the first's launch: one kernel, one event.
+TEST(BestVariants, BestGpuIsOneLaunch) {
+    const VariantInfo& v = *findVariant("best-gpu");
+    for (size_t n : {size_t(1) << 16, size_t(1) << 22, size_t(1000003)}) {
+        RunConfig c = configFor("best-gpu", n, 64, Op::Sum, ElemType::Float, 13);
+        const auto plan = planPasses(v, c);
+        ASSERT_EQ(plan.size(), 2u) << n;
+        EXPECT_FALSE(plan[0].inPreviousLaunch);
+        EXPECT_TRUE(plan[1].inPreviousLaunch);
+        EXPECT_EQ(plan[0].groups, 13u);
+        EXPECT_EQ(plan[1].n, 13u);
+        const HostArray input = makeInput(ElemType::Float, DataPattern::Random, n, c.seed);
+        const cl::Buffer buffer = test::engine().upload(input);
+        std::vector<cl::Event> events;
+        const double value = makeRunner(v.kind)->runOnce(test::engine(), v, c, plan, buffer, events, nullptr);
+        EXPECT_EQ(events.size(), 1u) << "best-gpu enqueued more than one kernel for n=" << n;
+        const RunResult r = test::engine().run(c, input, 0, 1);
+        EXPECT_EQ(value, r.result) << "the same grid gives the same float bits every launch";
+        EXPECT_TRUE(r.correct) << r.verdict;
+    }
+    // With the host finishing, only the grid's pass is planned and every group's partial comes back.
+    RunConfig host = configFor("best-gpu", 100000, 64, Op::Max, ElemType::Int, 9);
+    host.finalOnHost = true;
+    EXPECT_EQ(planPasses(v, host).size(), 1u);
+    const RunResult r = test::engine().run(host, makeInput(ElemType::Int, DataPattern::Random, host.n, 5), 0, 1);
+    EXPECT_TRUE(r.correct) << r.verdict;
+}
+
+// The ticket counter must be back at 0 and the partial words must carry the new launch's tag after every launch:
+// many launches through one runner, each over different data, and each result checked.
+TEST(BestVariants, BestGpuLaunchAfterLaunch) {
+    const VariantInfo& v = *findVariant("best-gpu");
+    RunConfig c = configFor("best-gpu", 200003, 64, Op::Sum, ElemType::Int, 37);
+    const auto plan = planPasses(v, c);
+    auto runner = makeRunner(v.kind);
+    for (int launch = 0; launch < 40; ++launch) {
+        HostArray input;
+        input.type = ElemType::Int;
+        input.ints.assign(c.n, launch);  // the sum tells which launch's partials were read
+        input.ints[size_t(launch) * 997 % c.n] += 1000;
+        const cl::Buffer buffer = test::engine().upload(input);
+        std::vector<cl::Event> events;
+        const double value = runner->runOnce(test::engine(), v, c, plan, buffer, events, nullptr);
+        const double expected = double(int32_t(uint32_t(c.n) * uint32_t(launch) + 1000u));
+        ASSERT_EQ(value, expected) << "launch " << launch;
     }
 }
 
@@ -102,7 +153,7 @@ TEST(BestVariants, TraceMatchesModelWithSeveralGrids) {
                         EXPECT_EQ(device.result, modelResult) << where;
                         ++checked;
                     }
-    EXPECT_EQ(checked, 120u);
+    EXPECT_EQ(checked, 180u);
 }
 
 TEST(BestVariants, ModelSumsEachWorkItemsShareInItsOwnOrder) {
@@ -120,10 +171,10 @@ TEST(BestVariants, ModelSumsEachWorkItemsShareInItsOwnOrder) {
     EXPECT_TRUE(load1.ops[0].active);
     EXPECT_FALSE(load1.ops[1].active);
     EXPECT_EQ(result, 80);
-    // best-gpu, 1 group of 4, n = 37: 9 whole vectors grid-stride (work-item 0 takes vectors 0, 4, 8), then the
+    // grid-stride, 1 group of 4, n = 37: 9 whole vectors grid-stride (work-item 0 takes vectors 0, 4, 8), then the
     // last element (index 36) goes to work-item 0.
-    const VariantInfo& g = *findVariant("best-gpu");
-    RunConfig cg = configFor("best-gpu", 37, 4, Op::Sum, ElemType::Int, 1);
+    const VariantInfo& g = *findVariant("grid-stride");
+    RunConfig cg = configFor("grid-stride", 37, 4, Op::Sum, ElemType::Int, 1);
     std::vector<double> in(37);
     for (size_t i = 0; i < in.size(); ++i) in[i] = double(i);
     const auto gp = modelRun(g, cg, in, &result);
@@ -134,6 +185,25 @@ TEST(BestVariants, ModelSumsEachWorkItemsShareInItsOwnOrder) {
     EXPECT_EQ(result, 36.0 * 37 / 2);
 }
 
+TEST(BestVariants, BestGpuModelGivesTheLastGroupsPartialsInOrder) {
+    // best-gpu, 5 groups of 4 over n = 80 (0, 1, ..., 79): the last group's work-item 0 takes partials 0 and 4,
+    // work-items 1..3 one each; then the tree.
+    const VariantInfo& v = *findVariant("best-gpu");
+    RunConfig c = configFor("best-gpu", 80, 4, Op::Sum, ElemType::Int, 5);
+    std::vector<double> in(80);
+    for (size_t i = 0; i < in.size(); ++i) in[i] = double(i);
+    double result = 0;
+    const auto passes = modelRun(v, c, in, &result);
+    ASSERT_EQ(passes.size(), 2u);
+    ASSERT_EQ(passes[0].groups, 5u);  // each work-item one vector: group g sums elements 16g..16g+15
+    const Stage& load = passes[1].traced.at(0).stages.front();
+    // partials 120, 376, 632, 888, 1144: work-item 0 takes 120 + 1144
+    EXPECT_EQ(load.values, (std::vector<double>{1264, 376, 632, 888}));
+    for (const auto& op : load.ops) EXPECT_TRUE(op.active);
+    EXPECT_EQ(passes[1].traced[0].stages.back().values[0], 3160);
+    EXPECT_EQ(result, 3160);
+}
+
 TEST(BestVariants, BestVariantFollowsTheDeviceType) {
     DeviceInfo cpu;
     cpu.type = "CPU";
@@ -142,8 +212,15 @@ TEST(BestVariants, BestVariantFollowsTheDeviceType) {
     gpu.type = "GPU";
     gpu.name = "some GPU";
     gpu.computeUnits = 132;
+    gpu.int64Atomics = true;
     EXPECT_EQ(bestVariantFor(cpu).id, "best-cpu");
     EXPECT_EQ(bestVariantFor(gpu).id, "best-gpu");
+    DeviceInfo plainGpu = gpu;
+    plainGpu.int64Atomics = false;  // best-gpu cannot publish its partials: the same walk in two launches
+    EXPECT_EQ(bestVariantFor(plainGpu).id, "grid-stride");
+    EXPECT_NE(unavailableReason(*findVariant("best-gpu"), plainGpu).find("cl_khr_int64_base_atomics"),
+              std::string::npos);
+    EXPECT_EQ(unavailableReason(*findVariant("best-gpu"), gpu), "");
     EXPECT_NE(bestVariantReason(cpu).find("contiguous"), std::string::npos);
     EXPECT_NE(bestVariantReason(gpu).find("grid-stride"), std::string::npos);
     EXPECT_NE(bestVariantReason(gpu).find("132"), std::string::npos);

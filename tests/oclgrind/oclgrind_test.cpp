@@ -137,6 +137,23 @@ TEST(Oclgrind, GlobalTopDownRacesAcrossWorkGroupsOnly) {
     EXPECT_NE(two.output.find("global memory"), std::string::npos) << two.firstReport;
 }
 
+// best-gpu with several work-groups: the groups publish their partials and draw tickets, and the last one reads the
+// partials, all through global atomics: no race between work-groups, timed or traced. (The registry test above runs
+// one work-group, where the kernel never reaches the atomics.)
+TEST(Oclgrind, BestGpuLastGroupFinishesWithoutRace) {
+    requireOclgrind();
+    for (const char* traced : {"", " --trace"}) {
+        const std::string what = std::string("best-gpu, 7 work-groups") + traced;
+        const Outcome o = underOclgrind(std::string("--variant best-gpu --n 5000 --wg 64 --groups 7") + traced);
+        if (o.exitCode == 3) GTEST_SKIP() << o.output;
+        ASSERT_EQ(o.exitCode, 0) << what << ":\n" << o.output.substr(0, 4000);
+        expectRanOnOclgrind(o, what);
+        EXPECT_NE(o.output.find(" correct"), std::string::npos) << what << ": wrong result:\n" << o.output;
+        if (*traced) EXPECT_NE(o.output.find("2 passes"), std::string::npos) << what << ":\n" << o.output;
+        EXPECT_EQ(o.reports, 0) << what << ": oclgrind reports:\n" << o.firstReport;
+    }
+}
+
 // The evidence behind kVectorHalvesFalsePositive: Oclgrind flags a kernel whose every value is initialized. If this
 // starts failing, Oclgrind was fixed: empty the list so those variants are held to no report at all.
 TEST(Oclgrind, StillFlagsInitializedVectorHalves) {

@@ -1,0 +1,111 @@
+// Runner for the LastGroup kind (best-gpu): the whole reduction in one launch. The plan's second pass, when there is
+// one, is the last work-group's final tree inside that launch: it gets no launch (and no event) of its own.
+#include <algorithm>
+#include <chrono>
+
+#include "core/cl/engine.h"
+#include "core/cl/runners.h"
+#include "core/cl/trace_buffers.h"
+
+namespace rl {
+namespace {
+
+class LastGroupRunner : public KindRunner {
+public:
+    double runOnce(Engine& engine, const VariantInfo& variant, const RunConfig& config, const std::vector<PassPlan>& plan,
+                   const cl::Buffer& input, std::vector<cl::Event>& events, double* hostFinalMs) override {
+        cl::Kernel kernel = engine.programs().kernel(variant, config, false);
+        const PassPlan& pass = plan.front();
+        prepare(engine, pass.groups, config.type);
+        setArgs(kernel, input, pass, config, finishesOnDevice(plan));
+        cl::Event e;
+        engine.queue().enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(pass.global), cl::NDRange(pass.local),
+                                            nullptr, &e);
+        events.push_back(e);
+        return finish(engine, config, plan, hostFinalMs);
+    }
+
+    void trace(Engine& engine, const VariantInfo& variant, const RunConfig& config, const std::vector<PassPlan>& plan,
+               const cl::Buffer& input, const TraceSelection& selection, TraceRun& run) override {
+        cl::Kernel kernel = engine.programs().kernel(variant, config, true);
+        const PassPlan& pass = plan.front();
+        const bool inLaunch = finishesOnDevice(plan);
+        prepare(engine, pass.groups, config.type);
+        size_t first = 0, count = 0;
+        chooseTracedGroups(pass.groups, 0, selection, &first, &count);
+        TraceBuffers tb(engine, config.type, first, count, maxStagesFor(pass.local), pass.local, inLaunch ? 1 : 0);
+        setArgs(kernel, input, pass, config, inLaunch);
+        tb.setArgs(kernel, 8);
+        engine.queue().enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(pass.global), cl::NDRange(pass.local));
+        std::vector<GroupTrace> groups = tb.read(engine, config.type);
+        for (size_t p = 0; p < plan.size(); ++p) {
+            PassTrace pt;
+            pt.pass = int(p);
+            pt.n = plan[p].n;
+            pt.groups = plan[p].groups;
+            pt.global = plan[p].global;
+            pt.local = plan[p].local;
+            if (p == 0)
+                pt.traced.assign(groups.begin(), groups.begin() + std::ptrdiff_t(count));
+            else
+                pt.traced.assign(groups.begin() + std::ptrdiff_t(count), groups.end());
+            run.passes.push_back(std::move(pt));
+        }
+        run.result = finish(engine, config, plan, nullptr);
+    }
+
+private:
+    cl::Buffer out_, partials_, ticket_;
+    size_t groups_ = 0;
+    cl_uint epoch_ = 0;
+
+    static bool finishesOnDevice(const std::vector<PassPlan>& plan) {
+        return plan.size() > 1 && plan[1].inPreviousLaunch;
+    }
+
+    // The buffers for this grid, made once and reused while the grid stays the same: the partial words start at 0
+    // (epoch 0, which no launch uses) and the ticket at 0; each launch leaves the ticket at 0 again.
+    void prepare(Engine& engine, size_t groups, ElemType type) {
+        if (groups == groups_) return;
+        std::vector<cl_ulong> words(groups, 0);
+        cl_uint zero = 0;
+        out_ = cl::Buffer(engine.context(), CL_MEM_READ_WRITE, groups * elemSize(type));
+        partials_ = cl::Buffer(engine.context(), CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, groups * sizeof(cl_ulong),
+                               words.data());
+        ticket_ = cl::Buffer(engine.context(), CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof zero, &zero);
+        groups_ = groups;
+        epoch_ = 0;
+    }
+
+    void setArgs(cl::Kernel& kernel, const cl::Buffer& in, const PassPlan& pass, const RunConfig& config,
+                 bool finishHere) {
+        if (++epoch_ == 0) epoch_ = 1;  // a new tag for every launch; 0 is the words' initial value
+        kernel.setArg(0, in);
+        kernel.setArg(1, out_);
+        kernel.setArg(2, cl_uint(pass.n));
+        kernel.setArg(3, cl::Local(pass.local * elemSize(config.type)));
+        kernel.setArg(4, partials_);
+        kernel.setArg(5, ticket_);
+        kernel.setArg(6, epoch_);
+        kernel.setArg(7, cl_uint(finishHere ? 1 : 0));
+    }
+
+    // The result: out[0] when the kernel finished on the device, else the groups' partials reduced on the host.
+    double finish(Engine& engine, const RunConfig& config, const std::vector<PassPlan>& plan, double* hostFinalMs) {
+        const size_t count = finishesOnDevice(plan) ? 1 : plan.front().groups;
+        std::vector<cl_int> raw(count);
+        engine.queue().enqueueReadBuffer(out_, CL_TRUE, 0, count * 4, raw.data());
+        const auto start = std::chrono::steady_clock::now();
+        double acc = identity(config.op, config.type);
+        for (cl_int bits : raw) acc = apply(config.op, config.type, acc, bitsToValue(bits, config.type));
+        if (hostFinalMs)
+            *hostFinalMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+        return count == 1 ? bitsToValue(raw[0], config.type) : acc;
+    }
+};
+
+}  // namespace
+
+std::unique_ptr<KindRunner> makeLastGroupRunner() { return std::make_unique<LastGroupRunner>(); }
+
+}  // namespace rl
