@@ -57,7 +57,7 @@ std::string usage() {
            "  --repeats R       timed runs, median reported (default 15, at least 10 for reported figures)\n"
            "  --wg N            work-group size of ReduceLab's kernels (default 256)\n"
            "  --groups G        work-groups of the fixed-grid variants (default: theirs per compute unit)\n"
-           "  --variants LIST   ReduceLab variants (default best-gpu,best-cpu,multi-element)\n"
+           "  --variants LIST   ReduceLab variants (default best-gpu,grid-stride,best-cpu,multi-element)\n"
            "  --peers LIST      of clblast,boost,pyopencl,tbb,torch (default all; missing ones are skipped)\n"
            "  --timing T        auto (device clock on GPUs, wall clock on CPU devices), device or wall\n"
            "  --python PATH     interpreter for the Python peers (repeatable; default python3, /usr/bin/python3)\n"
@@ -66,7 +66,7 @@ std::string usage() {
            "  --json FILE       write every measurement and target check as JSON\n"
            "  --sweep           time the variants over work-group sizes and grids instead (tuning)\n"
            "  --probe           where a small reduction's time goes: each pass, the gap between launches\n"
-           "  --layouts         best-gpu's load layout experiments (bench/gpu_layouts.cl)\n";
+           "  --layouts         grid-stride's load layout experiments (bench/gpu_layouts.cl)\n";
 }
 
 bool parseOptions(int argc, char** argv, BenchOptions& o, std::string* error) {

@@ -13,7 +13,7 @@ struct BenchOptions {
     size_t wg = 256;
     size_t groups = 0;  // fixed-grid variants' work-groups (0: the variant's default for the device)
     uint64_t seed = 1;
-    std::vector<std::string> variants = {"best-gpu", "best-cpu", "multi-element"};
+    std::vector<std::string> variants = {"best-gpu", "grid-stride", "best-cpu", "multi-element"};
     std::vector<std::string> peers = {"clblast", "boost", "pyopencl", "tbb", "torch"};
     std::string timing = "auto";  // auto | device | wall
     std::string jsonPath;

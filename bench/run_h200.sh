@@ -3,6 +3,7 @@
 # ../shared/GPU.md): sets up NVIDIA's OpenCL from .cl/ and the bench's extras from .benchdeb/ (CLBlast and Boost
 # for the peers; giflib, FreeType and stb for the CLI's export library), builds reducelab and reducelab_bench with
 # the GUI and tests off, then runs, as the environment asks:
+#   REDUCELAB_DEVICE_TESTS=1  first builds the tests too and runs the device tests of the best kernels on NVIDIA
 #   REDUCELAB_SWEEP=1    best-gpu over work-group sizes and groups per compute unit (REDUCELAB_SWEEP_SIZES)
 #   REDUCELAB_LAYOUTS=1  load-layout experiments and the one-launch (atomic) experiment
 #   REDUCELAB_PROBE=1    where a small reduction's time goes (each pass, the gap between launches, empty kernels)
@@ -32,9 +33,15 @@ export PKG_CONFIG_PATH=/opt/benchdeps/usr/lib/x86_64-linux-gnu/pkgconfig:${PKG_C
     python3 -c 'import torch; print("torch", torch.__version__, torch.cuda.get_device_name(0))'
 } >>"$log" 2>&1
 build=/tmp/build-h200
-cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DREDUCELAB_GUI=OFF -DREDUCELAB_TESTS=OFF \
+tests=OFF
+targets="reducelab reducelab_bench"
+if [ "${REDUCELAB_DEVICE_TESTS:-0}" = 1 ]; then
+    tests=ON
+    targets="$targets device_tests"
+fi
+cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DREDUCELAB_GUI=OFF -DREDUCELAB_TESTS=$tests \
     -DREDUCELAB_BENCH=ON -DCMAKE_PREFIX_PATH=/opt/benchdeps/usr >>"$log" 2>&1 &&
-    cmake --build "$build" -j 16 --target reducelab reducelab_bench >>"$log" 2>&1 || {
+    cmake --build "$build" -j 16 --target $targets >>"$log" 2>&1 || {
     tail -40 "$log"
     exit 1
 }
@@ -42,8 +49,14 @@ bin="$build/app/reducelab"
 bench="$build/bench/reducelab_bench"
 "$bin" devices >>"$log" 2>&1
 dev=NVIDIA
+if [ "${REDUCELAB_DEVICE_TESTS:-0}" = 1 ]; then
+    REDUCELAB_DEVICE=$dev "$build/tests/device/device_tests" \
+        --gtest_filter="${REDUCELAB_TEST_FILTER:-BestVariants.*:TraceMatchesModel.*:*LadderResults*}" \
+        >"$out/device_tests.txt" 2>&1
+    tail -4 "$out/device_tests.txt"
+fi
 if [ "${REDUCELAB_SWEEP:-0}" = 1 ]; then
-    "$bench" --device $dev --sweep --variants best-gpu --sizes "${REDUCELAB_SWEEP_SIZES:-2^20,2^24,2^28}" \
+    "$bench" --device $dev --sweep --variants best-gpu,grid-stride --sizes "${REDUCELAB_SWEEP_SIZES:-2^20,2^24,2^28}" \
         >"$out/sweep.txt" 2>>"$log"
 fi
 if [ "${REDUCELAB_LAYOUTS:-0}" = 1 ]; then
