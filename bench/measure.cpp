@@ -69,13 +69,14 @@ struct Progress {
     bool failed = false;
 };
 
-// One call of a method: times it and checks its result; a throw marks the method failed with the reason.
-double runOnce(Method& method, Progress& p, const Reference& ref, bool first) {
+// One call of a method: times it and checks its result; a throw marks the method failed with the reason. Only
+// when the device's timing is wanted does the method get somewhere to put it (and so makes profiling events).
+double runOnce(Method& method, Progress& p, const Reference& ref, bool first, bool wantDevice) {
     double deviceMs = -1;
     const auto start = std::chrono::steady_clock::now();
     double value = 0;
     try {
-        value = method.once(&deviceMs);
+        value = method.once(wantDevice ? &deviceMs : nullptr);
     } catch (const std::exception& e) {
         p.failed = true;
         p.m.skipped = true;
@@ -105,6 +106,7 @@ std::vector<Measurement> timeMethods(std::vector<Method>& methods, Timing timing
         if (cpuHost) std::this_thread::sleep_for(std::chrono::milliseconds(20));
     };
     std::vector<Progress> progress(methods.size());
+    const auto wantDevice = [&](size_t k) { return timing == Timing::Device || methods[k].alwaysDevice; };
     for (size_t k = 0; k < methods.size(); ++k) {
         Progress& p = progress[k];
         p.m.method = methods[k].label;
@@ -124,7 +126,7 @@ std::vector<Measurement> timeMethods(std::vector<Method>& methods, Timing timing
         settle();
         double warmedMs = 0;
         for (int i = 0; !progress[k].failed && (i < warmup || (warmedMs < kMinWarmupMs && i < 100000)); ++i)
-            warmedMs += runOnce(methods[k], progress[k], ref, i == 0);
+            warmedMs += runOnce(methods[k], progress[k], ref, i == 0, wantDevice(k));
         progress[k].wall.clear();
         progress[k].device.clear();
     }
@@ -133,12 +135,12 @@ std::vector<Measurement> timeMethods(std::vector<Method>& methods, Timing timing
             if (!progress[k].failed) {
                 if (cpuHost) {
                     settle();
-                    runOnce(methods[k], progress[k], ref, false);  // untimed: its figures are dropped below
+                    runOnce(methods[k], progress[k], ref, false, wantDevice(k));  // untimed: its figures are dropped below
                     if (progress[k].failed) continue;
                     progress[k].wall.pop_back();
                     progress[k].device.pop_back();
                 }
-                runOnce(methods[k], progress[k], ref, false);
+                runOnce(methods[k], progress[k], ref, false, wantDevice(k));
             }
     std::vector<Measurement> out;
     for (size_t k = 0; k < methods.size(); ++k) {

@@ -1,10 +1,12 @@
 // The launch-cost probe: grid-stride's two passes enqueued in several ways, and empty kernels, timed by events.
 #include "bench/probe.h"
 
+#include <chrono>
 #include <cstdio>
 
 #include "bench/measure.h"
 #include "bench/report.h"
+#include "core/cl/runners.h"
 #include "core/kernel_source.h"
 #include "core/pass_plan.h"
 
@@ -34,6 +36,87 @@ void print(const char* what, const Sample& s) {
     std::printf("  %-44s span %7.1f us  first %7.1f  gap %6.1f  second %6.1f  (medians of %zu)\n", what,
                 statsOf(s.span).median, statsOf(s.first).median, statsOf(s.gap).median, statsOf(s.second).median,
                 s.span.size());
+}
+
+double hostMicros(std::chrono::steady_clock::time_point t0) {
+    return std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
+}
+
+// The host clock around one best-gpu reduction (one launch, the 4-byte result read back), done several ways: where
+// the host-side time of a call goes on this OpenCL implementation.
+void probeHostPath(Engine& engine, const std::vector<size_t>& sizes, const BenchOptions& o) {
+    const int runs = std::max(o.repeats, 200);
+    cl::Context& ctx = engine.context();
+    cl::CommandQueue& profiled = engine.queue();
+    cl::CommandQueue plain(ctx, engine.device().device, 0);
+    const VariantInfo& v = *findVariant("best-gpu");
+    cl::Program nopProgram = engine.programs().program("probe-nop", "__kernel void nop(__global float *p) {}", "");
+    cl::Kernel nop(nopProgram, "nop");
+    cl::Buffer scratch(ctx, CL_MEM_READ_WRITE, 64);
+    nop.setArg(0, scratch);
+    // Pinned host memory: a buffer the implementation allocates host-side, mapped once.
+    cl::Buffer pinnedBuffer(ctx, CL_MEM_ALLOC_HOST_PTR | CL_MEM_READ_WRITE, 64);
+    auto* pinned = static_cast<float*>(plain.enqueueMapBuffer(pinnedBuffer, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, 0, 64));
+    for (size_t n : sizes) {
+        const HostArray input = makeInput(ElemType::Float, DataPattern::Random, n, o.seed);
+        cl::Buffer in = engine.upload(input);
+        RunConfig c;
+        c.variant = v.id;
+        c.n = n;
+        c.wg = o.wg;
+        c.groups = size_t(v.groupsPerComputeUnit) * size_t(std::max(1, engine.device().computeUnits));
+        const auto plan = planPasses(v, c);
+        if (plan.size() != 2) continue;
+        cl::Kernel k = engine.programs().kernel(v, c, false);
+        std::vector<cl_ulong> zeros(plan[0].groups, 0);
+        cl_uint zero = 0, epoch = 0;
+        cl::Buffer out(ctx, CL_MEM_READ_WRITE, 4);
+        cl::Buffer words(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, zeros.size() * 8, zeros.data());
+        cl::Buffer ticket(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof zero, &zero);
+        k.setArg(0, in);
+        k.setArg(1, out);
+        k.setArg(2, cl_uint(n));
+        k.setArg(3, cl::Local(plan[0].local * 4));
+        k.setArg(4, words);
+        k.setArg(5, ticket);
+        k.setArg(7, cl_uint(1));
+        const cl::NDRange g(plan[0].global), l(plan[0].local);
+        auto runner = makeRunner(v.kind);
+        std::printf("\n%s floats, best-gpu in one launch (%zu groups of %zu), host clock around each call:\n",
+                    sizeLabel(n).c_str(), plan[0].groups, plan[0].local);
+        const char* names[] = {"the runner (event, blocking read to the heap)", "no event, blocking read to the heap",
+                               "no event, blocking read to pinned memory", "no event, finish, no read",
+                               "unprofiled queue, blocking read to pinned", "empty kernel, finish"};
+        float heap = 0;
+        for (int mode = 0; mode < 6; ++mode) {
+            std::vector<double> us;
+            cl::CommandQueue& q = mode == 4 ? plain : profiled;
+            for (int i = 0; i < runs + 200; ++i) {
+                const auto t0 = std::chrono::steady_clock::now();
+                if (mode == 0) {
+                    std::vector<cl::Event> events;
+                    heap = float(runner->runOnce(engine, v, c, plan, in, &events, nullptr));
+                } else if (mode == 5) {
+                    q.enqueueNDRangeKernel(nop, cl::NullRange, cl::NDRange(64), cl::NDRange(64));
+                    q.finish();
+                } else {
+                    if (++epoch == 0) epoch = 1;
+                    k.setArg(6, epoch);
+                    q.enqueueNDRangeKernel(k, cl::NullRange, g, l);
+                    if (mode == 1) q.enqueueReadBuffer(out, CL_TRUE, 0, 4, &heap);
+                    if (mode == 2 || mode == 4) q.enqueueReadBuffer(out, CL_TRUE, 0, 4, pinned);
+                    if (mode == 3) q.finish();
+                }
+                if (i >= 200) us.push_back(hostMicros(t0));
+            }
+            std::printf("  %-48s %7.1f us  (median of %zu; min %.1f)\n", names[mode], statsOf(us).median, us.size(),
+                        statsOf(us).min);
+        }
+        std::printf("  result %.6g (pinned %.6g), reference %.6g\n", heap, pinned[0],
+                    computeReference(input, Op::Sum).value);
+    }
+    plain.enqueueUnmapMemObject(pinnedBuffer, pinned);
+    plain.finish();
 }
 
 }  // namespace
@@ -106,6 +189,7 @@ int runProbe(Engine& engine, const std::vector<size_t>& sizes, const BenchOption
         }
         std::printf("  result %.6g, reference %.6g\n", result, computeReference(input, Op::Sum).value);
     }
+    probeHostPath(engine, sizes, o);
     return 0;
 }
 

@@ -76,9 +76,10 @@ Method makeVariant(Engine& engine, const std::string& id, size_t wg, size_t grou
     const cl::Buffer buffer = data.buffer;
     m.once = [&engine, st, buffer](double* deviceMs) {
         st->events.clear();
-        const double value =
-            st->runner->runOnce(engine, *st->variant, st->config, st->plan, buffer, st->events, nullptr);
-        if (st->events.empty()) return value;
+        // Wall timing makes no events: a profiling event costs the host time a user's call would not spend.
+        const double value = st->runner->runOnce(engine, *st->variant, st->config, st->plan, buffer,
+                                                 deviceMs ? &st->events : nullptr, nullptr);
+        if (!deviceMs || st->events.empty()) return value;
         *deviceMs = spanMs(st->events);
         double sum = 0;
         for (size_t p = 0; p < st->events.size() && p < st->plan.size(); ++p) {
@@ -89,6 +90,7 @@ Method makeVariant(Engine& engine, const std::string& id, size_t wg, size_t grou
         return value;
     };
     m.finish = [st](Measurement& out, int repeats) {
+        if (st->sums.empty()) return;  // wall timing: no events, no kernel times
         out.note += "; median kernel times";
         for (size_t p = 0; p < st->passMs.size(); ++p)
             out.note += (p ? " + " : " ") + micro(medianOfLast(st->passMs[p], repeats));

@@ -10,7 +10,7 @@ namespace {
 class BuiltinRunner : public KindRunner {
 public:
     double runOnce(Engine& engine, const VariantInfo& variant, const RunConfig& config, const std::vector<PassPlan>& plan,
-                   const cl::Buffer& input, std::vector<cl::Event>& events, double* hostFinalMs) override {
+                   const cl::Buffer& input, std::vector<cl::Event>* events, double* hostFinalMs) override {
         return tree_->runOnce(engine, variant, config, plan, input, events, hostFinalMs);
     }
 

@@ -130,14 +130,14 @@ RunResult Engine::run(const RunConfig& requested, const HostArray& input, int wa
     try {
         cl::Buffer buffer = upload(input);
         std::vector<cl::Event> events;
-        for (int i = 0; i < warmup; ++i) runner->runOnce(*this, *v, config, plan, buffer, events, nullptr);
+        for (int i = 0; i < warmup; ++i) runner->runOnce(*this, *v, config, plan, buffer, &events, nullptr);
         std::vector<std::vector<double>> perPass(plan.size());
         std::vector<double> totals, hostMs;
         r.correct = true;
         for (int i = 0; i < repeats; ++i) {
             events.clear();
             double host = 0;
-            const double value = runner->runOnce(*this, *v, config, plan, buffer, events, &host);
+            const double value = runner->runOnce(*this, *v, config, plan, buffer, &events, &host);
             double total = 0;
             for (size_t p = 0; p < events.size() && p < plan.size(); ++p) {
                 const double ms = eventMs(events[p]);

@@ -45,9 +45,9 @@ class KindRunner {
 public:
     virtual ~KindRunner() = default;
     // Enqueues the whole reduction once over `input` (not modified; runners copy if they reduce in place), fills
-    // one event per pass, and returns the device's final value (reducing the last partials on the host if asked).
+    // one event per launch into *events (nullptr: no events: an event costs host time on some drivers), and returns the device's final value (reducing the last partials on the host if asked).
     virtual double runOnce(Engine& engine, const VariantInfo& variant, const RunConfig& config,
-                           const std::vector<PassPlan>& plan, const cl::Buffer& input, std::vector<cl::Event>& events,
+                           const std::vector<PassPlan>& plan, const cl::Buffer& input, std::vector<cl::Event>* events,
                            double* hostFinalMs) = 0;
     // Runs the traced build and fills run.passes (values, ops, params as the kernel recorded them) and run.result.
     virtual void trace(Engine& engine, const VariantInfo& variant, const RunConfig& config,

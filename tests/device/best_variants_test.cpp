@@ -86,7 +86,7 @@ TEST(BestVariants, BestGpuIsOneLaunch) {
         const HostArray input = makeInput(ElemType::Float, DataPattern::Random, n, c.seed);
         const cl::Buffer buffer = test::engine().upload(input);
         std::vector<cl::Event> events;
-        const double value = makeRunner(v.kind)->runOnce(test::engine(), v, c, plan, buffer, events, nullptr);
+        const double value = makeRunner(v.kind)->runOnce(test::engine(), v, c, plan, buffer, &events, nullptr);
         EXPECT_EQ(events.size(), 1u) << "best-gpu enqueued more than one kernel for n=" << n;
         const RunResult r = test::engine().run(c, input, 0, 1);
         EXPECT_EQ(value, r.result) << "the same grid gives the same float bits every launch";
@@ -114,7 +114,7 @@ TEST(BestVariants, BestGpuLaunchAfterLaunch) {
         input.ints[size_t(launch) * 997 % c.n] += 1000;
         const cl::Buffer buffer = test::engine().upload(input);
         std::vector<cl::Event> events;
-        const double value = runner->runOnce(test::engine(), v, c, plan, buffer, events, nullptr);
+        const double value = runner->runOnce(test::engine(), v, c, plan, buffer, &events, nullptr);
         const double expected = double(int32_t(uint32_t(c.n) * uint32_t(launch) + 1000u));
         ASSERT_EQ(value, expected) << "launch " << launch;
     }

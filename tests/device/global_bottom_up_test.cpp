@@ -52,7 +52,7 @@ TEST(GlobalBottomUp, LeavesTheInputBufferUntouchedAndTimesEachLaunch) {
     const VariantInfo& v = *findVariant(c.variant);
     const auto plan = planPasses(v, c);
     std::vector<cl::Event> events;
-    const double result = makeRunner(v.kind)->runOnce(e, v, c, plan, buffer, events, nullptr);
+    const double result = makeRunner(v.kind)->runOnce(e, v, c, plan, buffer, &events, nullptr);
     std::vector<int32_t> after(n);
     e.queue().enqueueReadBuffer(buffer, CL_TRUE, 0, n * 4, after.data());
     EXPECT_EQ(after, input.ints) << "the runner must reduce a scratch copy, not the input";
