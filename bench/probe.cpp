@@ -67,7 +67,8 @@ void probeHostPath(Engine& engine, const std::vector<size_t>& sizes, const Bench
         c.groups = size_t(v.groupsPerComputeUnit) * size_t(std::max(1, engine.device().computeUnits));
         const auto plan = planPasses(v, c);
         if (plan.size() != 2) continue;
-        cl::Kernel k = engine.programs().kernel(v, c, false);
+        // Its own kernel object: the runner below sets the cached one's arguments to its own buffers.
+        cl::Kernel k(engine.programs().kernel(v, c, false).getInfo<CL_KERNEL_PROGRAM>(), v.kernelName.c_str());
         std::vector<cl_ulong> zeros(plan[0].groups, 0);
         cl_uint zero = 0, epoch = 0;
         cl::Buffer out(ctx, CL_MEM_READ_WRITE, 4);
@@ -84,28 +85,31 @@ void probeHostPath(Engine& engine, const std::vector<size_t>& sizes, const Bench
         auto runner = makeRunner(v.kind);
         std::printf("\n%s floats, best-gpu in one launch (%zu groups of %zu), host clock around each call:\n",
                     sizeLabel(n).c_str(), plan[0].groups, plan[0].local);
-        const char* names[] = {"the runner (event, blocking read to the heap)", "no event, blocking read to the heap",
+        const char* names[] = {"the runner (event, blocking read to the heap)", "the runner without an event",
+                               "no event, blocking read to the heap",
                                "no event, blocking read to pinned memory", "no event, finish, no read",
                                "unprofiled queue, blocking read to pinned", "empty kernel, finish"};
         float heap = 0;
-        for (int mode = 0; mode < 6; ++mode) {
+        for (int mode = 0; mode < 7; ++mode) {
             std::vector<double> us;
-            cl::CommandQueue& q = mode == 4 ? plain : profiled;
+            cl::CommandQueue& q = mode == 5 ? plain : profiled;
             for (int i = 0; i < runs + 200; ++i) {
                 const auto t0 = std::chrono::steady_clock::now();
                 if (mode == 0) {
                     std::vector<cl::Event> events;
                     heap = float(runner->runOnce(engine, v, c, plan, in, &events, nullptr));
-                } else if (mode == 5) {
+                } else if (mode == 1) {
+                    heap = float(runner->runOnce(engine, v, c, plan, in, nullptr, nullptr));
+                } else if (mode == 6) {
                     q.enqueueNDRangeKernel(nop, cl::NullRange, cl::NDRange(64), cl::NDRange(64));
                     q.finish();
                 } else {
                     if (++epoch == 0) epoch = 1;
                     k.setArg(6, epoch);
                     q.enqueueNDRangeKernel(k, cl::NullRange, g, l);
-                    if (mode == 1) q.enqueueReadBuffer(out, CL_TRUE, 0, 4, &heap);
-                    if (mode == 2 || mode == 4) q.enqueueReadBuffer(out, CL_TRUE, 0, 4, pinned);
-                    if (mode == 3) q.finish();
+                    if (mode == 2) q.enqueueReadBuffer(out, CL_TRUE, 0, 4, &heap);
+                    if (mode == 3 || mode == 5) q.enqueueReadBuffer(out, CL_TRUE, 0, 4, pinned);
+                    if (mode == 4) q.finish();
                 }
                 if (i >= 200) us.push_back(hostMicros(t0));
             }
@@ -141,7 +145,9 @@ int runProbe(Engine& engine, const std::vector<size_t>& sizes, const BenchOption
         c.groups = size_t(v.groupsPerComputeUnit) * size_t(std::max(1, engine.device().computeUnits));
         const auto plan = planPasses(v, c);
         if (plan.size() != 2) continue;
-        cl::Kernel k1 = engine.programs().kernel(v, c, false), k2 = engine.programs().kernel(v, c, false);
+        // Two kernel objects, each keeping its own arguments (the cache hands out one object per build).
+        cl::Kernel k1 = engine.programs().kernel(v, c, false);
+        cl::Kernel k2(k1.getInfo<CL_KERNEL_PROGRAM>(), v.kernelName.c_str());
         cl::Buffer part(ctx, CL_MEM_READ_WRITE, plan[0].groups * 4), out(ctx, CL_MEM_READ_WRITE, 4);
         k1.setArg(0, in);
         k1.setArg(1, part);

@@ -43,9 +43,11 @@ cl::Kernel ProgramCache::kernel(const VariantInfo& variant, const RunConfig& con
     std::string options = buildOptions(variant, config, traced);
     if (const size_t at = options.find("-cl-std=CL2.0"); at != std::string::npos)
         options.replace(at, 13, builtinClStd(device_));  // the device may offer OpenCL C 3.0 but not 2.0 (PoCL)
+    const auto key = std::make_pair(variant.id, options);
+    if (auto it = kernels_.find(key); it != kernels_.end()) return it->second;
     cl::Program p = program(variant.id, programSource(variant.id), options);
     try {
-        return cl::Kernel(p, variant.kernelName.c_str());
+        return kernels_.emplace(key, cl::Kernel(p, variant.kernelName.c_str())).first->second;
     } catch (const cl::Error& e) {
         throw Error(ErrorKind::BuildFailed, "kernels/" + variant.id + ".cl has no kernel named '" + variant.kernelName +
                                                 "' (" + std::to_string(e.err()) + ")");

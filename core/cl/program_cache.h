@@ -15,7 +15,9 @@ public:
     ProgramCache(cl::Context context, cl::Device device) : context_(std::move(context)), device_(std::move(device)) {}
 
     // The kernel of `variant` built for this config; traced builds define RL_TRACE. Throws rl::Error (BuildFailed)
-    // with the compiler's log when the build fails.
+    // with the compiler's log when the build fails. Every call for the same build returns the same kernel object
+    // (creating one per launch costs microseconds on some drivers), so callers set all its arguments before each
+    // enqueue, and an Engine (with its cache) is used by one thread at a time.
     cl::Kernel kernel(const VariantInfo& variant, const RunConfig& config, bool traced);
 
     // Any program from explicit source and options (the copy kernel, helpers), cached the same way.
@@ -27,6 +29,7 @@ private:
     cl::Context context_;
     cl::Device device_;
     std::map<std::pair<std::string, std::string>, cl::Program> programs_;
+    std::map<std::pair<std::string, std::string>, cl::Kernel> kernels_;  // by (variant id, build options)
 };
 
 }  // namespace rl
