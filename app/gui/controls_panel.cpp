@@ -197,6 +197,13 @@ void ControlsPanel::toggles(ExplorerState& state, const UiContext& ctx) {
     if (!current) return;
     ImGui::Spacing();
     ImGui::TextColored(vec4(ctx.palette.textDim), "Compose it:");
+    if (current->kind == VariantKind::LastGroup) {
+        ImGui::PushTextWrapPos(0);
+        ImGui::TextDisabled("This variant goes past the toggles: it is grid-stride with the partials reduced in the "
+                            "same launch, by the last work-group to finish. Pick a step of the ladder to use them.");
+        ImGui::PopTextWrapPos();
+        return;
+    }
     if (current->kind != VariantKind::LocalTree) {
         ImGui::PushTextWrapPos(0);
         ImGui::TextDisabled("This variant is not on the local-tree ladder; pick one of Harris's steps to use the "

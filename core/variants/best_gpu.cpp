@@ -6,7 +6,7 @@ namespace rl::variants {
 VariantInfo bestGpu() {
     VariantInfo v;
     v.id = "best-gpu";
-    v.title = "Best for GPUs: grid-stride vector loads, one launch, the last group finishes";
+    v.title = "Best for GPUs: grid-stride, one launch, last group finishes";
     v.lesson =
         "A reduction is limited by memory, not arithmetic: a fixed grid of a few work-groups per compute unit, each "
         "work-item walking the input grid-stride in 16-byte vectors, runs at the speed of a copy kernel's reads "
