@@ -88,11 +88,12 @@ void probeHostPath(Engine& engine, const std::vector<size_t>& sizes, const Bench
         const char* names[] = {"the runner (event, blocking read to the heap)", "the runner without an event",
                                "no event, blocking read to the heap",
                                "no event, blocking read to pinned memory", "no event, finish, no read",
-                               "unprofiled queue, blocking read to pinned", "empty kernel, finish"};
+                               "unprofiled queue, blocking read to pinned", "empty kernel, finish",
+                               "unprofiled, read with event, host spins on it", "unprofiled, read, flush, finish"};
         float heap = 0;
-        for (int mode = 0; mode < 7; ++mode) {
+        for (int mode = 0; mode < 9; ++mode) {
             std::vector<double> us;
-            cl::CommandQueue& q = mode == 5 ? plain : profiled;
+            cl::CommandQueue& q = mode == 5 || mode >= 7 ? plain : profiled;
             for (int i = 0; i < runs + 200; ++i) {
                 const auto t0 = std::chrono::steady_clock::now();
                 if (mode == 0) {
@@ -110,6 +111,18 @@ void probeHostPath(Engine& engine, const std::vector<size_t>& sizes, const Bench
                     if (mode == 2) q.enqueueReadBuffer(out, CL_TRUE, 0, 4, &heap);
                     if (mode == 3 || mode == 5) q.enqueueReadBuffer(out, CL_TRUE, 0, 4, pinned);
                     if (mode == 4) q.finish();
+                    if (mode == 7) {  // the host polls instead of letting the driver block
+                        cl::Event read;
+                        q.enqueueReadBuffer(out, CL_FALSE, 0, 4, pinned, nullptr, &read);
+                        q.flush();
+                        while (read.getInfo<CL_EVENT_COMMAND_EXECUTION_STATUS>() != CL_COMPLETE) {
+                        }
+                    }
+                    if (mode == 8) {
+                        q.enqueueReadBuffer(out, CL_FALSE, 0, 4, pinned);
+                        q.flush();
+                        q.finish();
+                    }
                 }
                 if (i >= 200) us.push_back(hostMicros(t0));
             }
