@@ -38,6 +38,16 @@ void print(const char* what, const Sample& s) {
                 s.span.size());
 }
 
+// A float sum of n elements by a fixed-grid variant, with the grid the engine gives it by default.
+RunConfig fixedGridConfig(Engine& engine, const VariantInfo& v, size_t n, const BenchOptions& o) {
+    RunConfig c;
+    c.variant = v.id;
+    c.n = n;
+    c.wg = o.wg;
+    c.groups = size_t(v.groupsPerComputeUnit) * size_t(std::max(1, engine.device().computeUnits));
+    return c;
+}
+
 double hostMicros(std::chrono::steady_clock::time_point t0) {
     return std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
 }
@@ -60,11 +70,7 @@ void probeHostPath(Engine& engine, const std::vector<size_t>& sizes, const Bench
     for (size_t n : sizes) {
         const HostArray input = makeInput(ElemType::Float, DataPattern::Random, n, o.seed);
         cl::Buffer in = engine.upload(input);
-        RunConfig c;
-        c.variant = v.id;
-        c.n = n;
-        c.wg = o.wg;
-        c.groups = size_t(v.groupsPerComputeUnit) * size_t(std::max(1, engine.device().computeUnits));
+        const RunConfig c = fixedGridConfig(engine, v, n, o);
         const auto plan = planPasses(v, c);
         if (plan.size() != 2) continue;
         // Its own kernel object: the runner below sets the cached one's arguments to its own buffers.
@@ -151,11 +157,7 @@ int runProbe(Engine& engine, const std::vector<size_t>& sizes, const BenchOption
     for (size_t n : sizes) {
         const HostArray input = makeInput(ElemType::Float, DataPattern::Random, n, o.seed);
         cl::Buffer in = engine.upload(input);
-        RunConfig c;
-        c.variant = v.id;
-        c.n = n;
-        c.wg = o.wg;
-        c.groups = size_t(v.groupsPerComputeUnit) * size_t(std::max(1, engine.device().computeUnits));
+        const RunConfig c = fixedGridConfig(engine, v, n, o);
         const auto plan = planPasses(v, c);
         if (plan.size() != 2) continue;
         // Two kernel objects, each keeping its own arguments (the cache hands out one object per build).

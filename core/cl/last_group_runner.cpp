@@ -1,7 +1,6 @@
 // Runner for the LastGroup kind (best-gpu): the whole reduction in one launch. The plan's second pass, when there is
 // one, is the last work-group's final tree inside that launch: it gets no launch (and no event) of its own.
 #include <algorithm>
-#include <chrono>
 
 #include "core/cl/engine.h"
 #include "core/cl/runners.h"
@@ -92,15 +91,7 @@ private:
 
     // The result: out[0] when the kernel finished on the device, else the groups' partials reduced on the host.
     double finish(Engine& engine, const RunConfig& config, const std::vector<PassPlan>& plan, double* hostFinalMs) {
-        const size_t count = finishesOnDevice(plan) ? 1 : plan.front().groups;
-        std::vector<cl_int> raw(count);
-        engine.queue().enqueueReadBuffer(out_, CL_TRUE, 0, count * 4, raw.data());
-        const auto start = std::chrono::steady_clock::now();
-        double acc = identity(config.op, config.type);
-        for (cl_int bits : raw) acc = apply(config.op, config.type, acc, bitsToValue(bits, config.type));
-        if (hostFinalMs)
-            *hostFinalMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-        return count == 1 ? bitsToValue(raw[0], config.type) : acc;
+        return readResult(engine, config, out_, finishesOnDevice(plan) ? 1 : plan.front().groups, hostFinalMs);
     }
 };
 

@@ -1,6 +1,4 @@
 // Runner for the local-memory tree variants: one launch per pass, one partial per work-group.
-#include <chrono>
-
 #include "core/cl/engine.h"
 #include "core/cl/runners.h"
 #include "core/cl/trace_buffers.h"
@@ -33,7 +31,7 @@ public:
             if (events) events->push_back(e);
             current = out;
         }
-        return finish(engine, config, current, plan.back().groups, hostFinalMs);
+        return readResult(engine, config, current, plan.back().groups, hostFinalMs);
     }
 
     void trace(Engine& engine, const VariantInfo& variant, const RunConfig& config, const std::vector<PassPlan>& plan,
@@ -60,7 +58,7 @@ public:
             run.passes.push_back(std::move(pt));
             current = out;
         }
-        run.result = finish(engine, config, current, plan.back().groups, nullptr);
+        run.result = readResult(engine, config, current, plan.back().groups, nullptr);
     }
 
 private:
@@ -73,19 +71,6 @@ private:
         kernel.setArg(1, out);
         kernel.setArg(2, cl_uint(pass.n));
         kernel.setArg(3, cl::Local(pass.local * elemSize(config.type)));
-    }
-
-    // Reads the last partials and reduces them on the host (one value unless finalOnHost left several).
-    static double finish(Engine& engine, const RunConfig& config, const cl::Buffer& partials, size_t count,
-                         double* hostFinalMs) {
-        std::vector<cl_int> raw(count);
-        engine.queue().enqueueReadBuffer(partials, CL_TRUE, 0, count * 4, raw.data());
-        const auto start = std::chrono::steady_clock::now();
-        double acc = identity(config.op, config.type);
-        for (cl_int bits : raw) acc = apply(config.op, config.type, acc, bitsToValue(bits, config.type));
-        if (hostFinalMs)
-            *hostFinalMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-        return count == 1 ? bitsToValue(raw[0], config.type) : acc;
     }
 };
 
