@@ -15,6 +15,16 @@ int effectiveElemsPerItem(const VariantInfo& variant, const RunConfig& config) {
     return std::max(1, variant.defaultElementsPerItem);
 }
 
+PassTrace passTraceOf(const PassPlan& pass, size_t index) {
+    PassTrace pt;
+    pt.pass = int(index);
+    pt.n = pass.n;
+    pt.groups = pass.groups;
+    pt.global = pass.global;
+    pt.local = pass.local;
+    return pt;
+}
+
 size_t partialsAfter(const PassPlan& pass, const VariantInfo& variant) {
     switch (variant.kind) {
         case VariantKind::GlobalBottomUp:

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "core/run_config.h"
+#include "core/trace.h"
 #include "core/variant.h"
 
 namespace rl {
@@ -24,6 +25,9 @@ int effectiveElemsPerItem(const VariantInfo& variant, const RunConfig& config);
 // The passes of a full reduction. With config.finalOnHost, device passes stop once at most config.wg partials
 // remain (at least one pass runs); the host reduces those.
 std::vector<PassPlan> planPasses(const VariantInfo& variant, const RunConfig& config);
+
+// A PassTrace for pass `index` with the plan's shape (n, groups, global, local) and no groups recorded yet.
+PassTrace passTraceOf(const PassPlan& pass, size_t index);
 
 // The number of partials the last planned pass leaves (1 unless the host finishes).
 size_t partialsAfter(const PassPlan& pass, const VariantInfo& variant);

@@ -34,12 +34,7 @@ public:
         kernel.setArg(1, cl_uint(config.n));
         tb.setArgs(kernel, 2, 0);
         engine.queue().enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(pass.global), cl::NDRange(pass.local));
-        PassTrace pt;
-        pt.pass = 0;
-        pt.n = config.n;
-        pt.groups = pass.groups;
-        pt.global = pass.global;
-        pt.local = pass.local;
+        PassTrace pt = passTraceOf(pass, 0);
         pt.traced.push_back(tb.read(engine, config.type, variant.kind));
         run.passes.push_back(std::move(pt));
         run.result = readFirst(engine, arr, config.type);

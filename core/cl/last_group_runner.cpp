@@ -38,12 +38,7 @@ public:
         engine.queue().enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(pass.global), cl::NDRange(pass.local));
         std::vector<GroupTrace> groups = tb.read(engine, config.type);
         for (size_t p = 0; p < plan.size(); ++p) {
-            PassTrace pt;
-            pt.pass = int(p);
-            pt.n = plan[p].n;
-            pt.groups = plan[p].groups;
-            pt.global = plan[p].global;
-            pt.local = plan[p].local;
+            PassTrace pt = passTraceOf(plan[p], p);
             if (p == 0)
                 pt.traced.assign(groups.begin(), groups.begin() + std::ptrdiff_t(count));
             else

@@ -48,12 +48,7 @@ public:
             tb.setArgs(kernel, 4);
             engine.queue().enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(pass.global),
                                                 cl::NDRange(pass.local));
-            PassTrace pt;
-            pt.pass = int(p);
-            pt.n = pass.n;
-            pt.groups = pass.groups;
-            pt.global = pass.global;
-            pt.local = pass.local;
+            PassTrace pt = passTraceOf(pass, p);
             pt.traced = tb.read(engine, config.type);
             run.passes.push_back(std::move(pt));
             current = out;

@@ -71,12 +71,7 @@ std::vector<PassTrace> modelRun(const VariantInfo& variant, const RunConfig& con
     std::vector<double> current = input;
     const auto plan = planPasses(variant, config);
     for (size_t p = 0; p < plan.size(); ++p) {
-        PassTrace pt;
-        pt.pass = int(p);
-        pt.n = plan[p].n;
-        pt.groups = plan[p].groups;
-        pt.global = plan[p].global;
-        pt.local = plan[p].local;
+        PassTrace pt = passTraceOf(plan[p], p);
         std::vector<double> partials;
         for (size_t g = 0; g < plan[p].groups; ++g) {
             GroupTrace gt = modelGroup(ModelInput{variant, plan[p], current, g, config.op, config.type});
