@@ -12,6 +12,7 @@
 #include "core/pass_plan.h"
 #include "core/variant_support.h"
 #include "device_fixture.h"
+#include "test_values.h"
 
 namespace rl {
 namespace {
@@ -20,14 +21,8 @@ const char* const kBest[] = {"best-gpu", "grid-stride", "best-cpu"};
 const char* const kTwoLaunches[] = {"grid-stride", "best-cpu"};
 
 RunConfig configFor(const std::string& id, size_t n, size_t wg, Op op, ElemType type, size_t groups = 0) {
-    RunConfig c;
-    c.variant = id;
-    c.n = n;
-    c.wg = wg;
-    c.op = op;
-    c.type = type;
+    RunConfig c = test::makeConfig(id, n, wg, op, type, 11 + n);
     c.groups = groups;
-    c.seed = 11 + n;
     return c;
 }
 

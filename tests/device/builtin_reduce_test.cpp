@@ -12,6 +12,7 @@
 #include "core/model/models.h"
 #include "core/variant_support.h"
 #include "device_fixture.h"
+#include "test_values.h"
 
 namespace rl {
 namespace {
@@ -19,14 +20,7 @@ namespace {
 const char* kBuiltins[] = {"work-group-reduce", "sub-group-reduce"};
 
 RunConfig config(const std::string& variant, size_t n, size_t wg, Op op, ElemType type) {
-    RunConfig c;
-    c.variant = variant;
-    c.n = n;
-    c.wg = wg;
-    c.op = op;
-    c.type = type;
-    c.seed = 17 + n;
-    return c;
+    return test::makeConfig(variant, n, wg, op, type, 17 + n);
 }
 
 TEST(BuiltinSupport, ReasonNamesTheMissingFeature) {

@@ -9,6 +9,7 @@
 #include "core/pass_plan.h"
 #include "core/reference.h"
 #include "device_fixture.h"
+#include "test_values.h"
 
 namespace rl {
 namespace {
@@ -34,14 +35,7 @@ std::vector<size_t> sizesFor(const VariantInfo& v, size_t wg) {
 }
 
 RunConfig configFor(const std::string& id, size_t n, size_t wg, Op op, ElemType type) {
-    RunConfig c;
-    c.variant = id;
-    c.n = n;
-    c.wg = wg;
-    c.op = op;
-    c.type = type;
-    c.seed = 1234 + n;
-    return c;
+    return test::makeConfig(id, n, wg, op, type, 1234 + n);
 }
 
 // Checks one run's answer against an independent CPU reference; returns a description for failure messages.

@@ -7,20 +7,15 @@
 
 #include "core/pass_plan.h"
 #include "device_fixture.h"
+#include "test_values.h"
 #include "ladder_trace_compare.h"
 
 namespace rl {
 namespace {
 
 RunConfig configFor(const std::string& id, size_t n, size_t wg, Op op, ElemType type, int epi = 0) {
-    RunConfig c;
-    c.variant = id;
-    c.n = n;
-    c.wg = wg;
-    c.op = op;
-    c.type = type;
+    RunConfig c = test::makeConfig(id, n, wg, op, type, 99 + n + wg);
     c.elemsPerItem = epi;
-    c.seed = 99 + n + wg;
     return c;
 }
 
