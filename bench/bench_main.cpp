@@ -18,6 +18,7 @@
 #include "bench/report.h"
 #include "bench/sweep.h"
 #include "core/best_variant.h"
+#include "core/cl/engine.h"
 
 namespace rl::bench {
 namespace {
@@ -111,7 +112,7 @@ int run(const BenchOptions& o) {
             const float* hostData = cpu ? hostCopy.get() : input.floats.data();
             const cl::Buffer buffer = engine.upload(input);
             DeviceData data{input, ref, buffer};
-            const OpenClHandles h{engine.context()(), engine.queue()(), dev.device(), buffer()};
+            const OpenClHandles h{engine.context()(), engine.queue()(), engine.clDevice()(), buffer()};
             keep(measureCopyCeiling(engine, n, o.warmup, o.repeats));
             std::vector<Method> methods;
             if (cpu) methods.push_back(makeChunkedCopy(engine, copySource, n));

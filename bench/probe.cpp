@@ -6,7 +6,7 @@
 
 #include "bench/measure.h"
 #include "bench/report.h"
-#include "core/cl/runners.h"
+#include "core/cl/engine.h"
 #include "core/kernel_source.h"
 #include "core/pass_plan.h"
 

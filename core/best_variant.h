@@ -2,7 +2,7 @@
 #pragma once
 #include <string>
 
-#include "core/cl/devices.h"
+#include "core/device_info.h"
 #include "core/variant.h"
 
 namespace rl {

@@ -3,8 +3,8 @@
 #pragma once
 #include <nlohmann/json.hpp>
 
-#include "core/cl/devices.h"
-#include "core/cl/engine.h"
+#include "core/device_info.h"
+#include "core/run_result.h"
 #include "core/trace.h"
 #include "core/variant.h"
 

@@ -8,8 +8,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/cl/devices.h"
-#include "core/cl/engine.h"
+#include "core/device_info.h"
+#include "core/run_result.h"
 #include "core/run_config.h"
 #include "core/trace.h"
 

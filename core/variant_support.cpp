@@ -4,33 +4,12 @@
 namespace rl {
 namespace {
 
-// What the device says about its OpenCL C, for the message ("OpenCL C 1.2 PoCL"); empty if it cannot be asked.
-std::string openclCVersion(const DeviceInfo& device) {
-    if (!device.device()) return "";
-    try {
-        std::string v = device.device.getInfo<CL_DEVICE_OPENCL_C_VERSION>();
-        while (!v.empty() && (v.back() == '\0' || v.back() == ' ')) v.pop_back();
-        return v;
-    } catch (const cl::Error&) {
-        return "";
-    }
-}
-
 std::string reports(const DeviceInfo& device) {
-    const std::string c = openclCVersion(device);
+    const std::string& c = device.openclC;
     return c.empty() ? "" : " (it reports " + c + ")";
 }
 
 }  // namespace
-
-std::string builtinClStd(const cl::Device& device) {
-    try {
-        for (const auto& v : device.getInfo<CL_DEVICE_OPENCL_C_ALL_VERSIONS>())
-            if (CL_VERSION_MAJOR(v.version) == 3) return "-cl-std=CL3.0";
-    } catch (const cl::Error&) {  // an OpenCL 1.x/2.x platform: no list of versions
-    }
-    return "-cl-std=CL2.0";
-}
 
 std::string unavailableReason(const VariantInfo& variant, const DeviceInfo& device) {
     if (variant.needsOpenCL20 && !device.workGroupCollectives)

@@ -3,7 +3,7 @@
 #pragma once
 #include <string>
 
-#include "core/cl/devices.h"
+#include "core/device_info.h"
 #include "core/variant.h"
 
 namespace rl {
@@ -11,9 +11,5 @@ namespace rl {
 // Empty when `device` offers what `variant` needs (sub-groups, work-group collective functions); otherwise one
 // sentence naming the missing feature and what the device reports instead.
 std::string unavailableReason(const VariantInfo& variant, const DeviceInfo& device);
-
-// The -cl-std option for kernels using OpenCL C 2.0+ built-ins: "-cl-std=CL3.0" where the device compiles OpenCL C
-// 3.0 (PoCL lists 1.2 and 3.0 but refuses CL2.0), else "-cl-std=CL2.0".
-std::string builtinClStd(const cl::Device& device);
 
 }  // namespace rl

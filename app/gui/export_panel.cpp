@@ -31,7 +31,6 @@ std::string saveCurrentSession(const ExplorerState& state, const std::string& pa
     for (const auto& d : state.devices)
         if (d.name == b.run.device) s.device = d;
     if (s.device.name.empty() && size_t(state.device) < state.devices.size()) s.device = state.devices[size_t(state.device)];
-    s.device.device = cl::Device();  // the description only
     if (s.device.name.empty()) s.device.name = b.run.device;  // reopened from a session: keep its device's name
     s.config = b.config;
     s.trace = b.run;

@@ -9,7 +9,7 @@
 #include <cstring>
 
 #include "app/view/source_map.h"
-#include "core/cl/program_cache.h"
+#include "core/build_options.h"
 #include "core/kernel_source.h"
 
 namespace rl::gui {
@@ -186,8 +186,10 @@ void SourcePanel::lesson(const ExplorerState& state, const UiContext& ctx) {
     }
     ImGui::Spacing();
     if (!v.requirements.empty()) ImGui::TextColored(vec4(p.textDim), "Requires: %s", v.requirements.c_str());
+    const DeviceInfo device = size_t(state.device) < state.devices.size() ? state.devices[size_t(state.device)]
+                                                                         : DeviceInfo{};
     ImGui::TextColored(vec4(p.textFaint), "Built with: %s",
-                       ProgramCache::buildOptions(v, state.bottomSide().bundle->config, true).c_str());
+                       buildOptions(v, state.bottomSide().bundle->config, true, device).c_str());
     ImGui::PopTextWrapPos();
 }
 

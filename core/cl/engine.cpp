@@ -34,22 +34,12 @@ double eventMs(const cl::Event& event) {
     return double(end - start) * 1e-6;
 }
 
-double median(std::vector<double> values) {
-    if (values.empty()) return 0;
-    std::sort(values.begin(), values.end());
-    const size_t mid = values.size() / 2;
-    return values.size() % 2 ? values[mid] : 0.5 * (values[mid - 1] + values[mid]);
-}
-
-double RunResult::gbps() const {
-    return medianMs > 0 ? double(config.n) * double(elemSize(config.type)) / (medianMs * 1e6) : 0.0;
-}
-
 Engine::Engine(const DeviceInfo& device)
     : device_(device),
-      context_(device.device),
-      queue_(context_, device.device, CL_QUEUE_PROFILING_ENABLE),
-      programs_(context_, device.device) {}
+      clDevice_(openDevice(device)),
+      context_(clDevice_),
+      queue_(context_, clDevice_, CL_QUEUE_PROFILING_ENABLE),
+      programs_(context_, clDevice_, device) {}
 
 void Engine::validate(const VariantInfo& v, const RunConfig& c, Purpose purpose) {
     const auto& d = device_;
@@ -91,7 +81,7 @@ void Engine::validate(const VariantInfo& v, const RunConfig& c, Purpose purpose)
     for (bool traced : {false, true}) {
         if ((traced && purpose == Purpose::Run) || (!traced && purpose == Purpose::Trace)) continue;
         cl::Kernel k = programs_.kernel(v, c, traced);
-        const size_t kernelMax = k.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(d.device);
+        const size_t kernelMax = k.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(clDevice_);
         if (c.wg > kernelMax)
             throw Error(ErrorKind::BadInput, "the " + std::string(traced ? "traced" : "timed") + " build of '" + v.id +
                                                  "' accepts work-groups of at most " + std::to_string(kernelMax) +

@@ -10,33 +10,10 @@
 #include "core/input.h"
 #include "core/pass_plan.h"
 #include "core/run_config.h"
+#include "core/run_result.h"
 #include "core/trace.h"
 
 namespace rl {
-
-struct PassTiming {
-    PassPlan plan;
-    double medianMs = 0, minMs = 0, maxMs = 0;  // event-profiled kernel time over the timed repeats
-};
-
-struct RunResult {
-    std::string variant, device;
-    RunConfig config;
-    double result = 0, reference = 0;
-    bool correct = false;
-    std::string verdict;  // why the result is accepted or not; for a wrong-by-design variant, also the reason
-    std::vector<PassTiming> passes;
-    double medianMs = 0, minMs = 0, maxMs = 0;  // whole reduction (sum of the passes' kernel times per repeat)
-    double hostFinalMs = 0;                      // host time to reduce the last partials (finalOnHost)
-    int repeats = 1;
-    double gbps() const;  // effective bandwidth: n * element bytes read once / median time
-};
-
-struct CopyCeiling {
-    size_t n = 0;
-    double medianMs = 0, minMs = 0, maxMs = 0;
-    double gbps = 0;  // bytes read + bytes written / median time
-};
 
 class Engine;
 
@@ -62,6 +39,7 @@ public:
     explicit Engine(const DeviceInfo& device);
 
     const DeviceInfo& device() const { return device_; }
+    const cl::Device& clDevice() const { return clDevice_; }
     cl::Context& context() { return context_; }
     cl::CommandQueue& queue() { return queue_; }
     ProgramCache& programs() { return programs_; }
@@ -88,6 +66,7 @@ public:
 
 private:
     DeviceInfo device_;
+    cl::Device clDevice_;
     cl::Context context_;
     cl::CommandQueue queue_;
     ProgramCache programs_;
@@ -95,6 +74,5 @@ private:
 
 // Milliseconds between an event's start and end (CL_PROFILING_COMMAND_START/END).
 double eventMs(const cl::Event& event);
-double median(std::vector<double> values);
 
 }  // namespace rl

@@ -5,6 +5,7 @@
 #include <string>
 #include <utility>
 
+#include "core/device_info.h"
 #include "core/run_config.h"
 #include "core/variant.h"
 
@@ -12,7 +13,8 @@ namespace rl {
 
 class ProgramCache {
 public:
-    ProgramCache(cl::Context context, cl::Device device) : context_(std::move(context)), device_(std::move(device)) {}
+    ProgramCache(cl::Context context, cl::Device clDevice, DeviceInfo device)
+        : context_(std::move(context)), clDevice_(std::move(clDevice)), device_(std::move(device)) {}
 
     // The kernel of `variant` built for this config; traced builds define RL_TRACE. Throws rl::Error (BuildFailed)
     // with the compiler's log when the build fails. Every call for the same build returns the same kernel object
@@ -23,11 +25,10 @@ public:
     // Any program from explicit source and options (the copy kernel, helpers), cached the same way.
     cl::Program program(const std::string& name, const std::string& source, const std::string& options);
 
-    static std::string buildOptions(const VariantInfo& variant, const RunConfig& config, bool traced);
-
 private:
     cl::Context context_;
-    cl::Device device_;
+    cl::Device clDevice_;
+    DeviceInfo device_;  // what buildOptions needs to know of it (the OpenCL C versions)
     std::map<std::pair<std::string, std::string>, cl::Program> programs_;
     std::map<std::pair<std::string, std::string>, cl::Kernel> kernels_;  // by (variant id, build options)
 };

@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "core/cl/engine.h"
 #include "core/session.h"
 
 int main(int argc, char** argv) {

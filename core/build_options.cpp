@@ -1,0 +1,19 @@
+// The build options of a variant's kernel for one config and device.
+#include "core/build_options.h"
+
+#include "core/pass_plan.h"
+#include "core/types.h"
+
+namespace rl {
+
+std::string buildOptions(const VariantInfo& variant, const RunConfig& config, bool traced, const DeviceInfo& device) {
+    std::string o = config.type == ElemType::Int ? "-D RL_TYPE_INT" : "-D RL_TYPE_FLOAT";
+    o += config.op == Op::Sum ? " -D RL_OP_SUM" : config.op == Op::Min ? " -D RL_OP_MIN" : " -D RL_OP_MAX";
+    if (traced) o += " -D RL_TRACE";
+    if (variant.wgFixedAtBuild) o += " -D RL_WG=" + std::to_string(config.wg);
+    o += " -D RL_EPI=" + std::to_string(effectiveElemsPerItem(variant, config));
+    if (variant.needsOpenCL20 || variant.needsSubGroups) o += device.openclC3 ? " -cl-std=CL3.0" : " -cl-std=CL2.0";
+    return o;
+}
+
+}  // namespace rl

@@ -1,0 +1,17 @@
+// The OpenCL compiler options of a variant's kernel: element type, operation, tracing, fixed sizes, OpenCL C version.
+// Pure text: the program cache builds with it, the explorer's source view shows it.
+#pragma once
+#include <string>
+
+#include "core/device_info.h"
+#include "core/run_config.h"
+#include "core/variant.h"
+
+namespace rl {
+
+// "-D RL_TYPE_INT -D RL_OP_SUM ..."; traced builds add -D RL_TRACE. Kernels with OpenCL C 2.0+ built-ins get the
+// -cl-std the device compiles: CL3.0 where it offers OpenCL C 3.0, else CL2.0.
+std::string buildOptions(const VariantInfo& variant, const RunConfig& config, bool traced,
+                         const DeviceInfo& device = {});
+
+}  // namespace rl

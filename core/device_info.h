@@ -1,0 +1,32 @@
+// What ReduceLab knows of an OpenCL device: its names and limits, as plain data. No OpenCL header: sessions, JSON and
+// the variant checks read it on machines without a driver; core/cl/devices.h fills it from the runtime.
+#pragma once
+#include <cstddef>
+#include <string>
+
+namespace rl {
+
+struct DeviceInfo {
+    int index = 0;              // position in the flat list over all platforms
+    std::string platform;       // platform name
+    std::string platformVersion;
+    std::string name;           // device name
+    std::string vendor;
+    std::string version;        // CL_DEVICE_VERSION
+    std::string driver;
+    std::string openclC;        // CL_DEVICE_OPENCL_C_VERSION, e.g. "OpenCL C 1.2 PoCL" (empty: not asked)
+    bool openclC3 = false;      // compiles OpenCL C 3.0 (-cl-std=CL3.0; PoCL lists 1.2 and 3.0 but refuses CL2.0)
+    std::string type;           // "GPU", "CPU", "accelerator", ...
+    int computeUnits = 0;
+    size_t maxWorkGroup = 0;
+    size_t localMemBytes = 0;
+    size_t globalMemBytes = 0;
+    size_t maxAllocBytes = 0;
+    int simdWidth = 32;             // NVIDIA 32, AMD 64 where the device says so, else 32
+    std::string simdWidthSource;    // how simdWidth was found
+    bool subGroups = false;         // cl_khr_subgroups or OpenCL 3.0 sub-group support
+    bool workGroupCollectives = false;  // OpenCL C 2.0+ work_group_reduce_*
+    bool int64Atomics = false;      // cl_khr_int64_base_atomics (best-gpu publishes its partials with them)
+};
+
+}  // namespace rl
