@@ -2,34 +2,44 @@
 #include "core/variant.h"
 
 #include <algorithm>
+#include <cctype>
 
-#include "core/variants/descriptors.h"
+#include "core/kernel_banner.h"
+#include "core/kernel_source.h"
+#include "core/variants/variants.h"
 
 namespace rl {
 namespace {
 
+// Teaching order: Harris's ladder, the safe tail, vector loads, the best kernels, Lawlor's global kinds, the
+// built-ins. Adding a variant: kernels/<id>.cl, core/variants/<id>.cpp, and one line here.
 std::vector<VariantInfo> build() {
     std::vector<VariantInfo> all = {
-        variants::interleavedDivergent(),
-        variants::interleavedStrided(),
+        variants::interleaved_divergent(),
+        variants::interleaved_strided(),
         variants::sequential(),
-        variants::firstAdd(),
-        variants::unrollLastWarp(),
-        variants::completeUnroll(),
-        variants::multiElement(),
-        variants::unrollLastWarpSafe(),
+        variants::first_add(),
+        variants::unroll_last_warp(),
+        variants::complete_unroll(),
+        variants::multi_element(),
+        variants::unroll_last_warp_safe(),
         variants::vector4(),
-        variants::gridStride(),
-        variants::bestGpu(),
-        variants::bestCpu(),
-        variants::globalBottomUp(),
-        variants::globalTopDown(),
-        variants::workGroupReduce(),
-        variants::subGroupReduce(),
+        variants::grid_stride(),
+        variants::best_gpu(),
+        variants::best_cpu(),
+        variants::global_bottom_up(),
+        variants::global_top_down(),
+        variants::work_group_reduce(),
+        variants::sub_group_reduce(),
     };
     for (auto& v : all) {
         v.kernelName = v.id;
         std::replace(v.kernelName.begin(), v.kernelName.end(), '-', '_');
+        const KernelBanner banner = parseKernelBanner(kernelFileText("kernels/" + v.id + ".cl"));
+        v.lesson = banner.lesson;
+        if (!v.lesson.empty()) v.lesson[0] = char(std::toupper((unsigned char)v.lesson[0]));  // a sentence on screen
+        if (!banner.cost.empty()) v.lesson += " Cost: " + banner.cost;
+        v.requirements = banner.requires_;
     }
     return all;
 }

@@ -6,6 +6,11 @@
 
 namespace rl {
 
+struct ModelInput;
+struct GroupTrace;
+// A variant's CPU model of one work-group's stages (core/model/model.h).
+using GroupModel = GroupTrace (*)(const ModelInput&);
+
 // How a variant reduces one pass: a tree in local memory, a tree in global memory, or a built-in.
 enum class VariantKind {
     LocalTree,       // classic work-group tree in __local memory, one partial per work-group per pass
@@ -29,11 +34,11 @@ struct VariantToggles {
 };
 
 struct VariantInfo {
-    std::string id;             // e.g. "sequential"; the kernel file is kernels/<id>.cl
+    std::string id;             // e.g. "sequential": kernels/<id>.cl, core/variants/<id>.cpp
     std::string kernelName;     // the __kernel function name: id with '-' turned into '_'
     std::string title;          // one line, e.g. "Sequential addressing"
-    std::string lesson;         // a paragraph: what it teaches and what it costs
-    std::string requirements;   // human-readable, e.g. "power-of-two work-group size, at least 64"
+    std::string lesson;         // what it teaches and what it costs: the kernel banner's Lesson and Cost paragraphs
+    std::string requirements;   // the banner's Requires line, e.g. "a power-of-two work-group size"
     int harrisStep = 0;         // 1..7 for the kernels of Harris's ladder, 0 otherwise
     VariantKind kind = VariantKind::LocalTree;
     VariantToggles toggles;
@@ -49,9 +54,10 @@ struct VariantInfo {
     bool needsSubGroups = false;
     bool needsOpenCL20 = false;
     bool needsInt64Atomics = false;  // cl_khr_int64_base_atomics
+    GroupModel model = nullptr;      // the CPU model device traces must equal; null for the built-ins (driver order)
 };
 
-// Every variant ReduceLab knows, in teaching order (Harris's ladder first).
+// Every variant ReduceLab knows, in teaching order (Harris's ladder first): the registry in core/variant.cpp.
 const std::vector<VariantInfo>& allVariants();
 const VariantInfo* findVariant(std::string_view id);
 

@@ -1,34 +1,27 @@
-// Dispatch from variant id to its CPU model, and the whole-reduction model built from the group models.
+// The whole-reduction model built from each variant's group model (VariantInfo::model), and the stage helpers.
 #include "core/model/model.h"
-
-#include <functional>
-#include <map>
-
-#include "core/model/models.h"
 
 namespace rl {
 namespace {
 
-using ModelFn = GroupTrace (*)(const ModelInput&);
-
-const std::map<std::string, ModelFn>& table() {
-    static const std::map<std::string, ModelFn> t = {
-        {"interleaved-divergent", &model::interleavedDivergent},
-        {"interleaved-strided", &model::interleavedStrided},
-        {"sequential", &model::sequential},
-        {"first-add", &model::firstAdd},
-        {"unroll-last-warp", &model::unrollLastWarp},  // the lockstep semantics the kernel assumes
-        {"unroll-last-warp-safe", &model::unrollLastWarp},
-        {"complete-unroll", &model::unrollLastWarp},
-        {"multi-element", &model::multiElement},
-        {"vector4", &model::vector4},
-        {"grid-stride", &model::gridStride},
-        {"best-gpu", &model::bestGpu},
-        {"best-cpu", &model::bestCpu},
-        {"global-bottom-up", &model::globalBottomUp},
-        {"global-top-down", &model::globalTopDown},
-    };
-    return t;
+// The whole-reduction model of the global kinds: one PassTrace holding one GroupTrace, the array itself, whatever
+// the number of launches (matching what their runners record).
+std::vector<PassTrace> globalKindRun(const VariantInfo& variant, const RunConfig& config,
+                                     const std::vector<double>& input, double* result) {
+    const auto plan = planPasses(variant, config);
+    PassPlan widest;  // bottom-up with n = 1 launches nothing
+    widest.n = config.n;
+    widest.local = config.wg;
+    if (!plan.empty()) widest = plan.front();
+    PassTrace pt;
+    pt.pass = 0;
+    pt.n = config.n;
+    pt.groups = widest.groups;
+    pt.global = widest.global;
+    pt.local = config.wg;
+    pt.traced.push_back(modelGroup(ModelInput{variant, widest, input, 0, config.op, config.type}));
+    if (result) *result = pt.traced.front().stages.back().values.at(0);
+    return {pt};
 }
 
 }  // namespace
@@ -55,18 +48,17 @@ Stage treeStage(const Stage& previous, int param) {
 
 }  // namespace model
 
-bool hasModel(const VariantInfo& variant) { return table().count(variant.id) != 0; }
+bool hasModel(const VariantInfo& variant) { return variant.model != nullptr; }
 
 GroupTrace modelGroup(const ModelInput& in) {
-    auto it = table().find(in.variant.id);
-    if (it == table().end()) throw Error(ErrorKind::Unsupported, "no CPU model for variant '" + in.variant.id + "'");
-    return it->second(in);
+    if (!in.variant.model) throw Error(ErrorKind::Unsupported, "no CPU model for variant '" + in.variant.id + "'");
+    return in.variant.model(in);
 }
 
 std::vector<PassTrace> modelRun(const VariantInfo& variant, const RunConfig& config, const std::vector<double>& input,
                                 double* result) {
     if (variant.kind == VariantKind::GlobalBottomUp || variant.kind == VariantKind::GlobalTopDown)
-        return model::globalKindRun(variant, config, input, result);  // the array is the one group, in place
+        return globalKindRun(variant, config, input, result);  // the array is the one group, in place
     std::vector<PassTrace> out;
     std::vector<double> current = input;
     const auto plan = planPasses(variant, config);

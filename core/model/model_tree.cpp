@@ -53,4 +53,13 @@ void appendLockstepTail(GroupTrace& g, const ModelInput& in) {
     }
 }
 
+double treeReduce(std::vector<double> values, Op op, ElemType type) {
+    if (values.empty()) return identity(op, type);
+    size_t width = 1;
+    while (width < values.size()) width <<= 1;
+    for (size_t s = width / 2; s > 0; s >>= 1)
+        for (size_t i = 0; i < s && i + s < values.size(); ++i) values[i] = apply(op, type, values[i], values[i + s]);
+    return values[0];
+}
+
 }  // namespace rl::model

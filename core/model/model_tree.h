@@ -21,4 +21,8 @@ void appendSequentialTree(GroupTrace& g, const ModelInput& in, size_t above);
 // lid + s as they were before the step, then writing cell lid (what a lockstep 32-wide warp does).
 void appendLockstepTail(GroupTrace& g, const ModelInput& in);
 
+// Reduces values in sequential-addressing tree order (padding to a power of two with nothing): the order the
+// built-ins' models assume.
+double treeReduce(std::vector<double> values, Op op, ElemType type);
+
 }  // namespace rl::model

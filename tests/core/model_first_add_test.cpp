@@ -11,7 +11,7 @@ using test::iota;
 using test::modelFirstPass;
 using V = std::vector<double>;
 
-TEST(ModelFirstAdd, EightElementsFourWorkItems) {
+TEST(first_add_model, EightElementsFourWorkItems) {
     const GroupTrace g = modelFirstPass("first-add", iota(8, 1), 4);
     ASSERT_EQ(g.stages.size(), 3u);                    // load, s = 2, 1
     EXPECT_EQ(g.stages[0].values, V({6, 8, 10, 12}));  // in[lid] + in[lid + 4]
@@ -22,7 +22,7 @@ TEST(ModelFirstAdd, EightElementsFourWorkItems) {
     EXPECT_TRUE(g.stages[2].ops[0] == (WorkItemOp{true, 0, 1, 0}));
 }
 
-TEST(ModelFirstAdd, GroupsCoverTwiceTheirSize) {
+TEST(first_add_model, GroupsCoverTwiceTheirSize) {
     RunConfig config;
     config.variant = "first-add";
     config.n = 10;
@@ -38,7 +38,7 @@ TEST(ModelFirstAdd, GroupsCoverTwiceTheirSize) {
     EXPECT_EQ(g.stages.back().values[0], 19);
 }
 
-TEST(ModelFirstAdd, PartnerPastTheEndIsTheIdentity) {
+TEST(first_add_model, PartnerPastTheEndIsTheIdentity) {
     const GroupTrace g = modelFirstPass("first-add", V{5, -3, 8, 1, 7}, 4, Op::Max);
     EXPECT_EQ(g.stages[0].values, V({7, -3, 8, 1}));  // max(5, 7); the others pair with the identity
     EXPECT_EQ(g.stages.back().values[0], 8);

@@ -11,7 +11,7 @@ using test::iota;
 using test::modelFirstPass;
 using V = std::vector<double>;
 
-TEST(ModelInterleavedDivergent, EightElementsByHand) {
+TEST(interleaved_divergent_model, EightElementsByHand) {
     const GroupTrace g = modelFirstPass("interleaved-divergent", iota(8, 1), 8);
     ASSERT_EQ(g.stages.size(), 4u);  // load, s = 1, 2, 4
     EXPECT_EQ(g.stages[0].param, -1);
@@ -31,7 +31,7 @@ TEST(ModelInterleavedDivergent, EightElementsByHand) {
     EXPECT_EQ(g.stages[3].label, "s = 4");
 }
 
-TEST(ModelInterleavedDivergent, PadsWithIdentity) {
+TEST(interleaved_divergent_model, PadsWithIdentity) {
     // Five elements in a group of eight: cells 5..7 hold the identity and their work-items are idle at the load.
     const GroupTrace g = modelFirstPass("interleaved-divergent", V{4, -2, 9, 7, 3}, 8, Op::Min);
     const double big = identity(Op::Min, ElemType::Int);
@@ -41,7 +41,7 @@ TEST(ModelInterleavedDivergent, PadsWithIdentity) {
     EXPECT_EQ(g.stages.back().values[0], -2);
 }
 
-TEST(ModelInterleavedStrided, SameCellsAsDivergentButFirstWorkItems) {
+TEST(interleaved_strided_model, SameCellsAsDivergentButFirstWorkItems) {
     const GroupTrace g = modelFirstPass("interleaved-strided", iota(8, 1), 8);
     ASSERT_EQ(g.stages.size(), 4u);
     EXPECT_EQ(g.stages[1].values, V({3, 2, 7, 4, 11, 6, 15, 8}));
@@ -56,7 +56,7 @@ TEST(ModelInterleavedStrided, SameCellsAsDivergentButFirstWorkItems) {
     EXPECT_TRUE(g.stages[3].ops[0] == (WorkItemOp{true, 0, 4, 0}));
 }
 
-TEST(ModelInterleavedStrided, SecondGroupReadsItsOwnSlice) {
+TEST(interleaved_strided_model, SecondGroupReadsItsOwnSlice) {
     const GroupTrace g = modelFirstPass("interleaved-strided", iota(12), 4, Op::Max, ElemType::Int, 2);
     EXPECT_EQ(g.group, 2);
     EXPECT_EQ(g.stages[0].values, V({8, 9, 10, 11}));

@@ -1,10 +1,16 @@
-// The ladder's place in the registry: teaching order, toggles that map to each kernel, and whole-run models that
-// agree with the CPU reference.
+// The registry: the ladder's teaching order, toggles that map to each kernel, and for every variant its home (kernel
+// file, banner, descriptor) and a whole-run model that agrees with the CPU reference.
 #include <gtest/gtest.h>
 
+#include <cctype>
+#include <regex>
+
 #include "core/input.h"
+#include "core/kernel_banner.h"
+#include "core/kernel_source.h"
 #include "core/reference.h"
 #include "model_helpers.h"
+#include "tests/variant_params.h"
 
 namespace rl {
 namespace {
@@ -61,28 +67,52 @@ TEST(LadderRegistry, UnrollLastWarpIsMarkedWrongWithItsReason) {
     EXPECT_TRUE(findVariant("multi-element")->elementsPerItemSettable);
 }
 
-TEST(LadderRegistry, WholeModelRunsEqualTheReference) {
-    for (const char* id : kLadder) {
-        for (size_t n :
-             {size_t(1), size_t(2), size_t(3), size_t(97), size_t(127), size_t(128), size_t(129), size_t(70001)}) {
-            for (Op op : {Op::Sum, Op::Min, Op::Max}) {
-                RunConfig config;
-                config.variant = id;
-                config.n = n;
-                config.wg = 128;
-                config.op = op;
-                config.type = ElemType::Int;
-                const HostArray input = makeInput(ElemType::Int, DataPattern::Random, n, 11 + n);
-                std::vector<double> values(n);
-                for (size_t i = 0; i < n; ++i) values[i] = input.at(i);
-                double result = 0;
-                const auto passes = modelRun(*findVariant(id), config, values, &result);
-                EXPECT_EQ(result, computeReference(input, op).value) << id << " n=" << n << " " << toString(op);
-                if (n == 70001) EXPECT_GE(passes.size(), 2u) << id;
-            }
+// Each variant of the registry: its home is complete (kernel file with a kernel of its name, lesson and requirements
+// from the banner), and where it has a CPU model, the whole run of the model equals the CPU reference.
+class RegistryVariant : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(RegistryVariant, KernelFileAndBannerMakeTheDescriptor) {
+    const VariantInfo& v = *findVariant(GetParam());
+    const std::string source = kernelFileText("kernels/" + v.id + ".cl");
+    EXPECT_TRUE(std::regex_search(source, std::regex("__kernel[^;{]*\\bvoid\\s+" + v.kernelName + "\\s*\\(")))
+        << "kernels/" << v.id << ".cl must define __kernel void " << v.kernelName;
+    const KernelBanner banner = parseKernelBanner(source);
+    EXPECT_FALSE(banner.lesson.empty()) << v.id;
+    EXPECT_EQ(v.lesson.substr(1, banner.lesson.size() - 1), banner.lesson.substr(1)) << v.id << ": the banner's lesson";
+    EXPECT_TRUE(std::isupper((unsigned char)v.lesson[0])) << v.id;
+    EXPECT_EQ(v.requirements, banner.requires_) << v.id;
+    EXPECT_FALSE(v.requirements.empty()) << v.id;
+    EXPECT_FALSE(v.title.empty()) << v.id;
+    EXPECT_EQ(v.correctByDesign, v.wrongReason.empty()) << v.id << ": a wrong-by-design variant says why";
+}
+
+TEST_P(RegistryVariant, WholeModelRunEqualsTheReference) {
+    const VariantInfo& v = *findVariant(GetParam());
+    if (!hasModel(v)) GTEST_SKIP() << v.id << " has no bit-exact model (a built-in: the driver chooses the order)";
+    for (size_t n : {size_t(1), size_t(2), size_t(3), size_t(97), size_t(127), size_t(128), size_t(129), size_t(70001)}) {
+        for (Op op : {Op::Sum, Op::Min, Op::Max}) {
+            RunConfig config;
+            config.variant = v.id;
+            config.n = n;
+            config.wg = 128;
+            config.op = op;
+            config.type = ElemType::Int;
+            const HostArray input = makeInput(ElemType::Int, DataPattern::Random, n, 11 + n);
+            std::vector<double> values(n);
+            for (size_t i = 0; i < n; ++i) values[i] = input.at(i);
+            double result = 0;
+            const auto passes = modelRun(v, config, values, &result);
+            EXPECT_EQ(result, computeReference(input, op).value) << v.id << " n=" << n << " " << toString(op);
+            if (n == 70001 && v.kind == VariantKind::LocalTree && v.groupsPerComputeUnit == 0)
+                EXPECT_GE(passes.size(), 2u) << v.id;
         }
     }
 }
+
+INSTANTIATE_TEST_SUITE_P(Registry, RegistryVariant, ::testing::ValuesIn(test::variantIds([](const VariantInfo&) {
+                             return true;
+                         })),
+                         test::kernelNameOf);
 
 }  // namespace
 }  // namespace rl

@@ -15,7 +15,7 @@ std::vector<double> head(const Stage& s, size_t count) {
     return {s.values.begin(), s.values.begin() + count};
 }
 
-TEST(ModelUnrollLastWarp, OnesThroughTheLockstepTail) {
+TEST(unroll_last_warp_model, OnesThroughTheLockstepTail) {
     // 128 ones in one group of 64: the first add leaves 2 in every cell, there is no tree stage above the tail.
     const GroupTrace g = modelFirstPass("unroll-last-warp", std::vector<double>(128, 1.0), 64);
     ASSERT_EQ(g.stages.size(), 7u);  // load + 6 tail steps
@@ -41,7 +41,7 @@ TEST(ModelUnrollLastWarp, OnesThroughTheLockstepTail) {
     EXPECT_EQ(g.stages[6].values[0], 128.0);
 }
 
-TEST(ModelUnrollLastWarp, TreeStagesAboveTheTail) {
+TEST(unroll_last_warp_model, TreeStagesAboveTheTail) {
     // 256 values in a group of 128: load (first add), s = 64, then the tail.
     std::vector<double> in(256);
     for (size_t i = 0; i < in.size(); ++i) in[i] = double(i % 7);
@@ -55,7 +55,7 @@ TEST(ModelUnrollLastWarp, TreeStagesAboveTheTail) {
     EXPECT_EQ(g.stages.back().values[0], sum);
 }
 
-TEST(ModelUnrollLastWarp, SafeAndCompleteUnrollShareTheModel) {
+TEST(unroll_last_warp_model, SafeAndCompleteUnrollShareTheModel_unroll_last_warp_safe_complete_unroll) {
     std::vector<double> in(300);
     for (size_t i = 0; i < in.size(); ++i) in[i] = double(int(i * 37 % 101) - 50);
     for (Op op : {Op::Sum, Op::Min, Op::Max}) {
@@ -68,7 +68,7 @@ TEST(ModelUnrollLastWarp, SafeAndCompleteUnrollShareTheModel) {
     }
 }
 
-TEST(ModelUnrollLastWarp, RefusesGroupsBelowSixtyFour) {
+TEST(unroll_last_warp_model, RefusesGroupsBelowSixtyFour) {
     const VariantInfo& v = *findVariant("unroll-last-warp-safe");
     PassPlan pass;
     pass.n = 32;

@@ -51,7 +51,7 @@ TEST(BestVariants, IntSumWrapsLikeTheReference) {
     }
 }
 
-TEST(BestVariants, FixedGridMeansTwoLaunches) {
+TEST(grid_stride_device, FixedGridMeansTwoLaunches) {
     for (const char* id : kTwoLaunches) {
         const VariantInfo& v = *findVariant(id);
         for (size_t n : {size_t(1) << 16, size_t(1) << 22, (size_t(1) << 28) + 3}) {
@@ -68,7 +68,7 @@ TEST(BestVariants, FixedGridMeansTwoLaunches) {
 }
 
 // best-gpu plans the same two passes, but the second runs inside the first's launch: one kernel, one event.
-TEST(BestVariants, BestGpuIsOneLaunch) {
+TEST(best_gpu_device, IsOneLaunch) {
     const VariantInfo& v = *findVariant("best-gpu");
     for (size_t n : {size_t(1) << 16, size_t(1) << 22, size_t(1000003)}) {
         RunConfig c = configFor("best-gpu", n, 64, Op::Sum, ElemType::Float, 13);
@@ -97,7 +97,7 @@ TEST(BestVariants, BestGpuIsOneLaunch) {
 
 // The ticket counter must be back at 0 and the partial words must carry the new launch's tag after every launch:
 // many launches through one runner, each over different data, and each result checked.
-TEST(BestVariants, BestGpuLaunchAfterLaunch) {
+TEST(best_gpu_device, LaunchAfterLaunch) {
     const VariantInfo& v = *findVariant("best-gpu");
     RunConfig c = configFor("best-gpu", 200003, 64, Op::Sum, ElemType::Int, 37);
     const auto plan = planPasses(v, c);
@@ -180,7 +180,7 @@ TEST(BestVariants, ModelSumsEachWorkItemsShareInItsOwnOrder) {
     EXPECT_EQ(result, 36.0 * 37 / 2);
 }
 
-TEST(BestVariants, BestGpuModelGivesTheLastGroupsPartialsInOrder) {
+TEST(best_gpu_model, GivesTheLastGroupsPartialsInOrder) {
     // best-gpu, 5 groups of 4 over n = 80 (0, 1, ..., 79): the last group's work-item 0 takes partials 0 and 4,
     // work-items 1..3 one each; then the tree.
     const VariantInfo& v = *findVariant("best-gpu");

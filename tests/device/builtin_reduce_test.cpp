@@ -9,7 +9,7 @@
 
 #include "core/input.h"
 #include "core/kind_stages.h"
-#include "core/model/models.h"
+#include "core/variants/variants.h"
 #include "core/variant_support.h"
 #include "device_fixture.h"
 #include "test_values.h"
@@ -136,7 +136,7 @@ TEST(BuiltinDevice, ResultsAndTracesFollowTheModel) {
     if (ran == 0) GTEST_SKIP() << test::engine().device().name << " has neither built-in (see BuiltinSupport)";
 }
 
-TEST(BuiltinModel, WorkGroupReduceGivesEveryWorkItemTheGroupsResult) {
+TEST(work_group_reduce_model, GivesEveryWorkItemTheGroupsResult) {
     const VariantInfo& v = *findVariant("work-group-reduce");
     const size_t n = 100, wg = 64;
     std::vector<double> in(n);
@@ -163,7 +163,7 @@ TEST(BuiltinModel, WorkGroupReduceGivesEveryWorkItemTheGroupsResult) {
     }
 }
 
-TEST(BuiltinModel, SubGroupReduceLeavesOnePartialPerSubGroupThenATree) {
+TEST(sub_group_reduce_model, LeavesOnePartialPerSubGroupThenATree) {
     const VariantInfo& v = *findVariant("sub-group-reduce");
     const size_t n = 128, wg = 128;
     std::vector<double> in(n);

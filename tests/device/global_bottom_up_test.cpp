@@ -25,7 +25,7 @@ size_t launchesFor(size_t n) {
     return k;  // ceil(log2 n)
 }
 
-TEST(GlobalBottomUp, CorrectForEveryOpTypeAndAwkwardSize) {
+TEST(global_bottom_up_device, CorrectForEveryOpTypeAndAwkwardSize) {
     for (size_t wg : {size_t(64), size_t(48)})
         for (size_t n : {size_t(1), size_t(2), size_t(3), size_t(17), wg - 1, wg, wg + 1, size_t(1009), size_t(65537),
                          size_t(1 << 20) + 3})
@@ -43,7 +43,7 @@ TEST(GlobalBottomUp, CorrectForEveryOpTypeAndAwkwardSize) {
                 }
 }
 
-TEST(GlobalBottomUp, LeavesTheInputBufferUntouchedAndTimesEachLaunch) {
+TEST(global_bottom_up_device, LeavesTheInputBufferUntouchedAndTimesEachLaunch) {
     const size_t n = 5000;
     const RunConfig c = config(n, 64, Op::Sum, ElemType::Int);
     const HostArray input = makeInput(ElemType::Int, DataPattern::Random, n, 11);
@@ -64,7 +64,7 @@ TEST(GlobalBottomUp, LeavesTheInputBufferUntouchedAndTimesEachLaunch) {
     EXPECT_EQ(result, double(int32_t(sum)));
 }
 
-TEST(GlobalBottomUp, TraceIsTheWholeArrayPerLaunchAndEqualsTheModel) {
+TEST(global_bottom_up_device, TraceIsTheWholeArrayPerLaunchAndEqualsTheModel) {
     for (size_t wg : {size_t(16), size_t(64), size_t(48)})
         for (size_t n : {size_t(1), size_t(2), size_t(5), wg, wg + 1, size_t(777), size_t(4096)})
             for (Op op : {Op::Sum, Op::Min, Op::Max})
@@ -104,7 +104,7 @@ TEST(GlobalBottomUp, TraceIsTheWholeArrayPerLaunchAndEqualsTheModel) {
                 }
 }
 
-TEST(GlobalBottomUp, RecordedOpsShowContiguousWorkItemsAndGrowingDistance) {
+TEST(global_bottom_up_device, RecordedOpsShowContiguousWorkItemsAndGrowingDistance) {
     const size_t n = 1024;
     const RunConfig c = config(n, 64, Op::Sum, ElemType::Int);
     const TraceRun t = test::engine().trace(c, makeInput(ElemType::Int, DataPattern::Ones, n, 1));
@@ -126,7 +126,7 @@ TEST(GlobalBottomUp, RecordedOpsShowContiguousWorkItemsAndGrowingDistance) {
     EXPECT_EQ(t.result, double(n));
 }
 
-TEST(GlobalBottomUp, TracesStopAt65536ButRunsGoOn) {
+TEST(global_bottom_up_device, TracesStopAt65536ButRunsGoOn) {
     const size_t n = kGlobalTraceMaxN + 1;
     const RunConfig c = config(n, 256, Op::Sum, ElemType::Int);
     const HostArray input = makeInput(ElemType::Int, DataPattern::Random, n, 5);

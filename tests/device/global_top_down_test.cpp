@@ -18,7 +18,7 @@ RunConfig config(size_t n, size_t wg, Op op, ElemType type, uint64_t seed) {
     return test::makeConfig("global-top-down", n, wg, op, type, seed);
 }
 
-TEST(GlobalTopDown, DescriptorSaysWhyItIsWrong) {
+TEST(global_top_down_device, DescriptorSaysWhyItIsWrong) {
     const VariantInfo* v = findVariant("global-top-down");
     ASSERT_NE(v, nullptr);
     EXPECT_FALSE(v->correctByDesign);
@@ -27,7 +27,7 @@ TEST(GlobalTopDown, DescriptorSaysWhyItIsWrong) {
 }
 
 // ceil(n/2) work-items run, so one work-group of size wg covers every n <= 2*wg.
-TEST(GlobalTopDown, OneWorkGroupIsCorrectAndTheTraceEqualsTheModel) {
+TEST(global_top_down_device, OneWorkGroupIsCorrectAndTheTraceEqualsTheModel) {
     for (size_t wg : {size_t(16), size_t(64), size_t(48)})
         for (size_t n : {size_t(1), size_t(2), size_t(3), size_t(7), wg - 1, wg, wg + 1, 2 * wg - 1, 2 * wg})
             for (Op op : {Op::Sum, Op::Min, Op::Max})
@@ -95,11 +95,11 @@ void expectReportedWrong(size_t n, size_t wg) {
     EXPECT_NE(verdict.find(findVariant("global-top-down")->wrongReason), std::string::npos) << verdict;
 }
 
-TEST(GlobalTopDown, ManyWorkGroupsAreReportedWrongWithTheReason) {
+TEST(global_top_down_device, ManyWorkGroupsAreReportedWrongWithTheReason) {
     expectReportedWrong(64 * 64, 64);
 }
 
-TEST(GlobalTopDown, TwoWorkGroupsAreAlreadyWrong) {
+TEST(global_top_down_device, TwoWorkGroupsAreAlreadyWrong) {
     expectReportedWrong(4 * 64, 64);
 }
 
@@ -108,7 +108,7 @@ TEST(GlobalTopDown, TwoWorkGroupsAreAlreadyWrong) {
 // work-group's rounds back to back, so it is wrong every time; on an H200 the 32 groups of the traced build ran
 // close enough to lockstep to match the model in all four runs (its timed build was still wrong). So: the ops
 // always match, a wrong result always shows in the snapshot, and the last snapshot's cell 0 is the result.
-TEST(GlobalTopDown, ManyGroupsTraceHasTheModelsOpsAndShowsAnyWrongResult) {
+TEST(global_top_down_device, ManyGroupsTraceHasTheModelsOpsAndShowsAnyWrongResult) {
     const size_t n = 64 * 64, wg = 64;
     for (uint64_t seed = 1; seed <= 4; ++seed) {
         const RunConfig c = config(n, wg, Op::Sum, ElemType::Int, seed);

@@ -24,7 +24,7 @@ GroupTrace deviceGroup(const std::string& id, size_t wg, size_t n) {
     return run.passes[0].traced[0];
 }
 
-TEST(LadderAnalysis, InterleavedDivergentDivergesFromTheFirstStage) {
+TEST(interleaved_divergent_analysis, DivergesFromTheFirstStage) {
     const GroupTrace g = deviceGroup("interleaved-divergent", 256, 4096);
     ASSERT_GE(g.stages.size(), 2u);
     const StageAnalysis first = g.stages[1].analysis;  // s = 1: every other work-item
@@ -38,7 +38,7 @@ TEST(LadderAnalysis, InterleavedDivergentDivergesFromTheFirstStage) {
     EXPECT_EQ(again.divergentWarps, first.divergentWarps);
 }
 
-TEST(LadderAnalysis, SequentialHasNoDivergenceUntilFewerThanAWarpIsActive) {
+TEST(sequential_analysis, NoDivergenceUntilFewerThanAWarpIsActive) {
     const GroupTrace g = deviceGroup("sequential", 256, 4096);
     for (size_t s = 1; s < g.stages.size(); ++s) {
         const Stage& st = g.stages[s];
@@ -50,7 +50,7 @@ TEST(LadderAnalysis, SequentialHasNoDivergenceUntilFewerThanAWarpIsActive) {
     }
 }
 
-TEST(LadderAnalysis, InterleavedStridedConflictsDoubleWithTheStride) {
+TEST(interleaved_strided_analysis, ConflictsDoubleWithTheStride) {
     // wg 512: at s = 1, 2, 4, 8 warp 0 has all 32 lanes active on cells 0, 2s, 4s, ...: 2s-way conflicts.
     std::string why;
     if (!test::tracedAccepts("interleaved-strided", 512, &why)) GTEST_SKIP() << why;
@@ -67,14 +67,14 @@ TEST(LadderAnalysis, InterleavedStridedConflictsDoubleWithTheStride) {
     EXPECT_EQ(previous, 16);
 }
 
-TEST(LadderAnalysis, SequentialHasNoBankConflicts) {
+TEST(sequential_analysis, NoBankConflicts) {
     std::string why;
     if (!test::tracedAccepts("sequential", 512, &why)) GTEST_SKIP() << why;
     const GroupTrace g = deviceGroup("sequential", 512, 4096);
     for (const Stage& st : g.stages) EXPECT_EQ(st.analysis.bankConflictDegree, 1) << st.label;
 }
 
-TEST(LadderAnalysis, UnrolledTailKeepsOneFullWarp) {
+TEST(unroll_last_warp_safe_analysis, UnrolledTailKeepsOneFullWarp) {
     // The tail runs all 32 lanes of warp 0 at every step: one fully active warp, no divergence, no conflicts.
     const GroupTrace g = deviceGroup("unroll-last-warp-safe", 128, 4096);
     int tailSteps = 0;

@@ -10,6 +10,7 @@
 #include "core/reference.h"
 #include "device_fixture.h"
 #include "test_values.h"
+#include "tests/variant_params.h"
 
 namespace rl {
 namespace {
@@ -101,16 +102,16 @@ TEST_P(LadderResults, KnownValues) {
     EXPECT_EQ(test::engine().run(c, makeInput(ElemType::Float, DataPattern::Iota, n, 1)).result, 0.0);
 }
 
-// unroll-last-warp is wrong by design and has its own test (ladder_unroll_last_warp_test.cpp).
-INSTANTIATE_TEST_SUITE_P(Ladder, LadderResults,
-                         ::testing::Values("interleaved-divergent", "interleaved-strided", "first-add",
-                                           "unroll-last-warp-safe", "complete-unroll", "multi-element", "vector4"),
-                         [](const auto& info) {
-                             std::string name = info.param;
-                             for (char& ch : name)
-                                 if (ch == '-') ch = '_';
-                             return name;
-                         });
+// Every correct-by-design local-tree variant whose groups follow N. unroll-last-warp is wrong by design
+// (ladder_unroll_last_warp_test.cpp); the fixed-grid kernels (grid-stride, best-gpu, best-cpu) launch a grid chosen
+// from the device, so their passes are checked in best_variants_test.cpp; the global kinds and built-ins have their
+// own files.
+INSTANTIATE_TEST_SUITE_P(Registry, LadderResults,
+                         ::testing::ValuesIn(test::variantIds([](const VariantInfo& v) {
+                             return v.correctByDesign && v.kind == VariantKind::LocalTree &&
+                                    v.groupsPerComputeUnit == 0;
+                         })),
+                         test::kernelNameOf);
 
 }  // namespace
 }  // namespace rl

@@ -29,7 +29,7 @@ void expectTraceMatchesModel(const RunConfig& c) {
     EXPECT_TRUE(device.correct) << where << ": " << device.verdict;
 }
 
-TEST(LadderTrace, LargeWorkGroupsUnrollEveryBlock) {
+TEST(complete_unroll_device, LargeWorkGroupsUnrollEveryBlock) {
     int checked = 0;
     for (const char* id : {"unroll-last-warp-safe", "complete-unroll", "multi-element"})
         for (size_t wg : {256, 512, 1024}) {
@@ -48,7 +48,7 @@ TEST(LadderTrace, LargeWorkGroupsUnrollEveryBlock) {
     EXPECT_GE(checked, 3 * 12) << "at least work-groups of 256 must be checked for every variant";
 }
 
-TEST(LadderTrace, MultiElementOrderForEveryElementsPerItem) {
+TEST(multi_element_device, OrderForEveryElementsPerItem) {
     // Float sums round differently for each E; each must equal its own model bit for bit.
     const std::pair<Op, ElemType> kinds[] = {
         {Op::Sum, ElemType::Float}, {Op::Sum, ElemType::Int}, {Op::Min, ElemType::Float}};

@@ -25,7 +25,7 @@ RunConfig intSum(const std::string& id) {
     return c;
 }
 
-TEST(UnrollLastWarp, RunIsReportedWrongWithTheReason) {
+TEST(unroll_last_warp_device, RunIsReportedWrongWithTheReason) {
     if (!onPocl()) GTEST_SKIP() << "lockstep behaviour depends on the device; this checks PoCL";
     const RunConfig c = intSum("unroll-last-warp");
     const HostArray input = makeInput(c.type, DataPattern::Random, c.n, c.seed);
@@ -36,7 +36,7 @@ TEST(UnrollLastWarp, RunIsReportedWrongWithTheReason) {
     EXPECT_NE(r.verdict.find("lockstep"), std::string::npos) << r.verdict;
 }
 
-TEST(UnrollLastWarp, DeviceTraceLeavesTheLockstepModelInTheTail) {
+TEST(unroll_last_warp_device, DeviceTraceLeavesTheLockstepModelInTheTail) {
     if (!onPocl()) GTEST_SKIP() << "lockstep behaviour depends on the device; this checks PoCL";
     const RunConfig c = intSum("unroll-last-warp");
     const VariantInfo& v = *findVariant(c.variant);
@@ -68,7 +68,7 @@ TEST(UnrollLastWarp, DeviceTraceLeavesTheLockstepModelInTheTail) {
     EXPECT_EQ(modelResult, device.reference) << "the lockstep model itself is right";
 }
 
-TEST(UnrollLastWarp, SafeTailOnTheSameInputEqualsTheModel) {
+TEST(unroll_last_warp_safe_device, OnTheSameInputEqualsTheModel) {
     const RunConfig c = intSum("unroll-last-warp-safe");
     const HostArray input = makeInput(c.type, DataPattern::Random, c.n, c.seed);
     const TraceRun device = test::engine().trace(c, input);
@@ -77,7 +77,7 @@ TEST(UnrollLastWarp, SafeTailOnTheSameInputEqualsTheModel) {
     EXPECT_TRUE(test::engine().run(c, input).correct);
 }
 
-TEST(UnrollLastWarp, RefusesWorkGroupsBelowSixtyFour) {
+TEST(unroll_last_warp_device, RefusesWorkGroupsBelowSixtyFour) {
     for (const char* id : {"unroll-last-warp", "unroll-last-warp-safe", "complete-unroll", "multi-element"}) {
         RunConfig c = intSum(id);
         c.wg = 32;

@@ -1,4 +1,4 @@
-// The device's recorded trace equals the CPU model for every correct-by-design variant, exactly (int) and bit for
+// The device's recorded trace equals the CPU model, for each correct-by-design variant of the registry, exactly (int) and bit for
 // bit (float), over several N, work-group sizes and operations.
 #include <gtest/gtest.h>
 
@@ -8,6 +8,7 @@
 #include "core/model/model.h"
 #include "device_fixture.h"
 #include "test_values.h"
+#include "tests/variant_params.h"
 
 namespace rl {
 namespace {
@@ -34,59 +35,46 @@ void expectSameStages(const GroupTrace& device, const GroupTrace& model, ElemTyp
     }
 }
 
-struct Case {
-    std::string variant;
-    size_t n, wg;
-    Op op;
-    ElemType type;
-};
+class TraceMatchesModel : public ::testing::TestWithParam<std::string> {};
 
-std::vector<Case> cases() {
-    std::vector<Case> out;
-    for (const auto& v : allVariants()) {
-        if (!v.correctByDesign || !hasModel(v)) continue;
-        for (size_t wg : {16, 64, 128})
-            for (size_t n : {size_t(1), size_t(3), wg - 1, wg, wg + 1, size_t(1000), size_t(3 * wg * 2 + 5)})
-                for (Op op : {Op::Sum, Op::Min, Op::Max})
-                    for (ElemType type : {ElemType::Int, ElemType::Float}) {
-                        if (int(wg) < v.minWorkGroup) continue;
-                        out.push_back({v.id, n, wg, op, type});
-                    }
-    }
-    return out;
-}
-
-TEST(TraceMatchesModel, EveryCorrectVariant) {
+TEST_P(TraceMatchesModel, EveryOpTypeAndSize) {
+    const VariantInfo& v = *findVariant(GetParam());
     size_t checked = 0;
-    for (const Case& c : cases()) {
-        RunConfig config;
-        config.variant = c.variant;
-        config.n = c.n;
-        config.wg = c.wg;
-        config.op = c.op;
-        config.type = c.type;
-        config.seed = 7 + c.n;
-        const HostArray input = makeInput(c.type, DataPattern::Random, c.n, config.seed);
-        const TraceRun device = test::engine().trace(config, input);
-        std::vector<double> values(c.n);
-        for (size_t i = 0; i < c.n; ++i) values[i] = input.at(i);
-        double modelResult = 0;
-        const auto model = modelRun(*findVariant(c.variant), config, values, &modelResult);
-        const std::string where = c.variant + " n=" + std::to_string(c.n) + " wg=" + std::to_string(c.wg) + " " +
-                                  std::string(toString(c.op)) + " " + std::string(toString(c.type));
-        ASSERT_EQ(device.passes.size(), model.size()) << where;
-        for (size_t p = 0; p < model.size(); ++p) {
-            ASSERT_EQ(device.passes[p].traced.size(), model[p].traced.size()) << where << " pass " << p;
-            for (size_t g = 0; g < model[p].traced.size(); ++g)
-                expectSameStages(device.passes[p].traced[g], model[p].traced[g], c.type,
-                                 where + " pass " + std::to_string(p) + " group " + std::to_string(g));
-        }
-        EXPECT_EQ(device.result, modelResult) << where;
-        EXPECT_TRUE(device.correct) << where << ": " << device.verdict;
-        ++checked;
+    for (size_t wg : {16, 64, 128}) {
+        if (int(wg) < v.minWorkGroup) continue;
+        for (size_t n : {size_t(1), size_t(3), wg - 1, wg, wg + 1, size_t(1000), size_t(3 * wg * 2 + 5)})
+            for (Op op : {Op::Sum, Op::Min, Op::Max})
+                for (ElemType type : {ElemType::Int, ElemType::Float}) {
+                    RunConfig config = test::makeConfig(v.id, n, wg, op, type, 7 + n);
+                    const HostArray input = makeInput(type, DataPattern::Random, n, config.seed);
+                    const TraceRun device = test::engine().trace(config, input);
+                    std::vector<double> values(n);
+                    for (size_t i = 0; i < n; ++i) values[i] = input.at(i);
+                    double modelResult = 0;
+                    const auto model = modelRun(v, config, values, &modelResult);
+                    const std::string where = v.id + " n=" + std::to_string(n) + " wg=" + std::to_string(wg) + " " +
+                                              std::string(toString(op)) + " " + std::string(toString(type));
+                    ASSERT_EQ(device.passes.size(), model.size()) << where;
+                    for (size_t p = 0; p < model.size(); ++p) {
+                        ASSERT_EQ(device.passes[p].traced.size(), model[p].traced.size()) << where << " pass " << p;
+                        for (size_t g = 0; g < model[p].traced.size(); ++g)
+                            expectSameStages(device.passes[p].traced[g], model[p].traced[g], type,
+                                             where + " pass " + std::to_string(p) + " group " + std::to_string(g));
+                    }
+                    EXPECT_EQ(device.result, modelResult) << where;
+                    EXPECT_TRUE(device.correct) << where << ": " << device.verdict;
+                    ++checked;
+                }
     }
-    EXPECT_GT(checked, 100u);
+    EXPECT_GT(checked, 60u);
 }
+
+// Every correct-by-design variant with a CPU model (the built-ins follow the driver's order: builtin_reduce_test).
+INSTANTIATE_TEST_SUITE_P(Registry, TraceMatchesModel,
+                         ::testing::ValuesIn(test::variantIds([](const VariantInfo& v) {
+                             return v.correctByDesign && hasModel(v);
+                         })),
+                         test::kernelNameOf);
 
 }  // namespace
 }  // namespace rl

@@ -111,7 +111,7 @@ INSTANTIATE_TEST_SUITE_P(Registry, CorrectVariant, ::testing::ValuesIn(correctVa
                              return name;
                          });
 
-TEST(Oclgrind, ReportsTheRaceInUnrollLastWarp) {
+TEST(unroll_last_warp_oclgrind, ReportsTheRaceInTheTail) {
     requireOclgrind();
     const VariantInfo* v = findVariant("unroll-last-warp");
     ASSERT_NE(v, nullptr) << "the registry has no 'unroll-last-warp' (Harris step 5): add it to core/variant.cpp";
@@ -125,7 +125,7 @@ TEST(Oclgrind, ReportsTheRaceInUnrollLastWarp) {
 }
 
 // barrier() synchronises one work-group: with one group (n <= 2 x wg) nothing races; with two, the groups do.
-TEST(Oclgrind, GlobalTopDownRacesAcrossWorkGroupsOnly) {
+TEST(global_top_down_oclgrind, RacesAcrossWorkGroupsOnly) {
     requireOclgrind();
     const Outcome one = underOclgrind("--variant global-top-down --n 128 --wg 64");
     ASSERT_EQ(one.exitCode, 0) << one.output.substr(0, 4000);
@@ -140,7 +140,7 @@ TEST(Oclgrind, GlobalTopDownRacesAcrossWorkGroupsOnly) {
 // best-gpu with several work-groups: the groups publish their partials and draw tickets, and the last one reads the
 // partials, all through global atomics: no race between work-groups, timed or traced. (The registry test above runs
 // one work-group, where the kernel never reaches the atomics.)
-TEST(Oclgrind, BestGpuLastGroupFinishesWithoutRace) {
+TEST(best_gpu_oclgrind, LastGroupFinishesWithoutRace) {
     requireOclgrind();
     for (const char* traced : {"", " --trace"}) {
         const std::string what = std::string("best-gpu, 7 work-groups") + traced;

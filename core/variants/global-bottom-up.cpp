@@ -1,11 +1,18 @@
-// CPU model of kernels/global-bottom-up.cl: the whole array after the load and after each launch (step 2, 4, ...).
+// global-bottom-up: the descriptor (Lawlor's bottom-up tree, one launch per level) and the CPU model of
+// kernels/global-bottom-up.cl.
+// Lesson, cost and requirements are read from the kernel's banner; the model is what device traces are tested against.
+// Model: The whole array after the load and after each launch (step 2, 4, ...).
 #include "core/kind_stages.h"
-#include "core/model/models.h"
+#include "core/model/model.h"
+#include "core/variants/variants.h"
 
-namespace rl::model {
+namespace rl::variants {
+namespace {
+
+using namespace rl::model;  // loads, trees and tails shared by the models
 
 // in.pass is the widest launch (step 2): its global size is the number of work-items each stage records.
-GroupTrace globalBottomUp(const ModelInput& in) {
+GroupTrace stages(const ModelInput& in) {
     const size_t n = in.pass.n;
     const size_t items = in.pass.global;
     GroupTrace g;
@@ -33,4 +40,16 @@ GroupTrace globalBottomUp(const ModelInput& in) {
     return g;
 }
 
-}  // namespace rl::model
+}  // namespace
+
+VariantInfo global_bottom_up() {
+    VariantInfo v;
+    v.id = "global-bottom-up";
+    v.title = "Global memory, bottom-up, one launch per level";
+    v.kind = VariantKind::GlobalBottomUp;
+    v.needsPow2WorkGroup = false;
+    v.model = &stages;
+    return v;
+}
+
+}  // namespace rl::variants

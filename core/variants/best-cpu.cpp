@@ -1,13 +1,19 @@
-// CPU model of kernels/best-cpu.cl: one contiguous chunk per work-item, two 16-lane accumulators folded in halves,
-// the scalar remainder, then the sequential-addressing tree.
-#include "core/model/model_tree.h"
-#include "core/model/models.h"
-
+// best-cpu: the descriptor and the CPU model of kernels/best-cpu.cl.
+// Lesson, cost and requirements are read from the kernel's banner; the model is what device traces are tested against.
+// Model: One contiguous chunk per work-item, two 16-lane accumulators folded in halves, the scalar remainder, then the
+// sequential-addressing tree.
 #include <algorithm>
 
-namespace rl::model {
+#include "core/model/model.h"
+#include "core/model/model_tree.h"
+#include "core/variants/variants.h"
 
-GroupTrace bestCpu(const ModelInput& in) {
+namespace rl::variants {
+namespace {
+
+using namespace rl::model;  // loads, trees and tails shared by the models
+
+GroupTrace stages(const ModelInput& in) {
     const size_t wg = in.pass.local, items = in.pass.global, n = in.pass.n;
     const auto op = [&](double a, double b) { return apply(in.op, in.type, a, b); };
     const double id = identity(in.op, in.type);
@@ -44,4 +50,20 @@ GroupTrace bestCpu(const ModelInput& in) {
     return g;
 }
 
-}  // namespace rl::model
+}  // namespace
+
+VariantInfo best_cpu() {
+    VariantInfo v;
+    v.id = "best-cpu";
+    v.title = "Best for CPUs: one contiguous chunk per work-item, 64-byte vectors";
+    v.toggles.sequentialAddressing = true;
+    v.toggles.compactBranching = true;
+    v.toggles.multiElement = true;
+    v.toggles.vectorLoads = true;
+    v.groupsPerComputeUnit = 2;
+    v.defaultElementsPerItem = 16;  // at least one 16-element vector per work-item
+    v.model = &stages;
+    return v;
+}
+
+}  // namespace rl::variants

@@ -1,19 +1,14 @@
-// CPU model of kernels/work-group-reduce.cl: each work-item's value after the load, then the group's result in
-// every cell. The built-in's order of operations is the driver's; the model adds in a sequential-addressing tree,
-// so integers and float min/max match exactly and float sums match within rounding.
+// work-group-reduce: the descriptor (OpenCL C 2.0 built-in work_group_reduce_*) and the CPU model of kernels/work-
+// group-reduce.cl.
+// Lesson, cost and requirements are read from the kernel's banner; the model is what device traces are tested against.
+// Model: Each work-item's value after the load, then the group's result in every cell. The built-in's order of
+// operations is the driver's; the model adds in a sequential-addressing tree, so integers and float min/max match
+// exactly and float sums match within rounding.
 #include "core/kind_stages.h"
-#include "core/model/models.h"
+#include "core/model/model_tree.h"
+#include "core/variants/variants.h"
 
 namespace rl::model {
-
-double treeReduce(std::vector<double> values, Op op, ElemType type) {
-    if (values.empty()) return identity(op, type);
-    size_t width = 1;
-    while (width < values.size()) width <<= 1;
-    for (size_t s = width / 2; s > 0; s >>= 1)
-        for (size_t i = 0; i < s && i + s < values.size(); ++i) values[i] = apply(op, type, values[i], values[i + s]);
-    return values[0];
-}
 
 GroupTrace workGroupReduce(const ModelInput& in) {
     const size_t wg = in.pass.local;
@@ -39,3 +34,17 @@ GroupTrace workGroupReduce(const ModelInput& in) {
 }
 
 }  // namespace rl::model
+
+namespace rl::variants {
+
+VariantInfo work_group_reduce() {
+    VariantInfo v;
+    v.id = "work-group-reduce";
+    v.title = "Built-in work_group_reduce (OpenCL C 2.0)";
+    v.kind = VariantKind::BuiltinWorkGroup;
+    v.needsPow2WorkGroup = false;
+    v.needsOpenCL20 = true;
+    return v;
+}
+
+}  // namespace rl::variants

@@ -1,10 +1,14 @@
-// CPU model of kernels/sub-group-reduce.cl for a given sub-group size (the device's choice, which its trace records
-// in the sub-group stage's parameter). Sub-group k is local ids [k*size, (k+1)*size). Each sub-group's own order of
-// operations is the driver's; the model uses a sequential-addressing tree there (exact for int and min/max).
+// sub-group-reduce: the descriptor (sub_group_reduce_* then a local tree over the sub-group partials) and the CPU
+// model of kernels/sub-group-reduce.cl.
+// Lesson, cost and requirements are read from the kernel's banner; the model is what device traces are tested against.
+// Model: For a given sub-group size (the device's choice, which its trace records in the sub-group stage's parameter).
+// Sub-group k is local ids [k*size, (k+1)*size). Each sub-group's own order of operations is the driver's; the model
+// uses a sequential-addressing tree there (exact for int and min/max).
 #include <algorithm>
 
 #include "core/kind_stages.h"
-#include "core/model/models.h"
+#include "core/model/model_tree.h"
+#include "core/variants/variants.h"
 
 namespace rl::model {
 
@@ -48,3 +52,17 @@ GroupTrace subGroupReduce(const ModelInput& in, size_t subGroupSize) {
 }
 
 }  // namespace rl::model
+
+namespace rl::variants {
+
+VariantInfo sub_group_reduce() {
+    VariantInfo v;
+    v.id = "sub-group-reduce";
+    v.title = "Built-in sub_group_reduce, then a tree over the partials";
+    v.kind = VariantKind::BuiltinSubGroup;
+    v.needsPow2WorkGroup = false;
+    v.needsSubGroups = true;
+    return v;
+}
+
+}  // namespace rl::variants

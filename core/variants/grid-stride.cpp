@@ -1,11 +1,17 @@
-// CPU model of kernels/grid-stride.cl (and of best-gpu.cl's first pass): grid-stride accumulation in four vector lanes, four loads per step, then the
-// sequential-addressing tree.
+// grid-stride: the descriptor and the CPU model of kernels/grid-stride.cl.
+// Lesson, cost and requirements are read from the kernel's banner; the model is what device traces are tested against.
+// Model: (and of best-gpu.cl's first pass): grid-stride accumulation in four vector lanes, four loads per step, then
+// the sequential-addressing tree.
+#include "core/model/model.h"
 #include "core/model/model_tree.h"
-#include "core/model/models.h"
+#include "core/variants/variants.h"
 
-namespace rl::model {
+namespace rl::variants {
+namespace {
 
-GroupTrace gridStride(const ModelInput& in) {
+using namespace rl::model;  // loads, trees and tails shared by the models
+
+GroupTrace stages(const ModelInput& in) {
     const size_t wg = in.pass.local, grid = in.pass.global, n = in.pass.n, n4 = n / 4;
     const auto op = [&](double a, double b) { return apply(in.op, in.type, a, b); };
     const double id = identity(in.op, in.type);
@@ -35,4 +41,20 @@ GroupTrace gridStride(const ModelInput& in) {
     return g;
 }
 
-}  // namespace rl::model
+}  // namespace
+
+VariantInfo grid_stride() {
+    VariantInfo v;
+    v.id = "grid-stride";
+    v.title = "Grid-stride vector loads on a fixed grid, two launches";
+    v.toggles.sequentialAddressing = true;
+    v.toggles.compactBranching = true;
+    v.toggles.multiElement = true;
+    v.toggles.vectorLoads = true;
+    v.groupsPerComputeUnit = 4;
+    v.defaultElementsPerItem = 4;  // at least one vector per work-item before the grid stops growing
+    v.model = &stages;
+    return v;
+}
+
+}  // namespace rl::variants

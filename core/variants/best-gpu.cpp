@@ -1,0 +1,49 @@
+// best-gpu: the descriptor and the CPU model of kernels/best-gpu.cl.
+// Lesson, cost and requirements are read from the kernel's banner; the model is what device traces are tested against.
+// Model: its first pass is grid-stride.cl's; the pass that runs inside the same launch (the last group to finish)
+// gives partial g to work-item g % wg, in order, then runs the sequential tree.
+#include "core/model/model.h"
+#include "core/model/model_tree.h"
+#include "core/variants/variants.h"
+
+namespace rl::variants {
+namespace {
+
+using namespace rl::model;  // loads, trees and tails shared by the models
+
+GroupTrace stages(const ModelInput& in) {
+    if (!in.pass.inPreviousLaunch) return findVariant("grid-stride")->model(in);
+    const size_t wg = in.pass.local, partials = in.pass.n;
+    GroupTrace g;
+    g.group = int(in.group);
+    Stage load = loadStage(wg);
+    for (size_t lid = 0; lid < wg; ++lid) {
+        double a = identity(in.op, in.type);
+        for (size_t p = lid; p < partials; p += wg) a = apply(in.op, in.type, a, in.input[p]);
+        load.values[lid] = a;
+        if (lid < partials) load.ops[lid] = {true, -1, -1, int(lid)};
+    }
+    g.stages.push_back(std::move(load));
+    appendSequentialTree(g, in, 0);
+    return g;
+}
+
+}  // namespace
+
+VariantInfo best_gpu() {
+    VariantInfo v;
+    v.id = "best-gpu";
+    v.title = "Best for GPUs: grid-stride, one launch, last group finishes";
+    v.kind = VariantKind::LastGroup;
+    v.toggles.sequentialAddressing = true;
+    v.toggles.compactBranching = true;
+    v.toggles.multiElement = true;
+    v.toggles.vectorLoads = true;
+    v.groupsPerComputeUnit = 4;
+    v.defaultElementsPerItem = 4;  // at least one vector per work-item before the grid stops growing
+    v.needsInt64Atomics = true;
+    v.model = &stages;
+    return v;
+}
+
+}  // namespace rl::variants
