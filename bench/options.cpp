@@ -4,6 +4,8 @@
 #include <cstdlib>
 #include <sstream>
 
+#include "core/run_settings.h"
+
 namespace rl::bench {
 namespace {
 
@@ -14,29 +16,6 @@ std::vector<std::string> split(const std::string& s) {
     while (std::getline(ss, item, ','))
         if (!item.empty()) out.push_back(item);
     return out;
-}
-
-// "1048576", "2^20", "1M" (binary suffixes K, M, G).
-bool parseSize(const std::string& s, size_t* out) {
-    char* end = nullptr;
-    if (s.rfind("2^", 0) == 0) {
-        const long k = std::strtol(s.c_str() + 2, &end, 10);
-        if (*end || k < 0 || k > 40) return false;
-        *out = size_t(1) << k;
-        return true;
-    }
-    const unsigned long long v = std::strtoull(s.c_str(), &end, 10);
-    if (end == s.c_str()) return false;
-    size_t mult = 1;
-    if (*end == 'K')
-        mult = size_t(1) << 10, ++end;
-    else if (*end == 'M')
-        mult = size_t(1) << 20, ++end;
-    else if (*end == 'G')
-        mult = size_t(1) << 30, ++end;
-    if (*end || v == 0) return false;
-    *out = size_t(v) * mult;
-    return true;
 }
 
 bool parseInt(const std::string& s, long lo, long hi, long* out) {
@@ -99,24 +78,32 @@ bool parseOptions(int argc, char** argv, BenchOptions& o, std::string* error) {
             o.device = v;
         } else if (a == "--sizes") {
             o.sizes.clear();
-            for (const auto& s : split(v)) {
-                size_t n = 0;
-                if (!parseSize(s, &n) || n > 0xFFFFFFFFull) {
-                    *error = "bad size '" + s + "': give a positive count below 2^32, e.g. 16777216 or 2^24";
+            try {
+                o.sizes = parseSizeList("--sizes", v);  // the run settings' rule for sizes (core/run_settings.h)
+            } catch (const Error& e) {
+                *error = e.what();
+                return false;
+            }
+            for (size_t n : o.sizes)
+                if (n > 0xFFFFFFFFull) {
+                    *error = "--sizes: " + std::to_string(n) + " is past 2^32 - 1, the kernels' index range";
                     return false;
                 }
-                o.sizes.push_back(n);
-            }
         } else if (a == "--warmup" && parseInt(v, 0, 1000, &x)) {
             o.warmup = int(x);
         } else if (a == "--repeats" && parseInt(v, 1, 100000, &x)) {
             o.repeats = int(x);
-        } else if (a == "--wg" && parseInt(v, 1, 1 << 16, &x)) {
-            o.wg = size_t(x);
-        } else if (a == "--groups" && parseInt(v, 0, 1 << 24, &x)) {
-            o.groups = size_t(x);
-        } else if (a == "--seed" && parseInt(v, 0, 1L << 62, &x)) {
-            o.seed = uint64_t(x);
+        } else if (a == "--wg" || a == "--groups" || a == "--seed") {
+            RunConfig c;  // the run settings' rules and ranges (core/run_settings.h)
+            try {
+                setRunSetting(c, a.substr(2), v, a);
+            } catch (const Error& e) {
+                *error = e.what();
+                return false;
+            }
+            if (a == "--wg") o.wg = c.wg;
+            if (a == "--groups") o.groups = c.groups;
+            if (a == "--seed") o.seed = c.seed;
         } else if (a == "--variants") {
             o.variants = split(v);
         } else if (a == "--peers") {

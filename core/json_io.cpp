@@ -5,6 +5,8 @@
 #include <limits>
 #include <type_traits>
 
+#include "core/run_settings.h"
+
 namespace rl::json {
 namespace {
 
@@ -27,6 +29,13 @@ T number(const json& j, const char* name, T lo, T hi) {
     if (!(d >= double(lo) && d <= double(hi))) bad(std::string("field '") + name + "' is out of range");
     if (std::is_integral_v<T> && d != std::floor(d)) bad(std::string("field '") + name + "' is not a whole number");
     return T(d);
+}
+
+// A run setting stored as a number, in the range core/run_settings.h gives it everywhere.
+template <typename T>
+T setting(const json& j, const char* key, std::string_view name) {
+    const SettingRange r = settingRange(name);
+    return number<T>(j, key, T(r.lo), T(r.hi));
 }
 
 std::string text(const json& j, const char* name) {
@@ -252,13 +261,13 @@ RunConfig readConfig(const json& j) {
     c.op = *op;
     c.type = *type;
     c.data = *data;
-    c.wg = number<size_t>(j, "wg", 1, 1 << 16);
+    c.wg = setting<size_t>(j, "wg", "wg");
     c.elemsPerItem = number<int>(j, "elems_per_item", 0, 4096);
-    c.seed = number<uint64_t>(j, "seed", 0, uint64_t(1) << 53);
+    c.seed = setting<uint64_t>(j, "seed", "seed");
     c.finalOnHost = flag(j, "final_on_host");
     c.simdWidth = number<int>(j, "simd_width", 0, 1024);
-    c.banks = number<int>(j, "banks", 1, 1024);
-    c.bankWidthBytes = number<int>(j, "bank_width", 1, 64);
+    c.banks = setting<int>(j, "banks", "banks");
+    c.bankWidthBytes = setting<int>(j, "bank_width", "bank-width");
     return c;
 }
 
@@ -273,11 +282,11 @@ RunResult readRunResult(const json& j) {
     if (!op || !type) bad("unknown op or type");
     r.config.op = *op;
     r.config.type = *type;
-    r.config.wg = number<size_t>(j, "wg", 1, 1 << 16);
+    r.config.wg = setting<size_t>(j, "wg", "wg");
     auto data = parseDataPattern(text(j, "data"));
     if (!data) bad("unknown data pattern");
     r.config.data = *data;
-    r.config.seed = number<uint64_t>(j, "seed", 0, uint64_t(1) << 53);
+    r.config.seed = setting<uint64_t>(j, "seed", "seed");
     r.config.finalOnHost = flag(j, "final_on_host");
     r.result = toValue(field(j, "result"));
     r.reference = toValue(field(j, "reference"));
@@ -309,15 +318,15 @@ TraceRun readTrace(const json& j) {
     t.variant = text(j, "variant");
     t.device = text(j, "device");
     t.n = number<size_t>(j, "n", 1, size_t(0xFFFFFFFFull));
-    t.wg = number<size_t>(j, "wg", 1, 1 << 16);
+    t.wg = setting<size_t>(j, "wg", "wg");
     auto op = parseOp(text(j, "op"));
     auto type = parseElemType(text(j, "type"));
     if (!op || !type) bad("unknown op or type");
     t.op = *op;
     t.type = *type;
     t.simdWidth = number<int>(j, "simd_width", 1, 1024);
-    t.banks = number<int>(j, "banks", 1, 1024);
-    t.bankWidthBytes = number<int>(j, "bank_width", 1, 64);
+    t.banks = setting<int>(j, "banks", "banks");
+    t.bankWidthBytes = setting<int>(j, "bank_width", "bank-width");
     t.result = toValue(field(j, "result"));
     t.reference = toValue(field(j, "reference"));
     t.correct = flag(j, "correct");

@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "app/cli/options.h"
+#include "core/run_settings.h"
 #include "app/export/export_job.h"
 #ifdef REDUCELAB_EXPORT_GL
 #include "app/export/offscreen_renderer.h"
@@ -43,7 +44,7 @@ exporter::ExportRequest toRequest(const Options& o) {
     if (has("stage")) {
         const std::string s = get("stage");
         if (s == "all") r.allStages = true;
-        else r.stage = int(parseInteger("stage", s, 0, 1 << 20));
+        else r.stage = int(parseInteger("--stage", s, 0, 1 << 20));
     }
     if (has("scale")) {
         const std::string s = get("scale");
@@ -54,8 +55,8 @@ exporter::ExportRequest toRequest(const Options& o) {
         r.scale = float(v);
     }
     if (has("theme")) r.theme = get("theme");
-    if (has("width")) r.width = float(parseInteger("width", get("width"), 320, 4096));
-    if (has("delay")) r.delayMs = int(parseInteger("delay", get("delay"), 20, 60000));
+    if (has("width")) r.width = float(parseInteger("--width", get("width"), 320, 4096));
+    if (has("delay")) r.delayMs = int(parseInteger("--delay", get("delay"), 20, 60000));
     r.transparent = has("transparent");
     r.loadAtTop = !has("load-at-bottom");
     r.showValues = !has("no-values");

@@ -33,9 +33,6 @@ struct Options {
 // takes (without "--"); flags are those ending in '!' (e.g. "json!").
 Options parseOptions(int argc, char** argv, const std::vector<std::string>& allowed);
 
-// "1048576", "2^20", "1M", "64K" -> size; throws UsageError naming `option` otherwise (or when 0).
-size_t parseSize(const std::string& option, const std::string& text);
-std::vector<size_t> parseSizeList(const std::string& option, const std::string& text);
-long long parseInteger(const std::string& option, const std::string& text, long long lo, long long hi);
+// Values of run settings and other numbers are read with core/run_settings.h (rl::Error BadInput: exit status 2).
 
 }  // namespace rl::cli

@@ -1,0 +1,156 @@
+// The run settings' parsing rules and ranges.
+#include "core/run_settings.h"
+
+#include <algorithm>
+#include <cctype>
+#include <sstream>
+
+#include "core/types.h"
+#include "core/variant.h"
+
+namespace rl {
+namespace {
+
+struct IntegerSetting {
+    std::string_view name;
+    SettingRange range;
+};
+
+// The integer settings and their ranges; n is a size (parseSize), the others whole numbers.
+constexpr IntegerSetting kIntegers[] = {
+    {"n", {1, 1ll << 40}},       {"wg", {1, 1 << 16}},   {"seed", {0, 1ll << 53}},
+    {"epi", {1, 4096}},          {"simd", {1, 1024}},    {"banks", {1, 1024}},
+    {"bank-width", {1, 64}},     {"groups", {0, 1 << 24}},
+};
+constexpr std::string_view kWords[] = {"variant", "op", "type", "data", "final"};
+
+Error bad(std::string_view shown, const std::string& what) {
+    return Error(ErrorKind::BadInput, std::string(shown) + ": " + what);
+}
+
+bool allDigits(std::string_view t) {
+    return !t.empty() && std::all_of(t.begin(), t.end(), [](unsigned char c) { return std::isdigit(c); });
+}
+
+}  // namespace
+
+SettingRange settingRange(std::string_view name) {
+    for (const auto& s : kIntegers)
+        if (s.name == name) return s.range;
+    throw Error(ErrorKind::BadInput, "no integer run setting is called '" + std::string(name) + "'");
+}
+
+bool isRunSetting(std::string_view name) {
+    for (const auto& s : kIntegers)
+        if (s.name == name) return true;
+    return std::find(std::begin(kWords), std::end(kWords), name) != std::end(kWords);
+}
+
+long long parseInteger(std::string_view shown, std::string_view text, long long lo, long long hi) {
+    const bool negative = !text.empty() && text[0] == '-';
+    if (!allDigits(negative ? text.substr(1) : text))
+        throw bad(shown, "'" + std::string(text) + "' is not a whole number; give one between " + std::to_string(lo) +
+                             " and " + std::to_string(hi));
+    long long v = 0;
+    try {
+        v = std::stoll(std::string(text));
+    } catch (const std::exception&) {
+        v = negative ? lo - 1 : hi + 1;  // too long for 64 bits: out of range either way
+    }
+    if (v < lo || v > hi)
+        throw bad(shown, std::string(text) + " is out of range; give a number between " + std::to_string(lo) + " and " +
+                             std::to_string(hi));
+    return v;
+}
+
+size_t parseSize(std::string_view shown, std::string_view text) {
+    const std::string hint = "; give a positive whole number such as 1048576, 2^20 or 1M";
+    unsigned long long value = 0;
+    bool ok = true;
+    if (text.substr(0, 2) == "2^") {
+        const std::string_view e = text.substr(2);
+        ok = allDigits(e) && e.size() <= 3 && std::stoi(std::string(e)) <= 40;
+        if (ok) value = 1ull << std::stoi(std::string(e));
+    } else {
+        size_t digits = 0;
+        while (digits < text.size() && std::isdigit((unsigned char)text[digits])) ++digits;
+        const std::string_view suffix = text.substr(digits);
+        ok = digits > 0 && digits <= 15;
+        if (ok) value = std::stoull(std::string(text.substr(0, digits)));
+        if (suffix == "K" || suffix == "k") value <<= 10;
+        else if (suffix == "M" || suffix == "m") value <<= 20;
+        else if (suffix == "G" || suffix == "g") value <<= 30;
+        else if (!suffix.empty()) ok = false;
+    }
+    if (!ok) throw bad(shown, "'" + std::string(text) + "' is not a size" + hint);
+    if (value == 0) throw bad(shown, "the size must be at least 1" + hint);
+    if (value > (1ull << 40)) throw bad(shown, std::string(text) + " is far past any device's memory");
+    return size_t(value);
+}
+
+std::vector<size_t> parseSizeList(std::string_view shown, std::string_view text) {
+    std::vector<size_t> out;
+    std::stringstream ss{std::string(text)};
+    std::string item;
+    while (std::getline(ss, item, ','))
+        if (!item.empty()) out.push_back(parseSize(shown, item));
+    if (out.empty()) throw bad(shown, "give at least one size");
+    return out;
+}
+
+long long checkedSetting(std::string_view name, long long value, std::string_view shown) {
+    const SettingRange r = settingRange(name);
+    if (value < r.lo || value > r.hi)
+        throw bad(shown, std::to_string(value) + " is out of range; give a number between " + std::to_string(r.lo) +
+                             " and " + std::to_string(r.hi));
+    return value;
+}
+
+void setRunSetting(RunConfig& c, std::string_view name, std::string_view text, std::string_view shown) {
+    const std::string value(text);
+    auto integer = [&] {
+        const SettingRange r = settingRange(name);
+        return parseInteger(shown, text, r.lo, r.hi);
+    };
+    if (name == "variant") {
+        if (!findVariant(value)) throw bad(shown, "unknown variant '" + value + "'; `reducelab variants` lists them");
+        c.variant = value;
+    } else if (name == "n") {
+        c.n = parseSize(shown, text);
+    } else if (name == "op") {
+        const auto op = parseOp(value);
+        if (!op) throw bad(shown, "'" + value + "' is not an operation; give sum, min or max");
+        c.op = *op;
+    } else if (name == "type") {
+        const auto t = parseElemType(value);
+        if (!t) throw bad(shown, "'" + value + "' is not a type; give int or float");
+        c.type = *t;
+    } else if (name == "data") {
+        const auto d = parseDataPattern(value);
+        if (!d) throw bad(shown, "'" + value + "' is not a pattern; give random, iota or ones");
+        c.data = *d;
+    } else if (name == "final") {
+        if (value != "host" && value != "device")
+            throw bad(shown, "give 'device' (launch down to one value) or 'host' (sum the last partials on the host)");
+        c.finalOnHost = value == "host";
+    } else if (name == "wg") {
+        c.wg = size_t(integer());
+    } else if (name == "seed") {
+        c.seed = uint64_t(integer());
+    } else if (name == "epi") {
+        c.elemsPerItem = int(integer());
+    } else if (name == "simd") {
+        c.simdWidth = int(integer());
+    } else if (name == "banks") {
+        c.banks = int(integer());
+    } else if (name == "bank-width") {
+        c.bankWidthBytes = int(integer());
+    } else if (name == "groups") {
+        c.groups = size_t(integer());
+    } else {
+        throw bad(shown, "not a run setting; give one of variant, n, op, type, wg, data, seed, epi, simd, banks, "
+                         "bank-width, final, groups");
+    }
+}
+
+}  // namespace rl

@@ -1,0 +1,35 @@
+// One rule for each run setting (variant, n, op, type, wg, data, seed, epi, simd, banks, bank-width, final, groups),
+// shared by every reader: the command line, the explorer's options and script verbs, the bench, the settings file
+// and sessions. A bad value throws rl::Error (BadInput) naming the setting as the user wrote it, what was wrong and
+// what to give instead.
+#pragma once
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/run_config.h"
+
+namespace rl {
+
+// The range of an integer setting ("wg" 1..65536, "seed" 0..2^53, ...), for readers of JSON numbers.
+struct SettingRange {
+    long long lo, hi;
+};
+SettingRange settingRange(std::string_view name);
+
+// Whether `name` is one of the run settings above.
+bool isRunSetting(std::string_view name);
+
+// Sets one setting of `config` from text. `shown` is how the user named it, for the message ("--wg", "set:wg").
+void setRunSetting(RunConfig& config, std::string_view name, std::string_view text, std::string_view shown);
+
+// A whole number in [lo, hi].
+long long parseInteger(std::string_view shown, std::string_view text, long long lo, long long hi);
+// A size of at least 1: 1048576, 2^20, 1M (K, M, G are powers of two), at most 2^40.
+size_t parseSize(std::string_view shown, std::string_view text);
+// A comma-separated list of sizes.
+std::vector<size_t> parseSizeList(std::string_view shown, std::string_view text);
+// An integer setting's value checked against settingRange(name); for values that arrive as numbers (JSON).
+long long checkedSetting(std::string_view name, long long value, std::string_view shown);
+
+}  // namespace rl
