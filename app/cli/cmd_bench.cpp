@@ -27,11 +27,7 @@ int cmdBench(const Options& o) {
     bool anyFailure = false;
     for (size_t n : sizes) {
         base.n = n;
-        {
-            RunConfig probe = base;
-            probe.variant = "sequential";
-            engine.validate(probe, Engine::Purpose::Run);  // the size itself must fit before any input is allocated
-        }
+        engine.fits(n, base.type);  // before any input is allocated
         const HostArray input = makeInput(base.type, base.data, n, base.seed);
         const CopyCeiling copy = engine.copyCeiling(n, base.type, warmup, repeats);
         nlohmann::json rows = nlohmann::json::array();

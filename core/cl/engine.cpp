@@ -26,6 +26,12 @@ RunConfig withDeviceDefaults(const RunConfig& requested, const DeviceInfo& devic
     return c;
 }
 
+// What a verdict adds for a wrong-by-design variant: that a right answer was luck, or that a wrong one is the point.
+std::string byDesign(const VariantInfo& v, bool correct) {
+    if (v.correctByDesign) return "";
+    return correct ? "; correct this time, but not by design: " + v.wrongReason : "; wrong by design: " + v.wrongReason;
+}
+
 }  // namespace
 
 double eventMs(const cl::Event& event) {
@@ -41,20 +47,25 @@ Engine::Engine(const DeviceInfo& device)
       queue_(context_, clDevice_, CL_QUEUE_PROFILING_ENABLE),
       programs_(context_, clDevice_, device) {}
 
-void Engine::validate(const VariantInfo& v, const RunConfig& c, Purpose purpose) {
+void Engine::fits(size_t n, ElemType type) const {
     const auto& d = device_;
-    if (c.n == 0) throw Error(ErrorKind::BadInput, "the input size N must be at least 1");
-    if (c.n > 0xFFFFFFFFull)
-        throw Error(ErrorKind::BadInput, "N = " + std::to_string(c.n) + " is past 2^32 - 1, the kernels' index range");
-    const size_t bytes = c.n * elemSize(c.type);
+    if (n == 0) throw Error(ErrorKind::BadInput, "the input size N must be at least 1");
+    if (n > 0xFFFFFFFFull)
+        throw Error(ErrorKind::BadInput, "N = " + std::to_string(n) + " is past 2^32 - 1, the kernels' index range");
+    const size_t bytes = n * elemSize(type);
     if (bytes > d.maxAllocBytes)
         throw Error(ErrorKind::BadInput,
-                    "N = " + std::to_string(c.n) + " needs " + mib(bytes) + " in one buffer, but " + d.name +
+                    "N = " + std::to_string(n) + " needs " + mib(bytes) + " in one buffer, but " + d.name +
                         " allows at most " + mib(d.maxAllocBytes) + " (CL_DEVICE_MAX_MEM_ALLOC_SIZE): choose N <= " +
-                        std::to_string(d.maxAllocBytes / elemSize(c.type)));
+                        std::to_string(d.maxAllocBytes / elemSize(type)));
     if (bytes * 2 > d.globalMemBytes)
-        throw Error(ErrorKind::BadInput, "N = " + std::to_string(c.n) + " needs about " + mib(bytes * 2) +
+        throw Error(ErrorKind::BadInput, "N = " + std::to_string(n) + " needs about " + mib(bytes * 2) +
                                              " of device memory, but " + d.name + " has " + mib(d.globalMemBytes));
+}
+
+void Engine::validate(const VariantInfo& v, const RunConfig& c, Purpose purpose) {
+    const auto& d = device_;
+    fits(c.n, c.type);
     if (c.wg == 0) throw Error(ErrorKind::BadInput, "the work-group size must be at least 1");
     if (c.wg > d.maxWorkGroup)
         throw Error(ErrorKind::BadInput, "work-group size " + std::to_string(c.wg) + " is past " + d.name +
@@ -96,17 +107,19 @@ const VariantInfo& Engine::validate(const RunConfig& config, Purpose purpose) {
     return *v;
 }
 
+const VariantInfo& Engine::prepare(const RunConfig& config, const HostArray& input, Purpose purpose) {
+    if (input.size() != config.n || input.type != config.type)
+        throw Error(ErrorKind::BadInput, "the input does not match the config's N and type");
+    return validate(config, purpose);
+}
+
 cl::Buffer Engine::upload(const HostArray& input) {
     return cl::Buffer(context_, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, input.bytes(), const_cast<void*>(input.data()));
 }
 
 RunResult Engine::run(const RunConfig& requested, const HostArray& input, int warmup, int repeats) {
     const RunConfig config = withDeviceDefaults(requested, device_);
-    const VariantInfo* v = findVariant(config.variant);
-    if (!v) throw Error(ErrorKind::BadInput, "unknown variant '" + config.variant + "': `reducelab variants` lists them");
-    if (input.size() != config.n || input.type != config.type)
-        throw Error(ErrorKind::BadInput, "the input does not match the config's N and type");
-    validate(*v, config, Purpose::Run);
+    const VariantInfo* v = &prepare(config, input, Purpose::Run);
     repeats = std::max(1, repeats);
     const auto plan = planPasses(*v, config);
     auto runner = makeRunner(v->kind);
@@ -162,18 +175,12 @@ RunResult Engine::run(const RunConfig& requested, const HostArray& input, int wa
         throw Error(ErrorKind::DeviceFailure, std::string("OpenCL call ") + e.what() + " failed with error " +
                                                   std::to_string(e.err()) + " while running '" + v->id + "'");
     }
-    if (!v->correctByDesign)
-        r.verdict += r.correct ? "; correct this time, but not by design: " + v->wrongReason
-                               : "; wrong by design: " + v->wrongReason;
+    r.verdict += byDesign(*v, r.correct);
     return r;
 }
 
 TraceRun Engine::trace(const RunConfig& config, const HostArray& input, const TraceSelection& selection) {
-    const VariantInfo* v = findVariant(config.variant);
-    if (!v) throw Error(ErrorKind::BadInput, "unknown variant '" + config.variant + "': `reducelab variants` lists them");
-    if (input.size() != config.n || input.type != config.type)
-        throw Error(ErrorKind::BadInput, "the input does not match the config's N and type");
-    validate(*v, config, Purpose::Trace);
+    const VariantInfo* v = &prepare(config, input, Purpose::Trace);
     const auto plan = planPasses(*v, config);
     TraceRun run;
     run.variant = v->id;
@@ -196,16 +203,14 @@ TraceRun Engine::trace(const RunConfig& config, const HostArray& input, const Tr
     const Reference ref = computeReference(input, config.op);
     run.reference = ref.value;
     run.correct = acceptResult(ref, config.op, config.type, run.result, &run.verdict);
-    if (!v->correctByDesign)
-        run.verdict += run.correct ? "; correct this time, but not by design: " + v->wrongReason
-                                   : "; wrong by design: " + v->wrongReason;
+    run.verdict += byDesign(*v, run.correct);
     return run;
 }
 
 CopyCeiling Engine::copyCeiling(size_t n, ElemType type, int warmup, int repeats) {
     CopyCeiling c;
     c.n = n;
-    const size_t n4 = n / 4;
+    const size_t n4 = n * elemSize(type) / 16;  // the copy kernel moves 16-byte vectors
     if (n4 == 0) return c;
     try {
         cl::Program p = programs_.program("copy", kernelFileText("kernels/copy.cl"), "");
@@ -231,7 +236,6 @@ CopyCeiling Engine::copyCeiling(size_t n, ElemType type, int warmup, int repeats
         c.minMs = *std::min_element(times.begin(), times.end());
         c.maxMs = *std::max_element(times.begin(), times.end());
         c.gbps = c.medianMs > 0 ? 2.0 * double(bytes) / (c.medianMs * 1e6) : 0;
-        (void)type;
     } catch (const cl::Error& e) {
         throw Error(ErrorKind::DeviceFailure,
                     std::string("copy kernel: OpenCL call ") + e.what() + " failed with error " + std::to_string(e.err()));

@@ -48,6 +48,10 @@ public:
     // A traced build can accept smaller work-groups than the timed one (NVIDIA: 256 against 1024).
     enum class Purpose { Run, Trace, RunAndTrace };
 
+    // Whether n elements of `type` fit this device (index range, one buffer, device memory); throws rl::Error
+    // (BadInput) with the largest N that fits. Call it before allocating an input.
+    void fits(size_t n, ElemType type) const;
+
     // Checks a config against the variant and this device; throws rl::Error with what to do instead.
     void validate(const VariantInfo& variant, const RunConfig& config, Purpose purpose = Purpose::RunAndTrace);
     // The same for config.variant (unknown ids are BadInput); call it before allocating the input.
@@ -59,12 +63,15 @@ public:
     // Runs the traced build of the same kernel and returns what it recorded, analysed and checked.
     TraceRun trace(const RunConfig& config, const HostArray& input, const TraceSelection& selection = {});
 
-    // The bandwidth ceiling: a plain copy kernel over n elements of the type.
+    // The bandwidth ceiling: a plain copy kernel over the bytes of n elements of the type.
     CopyCeiling copyCeiling(size_t n, ElemType type, int warmup, int repeats);
 
     cl::Buffer upload(const HostArray& input);
 
 private:
+    // The variant of a run or trace, checked with its input against this device.
+    const VariantInfo& prepare(const RunConfig& config, const HostArray& input, Purpose purpose);
+
     DeviceInfo device_;
     cl::Device clDevice_;
     cl::Context context_;
