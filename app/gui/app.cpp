@@ -15,6 +15,7 @@
 #include "app/gui/keys.h"
 #include "app/gui/screenshot.h"
 #include "app/gui/session_banner.h"
+#include "app/gui/style.h"
 #include "core/pass_plan.h"
 #include "core/variant.h"
 
@@ -109,10 +110,10 @@ App::App(Window& window, ExplorerOptions options, Settings settings, std::string
     classroom_.load(settings_, log_);
     scale_ = window_.contentScale() * classroom_.fontScale();
     std::string warning;
-    fonts_ = loadFonts(scale_, &warning);
+    fonts_ = render::loadFonts(scale_, &warning);
     if (!warning.empty()) log_.warning(warning);
     log_.info(std::string(fonts_.embedded ? "Fonts: DejaVu (embedded)" : "Fonts: DejaVu (from disk)") +
-              ", rasterised by " + freetypeVersion() + ", content scale " + std::to_string(scale_).substr(0, 4));
+              ", rasterised by " + render::freetypeVersion() + ", content scale " + std::to_string(scale_).substr(0, 4));
     applyStyle(classroom_.palette(), scale_);
     std::string error;
     if (!heatmap_.init(&error)) log_.error("The heat map's shaders failed", error);
@@ -282,7 +283,7 @@ void App::refreshFonts() {
 void App::rescale(float scale) {
     scale_ = scale;
     std::string warning;
-    fonts_ = loadFonts(scale_, &warning);
+    fonts_ = render::loadFonts(scale_, &warning);
     ImGui_ImplOpenGL3_DestroyFontsTexture();
     ImGui_ImplOpenGL3_CreateFontsTexture();
     applyStyle(classroom_.palette(), scale_);

@@ -11,7 +11,6 @@
 #include "app/gui/explorer_state.h"
 #include "app/gui/frame_stats.h"
 #include "app/gui/heatmap_panel.h"
-#include "app/gui/heatmap_renderer.h"
 #include "app/gui/message_log.h"
 #include "app/gui/messages_panel.h"
 #include "app/gui/options.h"
@@ -19,13 +18,14 @@
 #include "app/gui/script.h"
 #include "app/gui/settings.h"
 #include "app/gui/source_panel.h"
-#include "app/gui/theme.h"
 #include "app/gui/timings_panel.h"
 #include "app/gui/toolbar.h"
 #include "app/gui/tree_panel.h"
 #include "app/gui/ui_context.h"
 #include "app/gui/warps_panel.h"
 #include "app/gui/window.h"
+#include "app/render/fonts.h"
+#include "app/render/heatmap_renderer.h"
 
 namespace rl::gui {
 
@@ -67,9 +67,9 @@ private:
     std::string configDir_, iniPath_;
     MessageLog log_;
     ExplorerState state_;
-    Fonts fonts_;
+    render::Fonts fonts_;
     float scale_ = 1;
-    HeatmapRenderer heatmap_;
+    render::HeatmapRenderer heatmap_;
     FrameGeometry geometry_;
     std::unique_ptr<EngineWorker> worker_;
 

@@ -13,15 +13,26 @@
 
 #include "app/export/export_job.h"
 #include "app/export/gif_writer.h"
-#include "app/export/offscreen_renderer.h"
 #include "app/export/raster_image.h"
 #include "app/export/stage_frames.h"
 #include "app/export/svg_writer.h"
 #include "app/export/text_metrics.h"
 #include "app/gui/presets.h"
+#include "app/render/offscreen_renderer.h"
 
 namespace rl::gui {
 namespace {
+
+// Radio items for the theme menu; true when the theme changed.
+bool themeMenuItems(view::ThemeState& theme) {
+    bool changed = false;
+    for (const auto& t : view::themes())
+        if (ImGui::MenuItem(t.title.c_str(), nullptr, t.id == theme.id) && t.id != theme.id) {
+            theme.id = t.id;
+            changed = true;
+        }
+    return changed;
+}
 
 const char* windowOf(const std::string& target, bool lecture) {
     if (lecture) return "##lecture";
@@ -92,7 +103,7 @@ void Classroom::drawToolbarButtons(ExplorerState& state, const UiContext& ctx) {
     if (ImGui::Button("Classroom \xe2\x96\xbe", ImVec2(width - 104 * s, h))) ImGui::OpenPopup("##classroom");
     if (ImGui::BeginPopup("##classroom")) {
         if (ImGui::BeginMenu("Theme")) {
-            if (theme_.menuItems()) styleChanged_ = true;
+            if (themeMenuItems(theme_)) styleChanged_ = true;
             ImGui::EndMenu();
         }
         if (ImGui::BeginMenu("Presets (16 / 32 elements)")) {
@@ -243,7 +254,7 @@ void Classroom::exportTree(const ExplorerState& state, const TreeExportRequest& 
             }
         } else {
             if (!renderer_)
-                renderer_ = std::make_unique<exporter::OffscreenRenderer>(exporter::OffscreenRenderer::UseCurrentContext{});
+                renderer_ = std::make_unique<render::OffscreenRenderer>(render::OffscreenRenderer::UseCurrentContext{});
             std::vector<exporter::RasterImage> images;
             for (int k : steps) {
                 exporter::RasterImage image = renderer_->render(frames, k, style);

@@ -1,6 +1,6 @@
 // The classroom features of the explorer in one place, so the app hooks them in with a few calls: the theme, the
 // lecture mode and the text scale, the presets, sessions, screenshots re-rendered off-screen at 1x-4x and tree
-// exports. See lecture_mode.h, themes.h, presets.h, export_panel.h.
+// exports. See lecture_mode.h, presets.h, export_panel.h.
 #pragma once
 #include <functional>
 #include <memory>
@@ -11,10 +11,10 @@
 #include "app/gui/lecture_mode.h"
 #include "app/gui/message_log.h"
 #include "app/gui/settings.h"
-#include "app/gui/themes.h"
 #include "app/gui/window.h"
+#include "app/view/theme.h"
 
-namespace rl::exporter {
+namespace rl::render {
 class OffscreenRenderer;
 }
 
@@ -61,14 +61,14 @@ private:
     void takeShot(const ShotRequest& shot, MessageLog& log, Window& window, const FrameHooks& hooks);
     void exportTree(const ExplorerState& state, const TreeExportRequest& request, MessageLog& log);
 
-    ThemeState theme_;
+    view::ThemeState theme_;
     LectureMode lecture_;
     ExportPanel panel_;
     std::string lastSession_;
     bool styleChanged_ = false;
     std::optional<ShotRequest> shot_;
     std::optional<TreeExportRequest> tree_;
-    std::unique_ptr<exporter::OffscreenRenderer> renderer_;
+    std::unique_ptr<render::OffscreenRenderer> renderer_;
 };
 
 }  // namespace rl::gui

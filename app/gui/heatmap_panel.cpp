@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "app/gui/heatmap_renderer.h"
+#include "app/render/heatmap_renderer.h"
 #include "app/view/value_format.h"
 
 namespace rl::gui {

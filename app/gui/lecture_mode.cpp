@@ -7,10 +7,10 @@
 #include <cfloat>
 #include <cmath>
 
-#include "app/export/caption.h"
-#include "app/export/state_marks.h"
 #include "app/gui/keys.h"
-#include "app/gui/scene_draw.h"
+#include "app/render/scene_draw.h"
+#include "app/view/caption.h"
+#include "app/view/state_marks.h"
 #include "app/view/tree_scene.h"
 #include "app/view/value_format.h"
 
@@ -128,8 +128,8 @@ void LectureMode::drawSide(ExplorerState& state, int sideIndex, const UiContext&
     const float titleSize = std::round(28 * s), lineSize = std::round(22 * s);
     ImFont* titleFont = ctx.fonts.pick(view::FontRole::Bold, titleSize);
     ImFont* lineFont = ctx.fonts.pick(view::FontRole::Regular, lineSize);
-    const std::string title = exporter::stageTitle(run, side.bundle->variant, ref);
-    std::string line = exporter::stageDescription(run, ref);
+    const std::string title = view::stageTitle(run, side.bundle->variant, ref);
+    std::string line = view::stageDescription(run, ref);
     if (step + 1 == int(side.timeline.size()))
         line += "  \xc2\xb7  result " + view::formatExact(run.result, run.type) + (run.correct ? " (correct)" : " (wrong)");
     dl->PushClipRect(ImVec2(area.x, area.y), ImVec2(area.right(), area.bottom()), true);
@@ -157,10 +157,10 @@ void LectureMode::drawSide(ExplorerState& state, int sideIndex, const UiContext&
     so.showValues = state.view.showValues;
     so.valueSize = std::min(32 * s, layout.cellHeight() * 0.62f);  // room for 5 characters in a 16-cell row
     so.labelSize = 22 * s;
-    view::Scene scene = view::buildTreeScene(facts, layout, p, so, measureWith(ctx.fonts));
-    if (ctx.stateMarks) exporter::addStateMarks(scene, facts, layout, p, ref.stage);
+    view::Scene scene = view::buildTreeScene(facts, layout, p, so, render::measureWith(ctx.fonts));
+    if (ctx.stateMarks) view::addStateMarks(scene, facts, layout, p, ref.stage);
     dl->PushClipRect(ImVec2(lp.canvas.x, lp.canvas.y), ImVec2(lp.canvas.right(), lp.canvas.bottom()), true);
-    drawScene(dl, scene, ctx.fonts);
+    render::drawScene(dl, scene, ctx.fonts);
     dl->PopClipRect();
 
     FrameGeometry::Tree g;

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "app/gui/theme.h"
+#include "app/render/fonts.h"
 #include "app/view/geometry.h"
 #include "app/view/palette.h"
 #include "app/view/plot_math.h"
@@ -19,7 +19,7 @@ namespace rl::gui {
 
 struct PlotTheme {
     const view::Palette& palette;
-    const Fonts& fonts;
+    const render::Fonts& fonts;
     float scale = 1;
 };
 

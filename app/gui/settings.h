@@ -25,7 +25,7 @@ struct Settings {
     bool showValues = true;
     int bottomTab = 0;
     int heatNormalize = 0;       // 0: per stage, 1: whole group
-    // Classroom (app/gui/themes.h, lecture_mode.h): the look, the user's font scale and the last session file.
+    // Classroom (app/view/theme.h, lecture_mode.h): the look, the user's font scale and the last session file.
     std::string theme = "dark";  // dark, projector (high contrast), colorblind
     float fontScale = 1;         // Ctrl +/-/0, multiplies the display's content scale (0.5 .. 4)
     std::string lastSession;     // the session file opened or saved last

@@ -7,8 +7,8 @@
 #include <cmath>
 #include <cstdio>
 
-#include "app/export/state_marks.h"
-#include "app/gui/scene_draw.h"
+#include "app/render/scene_draw.h"
+#include "app/view/state_marks.h"
 #include "app/view/tree_scene.h"
 #include "app/view/value_format.h"
 #include "core/analysis.h"
@@ -175,11 +175,11 @@ void TreePanel::Draw(ExplorerState& state, int sideIndex, const UiContext& ctx, 
         so.hoverStage = state.hover.stage;
         so.hoverCell = state.hover.cell;
     }
-    view::Scene scene = view::buildTreeScene(facts, layout, p, so, measureWith(ctx.fonts));
-    if (ctx.stateMarks) exporter::addStateMarks(scene, facts, layout, p, ref.stage);  // shapes, not hue alone
+    view::Scene scene = view::buildTreeScene(facts, layout, p, so, render::measureWith(ctx.fonts));
+    if (ctx.stateMarks) view::addStateMarks(scene, facts, layout, p, ref.stage);  // shapes, not hue alone
     ImDrawList* dl = ImGui::GetWindowDrawList();
     dl->PushClipRect(canvasPos, ImVec2(canvasPos.x + canvasSize.x, canvasPos.y + canvasSize.y), true);
-    drawScene(dl, scene, ctx.fonts, false);  // no anti-aliased fills: a third of the triangles, corners still round
+    render::drawScene(dl, scene, ctx.fonts, false);  // no anti-aliased fills: a third of the triangles, corners still round
     if (visible < lp.cells) {  // where the zoomed window sits in the whole group
         const float barW = lp.canvas.w - lp.labelWidth;
         const float x0 = lp.canvas.x + lp.labelWidth + barW * float(first) / float(lp.cells);

@@ -6,14 +6,16 @@
 
 #include "app/gui/engine_worker.h"
 #include "app/gui/message_log.h"
-#include "app/gui/theme.h"
+#include "app/render/fonts.h"
 #include "app/view/geometry.h"
 #include "app/view/palette.h"
 #include "app/view/tree_layout.h"
 
-namespace rl::gui {
-
+namespace rl::render {
 class HeatmapRenderer;
+}
+
+namespace rl::gui {
 
 // Rewritten every frame: where the tree, the result and the scrub bar were drawn (window coordinates).
 struct FrameGeometry {
@@ -58,14 +60,14 @@ struct FrameGeometry {
 
 struct UiContext {
     const view::Palette& palette;
-    const Fonts& fonts;
+    const render::Fonts& fonts;
     MessageLog& log;
     EngineWorker& worker;
-    HeatmapRenderer& heatmap;
+    render::HeatmapRenderer& heatmap;
     FrameGeometry& geometry;
     float scale = 1;  // UI scale (content scale x user scale)
     double now = 0;   // seconds since start
-    bool stateMarks = false;  // draw shape cues on the tree (classroom themes, app/export/state_marks.h)
+    bool stateMarks = false;  // draw shape cues on the tree (classroom themes, app/view/state_marks.h)
 };
 
 }  // namespace rl::gui

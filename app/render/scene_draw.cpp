@@ -1,12 +1,12 @@
 // ImGui replay of scenes.
-#include "app/gui/scene_draw.h"
+#include "app/render/scene_draw.h"
 
 #include <imgui.h>
 
 #include <cfloat>
 #include <cmath>
 
-namespace rl::gui {
+namespace rl::render {
 
 void drawScene(ImDrawList* list, const view::Scene& scene, const Fonts& fonts, bool antiAliasFills) {
     using K = view::Prim::Kind;
@@ -51,4 +51,4 @@ view::TextMeasure measureWith(const Fonts& fonts) {
     };
 }
 
-}  // namespace rl::gui
+}  // namespace rl::render

@@ -1,13 +1,13 @@
 // Shape cues for tree cell states and work-item lanes.
-#include "app/export/state_marks.h"
+#include "app/view/state_marks.h"
 
 #include <algorithm>
 
 #include "app/view/tree_scene.h"
 
-namespace rl::exporter {
+namespace rl::view {
 
-void addStateMarks(view::Scene& scene, const view::TreeFacts& f, const view::TreeLayout& L, const view::Palette& p,
+void addStateMarks(Scene& scene, const TreeFacts& f, const TreeLayout& L, const Palette& p,
                    int stage) {
     if (L.pitch() < 8 || f.stages() == 0) return;
     const int last = std::clamp(stage, 0, f.stages() - 1);
@@ -15,20 +15,20 @@ void addStateMarks(view::Scene& scene, const view::TreeFacts& f, const view::Tre
     for (int k = 0; k <= last; ++k) {
         const Stage& s = f.stage(k);
         for (int c = L.firstVisible(); c < L.endVisible(); ++c) {
-            const view::Rect r = L.cell(k, c);
-            switch (view::cellLook(f, k, c, last)) {
-                case view::CellLook::Written:
+            const Rect r = L.cell(k, c);
+            switch (cellLook(f, k, c, last)) {
+                case CellLook::Written:
                     scene.outline(r.inset(w * 0.5f), p.text, w + 1);
                     break;
-                case view::CellLook::WrittenPast: {  // a dog-ear: a triangle folded into the top-left corner
+                case CellLook::WrittenPast: {  // a dog-ear: a triangle folded into the top-left corner
                     const float n = std::max(4.0f, std::min(r.w, r.h) * 0.24f);
                     scene.quad({r.x, r.y}, {r.x + n, r.y}, {r.x, r.y + n}, {r.x, r.y + n}, p.textOnLive.withAlpha(210));
                     break;
                 }
-                case view::CellLook::Dead:
+                case CellLook::Dead:
                     scene.line({r.x + 2, r.bottom() - 2}, {r.right() - 2, r.y + 2}, p.textOnDead, 1);
                     break;
-                case view::CellLook::Padding:
+                case CellLook::Padding:
                     scene.line({r.x + 2, r.bottom() - 2}, {r.right() - 2, r.y + 2}, p.textOnDead, 1);
                     scene.line({r.x + 2, r.y + 2}, {r.right() - 2, r.bottom() - 2}, p.textOnDead, 1);
                     break;
@@ -40,4 +40,4 @@ void addStateMarks(view::Scene& scene, const view::TreeFacts& f, const view::Tre
     }
 }
 
-}  // namespace rl::exporter
+}  // namespace rl::view

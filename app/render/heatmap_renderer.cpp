@@ -1,5 +1,5 @@
 // Heat map rendering with a fragment shader into an off-screen texture.
-#include "app/gui/heatmap_renderer.h"
+#include "app/render/heatmap_renderer.h"
 
 #include <glad/gl.h>
 
@@ -8,9 +8,9 @@
 #include <limits>
 #include <stdexcept>
 
-#include "app/gui/gl_program.h"
+#include "app/render/gl_program.h"
 
-namespace rl::gui {
+namespace rl::render {
 
 HeatmapRenderer::~HeatmapRenderer() {
     if (program_) glDeleteProgram(program_);
@@ -136,4 +136,4 @@ unsigned HeatmapRenderer::render(int width, int height, int currentStage, const 
     return target_;
 }
 
-}  // namespace rl::gui
+}  // namespace rl::render

@@ -1,15 +1,14 @@
-// Look of the explorer: ImGui style and colours from the view palette, and the fonts (DejaVu, rasterised by FreeType
-// at the exact pixel size for the display's content scale, so text stays crisp on HiDPI and on a projector).
+// The fonts every ImGui picture is drawn with (DejaVu, rasterised by FreeType at the exact pixel size for the
+// display's content scale, so text stays crisp on HiDPI and on a projector), for the screen and the exports alike.
 #pragma once
 #include <string>
 #include <vector>
 
-#include "app/view/palette.h"
 #include "app/view/scene.h"
 
 struct ImFont;
 
-namespace rl::gui {
+namespace rl::render {
 
 struct Fonts {
     ImFont* regular = nullptr;  // body text
@@ -34,7 +33,4 @@ Fonts loadFonts(float scale, std::string* warning);
 // "FreeType 2.12.1": the rasteriser the fonts go through (shown in the messages at start-up).
 std::string freetypeVersion();
 
-// ImGui style (spacing, rounding, colours) for `scale`.
-void applyStyle(const view::Palette& palette, float scale);
-
-}  // namespace rl::gui
+}  // namespace rl::render

@@ -1,10 +1,10 @@
 // Stage captions from the trace.
-#include "app/export/caption.h"
+#include "app/view/caption.h"
 
-namespace rl::exporter {
+namespace rl::view {
 namespace {
 
-const Stage& stageOf(const TraceRun& run, const view::StepRef& ref) {
+const Stage& stageOf(const TraceRun& run, const StepRef& ref) {
     return run.passes[size_t(ref.pass)].traced[size_t(ref.group)].stages[size_t(ref.stage)];
 }
 
@@ -20,7 +20,7 @@ std::string combine(Op op, int a, int b) {
 
 }  // namespace
 
-std::string stageTitle(const TraceRun& run, const VariantInfo& variant, const view::StepRef& ref) {
+std::string stageTitle(const TraceRun& run, const VariantInfo& variant, const StepRef& ref) {
     const PassTrace& pass = run.passes[size_t(ref.pass)];
     const GroupTrace& group = pass.traced[size_t(ref.group)];
     const Stage& s = group.stages[size_t(ref.stage)];
@@ -34,7 +34,7 @@ std::string stageTitle(const TraceRun& run, const VariantInfo& variant, const vi
     return t;
 }
 
-std::string stageDescription(const TraceRun& run, const view::StepRef& ref) {
+std::string stageDescription(const TraceRun& run, const StepRef& ref) {
     const Stage& s = stageOf(run, ref);
     const WorkItemOp* first = nullptr;
     for (const auto& op : s.ops)
@@ -61,4 +61,4 @@ std::string stageDescription(const TraceRun& run, const view::StepRef& ref) {
     return d;
 }
 
-}  // namespace rl::exporter
+}  // namespace rl::view

@@ -1,5 +1,5 @@
 // Off-screen rendering of export frames with ImGui's OpenGL 3 backend into a framebuffer object.
-#include "app/export/offscreen_renderer.h"
+#include "app/render/offscreen_renderer.h"
 
 #include <glad/gl.h>
 #define GLFW_INCLUDE_NONE
@@ -10,11 +10,11 @@
 #include <cmath>
 #include <string>
 
-#include "app/gui/scene_draw.h"
-#include "app/gui/theme.h"
+#include "app/render/fonts.h"
+#include "app/render/scene_draw.h"
 #include "core/types.h"
 
-namespace rl::exporter {
+namespace rl::render {
 namespace {
 
 [[noreturn]] void unsupported(const std::string& what) { throw Error(ErrorKind::Unsupported, what); }
@@ -30,7 +30,7 @@ std::string glfwError() {
 struct OffscreenRenderer::Impl {
     GLFWwindow* window = nullptr;
     ImGuiContext* imgui = nullptr;
-    gui::Fonts fonts;
+    Fonts fonts;
     float fontScale = 0;
     GLint maxSize = 0;
 };
@@ -86,7 +86,8 @@ OffscreenRenderer::~OffscreenRenderer() {
     }
 }
 
-RasterImage OffscreenRenderer::render(const StageFrames& frames, int step, const FrameStyle& style) {
+exporter::RasterImage OffscreenRenderer::render(const exporter::StageFrames& frames, int step,
+                                                const exporter::FrameStyle& style) {
     ImGuiContext* caller = ImGui::GetCurrentContext();
     struct Restore {
         ImGuiContext* context;
@@ -98,12 +99,12 @@ RasterImage OffscreenRenderer::render(const StageFrames& frames, int step, const
     if (impl_->window) glfwMakeContextCurrent(impl_->window);
     if (std::abs(impl_->fontScale - style.scale) > 1e-4f) {  // rasterise the fonts at the output size
         std::string warning;
-        impl_->fonts = gui::loadFonts(style.scale, &warning);
+        impl_->fonts = loadFonts(style.scale, &warning);
         impl_->fontScale = style.scale;
         ImGui_ImplOpenGL3_DestroyFontsTexture();
         ImGui_ImplOpenGL3_CreateFontsTexture();
     }
-    const Frame frame = frames.frame(step, style, gui::measureWith(impl_->fonts));
+    const exporter::Frame frame = frames.frame(step, style, measureWith(impl_->fonts));
     const int w = frame.width, h = frame.height;
     if (w > impl_->maxSize || h > impl_->maxSize)
         throw Error(ErrorKind::BadInput, "the picture would be " + std::to_string(w) + "x" + std::to_string(h) +
@@ -121,7 +122,7 @@ RasterImage OffscreenRenderer::render(const StageFrames& frames, int step, const
     glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, texture, 0);
     const bool complete = glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE;
 
-    RasterImage image;
+    exporter::RasterImage image;
     if (complete) {
         ImGuiIO& io = ImGui::GetIO();
         io.DisplaySize = ImVec2(float(w), float(h));
@@ -129,7 +130,7 @@ RasterImage OffscreenRenderer::render(const StageFrames& frames, int step, const
         io.DeltaTime = 1.0f / 60.0f;
         ImGui_ImplOpenGL3_NewFrame();
         ImGui::NewFrame();
-        gui::drawScene(ImGui::GetBackgroundDrawList(), frame.scene, impl_->fonts);
+        drawScene(ImGui::GetBackgroundDrawList(), frame.scene, impl_->fonts);
         ImGui::Render();
         glViewport(0, 0, w, h);
         const view::Rgba bg = frame.background;
@@ -161,4 +162,4 @@ RasterImage OffscreenRenderer::render(const StageFrames& frames, int step, const
     return image;
 }
 
-}  // namespace rl::exporter
+}  // namespace rl::render

@@ -8,7 +8,7 @@
 #include "app/view/palette.h"
 #include "app/view/tree_facts.h"
 
-namespace rl::gui {
+namespace rl::render {
 
 class HeatmapRenderer {
 public:
@@ -41,4 +41,4 @@ private:
     bool dirty_ = true;
 };
 
-}  // namespace rl::gui
+}  // namespace rl::render

@@ -7,12 +7,12 @@
 #include "core/trace.h"
 #include "core/variant.h"
 
-namespace rl::exporter {
+namespace rl::view {
 
 // e.g. "Sequential addressing · pass 1 of 1 · stage 2 of 0–4 (s = 4)" (stages count from the load, 0).
-std::string stageTitle(const TraceRun& run, const VariantInfo& variant, const view::StepRef& ref);
+std::string stageTitle(const TraceRun& run, const VariantInfo& variant, const StepRef& ref);
 
 // e.g. "4 of 16 work-items active, work-item 0: cell 0 + cell 4 → cell 0 · 0 divergent SIMD groups · no bank conflict".
-std::string stageDescription(const TraceRun& run, const view::StepRef& ref);
+std::string stageDescription(const TraceRun& run, const StepRef& ref);
 
-}  // namespace rl::exporter
+}  // namespace rl::view

@@ -1,9 +1,9 @@
-// The TTF fonts embedded at build time (see app/gui/CMakeLists.txt); empty when none was found when building.
+// The TTF fonts embedded at build time (see app/render/CMakeLists.txt); empty when none was found when building.
 #pragma once
 #include <cstddef>
 #include <vector>
 
-namespace rl::gui {
+namespace rl::render {
 
 struct EmbeddedFont {
     const char* file;  // e.g. "DejaVuSans.ttf"
@@ -13,4 +13,4 @@ struct EmbeddedFont {
 
 const std::vector<EmbeddedFont>& embeddedFonts();
 
-}  // namespace rl::gui
+}  // namespace rl::render

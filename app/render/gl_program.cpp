@@ -1,5 +1,5 @@
 // Shader compilation.
-#include "app/gui/gl_program.h"
+#include "app/render/gl_program.h"
 
 #include <glad/gl.h>
 
@@ -10,11 +10,11 @@
 #include <utility>
 #include <vector>
 
-namespace rl::gui::embedded {
+namespace rl::render::embedded {
 const std::vector<std::pair<std::string_view, std::string_view>>& files();
 }
 
-namespace rl::gui {
+namespace rl::render {
 namespace {
 
 unsigned compile(GLenum kind, const std::string& path) {
@@ -80,4 +80,4 @@ unsigned linkProgram(const std::string& vertexPath, const std::string& fragmentP
     return program;
 }
 
-}  // namespace rl::gui
+}  // namespace rl::render
