@@ -18,6 +18,7 @@
 #include "app/export/svg_writer.h"
 #include "app/export/text_metrics.h"
 #include "app/gui/presets.h"
+#include "app/render/framebuffer_capture.h"
 #include "app/render/offscreen_renderer.h"
 
 namespace rl::gui {
@@ -168,46 +169,31 @@ void Classroom::takeShot(const ShotRequest& shot, MessageLog& log, Window&, cons
     }
     ImGui::Render();
 
-    GLint previous = 0;
-    glGetIntegerv(GL_FRAMEBUFFER_BINDING, &previous);
-    GLuint fbo = 0, texture = 0;
-    glGenTextures(1, &texture);
-    glBindTexture(GL_TEXTURE_2D, texture);
-    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, w, h, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
-    glGenFramebuffers(1, &fbo);
-    glBindFramebuffer(GL_FRAMEBUFFER, fbo);
-    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, texture, 0);
     exporter::RasterImage image;
-    if (glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE) {
-        glViewport(0, 0, w, h);
-        const view::Rgba bg = lecture_.blank ? view::Rgba{0, 0, 0, 255} : palette().background;
-        if (shot.transparent) glClearColor(0, 0, 0, 0);
-        else glClearColor(bg.r / 255.f, bg.g / 255.f, bg.b / 255.f, 1);
-        glClear(GL_COLOR_BUFFER_BIT);
-        ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
-        // The crop in pixels (framebuffer rows go bottom-up).
-        const int x0 = std::clamp(int(std::floor(crop.Min.x * fb.x)), 0, w), x1 = std::clamp(int(std::ceil(crop.Max.x * fb.x)), 0, w);
-        const int y0 = std::clamp(int(std::floor(crop.Min.y * fb.y)), 0, h), y1 = std::clamp(int(std::ceil(crop.Max.y * fb.y)), 0, h);
-        image.width = x1 - x0;
-        image.height = y1 - y0;
-        image.rgba.resize(size_t(image.width) * size_t(image.height) * 4);
-        glPixelStorei(GL_PACK_ALIGNMENT, 1);
-        for (int y = 0; y < image.height; ++y) {
-            glReadPixels(x0, h - 1 - (y0 + y), image.width, 1, GL_RGBA, GL_UNSIGNED_BYTE,
-                         &image.rgba[size_t(y) * size_t(image.width) * 4]);
+    {
+        const render::FramebufferTarget target(w, h);
+        if (target.complete()) {
+            glViewport(0, 0, w, h);
+            const view::Rgba bg = lecture_.blank ? view::Rgba{0, 0, 0, 255} : palette().background;
+            if (shot.transparent) glClearColor(0, 0, 0, 0);
+            else glClearColor(bg.r / 255.f, bg.g / 255.f, bg.b / 255.f, 1);
+            glClear(GL_COLOR_BUFFER_BIT);
+            ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+            // The crop in pixels (rows counted from the top).
+            const int x0 = std::clamp(int(std::floor(crop.Min.x * fb.x)), 0, w);
+            const int x1 = std::clamp(int(std::ceil(crop.Max.x * fb.x)), 0, w);
+            const int y0 = std::clamp(int(std::floor(crop.Min.y * fb.y)), 0, h);
+            const int y1 = std::clamp(int(std::ceil(crop.Max.y * fb.y)), 0, h);
+            image.width = x1 - x0;
+            image.height = y1 - y0;
+            image.rgba = render::readPixels(render::ReadFrom::BoundFramebuffer, x0, y0, image.width, image.height, h,
+                                            4);
+            if (shot.transparent)
+                render::unpremultiplyAlpha(image.rgba);
+            else
+                for (size_t i = 3; i < image.rgba.size(); i += 4) image.rgba[i] = 255;
         }
-        if (shot.transparent)
-            for (size_t i = 0; i < image.rgba.size(); i += 4) {
-                const int a = image.rgba[i + 3];
-                if (a == 0 || a == 255) continue;
-                for (int c = 0; c < 3; ++c) image.rgba[i + c] = uint8_t(std::min(255, (image.rgba[i + c] * 255 + a / 2) / a));
-            }
-        else
-            for (size_t i = 3; i < image.rgba.size(); i += 4) image.rgba[i] = 255;
     }
-    glBindFramebuffer(GL_FRAMEBUFFER, GLuint(previous));
-    glDeleteFramebuffers(1, &fbo);
-    glDeleteTextures(1, &texture);
 
     io.DisplaySize = size;
     io.MousePos = mouse;

@@ -1,12 +1,13 @@
-// PNG screenshots (glReadPixels + stb_image_write) and their geometry sidecar.
+// PNG screenshots (the back buffer read back, written by stb_image_write) and their geometry sidecar.
 #include "app/gui/screenshot.h"
 
-#include <glad/gl.h>
 #include <stb_image_write.h>
 
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <vector>
+
+#include "app/render/framebuffer_capture.h"
 
 namespace rl::gui {
 namespace {
@@ -17,16 +18,8 @@ nlohmann::json rect(const view::Rect& r) { return nlohmann::json::array({r.x, r.
 
 std::string writeScreenshot(const std::string& path, int width, int height) {
     if (width <= 0 || height <= 0) return "nothing to capture (empty framebuffer)";
-    std::vector<unsigned char> pixels(size_t(width) * size_t(height) * 3);
-    glPixelStorei(GL_PACK_ALIGNMENT, 1);
-    glReadBuffer(GL_BACK);
-    glReadPixels(0, 0, width, height, GL_RGB, GL_UNSIGNED_BYTE, pixels.data());
-    // OpenGL's rows go bottom-up; PNG's top-down.
-    std::vector<unsigned char> flipped(pixels.size());
-    const size_t row = size_t(width) * 3;
-    for (int y = 0; y < height; ++y)
-        std::copy_n(&pixels[size_t(height - 1 - y) * row], row, &flipped[size_t(y) * row]);
-    if (!stbi_write_png(path.c_str(), width, height, 3, flipped.data(), int(row)))
+    const std::vector<uint8_t> pixels = render::readPixels(render::ReadFrom::BackBuffer, 0, 0, width, height, height, 3);
+    if (!stbi_write_png(path.c_str(), width, height, 3, pixels.data(), width * 3))
         return "cannot write the screenshot " + path + " (does the directory exist and is it writable?)";
     return "";
 }

@@ -1,6 +1,5 @@
 // The Timings view's export (CSV at once, each plot's rectangle read back from the frame as PNG), its script
 // actions and the JSON report the tests read.
-#include <glad/gl.h>
 #include <imgui.h>
 #include <stb_image_write.h>
 
@@ -11,6 +10,7 @@
 #include <fstream>
 
 #include "app/gui/timings_panel.h"
+#include "app/render/framebuffer_capture.h"
 #include "app/view/timing_csv.h"
 #include "core/variant.h"
 
@@ -37,13 +37,8 @@ std::string capturePng(const view::Rect& r, const std::string& path) {
     const int y1 = std::clamp(int(std::lround(r.bottom() * sy)), 0, fbH);
     const int w = x1 - x0, h = y1 - y0;
     if (w <= 0 || h <= 0) return "the plot is not on screen";
-    std::vector<unsigned char> pixels(size_t(w) * size_t(h) * 3), flipped(pixels.size());
-    glPixelStorei(GL_PACK_ALIGNMENT, 1);
-    glReadBuffer(GL_BACK);
-    glReadPixels(x0, fbH - y1, w, h, GL_RGB, GL_UNSIGNED_BYTE, pixels.data());
-    const size_t row = size_t(w) * 3;
-    for (int y = 0; y < h; ++y) std::copy_n(&pixels[size_t(h - 1 - y) * row], row, &flipped[size_t(y) * row]);
-    if (!stbi_write_png(path.c_str(), w, h, 3, flipped.data(), int(row))) return "cannot write " + path;
+    const std::vector<uint8_t> pixels = render::readPixels(render::ReadFrom::BackBuffer, x0, y0, w, h, fbH, 3);
+    if (!stbi_write_png(path.c_str(), w, h, 3, pixels.data(), w * 3)) return "cannot write " + path;
     return "";
 }
 

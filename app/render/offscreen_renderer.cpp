@@ -11,6 +11,7 @@
 #include <string>
 
 #include "app/render/fonts.h"
+#include "app/render/framebuffer_capture.h"
 #include "app/render/scene_draw.h"
 #include "core/types.h"
 
@@ -111,54 +112,28 @@ exporter::RasterImage OffscreenRenderer::render(const exporter::StageFrames& fra
                                              " pixels, more than this OpenGL allows (" + std::to_string(impl_->maxSize) +
                                              "): use a smaller --scale or --width");
 
-    GLint previousFbo = 0;
-    glGetIntegerv(GL_FRAMEBUFFER_BINDING, &previousFbo);
-    GLuint fbo = 0, texture = 0;
-    glGenTextures(1, &texture);
-    glBindTexture(GL_TEXTURE_2D, texture);
-    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, w, h, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
-    glGenFramebuffers(1, &fbo);
-    glBindFramebuffer(GL_FRAMEBUFFER, fbo);
-    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, texture, 0);
-    const bool complete = glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE;
+    const FramebufferTarget target(w, h);  // unbound and deleted on the way out, thrown or not
+    if (!target.complete()) throw Error(ErrorKind::DeviceFailure, "the OpenGL framebuffer for the export is incomplete");
+    ImGuiIO& io = ImGui::GetIO();
+    io.DisplaySize = ImVec2(float(w), float(h));
+    io.DisplayFramebufferScale = ImVec2(1, 1);
+    io.DeltaTime = 1.0f / 60.0f;
+    ImGui_ImplOpenGL3_NewFrame();
+    ImGui::NewFrame();
+    drawScene(ImGui::GetBackgroundDrawList(), frame.scene, impl_->fonts);
+    ImGui::Render();
+    glViewport(0, 0, w, h);
+    const view::Rgba bg = frame.background;
+    glClearColor(bg.r / 255.f, bg.g / 255.f, bg.b / 255.f, bg.a / 255.f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    glFinish();
 
     exporter::RasterImage image;
-    if (complete) {
-        ImGuiIO& io = ImGui::GetIO();
-        io.DisplaySize = ImVec2(float(w), float(h));
-        io.DisplayFramebufferScale = ImVec2(1, 1);
-        io.DeltaTime = 1.0f / 60.0f;
-        ImGui_ImplOpenGL3_NewFrame();
-        ImGui::NewFrame();
-        drawScene(ImGui::GetBackgroundDrawList(), frame.scene, impl_->fonts);
-        ImGui::Render();
-        glViewport(0, 0, w, h);
-        const view::Rgba bg = frame.background;
-        glClearColor(bg.r / 255.f, bg.g / 255.f, bg.b / 255.f, bg.a / 255.f);
-        glClear(GL_COLOR_BUFFER_BIT);
-        ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
-        glFinish();
-
-        std::vector<uint8_t> pixels(size_t(w) * size_t(h) * 4);
-        glPixelStorei(GL_PACK_ALIGNMENT, 1);
-        glReadPixels(0, 0, w, h, GL_RGBA, GL_UNSIGNED_BYTE, pixels.data());
-        image.width = w;
-        image.height = h;
-        image.rgba.resize(pixels.size());
-        const size_t row = size_t(w) * 4;
-        for (int y = 0; y < h; ++y)  // OpenGL's rows go bottom-up
-            std::copy_n(&pixels[size_t(h - 1 - y) * row], row, &image.rgba[size_t(y) * row]);
-        if (style.transparent)  // blending over a transparent clear leaves colours premultiplied by alpha
-            for (size_t i = 0; i < image.rgba.size(); i += 4) {
-                const int a = image.rgba[i + 3];
-                if (a == 0 || a == 255) continue;
-                for (int c = 0; c < 3; ++c) image.rgba[i + c] = uint8_t(std::min(255, (image.rgba[i + c] * 255 + a / 2) / a));
-            }
-    }
-    glBindFramebuffer(GL_FRAMEBUFFER, previousFbo);
-    glDeleteFramebuffers(1, &fbo);
-    glDeleteTextures(1, &texture);
-    if (!complete) throw Error(ErrorKind::DeviceFailure, "the OpenGL framebuffer for the export is incomplete");
+    image.width = w;
+    image.height = h;
+    image.rgba = readPixels(ReadFrom::BoundFramebuffer, 0, 0, w, h, h, 4);
+    if (style.transparent) unpremultiplyAlpha(image.rgba);
     return image;
 }
 
