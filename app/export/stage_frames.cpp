@@ -16,7 +16,7 @@ namespace {
 
 constexpr float kMargin = 16, kCaptionH = 58;
 
-// The tree panel's parameters (app/gui/tree_panel.cpp) at scale s.
+// The tree panel's parameters (app/gui/panels/tree_panel.cpp) at scale s.
 view::TreeLayoutParams layoutParams(float s, int stages, int cells, bool loadAtTop) {
     view::TreeLayoutParams lp;
     lp.stages = stages;
