@@ -82,9 +82,9 @@ nlohmann::json rectJson(const view::Rect& r) {
 }  // namespace
 
 std::string TimingsPanel::exportAll(const TimingsData& d) {
-    exportMessage_.clear();
-    exported_.clear();
-    std::string dir = exportDir_;
+    export_.message.clear();
+    export_.exported.clear();
+    std::string dir = export_.dir;
     while (!dir.empty() && (dir.back() == ' ' || dir.back() == '/') && dir.size() > 1) dir.pop_back();
     if (dir.empty()) return "Choose a folder to export to (the field beside the Export button).";
     if (dir[0] == '~' && (dir.size() == 1 || dir[1] == '/')) {  // the shell's ~ for the home folder
@@ -108,39 +108,39 @@ std::string TimingsPanel::exportAll(const TimingsData& d) {
     for (const auto& [path, text] : csvs) {
         const std::string error = writeText(path, text);
         if (!error.empty()) return error + ". Choose a folder you can write to.";
-        exported_.push_back(path);
+        export_.exported.push_back(path);
     }
-    captures_ = {{"bars", Tab::Bars, dir + "/timings-bandwidth.png"},
+    export_.captures = {{"bars", Tab::Bars, dir + "/timings-bandwidth.png"},
                  {"time", Tab::Sizes, dir + "/timings-time-vs-n.png"},
                  {"gbps", Tab::Sizes, dir + "/timings-gbps-vs-n.png"},
                  {"roundoff", Tab::Roundoff, dir + "/timings-roundoff.png"}};
-    tabBeforeExport_ = tab_;
-    requestTab_ = int(captures_.front().tab);
-    exportTarget_ = dir;
+    export_.tabBeforeExport = view_.tab;
+    view_.requestTab = int(export_.captures.front().tab);
+    export_.target = dir;
     return "";
 }
 
 void TimingsPanel::afterRender() {
-    while (!captures_.empty()) {
-        const Capture& c = captures_.front();
+    while (!export_.captures.empty()) {
+        const Capture& c = export_.captures.front();
         // The plot's tab must have been shown for two frames (the tab bar settles) and the plot drawn in this one.
-        if (tab_ != c.tab || framesOnTab_ < 2 || drawnAt_[c.plot] != frames_) {
-            if (tab_ != c.tab) requestTab_ = int(c.tab);
+        if (view_.tab != c.tab || view_.framesOnTab < 2 || view_.drawnAt[c.plot] != view_.frames) {
+            if (view_.tab != c.tab) view_.requestTab = int(c.tab);
             return;
         }
-        const std::string error = capturePng(rects_[c.plot], c.path);
+        const std::string error = capturePng(view_.rects[c.plot], c.path);
         if (!error.empty()) {
-            exportError_ = error + ". Choose a folder you can write to.";
-            captures_.clear();
-            requestTab_ = int(tabBeforeExport_);
+            export_.error = error + ". Choose a folder you can write to.";
+            export_.captures.clear();
+            view_.requestTab = int(export_.tabBeforeExport);
             return;
         }
-        exported_.push_back(c.path);
-        captures_.erase(captures_.begin());
-        if (captures_.empty()) {
-            requestTab_ = int(tabBeforeExport_);
-            exportMessage_ =
-                "Exported " + std::to_string(exported_.size()) + " files (4 PNG, 3 CSV) to " + exportTarget_;
+        export_.exported.push_back(c.path);
+        export_.captures.erase(export_.captures.begin());
+        if (export_.captures.empty()) {
+            view_.requestTab = int(export_.tabBeforeExport);
+            export_.message =
+                "Exported " + std::to_string(export_.exported.size()) + " files (4 PNG, 3 CSV) to " + export_.target;
         }
     }
 }
@@ -159,18 +159,18 @@ std::string TimingsPanel::scriptAction(const std::string& action, ExplorerState&
         const char* names[] = {"ladder", "bars", "sizes", "roundoff"};
         for (int i = 0; i < 4; ++i)
             if (value == names[i]) {
-                requestTab_ = i;
+                view_.requestTab = i;
                 return "";
             }
         return "unknown timings tab '" + value + "' (ladder, bars, sizes, roundoff)";
     } else if (key == "n") {
-        if (!parsePower(value, &params_.n))
+        if (!parsePower(value, &setup_.params.n))
             return "timings:n needs a power of two from 256 to 2^28, not '" + value + "'";
     } else if (key == "type") {
         if (value == "int")
-            params_.type = ElemType::Int;
+            setup_.params.type = ElemType::Int;
         else if (value == "float")
-            params_.type = ElemType::Float;
+            setup_.params.type = ElemType::Float;
         else
             return "timings:type is int or float, not '" + value + "'";
     } else if (key == "repeats" || key == "warmup") {
@@ -178,31 +178,31 @@ std::string TimingsPanel::scriptAction(const std::string& action, ExplorerState&
         const long v = std::strtol(value.c_str(), &end, 10);
         if (end == value.c_str() || *end || v < (key == "repeats" ? 1 : 0) || v > 100)
             return "timings:" + key + " needs a whole number (" + (key == "repeats" ? "1" : "0") + " to 100)";
-        (key == "repeats" ? params_.repeats : params_.warmup) = int(v);
+        (key == "repeats" ? setup_.params.repeats : setup_.params.warmup) = int(v);
     } else if (key == "sizes" || key == "round") {
         size_t lo = 0, hi = 0;
         if (!parseRange(value, &lo, &hi))
             return "timings:" + key + " needs MIN..MAX, powers of two from 256 to 2^28, not '" + value + "'";
-        (key == "sizes" ? params_.sizeMin : params_.roundMin) = lo;
-        (key == "sizes" ? params_.sizeMax : params_.roundMax) = hi;
+        (key == "sizes" ? setup_.params.sizeMin : setup_.params.roundMin) = lo;
+        (key == "sizes" ? setup_.params.sizeMax : setup_.params.roundMax) = hi;
     } else if (key == "size-variants" || key == "round-variants") {
         std::string error;
-        if (!parseVariants(value, key == "size-variants" ? &params_.sizeVariants : &params_.roundVariants, &error))
+        if (!parseVariants(value, key == "size-variants" ? &setup_.params.sizeVariants : &setup_.params.roundVariants, &error))
             return error;
-        (key == "size-variants" ? userSizeVariants_ : userRoundVariants_) = true;
+        (key == "size-variants" ? setup_.userSizeVariants : setup_.userRoundVariants) = true;
     } else if (key == "measure") {
-        autoBlocked_ = false;
-        changedAt_ = -1;
+        sweep_.autoBlocked = false;
+        sweep_.changedAt = -1;
     } else if (key == "remeasure") {
-        remeasureRequested_ = true;
+        sweep_.remeasureRequested = true;
     } else if (key == "cancel") {
         cancelSweep();
     } else if (key == "export") {
         if (value.empty()) return "timings:export needs a folder (timings:export=DIR)";
-        exportDir_ = value;
-        std::snprintf(exportBuf_, sizeof exportBuf_, "%s", value.c_str());
-        exportError_.clear();
-        exportRequested_ = true;
+        export_.dir = value;
+        std::snprintf(export_.buf, sizeof export_.buf, "%s", value.c_str());
+        export_.error.clear();
+        export_.requested = true;
     } else if (key == "hover") {
         if (!moveCursor_) return "timings:hover is not available here";
         if (value == "none") {
@@ -210,8 +210,8 @@ std::string TimingsPanel::scriptAction(const std::string& action, ExplorerState&
             return "";
         }
         const size_t at = value.find('@'), comma = value.find(',');
-        const auto r = rects_.find(value.substr(0, at));
-        if (at == std::string::npos || comma == std::string::npos || r == rects_.end())
+        const auto r = view_.rects.find(value.substr(0, at));
+        if (at == std::string::npos || comma == std::string::npos || r == view_.rects.end())
             return "timings:hover needs none or PLOT@FX,FY with a plot on screen (bars, time, gbps, roundoff, table)";
         const float fx = std::strtof(value.c_str() + at + 1, nullptr),
                     fy = std::strtof(value.c_str() + comma + 1, nullptr);
@@ -234,41 +234,41 @@ std::string TimingsPanel::writeReport(const std::string& path) const {
     j["done"] = st.done;
     j["total"] = st.total;
     j["activity"] = st.activity;
-    j["note"] = sweepNote_;
-    j["missing"] = missing_;
+    j["note"] = sweep_.note;
+    j["missing"] = sweep_.missing;
     j["engineRuns"] = worker_ ? worker_->engineRuns() : 0;
-    j["sweeps"] = submitted_;
+    j["sweeps"] = sweep_.submitted;
     j["cacheFromDisk"] = cache_->loadedFromDisk();
     j["cachePath"] = cache_->path();
-    j["openedWithMissing"] = openedWithMissing_;
-    j["frames"] = frames_;
-    j["time"] = now_;
+    j["openedWithMissing"] = sweep_.openedWithMissing;
+    j["frames"] = view_.frames;
+    j["time"] = view_.now;
     const char* tabs[] = {"ladder", "bars", "sizes", "roundoff"};
-    j["tab"] = tabs[int(tab_)];
-    j["colors"] = {{"bar", barColor_}, {"best", bestColor_}};
+    j["tab"] = tabs[int(view_.tab)];
+    j["colors"] = {{"bar", view_.barColor}, {"best", view_.bestColor}};
     j["pixelScale"] = ImGui::GetIO().DisplayFramebufferScale.x;
     nlohmann::json rects = nlohmann::json::object();
-    for (const auto& [id, r] : rects_) {
-        const auto at = drawnAt_.find(id);
-        if (at != drawnAt_.end() && at->second == frames_) rects[id] = rectJson(r);  // drawn in the last frame
+    for (const auto& [id, r] : view_.rects) {
+        const auto at = view_.drawnAt.find(id);
+        if (at != view_.drawnAt.end() && at->second == view_.frames) rects[id] = rectJson(r);  // drawn in the last frame
     }
     j["rects"] = rects;
-    j["exportDir"] = exportDir_;
-    j["exportError"] = exportError_;
-    j["exportMessage"] = exportMessage_;
-    j["exported"] = exported_;
-    if (haveDevice_ && !deviceKey_.name.empty()) {
-        j["device"] = deviceKey_.name;
-        j["n"] = params_.n;
-        j["type"] = std::string(toString(params_.type));
+    j["exportDir"] = export_.dir;
+    j["exportError"] = export_.error;
+    j["exportMessage"] = export_.message;
+    j["exported"] = export_.exported;
+    if (setup_.haveDevice && !setup_.deviceKey.name.empty()) {
+        j["device"] = setup_.deviceKey.name;
+        j["n"] = setup_.params.n;
+        j["type"] = std::string(toString(setup_.params.type));
         nlohmann::json rows = nlohmann::json::array();
-        for (const auto& r : lastLadder_.rows) {
+        for (const auto& r : view_.lastLadder.rows) {
             nlohmann::json row = {{"variant", r.variant.id}, {"status", view::statusText(r.status)}, {"best", r.best}};
             if (r.measured()) row.update({{"median_ms", r.m.medianMs}, {"gbps", r.m.gbps}});
             rows.push_back(row);
         }
         j["rows"] = rows;
-        j["copyGbps"] = lastLadder_.copy.ok ? lastLadder_.copy.gbps : 0.0;
+        j["copyGbps"] = view_.lastLadder.copy.ok ? view_.lastLadder.copy.gbps : 0.0;
     }
     std::ofstream out(path);
     out << j.dump(2) << "\n";

@@ -12,6 +12,7 @@
 #include "app/gui/state/explorer_state.h"
 #include "app/gui/timings/plot_canvas.h"
 #include "app/gui/timings/sweep_worker.h"
+#include "app/gui/timings/timings_state.h"
 #include "app/gui/timings/timings_views.h"
 #include "app/gui/shell/ui_context.h"
 #include "app/view/timing_cache.h"
@@ -49,12 +50,8 @@ class TimingsPanel {
     bool open = false;  // the toolbar's toggle
 
   private:
-    enum class Tab { Ladder = 0, Bars = 1, Sizes = 2, Roundoff = 3 };
-    struct Capture {
-        std::string plot;  // "bars", "time", "gbps", "roundoff"
-        Tab tab;
-        std::string path;
-    };
+    using Tab = TimingsTab;
+    using Capture = TimingsCapture;
 
     void takeMeasurements(MessageLog& log);
     void autoStart(const DeviceInfo& device, double now);
@@ -84,46 +81,10 @@ class TimingsPanel {
     std::unique_ptr<SweepWorker> worker_;
     std::function<void()> wake_;
     std::function<void(float, float)> moveCursor_;
-    view::TimingParams params_;
-    bool userSizeVariants_ = false, userRoundVariants_ = false;  // chosen by the user: keep across devices
-    std::string chosenFor_;                                      // device the default variant lists were chosen for
-    view::DeviceKey deviceKey_;
-    bool haveDevice_ = false, deviceListed_ = false;
-
-    // Sweeps.
-    uint64_t submitted_ = 0;
-    bool wasRunning_ = false;
-    bool autoBlocked_ = false;  // after a cancel: wait for the user (or a change of parameters)
-    bool remeasureRequested_ = false;
-    bool firstLook_ = true;
-    std::string signature_, sweepSignature_;  // device + parameters now / of the last sweep started
-    double changedAt_ = -1;                   // when the parameters last changed (-1: start without waiting)
-    double now_ = 0;
-    int missing_ = 0;             // points of this view not in the cache
-    int openedWithMissing_ = -1;  // points missing when the view opened (0: shown from the cache)
-    std::string sweepNote_;       // "Measured 42 points in 8.1 s", "Cancelled after 7 of 40 measurements"
-    std::string lastError_;
-    view::LadderTable lastLadder_;
-    std::string barColor_, bestColor_;
-
-    // View.
-    Tab tab_ = Tab::Ladder;
-    int requestTab_ = -1;
-    int framesOnTab_ = 0;
-    float rowPitch_ = 0;  // the ladder table's row height as last drawn
-    bool wasOpen_ = false;
-    long frames_ = 0;
-    std::map<std::string, view::Rect> rects_;  // plot / table rectangles (window units)
-    std::map<std::string, long> drawnAt_;      // the frame each was last drawn in
-
-    // Export.
-    std::string exportDir_, exportTarget_;
-    char exportBuf_[512] = {};
-    std::vector<Capture> captures_;
-    Tab tabBeforeExport_ = Tab::Ladder;
-    std::vector<std::string> exported_;
-    std::string exportMessage_, exportError_;
-    bool exportRequested_ = false;
+    TimingsSetup setup_;         // what to measure, on which device
+    SweepProgress sweep_;        // the sweeps' progress
+    TimingsViewState view_;      // tab, frames, where things were drawn
+    TimingsExportState export_;  // CSV and PNG export
 };
 
 }  // namespace rl::gui

@@ -54,16 +54,16 @@ void TimingsPanel::drawLadderTab(const UiContext& ctx, const TimingsData& d, con
     const float s = ctx.scale;
     (void)device;
     std::string caption = "N = " + view::formatCount(double(d.ladder.n)) + " " + std::string(toString(d.ladder.type)) +
-                          "s  \xc2\xb7  sum  \xc2\xb7  work-group " + std::to_string(params_.wg) +
-                          "  \xc2\xb7  median of " + std::to_string(params_.repeats) + " runs after " +
-                          std::to_string(params_.warmup) + " warm-up";
+                          "s  \xc2\xb7  sum  \xc2\xb7  work-group " + std::to_string(setup_.params.wg) +
+                          "  \xc2\xb7  median of " + std::to_string(setup_.params.repeats) + " runs after " +
+                          std::to_string(setup_.params.warmup) + " warm-up";
     if (d.ladder.copy.ok)
         caption += "  \xc2\xb7  copy ceiling " + view::formatSig(d.ladder.copy.gbps, 4) + " GB/s (read + write)";
     ImGui::TextColored(vec4(p.textDim), "%s", caption.c_str());
     // The table first (whole when it fits, leaving the notes at least a few lines), the notes scroll below it.
-    const float tableH = ladderTableHeight(d, ctx, rowPitch_);
+    const float tableH = ladderTableHeight(d, ctx, view_.rowPitch);
     const float avail = ImGui::GetContentRegionAvail().y;
-    record("table", drawLadderTable(d, ctx, std::max(220 * s, std::min(tableH, avail - 150 * s)), &rowPitch_));
+    record("table", drawLadderTable(d, ctx, std::max(220 * s, std::min(tableH, avail - 150 * s)), &view_.rowPitch));
 
     ImGui::BeginChild("##ladder-notes", ImVec2(0, 0), false);
     ImGui::Spacing();
@@ -113,7 +113,7 @@ void TimingsPanel::drawLadderTab(const UiContext& ctx, const TimingsData& d, con
 void TimingsPanel::drawBarsTab(const UiContext& ctx, const TimingsData& d) {
     const PlotTheme theme{ctx.palette, ctx.fonts, ctx.scale};
     const ImVec2 avail = ImGui::GetContentRegionAvail();
-    record("bars", drawBarChart(ladderBars(d, ctx.palette), avail, theme, captures_.empty()));
+    record("bars", drawBarChart(ladderBars(d, ctx.palette), avail, theme, export_.captures.empty()));
 }
 
 void TimingsPanel::drawSizesTab(const UiContext& ctx, const TimingsData& d, const DeviceInfo& device) {
@@ -128,24 +128,24 @@ void TimingsPanel::drawSizesTab(const UiContext& ctx, const TimingsData& d, cons
     int maxK = 28;
     while (maxK > 10 && device.maxAllocBytes > 0 && (size_t(1) << maxK) * 4 > device.maxAllocBytes) --maxK;
     ImGui::TextColored(vec4(p.textDim), "from");
-    powerCombo("##size-min", &params_.sizeMin, 10, maxK, -1);
+    powerCombo("##size-min", &setup_.params.sizeMin, 10, maxK, -1);
     ImGui::TextColored(vec4(p.textDim), "to");
-    powerCombo("##size-max", &params_.sizeMax, 10, maxK, -1);
-    if (params_.sizeMax < params_.sizeMin) std::swap(params_.sizeMin, params_.sizeMax);
+    powerCombo("##size-max", &setup_.params.sizeMax, 10, maxK, -1);
+    if (setup_.params.sizeMax < setup_.params.sizeMin) std::swap(setup_.params.sizeMin, setup_.params.sizeMax);
     ImGui::TextColored(vec4(p.textDim), "every");
     ImGui::SetNextItemWidth(-1);
-    int step = params_.sizeLog2Step - 1;
+    int step = setup_.params.sizeLog2Step - 1;
     if (ImGui::Combo("##size-step", &step,
                      "\xc3\x97"
                      "2\0\xc3\x97"
                      "4\0\xc3\x97"
                      "8\0"))
-        params_.sizeLog2Step = step + 1;
+        setup_.params.sizeLog2Step = step + 1;
     ImGui::Spacing();
     ImGui::PushFont(ctx.fonts.bold);
     ImGui::TextUnformatted("Variants");
     ImGui::PopFont();
-    if (variantChecks("sizes", &params_.sizeVariants, d.bestId, unavailableOn(device), p)) userSizeVariants_ = true;
+    if (variantChecks("sizes", &setup_.params.sizeVariants, d.bestId, unavailableOn(device), p)) setup_.userSizeVariants = true;
     ImGui::EndChild();
     ImGui::SameLine(0, gap);
 
@@ -153,12 +153,12 @@ void TimingsPanel::drawSizesTab(const UiContext& ctx, const TimingsData& d, cons
     const bool sideBySide = avail.x >= 1000 * s || avail.y < 2 * 380 * s;  // stacked only when both stay tall
     const ImVec2 size = sideBySide ? ImVec2((avail.x - gap) * 0.5f, avail.y) : ImVec2(avail.x, (avail.y - gap) * 0.5f);
     ImGui::BeginGroup();
-    record("time", drawLinePlot(timePlot(d, p), size, theme, captures_.empty()));
+    record("time", drawLinePlot(timePlot(d, p), size, theme, export_.captures.empty()));
     if (sideBySide)
         ImGui::SameLine(0, gap);
     else
         ImGui::Dummy(ImVec2(1, gap - ImGui::GetStyle().ItemSpacing.y));
-    record("gbps", drawLinePlot(gbpsPlot(d, p), size, theme, captures_.empty()));
+    record("gbps", drawLinePlot(gbpsPlot(d, p), size, theme, export_.captures.empty()));
     ImGui::EndGroup();
 }
 
@@ -169,7 +169,7 @@ void TimingsPanel::drawRoundoffTab(const UiContext& ctx, const TimingsData& d, c
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     const float sideW = std::clamp(avail.x * 0.3f, 300 * s, 520 * s);
     record("roundoff",
-           drawLinePlot(roundoffPlot(d, p), ImVec2(avail.x - sideW - gap, avail.y), theme, captures_.empty()));
+           drawLinePlot(roundoffPlot(d, p), ImVec2(avail.x - sideW - gap, avail.y), theme, export_.captures.empty()));
     ImGui::SameLine(0, gap);
     ImGui::BeginChild("##roundoff-side", ImVec2(0, 0), false);
     ImGui::PushFont(ctx.fonts.bold);
@@ -207,15 +207,15 @@ void TimingsPanel::drawRoundoffTab(const UiContext& ctx, const TimingsData& d, c
     while (maxK > 10 && device.maxAllocBytes > 0 && (size_t(1) << maxK) * 4 > device.maxAllocBytes) --maxK;
     ImGui::TextColored(vec4(p.textDim), "from");
     ImGui::SameLine();
-    powerCombo("##round-min", &params_.roundMin, 8, maxK, 200 * s);
+    powerCombo("##round-min", &setup_.params.roundMin, 8, maxK, 200 * s);
     ImGui::TextColored(vec4(p.textDim), "to   ");
     ImGui::SameLine();
-    powerCombo("##round-max", &params_.roundMax, 8, maxK, 200 * s);
-    if (params_.roundMax < params_.roundMin) std::swap(params_.roundMin, params_.roundMax);
+    powerCombo("##round-max", &setup_.params.roundMax, 8, maxK, 200 * s);
+    if (setup_.params.roundMax < setup_.params.roundMin) std::swap(setup_.params.roundMin, setup_.params.roundMax);
     ImGui::PushFont(ctx.fonts.bold);
     ImGui::TextUnformatted("Device trees");
     ImGui::PopFont();
-    if (variantChecks("round", &params_.roundVariants, d.bestId, unavailableOn(device), p)) userRoundVariants_ = true;
+    if (variantChecks("round", &setup_.params.roundVariants, d.bestId, unavailableOn(device), p)) setup_.userRoundVariants = true;
     ImGui::EndChild();
 }
 

@@ -1,5 +1,6 @@
 // What the Timings view draws, built from the cached measurements: the ladder table (an ImGui table) and the specs
-// of its four plots (bars of GB/s, time and GB/s against N, round-off against N) for app/gui/plot_canvas.
+// of its four plots (bars of GB/s, time and GB/s against N, round-off against N) for plot_canvas.h. The table is in
+// timings_table.cpp, the plots in timings_plots.cpp.
 #pragma once
 #include <initializer_list>
 #include <string>
