@@ -5,7 +5,7 @@
 #include "app/cli/cli.h"
 
 #ifdef REDUCELAB_WITH_GUI
-#include "app/gui/gui_main.h"
+#include "app/gui/shell/gui_main.h"
 #endif
 
 int main(int argc, char** argv) {

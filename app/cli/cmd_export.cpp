@@ -10,7 +10,7 @@
 #include "core/run_settings.h"
 #include "app/export/export_job.h"
 #ifdef REDUCELAB_EXPORT_GL
-#include "app/export/offscreen_renderer.h"
+#include "app/render/offscreen_renderer.h"
 #endif
 
 namespace rl::cli {
@@ -90,7 +90,7 @@ int runExport(int argc, char** argv) {
         exporter::checkRequest(request);  // before opening a display or tracing
         std::unique_ptr<exporter::Rasterizer> rasterizer;
 #ifdef REDUCELAB_EXPORT_GL
-        if (request.format != exporter::Format::Svg) rasterizer = std::make_unique<exporter::OffscreenRenderer>();
+        if (request.format != exporter::Format::Svg) rasterizer = std::make_unique<render::OffscreenRenderer>();
 #endif
         const auto files = exporter::runExportJob(request, rasterizer.get());
         for (const auto& f : files) std::cout << "wrote " << f << "\n";

@@ -10,9 +10,9 @@
 #include <cstring>
 
 #include "app/export/gif_writer.h"
-#include "app/export/palettes.h"
 #include "app/export/svg_writer.h"
 #include "app/export/text_metrics.h"
+#include "app/view/theme.h"
 #include "core/cl/engine.h"
 #include "core/input.h"
 #include "core/session.h"
@@ -40,7 +40,7 @@ size_t defaultWorkGroup(const VariantInfo& v, size_t n) {
 void checkRequest(const ExportRequest& r) {
     if (!(r.scale >= 1 && r.scale <= 4))
         bad("--scale " + std::to_string(r.scale) + " is out of range: use a scale from 1 to 4");
-    if (!findTheme(r.theme)) bad("unknown theme '" + r.theme + "': use dark, projector or colorblind");
+    if (!view::findTheme(r.theme)) bad("unknown theme '" + r.theme + "': use dark, projector or colorblind");
     if (r.out.empty()) bad("--out PATH is required");
     if (!(r.width == 0 || (r.width >= 320 && r.width <= 4096))) bad("--width must be from 320 to 4096 pixels");
     if (r.delayMs < 20 || r.delayMs > 60000) bad("--delay must be from 20 to 60000 milliseconds");
@@ -71,7 +71,7 @@ std::string sequencePath(const std::string& out, int step, int count) {
 }
 
 FrameStyle styleOf(const ExportRequest& r) {
-    const ThemeInfo* theme = findTheme(r.theme);
+    const view::ThemeInfo* theme = view::findTheme(r.theme);
     FrameStyle s;
     s.scale = r.scale;
     s.palette = theme ? theme->palette : nullptr;

@@ -1,6 +1,6 @@
 // `reducelab export`: where the trace comes from (the OpenCL device, or a saved session), which steps, which format,
 // and where the files go. SVG needs nothing but this library; PNG and GIF need a Rasterizer (the screen's renderer
-// off-screen, app/export/offscreen_renderer.h), which needs an X server or Xvfb.
+// off-screen, app/render/offscreen_renderer.h), which needs an X server or Xvfb.
 #pragma once
 #include <optional>
 #include <string>

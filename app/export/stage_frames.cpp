@@ -4,10 +4,11 @@
 #include <algorithm>
 #include <cmath>
 
-#include "app/export/caption.h"
-#include "app/export/state_marks.h"
+#include "app/view/caption.h"
+#include "app/view/state_marks.h"
 #include "app/view/tree_facts.h"
 #include "app/view/tree_layout.h"
+#include "app/view/theme.h"
 #include "app/view/tree_scene.h"
 
 namespace rl::exporter {
@@ -15,7 +16,7 @@ namespace {
 
 constexpr float kMargin = 16, kCaptionH = 58;
 
-// The tree panel's parameters (app/gui/tree_panel.cpp) at scale s.
+// The tree panel's parameters (app/gui/panels/tree_panel.cpp) at scale s.
 view::TreeLayoutParams layoutParams(float s, int stages, int cells, bool loadAtTop) {
     view::TreeLayoutParams lp;
     lp.stages = stages;
@@ -64,9 +65,9 @@ Frame StageFrames::frame(int k, const FrameStyle& style, const view::TextMeasure
     const view::TreeFacts facts(group);
     float top = kMargin * s;
     if (style.caption) {
-        f.scene.text({kMargin * s, top, f.width - 2 * kMargin * s, 26 * s}, stageTitle(*run_, variant_, ref), p.text,
+        f.scene.text({kMargin * s, top, f.width - 2 * kMargin * s, 26 * s}, view::stageTitle(*run_, variant_, ref), p.text,
                      22 * s, view::FontRole::Bold, view::Align::Left);
-        f.scene.text({kMargin * s, top + 28 * s, f.width - 2 * kMargin * s, 22 * s}, stageDescription(*run_, ref),
+        f.scene.text({kMargin * s, top + 28 * s, f.width - 2 * kMargin * s, 22 * s}, view::stageDescription(*run_, ref),
                      p.textDim, 18 * s, view::FontRole::Regular, view::Align::Left);
         top += kCaptionH * s;
     }
@@ -83,7 +84,7 @@ Frame StageFrames::frame(int k, const FrameStyle& style, const view::TextMeasure
     so.valueSize = std::min(26 * s, layout.cellHeight() * 0.62f);
     so.labelSize = 18 * s;
     view::Scene tree = view::buildTreeScene(facts, layout, p, so, measure);
-    if (style.stateMarks) addStateMarks(tree, facts, layout, p, ref.stage);
+    if (style.stateMarks) view::addStateMarks(tree, facts, layout, p, ref.stage);
     // The scene builder draws lines and corners in screen pixels; at scale s they are s times as wide and round.
     if (s != 1)
         for (view::Prim& prim : tree.prims) {

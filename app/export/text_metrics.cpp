@@ -14,7 +14,7 @@
 namespace rl::exporter {
 namespace {
 
-constexpr float kBakedSizes[] = {11, 13, 15, 18, 22, 28, 36};  // app/gui/theme.cpp's sizes at scale 1
+constexpr float kBakedSizes[] = {11, 13, 15, 18, 22, 28, 36};  // app/render/fonts.cpp's sizes at scale 1
 constexpr float kMonoSize = 17;
 
 // UTF-8 to code points (invalid bytes become U+FFFD).

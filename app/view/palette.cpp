@@ -1,4 +1,4 @@
-// The default dark palette (projector friendly: light text on near-black, saturated state colours) and the heat ramp.
+// Colours (hex, alpha, mixing) and the heat ramp.
 #include "app/view/palette.h"
 
 #include <algorithm>
@@ -8,48 +8,7 @@
 namespace rl::view {
 namespace {
 
-constexpr Rgba rgb(uint32_t hex, uint8_t a = 255) {
-    return {uint8_t(hex >> 16), uint8_t(hex >> 8), uint8_t(hex), a};
-}
-
 uint8_t channel(float v) { return uint8_t(std::lround(std::clamp(v, 0.0f, 1.0f) * 255.0f)); }
-
-Palette makeDark() {
-    Palette p;
-    p.background = rgb(0x0f1115);
-    p.panel = rgb(0x171a21);
-    p.panelRaised = rgb(0x1f232c);
-    p.border = rgb(0x2c313c);
-    p.text = rgb(0xe9ecf2);
-    p.textDim = rgb(0xa3aab8);
-    p.textFaint = rgb(0x6b7280);
-    p.accent = rgb(0x5aa9ff);
-    p.good = rgb(0x3ddc97);
-    p.bad = rgb(0xff4d5e);
-    p.warn = rgb(0xffc542);
-
-    p.cellWritten = rgb(0xffa62b);
-    p.cellWrittenPast = rgb(0x8a5a1c);
-    p.cellLive = rgb(0x2e3a4f);
-    p.cellDead = rgb(0x1b1e25);
-    p.cellPadding = rgb(0x15171c);
-    p.cellFuture = rgb(0x262a33);
-    p.cellOperand = rgb(0xfff1d6);
-    p.textOnWritten = rgb(0x1a1000);
-    p.textOnLive = rgb(0xe9ecf2);
-    p.textOnDead = rgb(0x5d6472);
-    p.operandLine = rgb(0xffc46b);
-    p.operandLinePast = rgb(0x8a6a3e, 150);
-    p.cone = rgb(0x5aa9ff);
-
-    p.laneActive = rgb(0xffa62b);
-    p.laneIdle = rgb(0x2a2f3a);
-    p.warpActive = rgb(0x3ddc97);
-    p.warpIdle = rgb(0x3a404d);
-    p.warpDivergent = rgb(0xff5c8a);
-    p.bankConflict = rgb(0xffd23f);
-    return p;
-}
 
 }  // namespace
 
@@ -65,11 +24,6 @@ Rgba mix(Rgba from, Rgba to, float t) {
     t = std::clamp(t, 0.0f, 1.0f);
     auto m = [t](uint8_t a, uint8_t b) { return uint8_t(std::lround(a + (float(b) - float(a)) * t)); };
     return {m(from.r, to.r), m(from.g, to.g), m(from.b, to.b), m(from.a, to.a)};
-}
-
-const Palette& darkPalette() {
-    static const Palette palette = makeDark();
-    return palette;
 }
 
 Rgba heatColor(float t) {

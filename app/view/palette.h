@@ -1,4 +1,5 @@
-// The explorer's colours: one palette shared by the screen, the screenshot tests and the exporters (SVG, PNG).
+// The explorer's colours: the palette's roles, shared by the screen, the screenshot tests and the exporters (SVG,
+// PNG); the palettes themselves are in app/view/theme.h.
 #pragma once
 #include <cstdint>
 #include <string>
@@ -40,8 +41,6 @@ struct Palette {
     // Work-items and SIMD groups.
     Rgba laneActive, laneIdle, warpActive, warpIdle, warpDivergent, bankConflict;
 };
-
-const Palette& darkPalette();
 
 // The heat-map ramp (t in [0, 1]); shaders/heatmap.frag.glsl evaluates the same polynomial on the GPU.
 Rgba heatColor(float t);

@@ -1,6 +1,6 @@
 // The arithmetic of a plot, without drawing it: axis ranges rounded to nice numbers, linear ticks in 1-2-5 steps,
 // log axes with a tick per power (decades in base 10, every power in base 2), value <-> pixel mapping, tick labels
-// and category slots for bar charts. Used by app/gui/plot_canvas and tested without a display.
+// and category slots for bar charts. Used by app/gui/timings/plot_canvas and tested without a display.
 #pragma once
 #include <string>
 #include <vector>

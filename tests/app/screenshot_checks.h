@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "app/view/geometry.h"
-#include "app/view/palette.h"
+#include "app/view/theme.h"
 #include "app/view/tree_layout.h"
 
 namespace rl::apptest {

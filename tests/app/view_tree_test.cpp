@@ -6,6 +6,7 @@
 
 #include "app/view/tree_facts.h"
 #include "app/view/tree_layout.h"
+#include "app/view/theme.h"
 #include "app/view/tree_scene.h"
 #include "view_helpers.h"
 

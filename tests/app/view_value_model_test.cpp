@@ -5,7 +5,7 @@
 #include <limits>
 
 #include "app/view/model_check.h"
-#include "app/view/palette.h"
+#include "app/view/theme.h"
 #include "app/view/value_format.h"
 #include "core/input.h"
 #include "core/model/model.h"

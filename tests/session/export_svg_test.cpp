@@ -7,7 +7,7 @@
 #include <regex>
 
 #include "app/export/export_job.h"
-#include "app/export/palettes.h"
+#include "app/view/theme.h"
 #include "app/export/svg_writer.h"
 #include "app/export/text_metrics.h"
 #include "app/view/tree_scene.h"
@@ -78,7 +78,7 @@ TEST(ExportSvg, RsvgRendersItAtItsSizeWithTheStatesWhereTheCellsAre) {
         const auto image = test::renderSvg(out);
         const auto f = frames();
         exporter::FrameStyle style;
-        style.palette = exporter::findTheme(theme)->palette;
+        style.palette = view::findTheme(theme)->palette;
         int w = 0, h = 0;
         f.size(style, &w, &h);
         ASSERT_EQ(image.width, w);

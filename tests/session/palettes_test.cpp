@@ -4,7 +4,7 @@
 
 #include <cmath>
 
-#include "app/export/palettes.h"
+#include "app/view/theme.h"
 
 namespace rl {
 namespace {
@@ -61,18 +61,18 @@ void expectApart(const view::Palette& p, const char* name) {
 }
 
 TEST(ClassroomPalettes, StatesDifferInLightnessUnderColourBlindness) {
-    expectApart(exporter::projectorPalette(), "projector");
-    expectApart(exporter::colorBlindPalette(), "colour-blind");
+    expectApart(view::projectorPalette(), "projector");
+    expectApart(view::colorBlindPalette(), "colour-blind");
 }
 
 TEST(ClassroomPalettes, ThemesAreListedAndTheirsMarkShapes) {
-    ASSERT_EQ(exporter::themes().size(), 3u);
-    EXPECT_FALSE(exporter::findTheme("dark")->stateMarks);
-    EXPECT_TRUE(exporter::findTheme("projector")->stateMarks);
-    EXPECT_TRUE(exporter::findTheme("colorblind")->stateMarks);
-    EXPECT_EQ(exporter::findTheme("neon"), nullptr);
+    ASSERT_EQ(view::themes().size(), 3u);
+    EXPECT_FALSE(view::findTheme("dark")->stateMarks);
+    EXPECT_TRUE(view::findTheme("projector")->stateMarks);
+    EXPECT_TRUE(view::findTheme("colorblind")->stateMarks);
+    EXPECT_EQ(view::findTheme("neon"), nullptr);
     // The projector theme is high contrast: text on the background far above WCAG AAA (7:1).
-    const auto& p = exporter::projectorPalette();
+    const auto& p = view::projectorPalette();
     EXPECT_GE(contrast(luminance(linear(p.text)), luminance(linear(p.background))), 15.0);
     EXPECT_GE(contrast(luminance(linear(p.textOnWritten)), luminance(linear(p.cellWritten))), 7.0);
 }

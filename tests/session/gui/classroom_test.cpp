@@ -9,10 +9,10 @@
 #include <nlohmann/json.hpp>
 
 #include "app/export/gif_writer.h"
-#include "app/export/palettes.h"
+#include "app/view/theme.h"
 #include "app/export/raster_image.h"
-#include "app/gui/export_panel.h"
-#include "app/gui/presets.h"
+#include "app/gui/classroom/export_panel.h"
+#include "app/gui/classroom/presets.h"
 #include "core/session.h"
 #include "tests/session/export_test_util.h"
 #include "tests/session/session_test_util.h"
@@ -143,13 +143,13 @@ TEST(ClassroomApp, ThemesRecolourTheScreenAndMarkStatesByShape) {
                                "shot:colorblind.png;quit");
     ASSERT_EQ(r.code, 0) << r.output;
     const auto projector = exporter::readPng(dir + "/projector.png");
-    const auto& pp = exporter::projectorPalette();
+    const auto& pp = view::projectorPalette();
     EXPECT_LE(test::distance(projector.pixel(2, 2), pp.background), 2);
     const view::TreeLayout pl(layoutOf(sidecar(dir + "/projector.png")));
     EXPECT_LE(test::distance(cellPixel(projector, pl, 4, 0), pp.cellWritten), 6);
 
     const auto cb = exporter::readPng(dir + "/colorblind.png");
-    const auto& cp = exporter::colorBlindPalette();
+    const auto& cp = view::colorBlindPalette();
     const view::TreeLayout cl(layoutOf(sidecar(dir + "/colorblind.png")));
     EXPECT_LE(test::distance(cellPixel(cb, cl, 4, 0), cp.cellWritten), 6);
     // A dead cell is struck through: its diagonal carries the mark's colour, its corner the fill.

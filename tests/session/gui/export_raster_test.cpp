@@ -8,8 +8,8 @@
 
 #include "app/export/export_job.h"
 #include "app/export/gif_writer.h"
-#include "app/export/offscreen_renderer.h"
-#include "app/export/palettes.h"
+#include "app/render/offscreen_renderer.h"
+#include "app/view/theme.h"
 #include "app/export/svg_writer.h"
 #include "app/export/text_metrics.h"
 #include "core/session.h"
@@ -48,7 +48,7 @@ TEST(ExportPng, SizesFollowTheScale) {
 TEST(ExportPng, TwiceTheScaleIsReRenderedNotStretched) {
     REQUIRE_DISPLAY();
     const auto f = frames();
-    exporter::OffscreenRenderer renderer;
+    render::OffscreenRenderer renderer;
     exporter::FrameStyle one, two;
     two.scale = 2;
     const auto a = renderer.render(f, 2, one), b = renderer.render(f, 2, two);
@@ -81,14 +81,14 @@ TEST(ExportSvg, RendersToTheSamePictureAsTheScreensRenderer) {
     REQUIRE_DISPLAY();
     if (!test::haveRsvg()) GTEST_SKIP() << "rsvg-convert (librsvg2-bin) is not installed";
     const auto f = frames();
-    exporter::OffscreenRenderer renderer;
+    render::OffscreenRenderer renderer;
     const std::string dir = test::freshDir("svg_vs_screen");
     for (const char* theme : {"dark", "colorblind"})
         for (int step : {0, 2, 4}) {
             SCOPED_TRACE(std::string(theme) + " step " + std::to_string(step));
             exporter::FrameStyle style;
-            style.palette = exporter::findTheme(theme)->palette;
-            style.stateMarks = exporter::findTheme(theme)->stateMarks;
+            style.palette = view::findTheme(theme)->palette;
+            style.stateMarks = view::findTheme(theme)->stateMarks;
             const auto screen = renderer.render(f, step, style);
             const exporter::Frame frame = f.frame(step, style, exporter::TextMetrics(1).measure());
             const std::string svg = dir + "/" + theme + std::to_string(step) + ".svg";

@@ -1,0 +1,311 @@
+// The classroom features and their hooks into the app's frame.
+#include "app/gui/classroom/classroom.h"
+
+#include <glad/gl.h>
+#include <imgui.h>
+#include <imgui_internal.h>
+#include <backends/imgui_impl_opengl3.h>
+
+#include <algorithm>
+#include <cfloat>
+#include <cmath>
+#include <cstdlib>
+
+#include "app/export/export_job.h"
+#include "app/export/gif_writer.h"
+#include "app/export/raster_image.h"
+#include "app/export/stage_frames.h"
+#include "app/export/svg_writer.h"
+#include "app/export/text_metrics.h"
+#include "app/gui/classroom/presets.h"
+#include "app/render/framebuffer_capture.h"
+#include "app/render/offscreen_renderer.h"
+
+namespace rl::gui {
+namespace {
+
+// Radio items for the theme menu; true when the theme changed.
+bool themeMenuItems(view::ThemeState& theme) {
+    bool changed = false;
+    for (const auto& t : view::themes())
+        if (ImGui::MenuItem(t.title.c_str(), nullptr, t.id == theme.id) && t.id != theme.id) {
+            theme.id = t.id;
+            changed = true;
+        }
+    return changed;
+}
+
+const char* windowOf(const std::string& target, bool lecture) {
+    if (lecture) return "##lecture";
+    if (target == "tree") return "##tree";
+    if (target == "bottom") return "##bottom";
+    if (target == "result") return "##result";
+    if (target == "controls") return "##controls";
+    return nullptr;  // the whole window
+}
+
+std::vector<std::string> split(const std::string& text, char sep) {
+    std::vector<std::string> out;
+    size_t start = 0;
+    while (true) {
+        const size_t at = text.find(sep, start);
+        out.push_back(text.substr(start, at == std::string::npos ? std::string::npos : at - start));
+        if (at == std::string::npos) break;
+        start = at + 1;
+    }
+    return out;
+}
+
+}  // namespace
+
+Classroom::Classroom() = default;
+Classroom::~Classroom() = default;
+
+void Classroom::load(const Settings& settings, MessageLog& log) {
+    if (!theme_.set(settings.theme)) {
+        log.warning("Unknown theme '" + settings.theme + "' in the settings: using the dark theme");
+        theme_.set("dark");
+    }
+    lecture_.setFontScale(settings.fontScale);
+    lastSession_ = settings.lastSession;
+}
+
+void Classroom::save(Settings& settings) const {
+    settings.theme = theme_.id;
+    settings.fontScale = lecture_.fontScale;
+    settings.lastSession = lastSession_;
+}
+
+bool Classroom::takeStyleChange() {
+    const bool changed = styleChanged_;
+    styleChanged_ = false;
+    return changed;
+}
+
+bool Classroom::handleKeys(ExplorerState& state, Window& window) { return lecture_.handleKeys(state, window); }
+
+bool Classroom::drawLecture(ExplorerState& state, const UiContext& ctx) {
+    if (!lecture_.active) return false;
+    lecture_.Draw(state, ctx);
+    return true;
+}
+
+float Classroom::toolbarButtonsWidth(float scale) { return 236 * scale; }
+
+void Classroom::drawToolbarButtons(ExplorerState& state, const UiContext& ctx) {
+    const float s = ctx.scale;
+    const float h = ImGui::GetFrameHeight() * 1.25f;
+    const float width = toolbarButtonsWidth(s);
+    ImGui::SetCursorPos(ImVec2(ImGui::GetWindowWidth() - width - ImGui::GetStyle().WindowPadding.x,
+                               (ImGui::GetWindowHeight() - h) * 0.5f));
+    if (ImGui::Button("Lecture", ImVec2(96 * s, h))) lecture_.toggle();
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Lecture mode (F5): the tree full screen, clicker keys, B blanks");
+    ImGui::SameLine(0, 8 * s);
+    if (ImGui::Button("Classroom \xe2\x96\xbe", ImVec2(width - 104 * s, h))) ImGui::OpenPopup("##classroom");
+    if (ImGui::BeginPopup("##classroom")) {
+        if (ImGui::BeginMenu("Theme")) {
+            if (themeMenuItems(theme_)) styleChanged_ = true;
+            ImGui::EndMenu();
+        }
+        if (ImGui::BeginMenu("Presets (16 / 32 elements)")) {
+            presetMenuItems(state);
+            ImGui::EndMenu();
+        }
+        if (ImGui::BeginMenu("Text size")) {
+            ImGui::Text("%.0f%%", lecture_.fontScale * 100);
+            if (ImGui::MenuItem("Larger", "Ctrl +")) lecture_.setFontScale(lecture_.fontScale * 1.125f);
+            if (ImGui::MenuItem("Smaller", "Ctrl \xe2\x88\x92")) lecture_.setFontScale(lecture_.fontScale / 1.125f);
+            if (ImGui::MenuItem("Reset", "Ctrl 0")) lecture_.setFontScale(1);
+            ImGui::EndMenu();
+        }
+        ImGui::Separator();
+        if (ImGui::MenuItem("Lecture mode", "F5", lecture_.active)) lecture_.toggle();
+        if (ImGui::MenuItem("Sessions, screenshots, export\xe2\x80\xa6")) panel_.open = true;
+        ImGui::EndPopup();
+    }
+    panel_.Draw(state, ctx, lastSession_, shot_, tree_);
+}
+
+void Classroom::afterRender(ExplorerState& state, MessageLog& log, Window& window, const FrameHooks& hooks) {
+    if (shot_) {
+        const ShotRequest shot = *shot_;
+        shot_.reset();
+        takeShot(shot, log, window, hooks);
+    }
+    if (tree_) {
+        const TreeExportRequest request = *tree_;
+        tree_.reset();
+        exportTree(state, request, log);
+    }
+}
+
+void Classroom::takeShot(const ShotRequest& shot, MessageLog& log, Window&, const FrameHooks& hooks) {
+    ImGuiIO& io = ImGui::GetIO();
+    const ImVec2 size = io.DisplaySize, mouse = io.MousePos, fb = io.DisplayFramebufferScale;
+    const float factor = float(std::clamp(shot.scale, 1, 4));
+    const int w = int(std::lround(size.x * fb.x * factor)), h = int(std::lround(size.y * fb.y * factor));
+    GLint maxSize = 0;
+    glGetIntegerv(GL_MAX_TEXTURE_SIZE, &maxSize);
+    if (w <= 0 || h <= 0 || w > maxSize || h > maxSize) {
+        log.error("The screenshot was not taken: " + std::to_string(w) + "x" + std::to_string(h) +
+                  " pixels is more than this OpenGL allows (" + std::to_string(maxSize) + "); choose a smaller scale");
+        return;
+    }
+    // One more frame of the whole UI at `factor` times the scale and size: fonts rasterised again at that size.
+    const bool panelWasOpen = panel_.open;
+    panel_.open = false;
+    hooks.setScale(hooks.scale * factor);
+    io.DisplaySize = ImVec2(size.x * factor, size.y * factor);
+    io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
+    io.DeltaTime = 1.0f / 1000.0f;
+    ImGui_ImplOpenGL3_NewFrame();
+    ImGui::NewFrame();
+    hooks.drawPanels();
+    ImRect crop(0, 0, size.x * factor, size.y * factor);
+    const char* name = windowOf(shot.target, lecture_.active);
+    if (name) {
+        if (ImGuiWindow* win = ImGui::FindWindowByName(name)) crop = win->Rect();
+        else log.warning("No '" + shot.target + "' panel on screen: the whole window was captured");
+    }
+    ImGui::Render();
+
+    exporter::RasterImage image;
+    {
+        const render::FramebufferTarget target(w, h);
+        if (target.complete()) {
+            glViewport(0, 0, w, h);
+            const view::Rgba bg = lecture_.blank ? view::Rgba{0, 0, 0, 255} : palette().background;
+            if (shot.transparent) glClearColor(0, 0, 0, 0);
+            else glClearColor(bg.r / 255.f, bg.g / 255.f, bg.b / 255.f, 1);
+            glClear(GL_COLOR_BUFFER_BIT);
+            ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+            // The crop in pixels (rows counted from the top).
+            const int x0 = std::clamp(int(std::floor(crop.Min.x * fb.x)), 0, w);
+            const int x1 = std::clamp(int(std::ceil(crop.Max.x * fb.x)), 0, w);
+            const int y0 = std::clamp(int(std::floor(crop.Min.y * fb.y)), 0, h);
+            const int y1 = std::clamp(int(std::ceil(crop.Max.y * fb.y)), 0, h);
+            image.width = x1 - x0;
+            image.height = y1 - y0;
+            image.rgba = render::readPixels(render::ReadFrom::BoundFramebuffer, x0, y0, image.width, image.height, h,
+                                            4);
+            if (shot.transparent)
+                render::unpremultiplyAlpha(image.rgba);
+            else
+                for (size_t i = 3; i < image.rgba.size(); i += 4) image.rgba[i] = 255;
+        }
+    }
+
+    io.DisplaySize = size;
+    io.MousePos = mouse;
+    hooks.setScale(hooks.scale);
+    panel_.open = panelWasOpen;
+    if (image.width <= 0 || image.height <= 0) {
+        log.error("The screenshot was not taken: the off-screen framebuffer could not be made");
+        return;
+    }
+    try {
+        exporter::writePng(shot.path, image, shot.transparent);
+        log.info("Saved a " + std::to_string(image.width) + "x" + std::to_string(image.height) + " screenshot to " +
+                 shot.path);
+    } catch (const std::exception& e) {
+        log.error("The screenshot was not saved", e.what());
+    }
+}
+
+void Classroom::exportTree(const ExplorerState& state, const TreeExportRequest& r, MessageLog& log) {
+    if (!state.a.loaded()) {
+        log.error("Nothing to export: no trace is shown");
+        return;
+    }
+    try {
+        const exporter::StageFrames frames(state.a.bundle->run, state.a.bundle->variant);
+        exporter::FrameStyle style;
+        style.scale = float(std::clamp(r.scale, 1, 4));
+        style.palette = &palette();
+        style.stateMarks = stateMarks();
+        style.loadAtTop = state.view.loadAtTop;
+        style.showValues = state.view.showValues;
+        std::vector<int> steps;
+        if (r.allStages || r.format == "gif")
+            for (int k = 0; k < frames.steps(); ++k) steps.push_back(k);
+        else
+            steps.push_back(std::clamp(state.a.stepAt(state.playback.step()), 0, frames.steps() - 1));
+        const int count = steps.size() > 1 ? frames.steps() : 1;
+        if (r.format == "svg") {
+            const exporter::TextMetrics metrics(style.scale);
+            for (int k : steps) {
+                const exporter::Frame f = frames.frame(k, style, metrics.measure());
+                exporter::writeTextFile(exporter::sequencePath(r.path, k, count),
+                                        exporter::sceneToSvg(f.scene, f.width, f.height, "ReduceLab: " + frames.variant().title));
+            }
+        } else {
+            if (!renderer_)
+                renderer_ = std::make_unique<render::OffscreenRenderer>(render::OffscreenRenderer::UseCurrentContext{});
+            std::vector<exporter::RasterImage> images;
+            for (int k : steps) {
+                exporter::RasterImage image = renderer_->render(frames, k, style);
+                if (r.format == "png") exporter::writePng(exporter::sequencePath(r.path, k, count), image, false);
+                else images.push_back(std::move(image));
+            }
+            if (r.format == "gif") {
+                std::vector<int> delays(images.size(), 120);
+                if (delays.size() > 1) delays.back() = 240;
+                exporter::writeGif(r.path, images, delays);
+            }
+        }
+        log.info("Exported " + std::to_string(steps.size()) + (steps.size() == 1 ? " stage" : " stages") + " as " +
+                 r.format + " to " + (count > 1 && r.format != "gif" ? exporter::sequencePath(r.path, 0, count) + " \xe2\x80\xa6" : r.path));
+    } catch (const std::exception& e) {
+        log.error("The export failed", e.what());
+    }
+}
+
+std::string Classroom::apply(const std::string& argument, ExplorerState& state, MessageLog& log) {
+    const size_t eq = argument.find('=');
+    if (eq == std::string::npos) return "classroom needs KEY=VALUE";
+    const std::string key = argument.substr(0, eq), value = argument.substr(eq + 1);
+    if (key == "lecture" || key == "blank") {
+        if (value != "on" && value != "off") return key + " takes on or off";
+        if (key == "lecture" && lecture_.active != (value == "on")) lecture_.toggle();
+        if (key == "blank") lecture_.blank = value == "on";
+    } else if (key == "theme") {
+        if (!theme_.set(value)) return "unknown theme '" + value + "' (dark, projector, colorblind)";
+        styleChanged_ = true;
+    } else if (key == "font") {
+        const double v = std::atof(value.c_str());
+        if (!(v >= 0.5 && v <= 4)) return "font takes a scale from 0.5 to 4";
+        lecture_.setFontScale(float(v));
+    } else if (key == "preset") {
+        const Preset* p = findPreset(value);
+        if (!p) return "unknown preset '" + value + "' (VARIANT/16 or VARIANT/32)";
+        applyPreset(state, *p);
+    } else if (key == "save") {
+        const std::string error = saveCurrentSession(state, value);
+        if (!error.empty()) return error;
+        lastSession_ = value;
+    } else if (key == "open") {
+        const std::string error = openSessionInto(state, value);
+        if (!error.empty()) {
+            log.error("The session could not be opened (nothing changed)", error);
+            return error;
+        }
+        log.info("Opened the session " + value);
+        lastSession_ = value;
+    } else if (key == "shot") {
+        const auto parts = split(value, ',');
+        if (parts.size() != 4) return "shot takes SCALE,TARGET,opaque|transparent,PATH";
+        const int scale = std::atoi(parts[0].c_str());
+        if (scale < 1 || scale > 4) return "the screenshot scale must be 1 to 4";
+        shot_ = ShotRequest{parts[3], parts[1], scale, parts[2] == "transparent"};
+    } else if (key == "export") {
+        const auto parts = split(value, ',');
+        if (parts.size() != 4) return "export takes FORMAT,current|all,SCALE,PATH";
+        if (parts[0] != "svg" && parts[0] != "png" && parts[0] != "gif") return "export formats: svg, png, gif";
+        tree_ = TreeExportRequest{parts[3], parts[0], parts[1] == "all", std::clamp(std::atoi(parts[2].c_str()), 1, 4)};
+    } else {
+        return "unknown classroom setting '" + key + "'";
+    }
+    return "";
+}
+
+}  // namespace rl::gui

@@ -1,0 +1,171 @@
+// Sessions, screenshots and tree exports from the explorer.
+#include "app/gui/classroom/export_panel.h"
+
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include <cstdlib>
+
+#include "core/input.h"
+#include "core/pass_plan.h"
+#include "core/session.h"
+#include "core/variant.h"
+
+namespace rl::gui {
+namespace {
+
+std::string home() {
+    const char* h = std::getenv("HOME");
+    return h && *h ? h : ".";
+}
+
+// Inputs larger than this are not regenerated to check an opened session against the CPU model.
+constexpr size_t kMaxModelInput = size_t(1) << 24;
+
+}  // namespace
+
+std::string saveCurrentSession(const ExplorerState& state, const std::string& path) {
+    if (!state.a.bundle) return "there is no trace to save yet";
+    const view::TraceBundle& b = *state.a.bundle;
+    Session s;
+    for (const auto& d : state.devices)
+        if (d.name == b.run.device) s.device = d;
+    if (s.device.name.empty() && size_t(state.device) < state.devices.size()) s.device = state.devices[size_t(state.device)];
+    if (s.device.name.empty()) s.device.name = b.run.device;  // reopened from a session: keep its device's name
+    s.config = b.config;
+    s.trace = b.run;
+    s.savedBy = "ReduceLab explorer";
+    try {
+        saveSession(s, path);
+    } catch (const std::exception& e) {
+        return e.what();
+    }
+    return "";
+}
+
+std::string openSessionInto(ExplorerState& state, const std::string& path) {
+    try {
+        Session s = loadSession(path);
+        auto bundle = std::make_unique<view::TraceBundle>();
+        bundle->config = s.config;
+        bundle->variant = *findVariant(s.config.variant);
+        bundle->deviceName = s.device.name;
+        try {
+            bundle->plan = planPasses(bundle->variant, bundle->config);
+        } catch (const std::exception&) {
+            bundle->plan.clear();
+        }
+        bundle->run = std::move(s.trace);
+        const HostArray input = s.config.n <= kMaxModelInput
+                                    ? makeInput(s.config.type, s.config.data, s.config.n, s.config.seed)
+                                    : HostArray{s.config.type, {}, {}};
+        std::shared_ptr<const view::TraceBundle> shared = view::finishBundle(std::move(bundle), input);
+        // Shown as if the device had just answered; a request still running is ignored when it comes back.
+        state.config = s.config;
+        state.compareVariant.clear();
+        state.firstGroup = 0;
+        state.a.bundle = shared;
+        state.b.bundle.reset();
+        state.a.groupOfPass = view::followPartial(shared->run, 0);
+        state.b.groupOfPass.clear();
+        state.requested += 1;
+        state.loaded = state.requested;
+        state.dirty = false;
+        state.lastError.clear();
+        state.view.firstCell = state.view.visibleCells = 0;
+        state.hover = {};
+        state.rebuildTimelines(false);
+        state.session = ShownSession{path, shared->deviceName, false};
+    } catch (const std::exception& e) {
+        return e.what();
+    }
+    return "";
+}
+
+void ExportPanel::Draw(ExplorerState& state, const UiContext& ctx, std::string& lastSession,
+                       std::optional<ShotRequest>& shot, std::optional<TreeExportRequest>& tree) {
+    if (!open) return;
+    const float s = ctx.scale;
+    if (sessionPath.empty()) sessionPath = lastSession.empty() ? home() + "/lecture.reducelab.json" : lastSession;
+    if (shotPath.empty()) shotPath = home() + "/reducelab-screenshot.png";
+    if (treePath.empty()) treePath = home() + "/reducelab-tree.svg";
+    ImGui::SetNextWindowSize(ImVec2(620 * s, 0), ImGuiCond_Appearing);
+    const ImGuiViewport* vp = ImGui::GetMainViewport();
+    ImGui::SetNextWindowPos(ImVec2(vp->Pos.x + vp->Size.x * 0.5f, vp->Pos.y + vp->Size.y * 0.3f), ImGuiCond_Appearing,
+                            ImVec2(0.5f, 0.3f));
+    if (!ImGui::Begin("Classroom: sessions and export", &open, ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings)) {
+        ImGui::End();
+        return;
+    }
+    const float fieldW = ImGui::GetContentRegionAvail().x;
+
+    ImGui::PushFont(ctx.fonts.bold);
+    ImGui::TextUnformatted("Session");
+    ImGui::PopFont();
+    ImGui::TextDisabled("The run on screen (device, variant, parameters, trace) in one file; it opens anywhere, "
+                        "no OpenCL device needed.");
+    ImGui::SetNextItemWidth(fieldW);
+    ImGui::InputText("##session", &sessionPath);
+    if (ImGui::Button("Save session")) {
+        const std::string error = saveCurrentSession(state, sessionPath);
+        if (error.empty()) {
+            lastSession = sessionPath;
+            ctx.log.info("Saved the session " + sessionPath);
+        } else {
+            ctx.log.error("The session was not saved", error);
+        }
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("Open session")) {
+        const std::string error = openSessionInto(state, sessionPath);
+        if (error.empty()) {
+            lastSession = sessionPath;
+            ctx.log.info("Opened the session " + sessionPath);
+        } else {
+            ctx.log.error("The session could not be opened (nothing changed)", error);
+        }
+    }
+    ImGui::Separator();
+
+    ImGui::PushFont(ctx.fonts.bold);
+    ImGui::TextUnformatted("Screenshot (PNG, re-rendered at the chosen scale)");
+    ImGui::PopFont();
+    const char* targets[] = {"Whole window", "Tree", "Bottom panel (warps, heat map, source)", "Result", "Controls"};
+    ImGui::SetNextItemWidth(fieldW * 0.5f);
+    ImGui::Combo("##target", &shotTarget, targets, 5);
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(fieldW * 0.25f);
+    ImGui::SliderInt("##scale", &shotScale, 1, 4, "%d\xc3\x97");
+    ImGui::SameLine();
+    ImGui::Checkbox("transparent", &transparent);
+    ImGui::SetNextItemWidth(fieldW);
+    ImGui::InputText("##shot", &shotPath);
+    if (ImGui::Button("Save screenshot")) {
+        static const char* const names[] = {"window", "tree", "bottom", "result", "controls"};
+        shot = ShotRequest{shotPath, names[shotTarget], shotScale, transparent};
+    }
+    ImGui::Separator();
+
+    ImGui::PushFont(ctx.fonts.bold);
+    ImGui::TextUnformatted("The tree for slides");
+    ImGui::PopFont();
+    const char* formats[] = {"SVG (vector, editable)", "PNG", "GIF (animated, all stages)"};
+    ImGui::SetNextItemWidth(fieldW * 0.45f);
+    ImGui::Combo("##format", &treeFormat, formats, 3);
+    ImGui::SameLine();
+    ImGui::BeginDisabled(treeFormat == 2);
+    ImGui::Checkbox("all stages (numbered files)", &treeAll);
+    ImGui::EndDisabled();
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(fieldW * 0.18f);
+    ImGui::SliderInt("##treescale", &treeScale, 1, 4, "%d\xc3\x97");
+    ImGui::SetNextItemWidth(fieldW);
+    ImGui::InputText("##tree", &treePath);
+    if (ImGui::Button("Export the tree")) {
+        static const char* const names[] = {"svg", "png", "gif"};
+        tree = TreeExportRequest{treePath, names[treeFormat], treeAll || treeFormat == 2, treeScale};
+    }
+    ImGui::End();
+}
+
+}  // namespace rl::gui

@@ -1,0 +1,176 @@
+// The lecture screen and its keys.
+#include "app/gui/classroom/lecture_mode.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cfloat>
+#include <cmath>
+
+#include "app/gui/shell/keys.h"
+#include "app/render/scene_draw.h"
+#include "app/view/caption.h"
+#include "app/view/state_marks.h"
+#include "app/view/tree_scene.h"
+#include "app/view/value_format.h"
+
+namespace rl::gui {
+namespace {
+
+// GLFW key codes beyond app/gui/shell/keys.h.
+constexpr int kKeyB = 66, kKeyP = 80, kPeriod = 46, kEqual = 61, kMinus = 45, kZero = 48, kEscape = 256,
+              kEnter = 257, kBackspace = 259, kF5 = 294, kPadZero = 320, kPadSubtract = 333, kPadAdd = 334;
+
+bool pressed(int key, bool repeat = true) { return ImGui::IsKeyPressed(key, repeat); }
+
+constexpr ImGuiWindowFlags kFullScreen = ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize |
+                                         ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse |
+                                         ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoScrollbar |
+                                         ImGuiWindowFlags_NoScrollWithMouse | ImGuiWindowFlags_NoBringToFrontOnFocus;
+
+}  // namespace
+
+void LectureMode::toggle() {
+    active = !active;
+    blank = false;
+}
+
+void LectureMode::setFontScale(float scale) { fontScale = std::clamp(scale, 0.5f, 4.0f); }
+
+bool LectureMode::handleKeys(ExplorerState& state, Window& window) {
+    const ImGuiIO& io = ImGui::GetIO();
+    if (io.KeyCtrl) {  // text size, in every mode
+        if (pressed(kEqual) || pressed(kPadAdd)) setFontScale(std::round(fontScale * 1.125f * 64) / 64);
+        if (pressed(kMinus) || pressed(kPadSubtract)) setFontScale(std::round(fontScale / 1.125f * 64) / 64);
+        if (pressed(kZero, false) || pressed(kPadZero, false)) setFontScale(1);
+    }
+    if (pressed(kF5, false)) {
+        toggle();
+        return true;
+    }
+    if (!active) return false;
+    auto& pb = state.playback;
+    if (pressed(kEscape, false)) {
+        if (blank) blank = false;
+        else toggle();
+    }
+    if (pressed(kKeyB, false) || pressed(kPeriod, false)) blank = !blank;
+    if (pressed(keys::kSpace) || pressed(keys::kPageDown) || pressed(keys::kRight) || pressed(keys::kDown) ||
+        pressed(kEnter))
+        pb.stepBy(1);
+    if (pressed(keys::kPageUp) || pressed(keys::kLeft) || pressed(keys::kUp) || pressed(kBackspace)) pb.stepBy(-1);
+    if (pressed(keys::kHome, false)) pb.home();
+    if (pressed(keys::kEnd, false)) pb.end();
+    if (pressed(kKeyP, false)) pb.togglePlay();
+    if (pressed(keys::kF11, false)) window.toggleFullscreen();
+    return true;
+}
+
+void LectureMode::Draw(ExplorerState& state, const UiContext& ctx) {
+    const ImGuiViewport* vp = ImGui::GetMainViewport();
+    const auto& p = ctx.palette;
+    const float s = ctx.scale;
+    ImGui::SetNextWindowPos(vp->Pos);
+    ImGui::SetNextWindowSize(vp->Size);
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowRounding, 0);
+    const view::Rgba bg = blank ? view::Rgba{0, 0, 0, 255} : p.background;
+    ImGui::PushStyleColor(ImGuiCol_WindowBg, ImVec4(bg.r / 255.f, bg.g / 255.f, bg.b / 255.f, 1));
+    ImGui::Begin("##lecture", nullptr, kFullScreen);
+    ImGui::PopStyleColor();
+    ImGui::PopStyleVar(2);
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const float W = vp->Size.x, H = vp->Size.y, margin = 24 * s;
+    if (blank) {
+        dl->AddRectFilled(vp->Pos, ImVec2(vp->Pos.x + W, vp->Pos.y + H), IM_COL32(0, 0, 0, 255));
+        ImGui::End();
+        return;
+    }
+    dl->AddRectFilled(vp->Pos, ImVec2(vp->Pos.x + W, vp->Pos.y + H), p.background.packed());
+    const view::Rect all{vp->Pos.x + margin, vp->Pos.y + margin, W - 2 * margin, H - 2 * margin};
+    const float hintH = 26 * s;
+    const view::Rect area{all.x, all.y, all.w, all.h - hintH};
+    if (state.comparing() && state.b.loaded()) {
+        const float half = (area.w - margin) * 0.5f;
+        drawSide(state, 0, ctx, {area.x, area.y, half, area.h});
+        drawSide(state, 1, ctx, {area.x + half + margin, area.y, half, area.h});
+    } else {
+        drawSide(state, 0, ctx, area);
+    }
+    // What the keys do, faint in the corner.
+    const char* hint = "F5 leave  \xc2\xb7  \xe2\x86\x90 \xe2\x86\x92 / PgUp PgDn / space step  \xc2\xb7  B blank  \xc2\xb7  "
+                       "Ctrl +/\xe2\x88\x92 text size  \xc2\xb7  F11 full screen";
+    ImFont* small = ctx.fonts.pick(view::FontRole::Regular, 15 * s);
+    const ImVec2 size = small->CalcTextSizeA(15 * s, FLT_MAX, 0, hint);
+    dl->AddText(small, 15 * s, ImVec2(all.right() - size.x, all.bottom() - size.y), p.textFaint.packed(), hint);
+    ImGui::End();
+}
+
+void LectureMode::drawSide(ExplorerState& state, int sideIndex, const UiContext& ctx, view::Rect area) {
+    Side& side = sideIndex == 0 ? state.a : state.b;
+    const auto& p = ctx.palette;
+    const float s = ctx.scale;
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    if (!side.loaded()) {
+        const char* text = ctx.worker.busy() ? "Tracing on the device\xe2\x80\xa6" : "No trace loaded";
+        dl->AddText(ctx.fonts.heading, ctx.fonts.heading->FontSize, ImVec2(area.x, area.y + area.h * 0.4f),
+                    p.textDim.packed(), text);
+        return;
+    }
+    const int step = side.stepAt(state.playback.step());
+    const view::StepRef ref = side.timeline[size_t(step)];
+    const view::TreeFacts& facts = *side.factsAt(state.playback.step());
+    const auto& run = side.bundle->run;
+    const bool clamped = step != state.playback.step();
+    const float transition = clamped ? 1.0f : state.playback.transition();
+
+    // The caption line: where we are, then what this stage does (and the result once reached).
+    const float titleSize = std::round(28 * s), lineSize = std::round(22 * s);
+    ImFont* titleFont = ctx.fonts.pick(view::FontRole::Bold, titleSize);
+    ImFont* lineFont = ctx.fonts.pick(view::FontRole::Regular, lineSize);
+    const std::string title = view::stageTitle(run, side.bundle->variant, ref);
+    std::string line = view::stageDescription(run, ref);
+    if (step + 1 == int(side.timeline.size()))
+        line += "  \xc2\xb7  result " + view::formatExact(run.result, run.type) + (run.correct ? " (correct)" : " (wrong)");
+    dl->PushClipRect(ImVec2(area.x, area.y), ImVec2(area.right(), area.bottom()), true);
+    dl->AddText(titleFont, titleSize, ImVec2(area.x, area.y), p.text.packed(), title.c_str());
+    dl->AddText(lineFont, lineSize, ImVec2(area.x, area.y + titleSize * 1.25f),
+                (step + 1 == int(side.timeline.size()) ? (run.correct ? p.good : p.bad) : p.textDim).packed(),
+                line.c_str());
+    dl->PopClipRect();
+    const float top = area.y + titleSize * 1.25f + lineSize * 1.6f;
+
+    view::TreeLayoutParams lp;
+    lp.canvas = {area.x, top, area.w, area.bottom() - top};
+    lp.stages = facts.stages();
+    lp.cells = facts.cells();
+    lp.labelWidth = 130 * s;
+    lp.laneHeight = 8 * s;
+    lp.maxCellHeight = 110 * s;
+    lp.minCellHeight = 6 * s;
+    lp.loadAtTop = state.view.loadAtTop;
+    const view::TreeLayout layout(lp);
+    view::TreeSceneOptions so;
+    so.stage = ref.stage;
+    so.transition = transition;
+    so.type = run.type;
+    so.showValues = state.view.showValues;
+    so.valueSize = std::min(32 * s, layout.cellHeight() * 0.62f);  // room for 5 characters in a 16-cell row
+    so.labelSize = 22 * s;
+    view::Scene scene = view::buildTreeScene(facts, layout, p, so, render::measureWith(ctx.fonts));
+    if (ctx.stateMarks) view::addStateMarks(scene, facts, layout, p, ref.stage);
+    dl->PushClipRect(ImVec2(lp.canvas.x, lp.canvas.y), ImVec2(lp.canvas.right(), lp.canvas.bottom()), true);
+    render::drawScene(dl, scene, ctx.fonts);
+    dl->PopClipRect();
+
+    FrameGeometry::Tree g;
+    g.side = sideIndex;
+    g.layout = lp;
+    g.stage = ref.stage;
+    g.transition = transition;
+    g.pass = ref.pass;
+    g.group = ref.group;
+    ctx.geometry.trees.push_back(g);
+}
+
+}  // namespace rl::gui

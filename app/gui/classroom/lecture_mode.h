@@ -1,0 +1,29 @@
+// Lecture mode (F5 or the toolbar's Lecture button): the tree fills the screen under one caption line (variant,
+// stage, what happens in it), every control hidden. Clicker keys step (Page Down / Page Up, arrows, space), B
+// blanks the screen, Ctrl +/−/0 scale the text live (the font atlas is rebuilt at the new size, so text stays
+// crisp), F11 full screen, F5 or Esc leaves.
+#pragma once
+#include "app/gui/state/explorer_state.h"
+#include "app/gui/shell/ui_context.h"
+#include "app/gui/shell/window.h"
+
+namespace rl::gui {
+
+struct LectureMode {
+    bool active = false;
+    bool blank = false;
+    float fontScale = 1;  // the user's text scale (all modes), times the display's content scale
+
+    void toggle();
+    // Keys of the lecture mode and the font scale. Returns true when normal key handling must be skipped.
+    bool handleKeys(ExplorerState& state, Window& window);
+    void setFontScale(float scale);
+
+    // Draws the whole lecture screen (the caller draws nothing else).
+    void Draw(ExplorerState& state, const UiContext& ctx);
+
+private:
+    void drawSide(ExplorerState& state, int sideIndex, const UiContext& ctx, view::Rect area);
+};
+
+}  // namespace rl::gui

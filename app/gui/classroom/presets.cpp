@@ -1,0 +1,75 @@
+// Classroom presets.
+#include "app/gui/classroom/presets.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+
+#include "core/variant.h"
+
+namespace rl::gui {
+
+std::vector<Preset> classroomPresets() {
+    std::vector<Preset> out;
+    for (const auto& v : allVariants())
+        for (size_t n : {size_t(16), size_t(32)}) out.push_back({v.id, n});
+    return out;
+}
+
+const Preset* findPreset(const std::string& name) {
+    static const std::vector<Preset> all = classroomPresets();
+    for (const auto& p : all)
+        if (p.name() == name) return &p;
+    return nullptr;
+}
+
+RunConfig presetConfig(const Preset& p) {
+    RunConfig c;
+    c.variant = p.variant;
+    c.n = p.n;
+    c.op = Op::Sum;
+    c.type = ElemType::Int;
+    c.data = DataPattern::Random;
+    c.seed = kPresetSeed;
+    const VariantInfo* v = findVariant(p.variant);
+    const size_t perItem = v ? size_t(std::max(1, v->defaultElementsPerItem)) : 1;
+    size_t wg = 1;
+    while (wg * perItem < p.n) wg <<= 1;
+    c.wg = std::max<size_t>(wg, v ? size_t(std::max(1, v->minWorkGroup)) : 1);
+    return c;
+}
+
+void applyPreset(ExplorerState& state, const Preset& p) {
+    state.config = presetConfig(p);
+    state.compareVariant.clear();
+    state.firstGroup = 0;
+    state.view.firstCell = state.view.visibleCells = 0;
+    state.pendingStage = 0;
+    state.dirty = true;
+    state.dirtySince = -1;
+}
+
+bool presetMenuItems(ExplorerState& state) {
+    bool applied = false;
+    ImGui::TextDisabled("Random ints, seed %llu, summed in one work-group", (unsigned long long)kPresetSeed);
+    if (ImGui::BeginTable("##presets", 3, ImGuiTableFlags_SizingFixedFit)) {
+        for (const auto& v : allVariants()) {
+            ImGui::TableNextRow();
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(v.title.c_str());
+            for (size_t n : {size_t(16), size_t(32)}) {
+                ImGui::TableNextColumn();
+                const std::string label = std::to_string(n) + "##" + v.id;
+                if (ImGui::SmallButton(label.c_str())) {
+                    applyPreset(state, {v.id, n});
+                    applied = true;
+                    ImGui::CloseCurrentPopup();
+                }
+            }
+        }
+        ImGui::EndTable();
+    }
+    return applied;
+}
+
+}  // namespace rl::gui

@@ -1,0 +1,382 @@
+// The controls column.
+#include "app/gui/panels/controls_panel.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <string>
+
+#include "core/variant.h"
+
+namespace rl::gui {
+namespace {
+
+ImVec4 vec4(view::Rgba c) { return ImVec4(c.r / 255.f, c.g / 255.f, c.b / 255.f, c.a / 255.f); }
+
+constexpr Op kOps[] = {Op::Sum, Op::Min, Op::Max};
+constexpr ElemType kTypes[] = {ElemType::Int, ElemType::Float};
+constexpr DataPattern kData[] = {DataPattern::Iota, DataPattern::Ones, DataPattern::Random};
+
+void changed(ExplorerState& state, const UiContext& ctx) {
+    state.dirty = true;
+    state.dirtySince = ctx.now;
+}
+
+bool section(const char* title, const UiContext& ctx, bool open = true) {
+    ImGui::Spacing();
+    ImGui::PushFont(ctx.fonts.bold);
+    ImGui::PushStyleColor(ImGuiCol_Text, vec4(ctx.palette.textDim));
+    const bool shown = ImGui::CollapsingHeader(title, open ? ImGuiTreeNodeFlags_DefaultOpen : 0);
+    ImGui::PopStyleColor();
+    ImGui::PopFont();
+    return shown;
+}
+
+// A labelled row: the label on the left third, the widget filling the rest.
+void label(const char* text, const UiContext& ctx) {
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextColored(vec4(ctx.palette.textDim), "%s", text);
+    ImGui::SameLine(ImGui::GetContentRegionMax().x * 0.36f);
+    ImGui::SetNextItemWidth(-1);
+}
+
+// A size with halve / double buttons; returns true when it changed.
+bool sizeInput(const char* id, size_t* value, size_t lo, size_t hi, const UiContext& ctx) {
+    bool changedValue = false;
+    const float buttonW = ImGui::GetFrameHeight() * 1.3f;
+    ImGui::SetNextItemWidth(std::max(60.0f, ImGui::GetContentRegionAvail().x - 2 * buttonW - 8 * ctx.scale));
+    unsigned long long v = *value;
+    if (ImGui::InputScalar(id, ImGuiDataType_U64, &v, nullptr, nullptr, "%llu")) changedValue = true;
+    ImGui::SameLine(0, 4 * ctx.scale);
+    ImGui::PushID(id);
+    if (ImGui::Button("\xc3\xb7" "2", ImVec2(buttonW, 0))) v = std::max<unsigned long long>(lo, v / 2), changedValue = true;
+    ImGui::SameLine(0, 4 * ctx.scale);
+    if (ImGui::Button("\xc3\x97" "2", ImVec2(buttonW, 0))) v = std::min<unsigned long long>(hi, v * 2), changedValue = true;
+    ImGui::PopID();
+    v = std::clamp<unsigned long long>(v, lo, hi);
+    if (changedValue) *value = size_t(v);
+    return changedValue;
+}
+
+template <typename E, size_t N>
+bool enumCombo(const char* id, E* value, const E (&options)[N]) {
+    bool changedValue = false;
+    if (ImGui::BeginCombo(id, std::string(toString(*value)).c_str())) {
+        for (E option : options) {
+            const bool selected = option == *value;
+            if (ImGui::Selectable(std::string(toString(option)).c_str(), selected)) {
+                changedValue = option != *value;
+                *value = option;
+            }
+        }
+        ImGui::EndCombo();
+    }
+    return changedValue;
+}
+
+std::string bytes(size_t b) {
+    char buf[64];
+    if (b >= (size_t(1) << 30)) std::snprintf(buf, sizeof buf, "%.1f GiB", double(b) / double(size_t(1) << 30));
+    else if (b >= (size_t(1) << 20)) std::snprintf(buf, sizeof buf, "%.1f MiB", double(b) / double(size_t(1) << 20));
+    else std::snprintf(buf, sizeof buf, "%zu KiB", b / 1024);
+    return buf;
+}
+
+}  // namespace
+
+std::string unavailableReason(const VariantInfo& v, const DeviceInfo* d) {
+    if (!d) return "";
+    if (v.needsSubGroups && !d->subGroups) return "needs sub-groups, which this device does not offer";
+    if (v.needsOpenCL20 && !d->workGroupCollectives) return "needs OpenCL C 2.0 work-group functions";
+    if (v.needsInt64Atomics && !d->int64Atomics) return "needs 64-bit atomics (cl_khr_int64_base_atomics)";
+    if (v.minWorkGroup > int(d->maxWorkGroup)) return "needs larger work-groups than this device allows";
+    return "";
+}
+
+void ControlsPanel::device(ExplorerState& state, const UiContext& ctx) {
+    if (!section("DEVICE", ctx)) return;
+    if (!state.devicesListed) {
+        ImGui::TextDisabled("Listing OpenCL devices\xe2\x80\xa6");
+        return;
+    }
+    if (state.devices.empty()) {
+        ImGui::PushTextWrapPos(0);
+        ImGui::TextColored(vec4(ctx.palette.bad), "No OpenCL device found. Install a runtime (e.g. pocl-opencl-icd).");
+        ImGui::PopTextWrapPos();
+        return;
+    }
+    const DeviceInfo& current = state.devices[size_t(std::clamp(state.device, 0, int(state.devices.size()) - 1))];
+    ImGui::SetNextItemWidth(-1);
+    if (ImGui::BeginCombo("##device", (std::to_string(current.index) + ": " + current.name).c_str())) {
+        for (const auto& d : state.devices) {
+            const std::string name = std::to_string(d.index) + ": " + d.name + "  (" + d.platform + ")";
+            if (ImGui::Selectable(name.c_str(), d.index == state.device) && d.index != state.device) {
+                state.device = d.index;
+                changed(state, ctx);
+            }
+        }
+        ImGui::EndCombo();
+    }
+    if (ImGui::BeginTable("##limits", 2)) {
+        ImGui::TableSetupColumn("key", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("max work-group").x);
+        ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
+        auto row = [&](const char* k, const std::string& v) {
+            ImGui::TableNextRow();
+            ImGui::TableNextColumn();
+            ImGui::TextColored(vec4(ctx.palette.textFaint), "%s", k);
+            ImGui::TableNextColumn();
+            ImGui::PushTextWrapPos(0);
+            ImGui::TextUnformatted(v.c_str());
+            ImGui::PopTextWrapPos();
+        };
+        row("type", current.type + ", " + std::to_string(current.computeUnits) + " compute units");
+        row("max work-group", std::to_string(current.maxWorkGroup));
+        row("local memory", bytes(current.localMemBytes));
+        row("global memory", bytes(current.globalMemBytes));
+        row("SIMD width", std::to_string(current.simdWidth) + " (" + current.simdWidthSource + ")");
+        row("sub-groups", current.subGroups ? "yes" : "no");
+        row("OpenCL", current.version);
+        ImGui::EndTable();
+    }
+}
+
+void ControlsPanel::variants(ExplorerState& state, const UiContext& ctx) {
+    if (!section("VARIANT", ctx)) return;
+    const DeviceInfo* dev = state.devices.empty() ? nullptr : &state.devices[size_t(state.device)];
+    const float rowH = ImGui::GetTextLineHeightWithSpacing();
+    const float listH = std::min(rowH * float(allVariants().size()) + 12 * ctx.scale, rowH * 9.5f);
+    ImGui::BeginChild("##variants", ImVec2(0, listH), true);
+    for (const auto& v : allVariants()) {
+        const std::string why = unavailableReason(v, dev);
+        const bool selected = v.id == state.config.variant;
+        ImGui::PushID(v.id.c_str());
+        if (!why.empty()) ImGui::BeginDisabled();
+        // The row: Harris's step number, the title clipped to the row, and a red tag for wrong-by-design kernels.
+        const ImVec2 at = ImGui::GetCursorScreenPos();
+        const float rowW = ImGui::GetContentRegionAvail().x;
+        if (ImGui::Selectable("##variant", selected, 0, ImVec2(rowW, 0)) && !selected) {
+            state.config.variant = v.id;
+            changed(state, ctx);
+        }
+        if (!why.empty()) ImGui::EndDisabled();
+        {
+            ImDrawList* dl = ImGui::GetWindowDrawList();
+            const auto& p = ctx.palette;
+            const float numberW = ImGui::CalcTextSize("00").x;
+            const float tagW = v.correctByDesign ? 0.0f : ImGui::CalcTextSize("wrong").x + 8 * ctx.scale;
+            const view::Rgba textColor = !why.empty() ? p.textFaint : (selected ? p.text : p.textDim);
+            if (v.harrisStep > 0) {
+                const std::string n = std::to_string(v.harrisStep);
+                dl->AddText(ImVec2(at.x + numberW - ImGui::CalcTextSize(n.c_str()).x, at.y), p.accent.packed(), n.c_str());
+            }
+            const ImVec2 textAt(at.x + numberW + 10 * ctx.scale, at.y);
+            dl->PushClipRect(textAt, ImVec2(at.x + rowW - tagW - 4 * ctx.scale, at.y + ImGui::GetTextLineHeight()), true);
+            dl->AddText(textAt, textColor.packed(), v.title.c_str());
+            dl->PopClipRect();
+            if (!v.correctByDesign)
+                dl->AddText(ImVec2(at.x + rowW - tagW + 4 * ctx.scale, at.y), p.bad.packed(), "wrong");
+        }
+        if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
+            ImGui::BeginTooltip();
+            ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30);
+            ImGui::TextColored(vec4(ctx.palette.accent), "%s", v.id.c_str());
+            ImGui::TextUnformatted(v.lesson.c_str());
+            if (!v.requirements.empty()) ImGui::TextDisabled("Requires: %s", v.requirements.c_str());
+            if (!why.empty()) ImGui::TextColored(vec4(ctx.palette.bad), "Not on this device: %s", why.c_str());
+            ImGui::PopTextWrapPos();
+            ImGui::EndTooltip();
+        }
+        ImGui::PopID();
+    }
+    ImGui::EndChild();
+    toggles(state, ctx);
+}
+
+void ControlsPanel::toggles(ExplorerState& state, const UiContext& ctx) {
+    const VariantInfo* current = findVariant(state.config.variant);
+    if (!current) return;
+    ImGui::Spacing();
+    ImGui::TextColored(vec4(ctx.palette.textDim), "Compose it:");
+    if (current->kind == VariantKind::LastGroup) {
+        ImGui::PushTextWrapPos(0);
+        ImGui::TextDisabled("This variant goes past the toggles: it is grid-stride with the partials reduced in the "
+                            "same launch, by the last work-group to finish. Pick a step of the ladder to use them.");
+        ImGui::PopTextWrapPos();
+        return;
+    }
+    if (current->kind != VariantKind::LocalTree) {
+        ImGui::PushTextWrapPos(0);
+        ImGui::TextDisabled("This variant is not on the local-tree ladder; pick one of Harris's steps to use the "
+                            "toggles.");
+        ImGui::PopTextWrapPos();
+        return;
+    }
+    const VariantToggles t = current->toggles;
+    // One toggle: try the combination with it flipped; grey it out (with the reason) when no kernel matches.
+    auto option = [&](const char* text, bool VariantToggles::*field, bool value, bool radio) {
+        VariantToggles next = t;
+        next.*field = value;
+        std::string why;
+        const VariantInfo* target = (next.*field == t.*field) ? current : variantForToggles(next, &why);
+        const bool on = t.*field == value;
+        if (!target) ImGui::BeginDisabled();
+        bool clicked = false;
+        if (radio) {
+            clicked = ImGui::RadioButton(text, on);
+        } else {
+            bool checked = on ? value : !value;
+            clicked = ImGui::Checkbox(text, &checked);
+        }
+        if (!target) ImGui::EndDisabled();
+        const ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
+        ctx.geometry.toggles.push_back({text, {lo.x, lo.y, hi.x - lo.x, hi.y - lo.y}, target != nullptr});
+        if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
+            ImGui::BeginTooltip();
+            ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28);
+            std::string tip;
+            if (!target) {
+                tip = "No kernel: " + why;
+                ImGui::TextColored(vec4(ctx.palette.warn), "%s", tip.c_str());
+            } else {
+                tip = target != current ? "Switches to: " + target->title + " (" + target->id + ")" : current->title;
+                ImGui::TextUnformatted(tip.c_str());
+            }
+            ImGui::PopTextWrapPos();
+            ctx.geometry.tooltip = tip;
+            const ImVec2 at = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
+            ctx.geometry.tooltipRect = {at.x, at.y, size.x, size.y};
+            ImGui::EndTooltip();
+        }
+        if (clicked && target && target != current) {
+            state.config.variant = target->id;
+            changed(state, ctx);
+        }
+    };
+    ImGui::TextDisabled("addressing");
+    ImGui::Indent(12 * ctx.scale);
+    option("interleaved", &VariantToggles::sequentialAddressing, false, true);
+    ImGui::SameLine();
+    option("sequential", &VariantToggles::sequentialAddressing, true, true);
+    ImGui::Unindent(12 * ctx.scale);
+    ImGui::TextDisabled("branching");
+    ImGui::Indent(12 * ctx.scale);
+    option("divergent (modulo)", &VariantToggles::compactBranching, false, true);
+    ImGui::SameLine();
+    option("compact", &VariantToggles::compactBranching, true, true);
+    ImGui::Unindent(12 * ctx.scale);
+    option("first add during load", &VariantToggles::firstAddDuringLoad, !t.firstAddDuringLoad, false);
+    option("unrolled last warp", &VariantToggles::unrollLastWarp, !t.unrollLastWarp, false);
+    option("complete unroll", &VariantToggles::completeUnroll, !t.completeUnroll, false);
+    option("several elements per work-item", &VariantToggles::multiElement, !t.multiElement, false);
+    option("vector loads (float4 / int4)", &VariantToggles::vectorLoads, !t.vectorLoads, false);
+}
+
+void ControlsPanel::problem(ExplorerState& state, const UiContext& ctx) {
+    if (!section("PROBLEM", ctx)) return;
+    RunConfig& c = state.config;
+    const size_t maxWg = state.devices.empty() ? 4096 : state.devices[size_t(state.device)].maxWorkGroup;
+    label("N elements", ctx);
+    if (sizeInput("##n", &c.n, 1, size_t(1) << 28, ctx)) changed(state, ctx);
+    label("work-group", ctx);
+    if (sizeInput("##wg", &c.wg, 1, std::max<size_t>(1, maxWg), ctx)) changed(state, ctx);
+    const VariantInfo* v = findVariant(c.variant);
+    if (v && v->elementsPerItemSettable) {
+        label("per work-item", ctx);
+        int epi = c.elemsPerItem > 0 ? c.elemsPerItem : v->defaultElementsPerItem;
+        if (ImGui::SliderInt("##epi", &epi, 1, 64, "%d elements", ImGuiSliderFlags_Logarithmic)) {
+            c.elemsPerItem = epi;
+            changed(state, ctx);
+        }
+    }
+    label("operation", ctx);
+    if (enumCombo("##op", &c.op, kOps)) changed(state, ctx);
+    label("type", ctx);
+    if (enumCombo("##type", &c.type, kTypes)) changed(state, ctx);
+    label("data", ctx);
+    if (enumCombo("##data", &c.data, kData)) changed(state, ctx);
+    if (c.data == DataPattern::Random) {
+        label("seed", ctx);
+        unsigned long long seed = c.seed;
+        if (ImGui::InputScalar("##seed", ImGuiDataType_U64, &seed)) {
+            c.seed = seed;
+            changed(state, ctx);
+        }
+    }
+}
+
+void ControlsPanel::hardware(ExplorerState& state, const UiContext& ctx) {
+    if (!section("HARDWARE MODEL", ctx)) return;
+    RunConfig& c = state.config;
+    label("SIMD width", ctx);
+    const int deviceSimd = state.devices.empty() ? 32 : state.devices[size_t(state.device)].simdWidth;
+    const std::string simdText = c.simdWidth == 0 ? "device (" + std::to_string(deviceSimd) + ")" : std::to_string(c.simdWidth);
+    if (ImGui::BeginCombo("##simd", simdText.c_str())) {
+        for (int w : {0, 4, 8, 16, 32, 64}) {
+            const std::string t = w == 0 ? "device (" + std::to_string(deviceSimd) + ")" : std::to_string(w);
+            if (ImGui::Selectable(t.c_str(), w == c.simdWidth) && w != c.simdWidth) {
+                c.simdWidth = w;
+                changed(state, ctx);
+            }
+        }
+        ImGui::EndCombo();
+    }
+    label("banks", ctx);
+    if (ImGui::BeginCombo("##banks", std::to_string(c.banks).c_str())) {
+        for (int b : {8, 16, 32, 64}) {
+            if (ImGui::Selectable(std::to_string(b).c_str(), b == c.banks) && b != c.banks) {
+                c.banks = b;
+                changed(state, ctx);
+            }
+        }
+        ImGui::EndCombo();
+    }
+    label("bank width", ctx);
+    if (ImGui::BeginCombo("##bankw", (std::to_string(c.bankWidthBytes) + " bytes").c_str())) {
+        for (int b : {4, 8}) {
+            if (ImGui::Selectable((std::to_string(b) + " bytes").c_str(), b == c.bankWidthBytes) && b != c.bankWidthBytes) {
+                c.bankWidthBytes = b;
+                changed(state, ctx);
+            }
+        }
+        ImGui::EndCombo();
+    }
+}
+
+void ControlsPanel::compare(ExplorerState& state, const UiContext& ctx) {
+    if (!section("COMPARE", ctx)) return;
+    bool on = state.comparing();
+    if (ImGui::Checkbox("side by side with", &on)) {
+        state.compareVariant = on ? (state.config.variant == "sequential" ? "interleaved-divergent" : "sequential") : "";
+        if (on && !findVariant(state.compareVariant)) state.compareVariant = allVariants().front().id;
+        changed(state, ctx);
+    }
+    if (!on) return;
+    const VariantInfo* other = findVariant(state.compareVariant);
+    ImGui::SetNextItemWidth(-1);
+    if (ImGui::BeginCombo("##compare", other ? other->title.c_str() : state.compareVariant.c_str())) {
+        for (const auto& v : allVariants())
+            if (ImGui::Selectable(v.title.c_str(), v.id == state.compareVariant) && v.id != state.compareVariant) {
+                state.compareVariant = v.id;
+                changed(state, ctx);
+            }
+        ImGui::EndCombo();
+    }
+}
+
+void ControlsPanel::viewOptions(ExplorerState& state, const UiContext& ctx) {
+    if (!section("VIEW", ctx)) return;
+    ImGui::Checkbox("values in cells", &state.view.showValues);
+    ImGui::Checkbox("load at the top", &state.view.loadAtTop);
+    ImGui::TextDisabled("Wheel over the tree zooms, drag pans,\ndouble-click shows the whole group.");
+}
+
+void ControlsPanel::Draw(ExplorerState& state, const UiContext& ctx) {
+    device(state, ctx);
+    variants(state, ctx);
+    problem(state, ctx);
+    hardware(state, ctx);
+    compare(state, ctx);
+    viewOptions(state, ctx);
+}
+
+}  // namespace rl::gui

@@ -1,0 +1,26 @@
+// The controls column: device (with its key limits), the variant as a list and as the toggles that compose it
+// (impossible combinations greyed out with the reason), the problem (N, work-group size, operation, type, data,
+// seed), the hardware model (SIMD width, banks), the comparison and the view options. Any change re-traces.
+#pragma once
+#include "app/gui/state/explorer_state.h"
+#include "app/gui/shell/ui_context.h"
+
+namespace rl::gui {
+
+struct ControlsPanel {
+    void Draw(ExplorerState& state, const UiContext& ctx);
+
+private:
+    void device(ExplorerState& state, const UiContext& ctx);
+    void variants(ExplorerState& state, const UiContext& ctx);
+    void toggles(ExplorerState& state, const UiContext& ctx);
+    void problem(ExplorerState& state, const UiContext& ctx);
+    void hardware(ExplorerState& state, const UiContext& ctx);
+    void compare(ExplorerState& state, const UiContext& ctx);
+    void viewOptions(ExplorerState& state, const UiContext& ctx);
+};
+
+// Why a variant cannot run on a device ("" when it can).
+std::string unavailableReason(const VariantInfo& variant, const DeviceInfo* device);
+
+}  // namespace rl::gui

@@ -1,0 +1,26 @@
+// Kernel source: the exact .cl file that ran (kernels/<id>.cl, optionally with the reduce_common.cl prelude), with
+// the lines of the current stage highlighted (view::stageLines) and the variant's lesson beside it.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "app/gui/state/explorer_state.h"
+#include "app/gui/shell/ui_context.h"
+
+namespace rl::gui {
+
+struct SourcePanel {
+    void Draw(ExplorerState& state, const UiContext& ctx);
+
+private:
+    void code(const ExplorerState& state, const UiContext& ctx);
+    void lesson(const ExplorerState& state, const UiContext& ctx);
+
+    // The text on screen and the span last scrolled to (so the view follows the stage, not every frame).
+    std::string fileId_;
+    std::vector<std::string> lines_;
+    int commonLines_ = 0;  // lines of the prelude shown before the variant's own
+    int scrolledFirst_ = -2;
+};
+
+}  // namespace rl::gui

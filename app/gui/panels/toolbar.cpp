@@ -1,0 +1,163 @@
+// The playback bar.
+#include "app/gui/panels/toolbar.h"
+
+#include <imgui.h>
+
+#include <cmath>
+#include <string>
+
+#include "app/gui/classroom/classroom.h"
+#include "app/gui/timings/timings_panel.h"
+
+namespace rl::gui {
+namespace {
+
+enum Icon { kFirst, kBack, kPlay, kPause, kForward, kLast };
+
+void drawIcon(ImDrawList* dl, ImVec2 c, float r, int icon, ImU32 col) {
+    auto tri = [&](float x, bool right) {
+        if (right)
+            dl->AddTriangleFilled(ImVec2(x - r * 0.5f, c.y - r * 0.6f), ImVec2(x + r * 0.5f, c.y),
+                                  ImVec2(x - r * 0.5f, c.y + r * 0.6f), col);
+        else
+            dl->AddTriangleFilled(ImVec2(x + r * 0.5f, c.y - r * 0.6f), ImVec2(x - r * 0.5f, c.y),
+                                  ImVec2(x + r * 0.5f, c.y + r * 0.6f), col);
+    };
+    auto bar = [&](float x) { dl->AddRectFilled(ImVec2(x - r * 0.12f, c.y - r * 0.6f), ImVec2(x + r * 0.12f, c.y + r * 0.6f), col); };
+    switch (icon) {
+        case kFirst: bar(c.x - r * 0.55f); tri(c.x + r * 0.1f, false); break;
+        case kBack: tri(c.x, false); break;
+        case kPlay: tri(c.x + r * 0.1f, true); break;
+        case kPause: bar(c.x - r * 0.28f); bar(c.x + r * 0.28f); break;
+        case kForward: tri(c.x, true); break;
+        case kLast: tri(c.x - r * 0.1f, true); bar(c.x + r * 0.55f); break;
+    }
+}
+
+}  // namespace
+
+bool Toolbar::iconButton(const char* id, int icon, const UiContext& ctx, const char* tip) {
+    const float h = ImGui::GetFrameHeight() * 1.25f;
+    const bool pressed = ImGui::Button(id, ImVec2(h * (icon == kPlay || icon == kPause ? 1.5f : 1.1f), h));
+    const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+    const view::Rgba color = icon == kPlay || icon == kPause ? ctx.palette.accent : ctx.palette.text;
+    drawIcon(ImGui::GetWindowDrawList(), ImVec2((a.x + b.x) * 0.5f, (a.y + b.y) * 0.5f), h * 0.32f, icon,
+             color.packed());
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tip);
+    return pressed;
+}
+
+void Toolbar::scrubBar(ExplorerState& state, const UiContext& ctx, float width) {
+    const float s = ctx.scale;
+    const auto& p = ctx.palette;
+    const float h = ImGui::GetFrameHeight() * 1.25f;
+    const ImVec2 pos = ImGui::GetCursorScreenPos();
+    ImGui::InvisibleButton("##scrub", ImVec2(width, h));
+    const bool active = ImGui::IsItemActive();
+    const bool hovered = ImGui::IsItemHovered();
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    ctx.geometry.scrub = {pos.x, pos.y, width, h};
+
+    const Side& side = state.a;
+    const int steps = state.steps();
+    const float pad = 10 * s;
+    const float x0 = pos.x + pad, x1 = pos.x + width - pad, cy = pos.y + h * 0.5f;
+    const float dx = steps > 1 ? (x1 - x0) / float(steps - 1) : 0.0f;
+    dl->AddRectFilled(ImVec2(pos.x, pos.y), ImVec2(pos.x + width, pos.y + h), p.panelRaised.packed(), 6 * s);
+    // Pass segments, each a track; ticks on stages.
+    const float played = state.playback.step() - 1 + state.playback.transition();
+    int segStart = 0;
+    for (int i = 0; i <= steps; ++i) {
+        const bool boundary = i == steps || (side.loaded() && i < int(side.timeline.size()) && i > 0 &&
+                                             side.timeline[size_t(i)].pass != side.timeline[size_t(i - 1)].pass);
+        if (!boundary) continue;
+        const float a = x0 + dx * float(segStart) + (segStart > 0 ? 4 * s : 0);
+        const float b = x0 + dx * float(i - 1) + (i < steps ? -4 * s : 0);
+        dl->AddRectFilled(ImVec2(a - 3 * s, cy - 3 * s), ImVec2(std::max(a, b) + 3 * s, cy + 3 * s),
+                          p.border.packed(), 3 * s);
+        const float fill = std::clamp(x0 + dx * std::max(0.0f, played), a, std::max(a, b));
+        if (played >= float(segStart) - 1)
+            dl->AddRectFilled(ImVec2(a - 3 * s, cy - 3 * s), ImVec2(fill + 3 * s, cy + 3 * s),
+                              p.accent.scaledAlpha(0.8f).packed(), 3 * s);
+        segStart = i;
+    }
+    for (int i = 0; i < steps && dx >= 6 * s; ++i)
+        dl->AddCircleFilled(ImVec2(x0 + dx * float(i), cy), 2.5f * s,
+                            (i <= state.playback.step() ? p.text : p.textFaint).packed());
+    const float hx = x0 + dx * std::max(0.0f, played);
+    dl->AddCircleFilled(ImVec2(hx, cy), 8 * s, p.text.packed());
+    dl->AddCircle(ImVec2(hx, cy), 8 * s, p.accent.packed(), 0, 2 * s);
+
+    if ((active || (hovered && ImGui::IsMouseClicked(ImGuiMouseButton_Left))) && steps > 1) {
+        const float mx = ImGui::GetIO().MousePos.x;
+        const int target = std::clamp(int(std::round((mx - x0) / dx)), 0, steps - 1);
+        if (target != state.playback.step()) state.playback.seek(target);
+        state.playback.pause();
+    }
+    if (hovered && side.loaded() && steps > 1) {
+        const int i = std::clamp(int(std::round((ImGui::GetIO().MousePos.x - x0) / dx)), 0, int(side.timeline.size()) - 1);
+        const auto& r = side.timeline[size_t(i)];
+        const auto& st = side.bundle->run.passes[size_t(r.pass)].traced[size_t(r.group)].stages[size_t(r.stage)];
+        ImGui::SetTooltip("step %d: pass %d, stage %d (%s)", i, r.pass, r.stage, st.label.c_str());
+    }
+}
+
+void Toolbar::Draw(ExplorerState& state, const UiContext& ctx) {
+    const float s = ctx.scale;
+    const auto& p = ctx.palette;
+    auto& pb = state.playback;
+
+    ImGui::PushFont(ctx.fonts.heading);
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextColored(ImVec4(p.accent.r / 255.f, p.accent.g / 255.f, p.accent.b / 255.f, 1), "Reduce");
+    ImGui::SameLine(0, 0);
+    ImGui::TextUnformatted("Lab");
+    ImGui::PopFont();
+    ImGui::SameLine(0, 28 * s);
+
+    const float h = ImGui::GetFrameHeight() * 1.25f;
+    ImGui::SetCursorPosY((ImGui::GetWindowHeight() - h) * 0.5f);
+    if (iconButton("##first", kFirst, ctx, "First stage (Home)")) pb.home();
+    ImGui::SameLine(0, 4 * s);
+    if (iconButton("##back", kBack, ctx, "Step back (Left)")) pb.stepBy(-1);
+    ImGui::SameLine(0, 4 * s);
+    if (iconButton("##play", pb.playing() ? kPause : kPlay, ctx, "Play / pause (Space)")) pb.togglePlay();
+    ImGui::SameLine(0, 4 * s);
+    if (iconButton("##forward", kForward, ctx, "Step forward (Right)")) pb.stepBy(1);
+    ImGui::SameLine(0, 4 * s);
+    if (iconButton("##last", kLast, ctx, "Last stage (End)")) pb.end();
+    ImGui::SameLine(0, 18 * s);
+
+    // Right part: caption and speed; the scrub bar takes what is left (the engine's progress shows over the tree).
+    const float speedW = 150 * s, captionW = 250 * s, busyW = 0;
+    const float scrubW = std::max(120 * s, ImGui::GetContentRegionAvail().x - speedW - captionW - busyW - 50 * s -
+                                               Classroom::toolbarButtonsWidth(s) -  // the classroom's buttons
+                                               TimingsPanel::toolbarButtonWidth(s) - 8 * s);  // and Timings
+    scrubBar(state, ctx, scrubW);
+    ImGui::SameLine(0, 16 * s);
+
+    // Caption: "stage 3 / 11 · s = 8".
+    std::string caption = "no trace";
+    if (state.a.loaded()) {
+        const auto& r = state.a.timeline[size_t(state.a.stepAt(pb.step()))];
+        const auto& st = state.a.bundle->run.passes[size_t(r.pass)].traced[size_t(r.group)].stages[size_t(r.stage)];
+        caption = "step " + std::to_string(pb.step() + 1) + " / " + std::to_string(state.steps()) + "  \xc2\xb7  " +
+                  st.label;
+    }
+    ImGui::SetCursorPosY((ImGui::GetWindowHeight() - ImGui::GetTextLineHeight()) * 0.5f);
+    ImGui::PushFont(ctx.fonts.bold);
+    const float cw = ImGui::CalcTextSize(caption.c_str()).x;
+    ImGui::TextUnformatted(caption.c_str());
+    ImGui::PopFont();
+    ImGui::SameLine(0, std::max(16 * s, captionW - cw));
+
+    ImGui::SetCursorPosY((ImGui::GetWindowHeight() - ImGui::GetFrameHeight()) * 0.5f);
+    ImGui::SetNextItemWidth(speedW);
+    float speed = pb.speed();
+    if (ImGui::SliderFloat("##speed", &speed, 0.25f, 8.0f, "%.2g stages/s", ImGuiSliderFlags_Logarithmic))
+        pb.setSpeed(speed);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Playback speed");
+    ImGui::SameLine(0, 18 * s);  // the classroom's and the timings' buttons follow
+}
+
+}  // namespace rl::gui

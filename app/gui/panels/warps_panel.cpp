@@ -1,0 +1,151 @@
+// The warps and banks panel.
+#include "app/gui/panels/warps_panel.h"
+#include "app/gui/panels/widgets.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <string>
+
+#include "core/analysis.h"
+
+namespace rl::gui {
+namespace {
+
+ImVec4 vec4(view::Rgba c) { return ImVec4(c.r / 255.f, c.g / 255.f, c.b / 255.f, c.a / 255.f); }
+
+int accessCell(const WorkItemOp& op, int access) {
+    if (!op.active) return -1;
+    return access == 0 ? op.a : (access == 1 ? op.b : op.w);
+}
+
+}  // namespace
+
+void WarpsPanel::Draw(ExplorerState& state, const UiContext& ctx) {
+    const Side& side = state.bottomSide();
+    const auto& p = ctx.palette;
+    const float s = ctx.scale;
+    if (!side.loaded()) {
+        ImGui::TextDisabled("No trace loaded");
+        return;
+    }
+    const auto& run = side.bundle->run;
+    const auto& r = side.timeline[size_t(side.stepAt(state.playback.step()))];
+    const Stage& st = run.passes[size_t(r.pass)].traced[size_t(r.group)].stages[size_t(r.stage)];
+    const HardwareModel hw{run.simdWidth, run.banks, run.bankWidthBytes, int(elemSize(run.type))};
+    const auto warps = analyzeWarps(st, hw);
+
+    // Header: the side (when comparing), the stage's counts and the access whose banks are shown.
+    sideSelector(state, ctx);
+    ImGui::TextColored(vec4(p.warpActive), "%d active", st.analysis.activeWarps);
+    ImGui::SameLine(0, 14 * s);
+    ImGui::TextColored(vec4(p.textDim), "%d idle", st.analysis.idleWarps);
+    ImGui::SameLine(0, 14 * s);
+    ImGui::TextColored(vec4(p.warpDivergent), "%d divergent", st.analysis.divergentWarps);
+    ImGui::SameLine(0, 14 * s);
+    ImGui::TextColored(vec4(st.analysis.bankConflictDegree > 1 ? p.bankConflict : p.textDim), "worst conflict %d-way",
+                       st.analysis.bankConflictDegree);
+    const bool load = st.param < 0;
+    if (!load) {  // on its own line when the counts leave no room
+        const float need = ImGui::CalcTextSize("banks of  read a  read b  write").x + 6 * ImGui::GetFrameHeight();
+        if (ImGui::GetContentRegionAvail().x - ImGui::GetItemRectMax().x + ImGui::GetCursorScreenPos().x > need)
+            ImGui::SameLine(0, 28 * s);
+        ImGui::TextDisabled("banks of");
+        ImGui::SameLine();
+        ImGui::RadioButton("read a", &state.view.warpAccess, 0);
+        ImGui::SameLine();
+        ImGui::RadioButton("read b", &state.view.warpAccess, 1);
+        ImGui::SameLine();
+        ImGui::RadioButton("write", &state.view.warpAccess, 2);
+    }
+    const int access = load ? 2 : state.view.warpAccess;
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextDisabled("A model of the hardware, not counters: SIMD width %d, %d banks of %d bytes. Numbers in the lanes "
+                        "are banks; a yellow frame marks a bank serving two or more words (serialised).",
+                        hw.simdWidth, hw.banks, hw.bankWidthBytes);
+    ImGui::PopTextWrapPos();
+
+    ImGui::BeginChild("##warpgrid", ImVec2(0, 0), false);
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    dl->Flags &= ~ImDrawListFlags_AntiAliasedFill;  // hundreds of small lanes: a third of the triangles
+    const int width = std::max(1, hw.simdWidth);
+    const float labelW = ImGui::CalcTextSize("SIMD 000 divergent").x + 24 * s;
+    const float degreeW = ImGui::CalcTextSize("no conflict").x + 16 * s;
+    const float avail = ImGui::GetContentRegionAvail().x - labelW - degreeW;
+    const float lane = std::clamp(avail / float(width), 6 * s, 38 * s);
+    const float rowH = std::max(lane, ImGui::GetTextLineHeight() + 4 * s);
+    ImFont* small = ctx.fonts.pick(view::FontRole::Bold, std::min(15 * s, lane * 0.55f));
+    const float smallSize = std::min(15 * s, lane * 0.55f);
+    const ImVec2 mouse = ImGui::GetIO().MousePos;
+
+    // Only the rows on screen are drawn (a 1024-wide group has 32 or more SIMD groups).
+    ImGuiListClipper clipper;
+    clipper.Begin(int(warps.size()), rowH + 3 * s + ImGui::GetStyle().ItemSpacing.y);
+    while (clipper.Step())
+    for (size_t w = size_t(clipper.DisplayStart); w < size_t(clipper.DisplayEnd); ++w) {
+        const WarpDetail& d = warps[w];
+        const ImVec2 o = ImGui::GetCursorScreenPos();
+        const int first = int(w) * width;
+        // Banks used by this access: bank -> distinct words, to mark the lanes that conflict.
+        std::map<int, std::set<long long>> words;
+        std::vector<int> cells;
+        for (int l = 0; l < width && first + l < int(st.ops.size()); ++l) {
+            const int cell = accessCell(st.ops[size_t(first + l)], access);
+            cells.push_back(cell);
+            if (cell >= 0) words[bankOf(cell, hw)].insert((long long)cell * hw.elemBytes / hw.bankWidthBytes);
+        }
+        const int degree = conflictDegree(cells, hw);
+
+        const view::Rgba stateColor =
+            d.state == WarpState::Active ? p.warpActive : (d.state == WarpState::Divergent ? p.warpDivergent : p.warpIdle);
+        const char* stateText = d.state == WarpState::Active ? "active" : (d.state == WarpState::Divergent ? "divergent" : "idle");
+        dl->AddRectFilled(ImVec2(o.x, o.y + 3 * s), ImVec2(o.x + 5 * s, o.y + rowH - 3 * s), stateColor.packed(), 2 * s);
+        char text[64];
+        std::snprintf(text, sizeof text, "SIMD %zu", w);
+        dl->AddText(ImVec2(o.x + 12 * s, o.y + (rowH - ImGui::GetTextLineHeight()) * 0.5f), p.text.packed(), text);
+        dl->AddText(ImVec2(o.x + 12 * s + ImGui::CalcTextSize("SIMD 000 ").x, o.y + (rowH - ImGui::GetTextLineHeight()) * 0.5f),
+                    stateColor.packed(), stateText);
+
+        for (int l = 0; l < int(cells.size()); ++l) {
+            const WorkItemOp& op = st.ops[size_t(first + l)];
+            const float x = o.x + labelW + float(l) * lane;
+            const ImVec2 a(x + 1, o.y + 1), b(x + lane - 1, o.y + rowH - 1);
+            const int cell = cells[size_t(l)];
+            const int bank = cell >= 0 ? bankOf(cell, hw) : -1;
+            const bool conflict = bank >= 0 && words[bank].size() > 1;
+            const float round = lane >= 14 * s ? 3 * s : 0.0f;
+            dl->AddRectFilled(a, b, (op.active ? p.laneActive : p.laneIdle).packed(), round);
+            if (conflict) dl->AddRect(a, b, p.bankConflict.packed(), round, 0, 2.5f * s);
+            if (bank >= 0 && lane >= 16 * s) {
+                const std::string t = std::to_string(bank);
+                const ImVec2 ts = small->CalcTextSizeA(smallSize, FLT_MAX, 0, t.c_str());
+                dl->AddText(small, smallSize, ImVec2((a.x + b.x - ts.x) * 0.5f, (a.y + b.y - ts.y) * 0.5f),
+                            (conflict ? p.textOnWritten : p.textOnWritten).packed(), t.c_str());
+            }
+            if (mouse.x >= a.x && mouse.x < b.x && mouse.y >= a.y && mouse.y < b.y && ImGui::IsWindowHovered()) {
+                ImGui::BeginTooltip();
+                ImGui::Text("work-item %d (lane %d of SIMD group %zu)", first + l, l, w);
+                if (!op.active)
+                    ImGui::TextDisabled("idle in this stage");
+                else if (load)
+                    ImGui::Text("writes cell %d (bank %d)", op.w, bankOf(op.w, hw));
+                else
+                    ImGui::Text("reads cells %d and %d, writes cell %d", op.a, op.b, op.w);
+                if (bank >= 0)
+                    ImGui::Text("this access: cell %d, bank %d%s", cell, bank,
+                                conflict ? "  (shared with other words: serialised)" : "");
+                ImGui::EndTooltip();
+            }
+        }
+        const std::string deg = degree > 1 ? std::to_string(degree) + "-way" : "no conflict";
+        dl->AddText(ImVec2(o.x + labelW + float(width) * lane + 12 * s, o.y + (rowH - ImGui::GetTextLineHeight()) * 0.5f),
+                    (degree > 1 ? p.bankConflict : p.textFaint).packed(), deg.c_str());
+        ImGui::Dummy(ImVec2(labelW + float(width) * lane + degreeW, rowH + 3 * s));
+    }
+    clipper.End();
+    ImGui::EndChild();
+}
+
+}  // namespace rl::gui

@@ -1,0 +1,361 @@
+// The explorer application: start-up and teardown, the frame loop, keyboard, requests to the engine worker. The
+// panels' layout is in app_layout.cpp, the script's verbs in app_verbs.cpp.
+#include "app/gui/shell/app.h"
+
+#include <glad/gl.h>
+#include <imgui.h>
+#include <backends/imgui_impl_opengl3.h>
+
+#include <algorithm>
+#include <cmath>
+#include <chrono>
+#include <ctime>
+#include <cstdio>
+#include <filesystem>
+
+#include "app/gui/panels/session_banner.h"
+#include "app/gui/shell/keys.h"
+#include "app/gui/shell/screenshot.h"
+#include "app/gui/shell/startup.h"
+#include "app/gui/shell/style.h"
+#include "core/pass_plan.h"
+#include "core/variant.h"
+
+namespace rl::gui {
+namespace {
+
+double processSeconds() {
+    timespec t{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return double(t.tv_sec) + double(t.tv_nsec) * 1e-9;
+}
+
+double seconds() {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+std::string lower(std::string s) {
+    for (char& c : s) c = char(std::tolower((unsigned char)c));
+    return s;
+}
+
+}  // namespace
+
+App::App(Window& window, ExplorerOptions options, Settings settings, std::string configDir, Script script)
+    : window_(window),
+      options_(std::move(options)),
+      settings_(std::move(settings)),
+      configDir_(std::move(configDir)),
+      script_(std::move(script)) {
+    start_ = seconds();
+    IMGUI_CHECKVERSION();
+    ImGui::CreateContext();
+    ImGuiIO& io = ImGui::GetIO();
+    io.IniFilename = nullptr;
+    if (!configDir_.empty() && options_.saveSettings) {
+        std::error_code ec;
+        std::filesystem::create_directories(configDir_, ec);
+        iniPath_ = configDir_ + "/imgui.ini";
+        io.IniFilename = iniPath_.c_str();
+    }
+    window_.initImGuiPlatform();
+    ImGui_ImplOpenGL3_Init("#version 330 core");
+
+    classroom_.load(settings_, log_);
+    scale_ = window_.contentScale() * classroom_.fontScale();
+    std::string warning;
+    fonts_ = render::loadFonts(scale_, &warning);
+    if (!warning.empty()) log_.warning(warning);
+    log_.info(std::string(fonts_.embedded ? "Fonts: DejaVu (embedded)" : "Fonts: DejaVu (from disk)") +
+              ", rasterised by " + render::freetypeVersion() + ", content scale " + std::to_string(scale_).substr(0, 4));
+    applyStyle(classroom_.palette(), scale_);
+    std::string error;
+    if (!heatmap_.init(&error)) log_.error("The heat map's shaders failed", error);
+
+    // The problem: saved settings, overridden by the command line.
+    initialState(state_, settings_, options_);
+
+    worker_ = std::make_unique<EngineWorker>(log_, [this] { window_.wake(); });
+    timings_.init(configDir_, options_.saveSettings, [this] { window_.wake(); },
+                  [this](float x, float y) { window_.injectCursor(x, y); });
+}
+
+App::~App() {
+    worker_.reset();  // joins the engine thread before the GL and ImGui teardown
+    ImGui_ImplOpenGL3_Shutdown();
+    window_.shutdownImGuiPlatform();
+    ImGui::DestroyContext();
+}
+
+double App::now() const { return seconds() - start_; }
+
+bool App::needsFrames() const {
+    const ImGuiIO& io = ImGui::GetIO();
+    const bool mouseDown = io.MouseDown[0] || io.MouseDown[1] || io.MouseDown[2];
+    return state_.playback.moving() || worker_->busy() || script_.running() || settleFrames_ > 0 || state_.dirty ||
+           mouseDown || !pendingShots_.empty() || timings_.needsFrames();
+}
+
+int App::run() {
+    double last = now(), lastAnimated = -1, deadline = 0;
+    while (!quit_) {
+        if (needsFrames()) {
+            window_.pollEvents();
+        } else {
+            ++idleWaits_;
+            double timeout = 10.0;
+            if (options_.quitAfter > 0) timeout = std::max(0.01, std::min(timeout, options_.quitAfter - now()));
+            window_.waitEvents(timeout);
+            settleFrames_ = 3;
+        }
+        if (window_.shouldClose()) break;
+        const double t0 = now();
+        const double dt = std::min(0.1, t0 - last);
+        last = t0;
+        const bool animating = state_.playback.moving();
+        const double cpu0 = processSeconds();
+        frame(dt);
+        if (!script_.running() && !animating && !worker_->busy()) ++quietFrames_;
+        if (options_.frameStats) {
+            glFinish();
+            if (animating) {
+                stats_.add((now() - t0) * 1000.0, lastAnimated >= 0 ? (t0 - lastAnimated) * 1000.0 : 0.0,
+                           (processSeconds() - cpu0) * 1000.0);
+                lastAnimated = t0;
+            } else {
+                lastAnimated = -1;
+            }
+        }
+        if (settleFrames_ > 0) --settleFrames_;
+        if (options_.frames > 0 && frames_ >= options_.frames) quit(0);
+        if (options_.quitAfter > 0 && now() >= options_.quitAfter) quit(0);
+        // 60 frames per second while something moves: vsync paces a real display, Xvfb has none. Deadlines advance
+        // by exactly 1/60 s (a late frame does not push the later ones back) and restart after idling.
+        if (!quit_ && !options_.noPacing && needsFrames()) {
+            deadline = (deadline > 0 && t0 - deadline < 0.05) ? deadline + 1.0 / 60.0 : t0 + 1.0 / 60.0;
+            for (double rest = deadline - now(); rest > 0.0005 && !window_.shouldClose(); rest = deadline - now())
+                window_.waitEvents(rest);
+        } else {
+            deadline = 0;
+        }
+    }
+    saveOnExit();
+    if (options_.frameStats) {
+        int w = 0, h = 0;
+        window_.framebufferSize(&w, &h);
+        std::string what = std::to_string(w) + "x" + std::to_string(h);
+        if (state_.a.bundle) what += ", " + state_.a.bundle->variant.id + ", " + std::to_string(state_.a.bundle->config.wg) + " work-items per group";
+        std::printf("%s", stats_.report(what).c_str());
+        std::printf("  last frame: %d vertices, %d triangles\n", ImGui::GetIO().MetricsRenderVertices,
+                    ImGui::GetIO().MetricsRenderIndices / 3);
+        std::printf("%s", coverageReport().c_str());
+        std::printf("frames: %ld in %.1f s; %ld with nothing moving (after events), %ld waits for events\n",
+                    frames_, now(), quietFrames_, idleWaits_);
+        std::fflush(stdout);
+    }
+    return exitCode_;
+}
+
+void App::frame(double dt) {
+    ++frames_;
+    if (script_.running()) script_.advance(*this, options_.scriptTimeout);
+    takeWorkerResults();
+    sendRequestIfDirty();
+    state_.playback.update(dt);
+    refreshFonts();
+
+    ImGui_ImplOpenGL3_NewFrame();
+    window_.beginFrame();
+    ImGui::NewFrame();
+    geometry_.clear();
+    handleKeys();
+    drawPanels();
+    ImGui::Render();
+    render();
+    if (!pendingShots_.empty()) {
+        int w = 0, h = 0, ww = 0, wh = 0;
+        window_.framebufferSize(&w, &h);
+        window_.windowSize(&ww, &wh);
+        geometry_.shownDevice = state_.a.bundle ? state_.a.bundle->deviceName : "";
+        for (const auto& m : log_.snapshot()) geometry_.messages.push_back(m.title);
+        for (const auto& path : pendingShots_) {
+            std::string error = writeScreenshot(path, w, h);
+            if (error.empty())
+                error = writeGeometry(path, geometry_, w, h, ww > 0 ? float(w) / float(ww) : 1.0f, state_.config.variant,
+                                      state_.playback.step(), state_.steps());
+            if (!error.empty()) log_.error(error);
+        }
+        pendingShots_.clear();
+    }
+    timings_.afterRender();  // plots being exported, read back from this frame
+    classroom_.afterRender(state_, log_, window_, {[this](float s) { rescale(s); }, [this] { drawPanels(); }, scale_});
+    window_.swapBuffers();
+}
+
+void App::render() {
+    int w = 0, h = 0;
+    window_.framebufferSize(&w, &h);
+    glViewport(0, 0, w, h);
+    // Cleared to the panels' colour: panels draw no background of their own (one full-window layer less for a
+    // software rasteriser to fill); drawPanels() paints the gaps between them.
+    const auto& bg = classroom_.palette().panel;
+    glClearColor(bg.r / 255.f, bg.g / 255.f, bg.b / 255.f, 1);
+    glClear(GL_COLOR_BUFFER_BIT);
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+}
+
+void App::refreshFonts() {
+    const float scale = window_.contentScale() * classroom_.fontScale();  // Ctrl +/-: the atlas at the new size
+    if (std::abs(scale - scale_) < 0.01f && fonts_.regular && !classroom_.takeStyleChange()) return;
+    rescale(scale);
+}
+
+void App::rescale(float scale) {
+    scale_ = scale;
+    std::string warning;
+    fonts_ = render::loadFonts(scale_, &warning);
+    ImGui_ImplOpenGL3_DestroyFontsTexture();
+    ImGui_ImplOpenGL3_CreateFontsTexture();
+    applyStyle(classroom_.palette(), scale_);
+}
+
+void App::resolveDevice() {
+    state_.device = 0;
+    if (state_.devices.empty()) return;
+    const std::string spec = options_.device ? *options_.device : "";
+    if (!spec.empty()) {
+        char* end = nullptr;
+        const long index = std::strtol(spec.c_str(), &end, 10);
+        if (*end == '\0' && index >= 0 && index < long(state_.devices.size())) {
+            state_.device = int(index);
+            return;
+        }
+        for (const auto& d : state_.devices)
+            if (lower(d.platform + " " + d.name).find(lower(spec)) != std::string::npos) {
+                state_.device = d.index;
+                return;
+            }
+        log_.error("No device matches '" + spec + "'; using device 0 (" + state_.devices[0].name + ")");
+        return;
+    }
+    for (const auto& d : state_.devices)
+        if (d.name == settings_.device) state_.device = d.index;
+}
+
+void App::takeWorkerResults() {
+    if (auto devices = worker_->takeDevices()) {
+        state_.devices = std::move(*devices);
+        state_.devicesListed = true;
+        resolveDevice();
+        if (!state_.session) {  // a saved session on screen stays (its banner offers the re-trace)
+            state_.dirty = true;
+            state_.dirtySince = -1;
+        }
+    }
+    auto response = worker_->takeResponse();
+    if (!response || response->id != state_.requested) return;
+    state_.loaded = response->id;
+    state_.lastError = response->error;
+    const size_t oldCells = state_.a.bundle ? state_.a.bundle->config.wg : 0;
+    state_.a.bundle = response->a;
+    state_.b.bundle = response->b;
+    for (Side* side : {&state_.a, &state_.b}) {
+        side->groupOfPass.clear();
+        if (!side->bundle || side->bundle->run.passes.empty()) continue;
+        int first = 0;  // the traced group that was asked for
+        const auto& traced = side->bundle->run.passes[0].traced;
+        for (size_t i = 0; i < traced.size(); ++i)
+            if (size_t(traced[i].group) == state_.firstGroup) first = int(i);
+        side->groupOfPass = view::followPartial(side->bundle->run, first);
+    }
+    state_.rebuildTimelines(true);
+    if (state_.a.bundle && state_.a.bundle->config.wg != oldCells) state_.view.firstCell = state_.view.visibleCells = 0;
+    if (state_.pendingStage != 0x7fffffff) {
+        state_.playback.seek(state_.pendingStage < 0 ? state_.steps() + state_.pendingStage : state_.pendingStage);
+        state_.pendingStage = 0x7fffffff;
+    }
+    if (state_.pendingPlay) {
+        state_.playback.play();
+        state_.pendingPlay = false;
+    }
+    std::string title = "ReduceLab \xe2\x80\x94 " + state_.config.variant;
+    if (state_.comparing()) title += " vs " + state_.compareVariant;
+    if (!state_.devices.empty()) title += " on " + state_.devices[size_t(state_.device)].name;
+    window_.setTitle(title);
+}
+
+void App::sendRequestIfDirty() {
+    if (holdForSession(state_, log_)) return;
+    if (!state_.dirty || !state_.devicesListed) return;
+    if (state_.dirtySince >= 0 && now() - state_.dirtySince < 0.35) return;  // let typing finish
+    state_.dirty = false;
+    TraceRequest request;
+    request.id = state_.requested + 1;
+    request.device = state_.device;
+    request.config = state_.config;
+    request.compareVariant = state_.compareVariant;
+    const size_t wg = std::max<size_t>(1, request.config.wg);
+    request.selection.maxFullGroups = std::clamp<size_t>(65536 / wg, 1, 1024);
+    if (const VariantInfo* v = findVariant(request.config.variant)) {
+        try {
+            const auto plan = planPasses(*v, request.config);
+            if (!plan.empty() && state_.firstGroup >= plan[0].groups) state_.firstGroup = 0;
+        } catch (const std::exception&) {
+            state_.firstGroup = 0;
+        }
+    }
+    request.selection.firstGroup = state_.firstGroup;
+    request.selection.groupCount = 1;
+    state_.requested = request.id;
+    worker_->submit(request);
+}
+
+void App::handleKeys() {
+    const ImGuiIO& io = ImGui::GetIO();
+    if (io.WantTextInput) return;
+    if (classroom_.handleKeys(state_, window_)) return;  // F5, B, clicker keys in lecture mode, Ctrl +/-/0
+    auto& pb = state_.playback;
+    if (ImGui::IsKeyPressed(keys::kSpace, false)) pb.togglePlay();
+    if (ImGui::IsKeyPressed(keys::kRight) || ImGui::IsKeyPressed(keys::kPageDown)) pb.stepBy(1);
+    if (ImGui::IsKeyPressed(keys::kLeft) || ImGui::IsKeyPressed(keys::kPageUp)) pb.stepBy(-1);
+    if (ImGui::IsKeyPressed(keys::kHome, false)) pb.home();
+    if (ImGui::IsKeyPressed(keys::kEnd, false)) pb.end();
+    if (ImGui::IsKeyPressed(keys::kF11, false)) window_.toggleFullscreen();
+    const bool up = ImGui::IsKeyPressed(keys::kUp, false), down = ImGui::IsKeyPressed(keys::kDown, false);
+    if ((up || down) && state_.a.loaded()) {  // previous / next pass: its first stage
+        const auto& tl = state_.a.timeline;
+        const int pass = tl[size_t(state_.a.stepAt(pb.step()))].pass + (down ? 1 : -1);
+        for (size_t i = 0; i < tl.size(); ++i)
+            if (tl[i].pass == pass) {
+                pb.seek(int(i));
+                break;
+            }
+    }
+}
+
+bool App::traceSettled() const {
+    return state_.devicesListed && !state_.dirty && !worker_->busy() && state_.loaded == state_.requested;
+}
+
+bool App::playbackSettled() const { return !state_.playback.moving(); }
+
+void App::pressKey(int key, bool pressed) { window_.injectKey(key, pressed); }
+
+void App::screenshot(const std::string& path) { pendingShots_.push_back(path); }
+
+void App::quit(int exitCode) {
+    quit_ = true;
+    exitCode_ = exitCode;
+}
+
+void App::saveOnExit() {
+    if (!options_.saveSettings || configDir_.empty()) return;
+    settings_.window = window_.geometry();
+    rememberState(settings_, state_);
+    classroom_.save(settings_);
+    std::string error;
+    if (!saveSettings(configDir_, settings_, &error)) std::fprintf(stderr, "reducelab: %s\n", error.c_str());
+    if (ImGui::GetIO().IniFilename) ImGui::SaveIniSettingsToDisk(ImGui::GetIO().IniFilename);
+}
+
+}  // namespace rl::gui

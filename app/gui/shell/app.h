@@ -1,0 +1,99 @@
+// The explorer application: one frame = take the worker's results, send a new request if the controls changed,
+// advance playback, lay out and draw the panels, render. The loop waits for events when nothing moves.
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "app/gui/classroom/classroom.h"
+#include "app/gui/panels/controls_panel.h"
+#include "app/gui/state/engine_worker.h"
+#include "app/gui/state/explorer_state.h"
+#include "app/gui/shell/frame_stats.h"
+#include "app/gui/panels/heatmap_panel.h"
+#include "app/gui/state/message_log.h"
+#include "app/gui/panels/messages_panel.h"
+#include "app/gui/shell/options.h"
+#include "app/gui/panels/result_panel.h"
+#include "app/gui/shell/script.h"
+#include "app/gui/state/settings.h"
+#include "app/gui/panels/source_panel.h"
+#include "app/gui/timings/timings_panel.h"
+#include "app/gui/panels/toolbar.h"
+#include "app/gui/panels/tree_panel.h"
+#include "app/gui/shell/ui_context.h"
+#include "app/gui/panels/warps_panel.h"
+#include "app/gui/shell/window.h"
+#include "app/render/fonts.h"
+#include "app/render/heatmap_renderer.h"
+
+namespace rl::gui {
+
+class App final : public ScriptHost {
+public:
+    // The window must have a current OpenGL 3.3 context and ImGui must not be initialised yet.
+    App(Window& window, ExplorerOptions options, Settings settings, std::string configDir, Script script);
+    ~App() override;
+
+    int run();  // returns the exit code
+
+    // ScriptHost
+    bool traceSettled() const override;
+    bool playbackSettled() const override;
+    bool sweepSettled() const override { return timings_.settled(); }
+    void pressKey(int glfwKey, bool pressed) override;
+    void screenshot(const std::string& path) override;
+    std::string apply(const std::string& verb, const std::string& argument) override;
+    void quit(int exitCode) override;
+    double now() const override;
+
+private:
+    void frame(double dt);
+    void takeWorkerResults();
+    void sendRequestIfDirty();
+    void handleKeys();
+    void drawPanels();
+    void splitters(float top, float left, float right, float centerTop, float centerBottomY, float gap);
+    void render();
+    void refreshFonts();
+    void rescale(float scale);  // fonts and style at this UI scale
+    bool needsFrames() const;
+    void saveOnExit();
+    void resolveDevice();
+
+    Window& window_;
+    ExplorerOptions options_;
+    Settings settings_;
+    std::string configDir_, iniPath_;
+    MessageLog log_;
+    ExplorerState state_;
+    render::Fonts fonts_;
+    float scale_ = 1;
+    render::HeatmapRenderer heatmap_;
+    FrameGeometry geometry_;
+    std::unique_ptr<EngineWorker> worker_;
+
+    Toolbar toolbar_;
+    ControlsPanel controls_;
+    TreePanel treeA_, treeB_;
+    WarpsPanel warps_;
+    HeatmapPanel heat_;
+    SourcePanel source_;
+    ResultPanel result_;
+    MessagesPanel messages_;
+
+    TimingsPanel timings_;  // the Timings view (T): ladder table, plots, sweeps
+    Classroom classroom_;  // lecture mode, themes, presets, sessions, scaled screenshots, exports
+    Script script_;
+    FrameStats stats_;
+    std::vector<std::string> pendingShots_;
+    double start_ = 0;
+    long frames_ = 0;
+    long quietFrames_ = 0;  // frames drawn while nothing moved (the idle path: only after events)
+    long idleWaits_ = 0;    // times the loop blocked waiting for events
+    int settleFrames_ = 3;  // frames to draw after an event, so hover and layout settle
+    bool quit_ = false;
+    int exitCode_ = 0;
+};
+
+}  // namespace rl::gui

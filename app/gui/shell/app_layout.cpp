@@ -1,0 +1,218 @@
+// The explorer's layout: the toolbar, the controls column, the tree (two when comparing), the bottom tabs and the
+// result column, the splitters between them, and the window background painted in the gaps.
+#include "app/gui/shell/app.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include "app/gui/panels/session_banner.h"
+#include "app/view/theme.h"
+
+namespace rl::gui {
+namespace {
+
+constexpr ImGuiWindowFlags kPanelFlags = ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize |
+                                         ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse |
+                                         ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus |
+                                         ImGuiWindowFlags_NoBackground;
+
+// Paints the window background around panels (the gaps between them, rounded panel corners) on ImGui's background
+// draw list; the panels themselves are the cleared colour.
+void paintGaps(const std::vector<ImVec4>& panels, ImVec2 size, float radius, ImU32 color) {
+    ImDrawList* dl = ImGui::GetBackgroundDrawList();
+    // Horizontal bands between panel tops/bottoms and vertical bands between their sides: build from the panels'
+    // complement row by row (panels are few and axis-aligned).
+    std::vector<float> ys = {0, size.y};
+    for (const auto& p : panels) ys.push_back(p.y), ys.push_back(p.w);
+    std::sort(ys.begin(), ys.end());
+    ys.erase(std::unique(ys.begin(), ys.end()), ys.end());
+    for (size_t i = 0; i + 1 < ys.size(); ++i) {
+        const float y0 = ys[i], y1 = ys[i + 1];
+        if (y1 <= y0) continue;
+        std::vector<std::pair<float, float>> spans;
+        for (const auto& p : panels)
+            if (p.y <= y0 && p.w >= y1) spans.push_back({p.x, p.z});
+        std::sort(spans.begin(), spans.end());
+        float x = 0;
+        for (const auto& [a, b] : spans) {
+            if (a > x) dl->AddRectFilled(ImVec2(x, y0), ImVec2(a, y1), color);
+            x = std::max(x, b);
+        }
+        if (x < size.x) dl->AddRectFilled(ImVec2(x, y0), ImVec2(size.x, y1), color);
+    }
+    // Rounded corners: a fan from each corner to its quarter circle, in the gap colour.
+    const int segments = 6;
+    for (const auto& p : panels) {
+        const ImVec2 corners[4] = {{p.x, p.y}, {p.z, p.y}, {p.z, p.w}, {p.x, p.w}};
+        const ImVec2 centres[4] = {{p.x + radius, p.y + radius}, {p.z - radius, p.y + radius},
+                                   {p.z - radius, p.w - radius}, {p.x + radius, p.w - radius}};
+        for (int c = 0; c < 4; ++c) {
+            const float start = 3.14159265f * (1.0f + 0.5f * float(c));
+            for (int i = 0; i < segments; ++i) {
+                const float a0 = start + 1.5707963f * float(i) / segments, a1 = start + 1.5707963f * float(i + 1) / segments;
+                dl->AddTriangleFilled(corners[c],
+                                      ImVec2(centres[c].x + radius * std::cos(a0), centres[c].y + radius * std::sin(a0)),
+                                      ImVec2(centres[c].x + radius * std::cos(a1), centres[c].y + radius * std::sin(a1)),
+                                      color);
+            }
+        }
+    }
+}
+
+}  // namespace
+
+void App::splitters(float top, float left, float right, float centerTop, float centerBottomY, float gap) {
+    const ImGuiViewport* vp = ImGui::GetMainViewport();
+    ImGui::SetNextWindowPos(vp->Pos);
+    ImGui::SetNextWindowSize(vp->Size);
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
+    ImGui::Begin("##splitters", nullptr, kPanelFlags | ImGuiWindowFlags_NoBackground | ImGuiWindowFlags_NoScrollbar);
+    ImGui::PopStyleVar();
+    const float W = vp->Size.x, H = vp->Size.y;
+    auto handle = [&](const char* id, ImVec2 pos, ImVec2 size, bool vertical, float* value, float sign, float lo,
+                      float hi, float unit) {
+        ImGui::SetCursorScreenPos(pos);
+        ImGui::InvisibleButton(id, size);
+        if (ImGui::IsItemHovered() || ImGui::IsItemActive())
+            ImGui::SetMouseCursor(vertical ? ImGuiMouseCursor_ResizeEW : ImGuiMouseCursor_ResizeNS);
+        if (ImGui::IsItemActive()) {
+            const float delta = vertical ? ImGui::GetIO().MouseDelta.x : ImGui::GetIO().MouseDelta.y;
+            *value = std::clamp(*value + sign * delta / unit, lo, hi);
+        }
+        if (ImGui::IsItemHovered() || ImGui::IsItemActive()) {
+            ImDrawList* dl = ImGui::GetWindowDrawList();
+            const ImVec2 c(pos.x + size.x * 0.5f, pos.y + size.y * 0.5f);
+            if (vertical)
+                dl->AddLine(ImVec2(c.x, pos.y), ImVec2(c.x, pos.y + size.y), view::darkPalette().accent.packed(), 2);
+            else
+                dl->AddLine(ImVec2(pos.x, c.y), ImVec2(pos.x + size.x, c.y), view::darkPalette().accent.packed(), 2);
+        }
+    };
+    auto& sp = settings_.splits;
+    const float centerW = W - left - right;
+    handle("##splitL", ImVec2(left - gap, top), ImVec2(gap, H - top), true, &sp.left, 1, 240, W / scale_ * 0.45f, scale_);
+    handle("##splitR", ImVec2(W - right, top), ImVec2(gap, H - top), true, &sp.right, -1, 260, W / scale_ * 0.45f, scale_);
+    handle("##splitB", ImVec2(left, centerBottomY - gap), ImVec2(centerW - gap, gap), false, &sp.bottom, -1, 0.12f,
+           0.75f, std::max(1.0f, H - centerTop));
+    ImGui::End();
+}
+
+void App::drawPanels() {
+    const ImGuiViewport* vp = ImGui::GetMainViewport();
+    const float s = scale_;
+    const float W = vp->Size.x, H = vp->Size.y;
+    const float gap = 8 * s, toolbarH = 66 * s;
+    auto& sp = settings_.splits;
+    const float left = std::clamp(sp.left * s, 240 * s, W * 0.45f) + gap;   // x where the centre starts
+    const float right = std::clamp(sp.right * s, 260 * s, W * 0.45f) + gap;  // width taken on the right, gap included
+    const float centerTop = toolbarH + gap;
+    const float centerH = H - centerTop - gap;
+    const float bottomH = std::clamp(sp.bottom, 0.12f, 0.75f) * centerH;
+    const float bottomY = H - gap - bottomH;
+    const float centerW = W - left - right;
+
+    UiContext ctx{classroom_.palette(), fonts_, log_, *worker_, heatmap_, geometry_, s, now()};
+    ctx.stateMarks = classroom_.stateMarks();
+    if (classroom_.drawLecture(state_, ctx)) return;
+    // Panels as (x0, y0, x1, y1); everything else (toolbar included) is the window background.
+    const std::vector<ImVec4> panels = {
+        {gap, centerTop, left - gap, H - gap},
+        {left, centerTop, left + centerW, bottomY - gap},
+        {left, bottomY, left + centerW, H - gap},
+        {W - right + gap, centerTop, W - gap, H - gap},
+    };
+    paintGaps(panels, vp->Size, ImGui::GetStyle().WindowRounding, ctx.palette.background.packed());
+
+    auto place = [&](float x, float y, float w, float h) {
+        ImGui::SetNextWindowPos(ImVec2(vp->Pos.x + x, vp->Pos.y + y));
+        ImGui::SetNextWindowSize(ImVec2(std::max(50.0f, w), std::max(50.0f, h)));
+    };
+
+    // Toolbar.
+    place(0, 0, W, toolbarH);
+    ImGui::Begin("##toolbar", nullptr, kPanelFlags | ImGuiWindowFlags_NoScrollbar);
+    toolbar_.Draw(state_, ctx);
+    classroom_.drawToolbarButtons(state_, ctx);
+    timings_.drawToolbarButton(ctx);
+    ImGui::End();
+
+    // Controls.
+    place(gap, centerTop, left - 2 * gap, H - centerTop - gap);
+    ImGui::Begin("##controls", nullptr, kPanelFlags);
+    controls_.Draw(state_, ctx);
+    ImGui::End();
+
+    // The tree (two, side by side, when comparing).
+    place(left, centerTop, centerW, bottomY - gap - centerTop);
+    ImGui::Begin("##tree", nullptr, kPanelFlags | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+    drawSessionBanner(state_, ctx);
+    if (state_.comparing()) {
+        const float half = (ImGui::GetContentRegionAvail().x - gap * 2) * 0.5f;
+        ImGui::BeginChild("##sideA", ImVec2(half, 0), false, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+        treeA_.Draw(state_, 0, ctx);
+        ImGui::EndChild();
+        ImGui::SameLine(0, gap * 2);
+        const ImVec2 a = ImGui::GetCursorScreenPos();
+        ImGui::GetWindowDrawList()->AddLine(ImVec2(a.x - gap, a.y), ImVec2(a.x - gap, a.y + ImGui::GetContentRegionAvail().y),
+                                            ctx.palette.border.packed(), 1);
+        ImGui::BeginChild("##sideB", ImVec2(0, 0), false, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+        treeB_.Draw(state_, 1, ctx);
+        ImGui::EndChild();
+    } else {
+        treeA_.Draw(state_, 0, ctx);
+    }
+    ImGui::End();
+
+    // Bottom tabs.
+    place(left, bottomY, centerW, bottomH);
+    ImGui::Begin("##bottom", nullptr, kPanelFlags);
+    if (ImGui::BeginTabBar("##tabs")) {
+        const int unseen = log_.unseenErrors(state_.seenMessages);
+        const std::string messagesLabel =
+            unseen > 0 ? "Messages (" + std::to_string(unseen) + ")###messages" : std::string("Messages###messages");
+        const char* labels[] = {"Warps & banks###warps", "Heat map###heatmap", "Kernel source###source",
+                                messagesLabel.c_str()};
+        for (int i = 0; i < 4; ++i) {
+            const ImGuiTabItemFlags flags = state_.view.requestTab == i ? ImGuiTabItemFlags_SetSelected : 0;
+            if (i == 3 && unseen > 0) ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 0.35f, 0.4f, 1));
+            const bool open = ImGui::BeginTabItem(labels[i], nullptr, flags);
+            if (i == 3 && unseen > 0) ImGui::PopStyleColor();
+            if (!open) continue;
+            state_.view.bottomTab = i;
+            ImGui::Spacing();
+            {
+                const ImVec2 at = ImGui::GetCursorScreenPos(), avail = ImGui::GetContentRegionAvail();
+                const char* names[] = {"warps", "heatmap", "source", "messages"};
+                geometry_.bottom = {at.x, at.y, avail.x, avail.y};
+                geometry_.bottomTab = names[i];
+            }
+            switch (i) {
+                case 0: warps_.Draw(state_, ctx); break;
+                case 1: heat_.Draw(state_, ctx); break;
+                case 2: source_.Draw(state_, ctx); break;
+                case 3: messages_.Draw(state_, ctx); break;
+            }
+            ImGui::EndTabItem();
+        }
+        state_.view.requestTab = -1;
+        ImGui::EndTabBar();
+    }
+    ImGui::End();
+
+    // Result column.
+    place(W - right + gap, centerTop, right - 2 * gap, H - centerTop - gap);
+    ImGui::Begin("##result", nullptr, kPanelFlags);
+    result_.Draw(state_, ctx);
+    ImGui::End();
+
+    // Last: ImGui puts a new window that never comes to the front behind the earlier ones, so this full-window
+    // layer for the splitters (which only catches the gaps) lies under every panel.
+    splitters(centerTop, left, right, centerTop, bottomY, gap);
+
+    timings_.Draw(state_, ctx);  // over the panels when open
+}
+
+}  // namespace rl::gui

@@ -1,0 +1,89 @@
+// The script's verbs (`reducelab gui --script "VERB:ARGUMENT; ..."`) that act on the explorer: variant, compare,
+// tab, hover, hover-toggle, group, wheel, set, retrace, and the classroom's and the Timings view's own actions.
+#include "app/gui/shell/app.h"
+
+#include <cstdlib>
+
+#include "app/gui/panels/session_banner.h"
+#include "app/gui/shell/startup.h"
+#include "core/variant.h"
+
+namespace rl::gui {
+
+std::string App::apply(const std::string& verb, const std::string& arg) {
+    if (verb == "classroom") return classroom_.apply(arg, state_, log_);
+    if (verb == "timings") return timings_.scriptAction(arg, state_);
+    if (verb == "retrace") {  // as the saved-session banner's "Re-trace on this device"
+        if (!state_.session) return "retrace: no saved session is shown";
+        retraceSession(state_, log_);
+        return "";
+    }
+    if (verb == "variant") {
+        if (!findVariant(arg)) return "unknown variant '" + arg + "'";
+        state_.config.variant = arg;
+    } else if (verb == "compare") {
+        if (arg != "off" && !findVariant(arg)) return "unknown variant '" + arg + "'";
+        state_.compareVariant = arg == "off" ? "" : arg;
+    } else if (verb == "tab") {
+        const char* names[] = {"warps", "heatmap", "source", "messages"};
+        for (int i = 0; i < 4; ++i)
+            if (arg == names[i]) {
+                state_.view.requestTab = i;
+                return "";
+            }
+        return "unknown tab '" + arg + "' (warps, heatmap, source, messages)";
+    } else if (verb == "hover") {
+        const size_t comma = arg.find(',');
+        if (comma == std::string::npos) return "hover needs STAGE,CELL";
+        const int stage = std::atoi(arg.c_str()), cell = std::atoi(arg.c_str() + comma + 1);
+        for (const auto& t : geometry_.trees) {
+            if (t.side != 0) continue;
+            const view::TreeLayout layout(t.layout);
+            const view::Vec2 c = layout.cell(stage, cell).center();
+            window_.injectCursor(c.x, c.y);
+            return "";
+        }
+        return "no tree on screen to hover";
+    } else if (verb == "hover-toggle") {  // point at a variant toggle by its label (its tooltip opens)
+        for (const auto& t : geometry_.toggles)
+            if (t.label == arg) {
+                window_.injectCursor(t.rect.center().x, t.rect.center().y);
+                return "";
+            }
+        std::string known;
+        for (const auto& t : geometry_.toggles) known += (known.empty() ? "" : ", ") + t.label;
+        return "no toggle '" + arg + "' on screen (" + (known.empty() ? "none" : known) + ")";
+    } else if (verb == "group") {  // as a click on a pass-0 group of the pass map
+        char* end = nullptr;
+        const unsigned long long g = std::strtoull(arg.c_str(), &end, 10);
+        if (arg.empty() || *end != '\0') return "group needs a work-group number";
+        state_.firstGroup = size_t(g);
+    } else if (verb == "wheel") {  // at the pointer (after hover:), as a mouse wheel would
+        const float notches = float(std::atof(arg.c_str()));
+        if (notches == 0) return "wheel needs a non-zero number of notches";
+        window_.injectScroll(notches);
+        return "";
+    } else if (verb == "set") {
+        const size_t eq = arg.find('=');
+        if (eq == std::string::npos) return "set needs KEY=VALUE";
+        const std::string key = arg.substr(0, eq), value = arg.substr(eq + 1);
+        ExplorerOptions o;
+        std::string error;
+        std::string flag = "--" + key;
+        if (key == "simd" || key == "banks" || key == "n" || key == "wg" || key == "op" || key == "type" ||
+            key == "data" || key == "seed" || key == "epi") {
+            char* argv[] = {const_cast<char*>("reducelab"), flag.data(), const_cast<char*>(value.c_str())};
+            if (!parseOptions(3, argv, &o, &error)) return error;
+        } else {
+            return "unknown setting '" + key + "'";
+        }
+        overrideConfig(state_.config, o);
+    } else {
+        return "unknown action '" + verb + "'";
+    }
+    state_.dirty = true;
+    state_.dirtySince = -1;
+    return "";
+}
+
+}  // namespace rl::gui

@@ -1,0 +1,94 @@
+// PNG screenshots (the back buffer read back, written by stb_image_write) and their geometry sidecar.
+#include "app/gui/shell/screenshot.h"
+
+#include <stb_image_write.h>
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <vector>
+
+#include "app/render/framebuffer_capture.h"
+
+namespace rl::gui {
+namespace {
+
+nlohmann::json rect(const view::Rect& r) { return nlohmann::json::array({r.x, r.y, r.w, r.h}); }
+
+}  // namespace
+
+std::string writeScreenshot(const std::string& path, int width, int height) {
+    if (width <= 0 || height <= 0) return "nothing to capture (empty framebuffer)";
+    const std::vector<uint8_t> pixels = render::readPixels(render::ReadFrom::BackBuffer, 0, 0, width, height, height, 3);
+    if (!stbi_write_png(path.c_str(), width, height, 3, pixels.data(), width * 3))
+        return "cannot write the screenshot " + path + " (does the directory exist and is it writable?)";
+    return "";
+}
+
+std::string writeGeometry(const std::string& path, const FrameGeometry& g, int width, int height, float pixelScale,
+                          const std::string& variant, int step, int steps) {
+    nlohmann::json j;
+    j["width"] = width;
+    j["height"] = height;
+    j["pixelScale"] = pixelScale;
+    j["variant"] = variant;
+    j["step"] = step;
+    j["steps"] = steps;
+    j["result"] = rect(g.result);
+    j["resultText"] = g.resultText;
+    j["scrub"] = rect(g.scrub);
+    j["bottom"] = rect(g.bottom);
+    j["bottomTab"] = g.bottomTab;
+    j["wrongBox"] = rect(g.wrongBox);
+    nlohmann::json trees = nlohmann::json::array();
+    for (const auto& t : g.trees) {
+        const auto& p = t.layout;
+        trees.push_back({{"side", t.side},
+                         {"stage", t.stage},
+                         {"transition", t.transition},
+                         {"pass", t.pass},
+                         {"group", t.group},
+                         {"groupId", t.groupId},
+                         {"layout",
+                          {{"canvas", rect(p.canvas)},
+                           {"stages", p.stages},
+                           {"cells", p.cells},
+                           {"firstCell", p.firstCell},
+                           {"visibleCells", p.visibleCells},
+                           {"labelWidth", p.labelWidth},
+                           {"laneHeight", p.laneHeight},
+                           {"maxCellHeight", p.maxCellHeight},
+                           {"minCellHeight", p.minCellHeight},
+                           {"gapRatio", p.gapRatio},
+                           {"loadAtTop", p.loadAtTop}}}});
+    }
+    j["trees"] = trees;
+    nlohmann::json facts = nlohmann::json::array();
+    for (const auto& f : g.stageFacts)
+        facts.push_back({{"side", f.side},
+                         {"variant", f.variant},
+                         {"title", f.title},
+                         {"label", f.label},
+                         {"activeItems", f.activeItems},
+                         {"items", f.items},
+                         {"activeWarps", f.activeWarps},
+                         {"idleWarps", f.idleWarps},
+                         {"divergentWarps", f.divergentWarps},
+                         {"bankConflict", f.bankConflict},
+                         {"rect", rect(f.rect)}});
+    j["stageFacts"] = facts;
+    j["sessionBanner"] = rect(g.sessionBanner);
+    j["sessionBannerText"] = g.sessionBannerText;
+    j["shownDevice"] = g.shownDevice;
+    j["messages"] = g.messages;
+    nlohmann::json toggles = nlohmann::json::array();
+    for (const auto& t : g.toggles) toggles.push_back({{"label", t.label}, {"rect", rect(t.rect)}, {"enabled", t.enabled}});
+    j["toggles"] = toggles;
+    j["tooltip"] = g.tooltip;
+    j["tooltipRect"] = rect(g.tooltipRect);
+    std::ofstream out(path + ".json");
+    out << j.dump(2) << "\n";
+    if (!out) return "cannot write " + path + ".json";
+    return "";
+}
+
+}  // namespace rl::gui

@@ -1,0 +1,18 @@
+// Screenshots of the window as the app drew it: the back buffer read after rendering (before the swap), written
+// as PNG, plus PATH.json describing where the frame's tree, result and scrub bar were drawn, for the tests.
+#pragma once
+#include <string>
+
+#include "app/gui/shell/ui_context.h"
+
+namespace rl::gui {
+
+// Reads the current framebuffer (width x height pixels) and writes a PNG. Returns "" or an error message.
+std::string writeScreenshot(const std::string& path, int width, int height);
+
+// Writes the geometry of the frame next to a screenshot (path + ".json"). `pixelScale`: framebuffer pixels per
+// window unit. Returns "" or an error message.
+std::string writeGeometry(const std::string& path, const FrameGeometry& geometry, int width, int height,
+                          float pixelScale, const std::string& variant, int step, int steps);
+
+}  // namespace rl::gui

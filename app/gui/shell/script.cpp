@@ -1,0 +1,137 @@
+// Script parsing and stepping.
+#include "app/gui/shell/script.h"
+
+#include <cctype>
+#include <cstdio>
+#include <cstdlib>
+
+namespace rl::gui {
+
+int keyCode(const std::string& name) {
+    std::string n;
+    for (char c : name) n += char(std::tolower((unsigned char)c));
+    if (n == "space") return 32;
+    if (n == "escape" || n == "esc") return 256;
+    if (n == "enter") return 257;
+    if (n == "right") return 262;
+    if (n == "left") return 263;
+    if (n == "down") return 264;
+    if (n == "up") return 265;
+    if (n == "pageup") return 266;
+    if (n == "pagedown") return 267;
+    if (n == "home") return 268;
+    if (n == "end") return 269;
+    if (n.size() >= 2 && n[0] == 'f' && std::isdigit((unsigned char)n[1])) {
+        const int f = std::atoi(n.c_str() + 1);
+        if (f >= 1 && f <= 12) return 290 + f - 1;
+    }
+    if (n.size() == 1 && n[0] >= 'a' && n[0] <= 'z') return 'A' + (n[0] - 'a');
+    if (n.size() == 1 && n[0] >= '0' && n[0] <= '9') return n[0];
+    return -1;
+}
+
+bool Script::parse(const std::string& text, std::string* error) {
+    size_t start = 0;
+    while (start <= text.size()) {
+        size_t end = text.find(';', start);
+        if (end == std::string::npos) end = text.size();
+        std::string item = text.substr(start, end - start);
+        while (!item.empty() && std::isspace((unsigned char)item.front())) item.erase(item.begin());
+        while (!item.empty() && std::isspace((unsigned char)item.back())) item.pop_back();
+        start = end + 1;
+        if (item.empty()) continue;
+        const size_t colon = item.find(':');
+        ScriptAction a{item.substr(0, colon), colon == std::string::npos ? "" : item.substr(colon + 1)};
+        static const char* const verbs[] = {"wait-trace", "key", "frames", "settle", "shot", "variant", "compare",
+                                            "tab", "set", "hover", "wheel", "group", "quit", "sleep", "classroom",
+                                            "timings", "wait-sweep", "retrace", "hover-toggle"};
+        bool known = false;
+        for (const char* v : verbs) known = known || a.verb == v;
+        if (!known) {
+            *error = "unknown script action '" + a.verb + "' (see reducelab gui --help)";
+            return false;
+        }
+        if (a.verb == "key" && keyCode(a.argument) < 0) {
+            *error = "unknown key '" + a.argument + "' in the script";
+            return false;
+        }
+        if ((a.verb == "frames" || a.verb == "sleep") && std::atof(a.argument.c_str()) <= 0) {
+            *error = a.verb + " needs a positive number, not '" + a.argument + "'";
+            return false;
+        }
+        if ((a.verb == "shot" || a.verb == "variant" || a.verb == "set" || a.verb == "tab" || a.verb == "hover" || a.verb == "hover-toggle" || a.verb == "wheel" || a.verb == "group" ||
+             a.verb == "compare") &&
+            a.argument.empty()) {
+            *error = a.verb + " needs an argument (" + a.verb + ":...)";
+            return false;
+        }
+        actions_.push_back(a);
+    }
+    return true;
+}
+
+void Script::advance(ScriptHost& host, double timeout) {
+    if (releaseKey_ >= 0) {  // a key pressed last frame is released this frame
+        host.pressKey(releaseKey_, false);
+        releaseKey_ = -1;
+        return;
+    }
+    while (next_ < actions_.size()) {
+        const ScriptAction& a = actions_[next_];
+        auto waitFor = [&](bool done, const char* what) {
+            if (done) {
+                waitStart_ = -1;
+                return true;
+            }
+            if (waitStart_ < 0) waitStart_ = host.now();
+            if (host.now() - waitStart_ > timeout) {
+                std::fprintf(stderr, "reducelab: script step '%s' timed out after %.0f s (%s)\n", a.verb.c_str(),
+                             timeout, what);
+                host.quit(3);
+                next_ = actions_.size();
+            }
+            return false;
+        };
+        if (a.verb == "wait-trace") {
+            if (!waitFor(host.traceSettled(), "the trace did not arrive")) return;
+        } else if (a.verb == "wait-sweep") {
+            if (!waitFor(host.sweepSettled(), "the timing sweep did not finish")) return;
+        } else if (a.verb == "settle") {
+            if (!waitFor(host.playbackSettled() && host.traceSettled(), "playback kept moving")) return;
+        } else if (a.verb == "frames") {
+            if (framesLeft_ < 0) framesLeft_ = std::atoi(a.argument.c_str());
+            if (framesLeft_-- > 0) return;
+            framesLeft_ = -1;
+        } else if (a.verb == "sleep") {
+            if (waitStart_ < 0) waitStart_ = host.now();
+            if (host.now() - waitStart_ < std::atof(a.argument.c_str())) return;
+            waitStart_ = -1;
+        } else if (a.verb == "key") {
+            releaseKey_ = keyCode(a.argument);
+            host.pressKey(releaseKey_, true);
+            ++next_;
+            return;  // one key per frame: pressed now, released next frame
+        } else if (a.verb == "shot") {
+            host.screenshot(a.argument);
+            ++next_;
+            return;  // one screenshot per frame
+        } else if (a.verb == "quit") {
+            host.quit(0);
+            next_ = actions_.size();
+            return;
+        } else {
+            const std::string error = host.apply(a.verb, a.argument);
+            if (!error.empty()) {
+                std::fprintf(stderr, "reducelab: script: %s\n", error.c_str());
+                host.quit(2);
+                next_ = actions_.size();
+                return;
+            }
+            ++next_;
+            return;  // let the change show for a frame
+        }
+        ++next_;
+    }
+}
+
+}  // namespace rl::gui

@@ -1,0 +1,51 @@
+// Settings and command line into the explorer's state, and back.
+#include "app/gui/shell/startup.h"
+
+#include "core/variant.h"
+
+namespace rl::gui {
+
+void overrideConfig(RunConfig& c, const ExplorerOptions& o) {
+    if (o.variant) c.variant = *o.variant;
+    if (o.n) c.n = *o.n;
+    if (o.wg) c.wg = *o.wg;
+    if (o.elemsPerItem) c.elemsPerItem = *o.elemsPerItem;
+    if (o.simdWidth) c.simdWidth = *o.simdWidth;
+    if (o.banks) c.banks = *o.banks;
+    if (o.op) c.op = *o.op;
+    if (o.type) c.type = *o.type;
+    if (o.data) c.data = *o.data;
+    if (o.seed) c.seed = *o.seed;
+}
+
+void initialState(ExplorerState& state, const Settings& settings, const ExplorerOptions& options) {
+    RunConfig& c = state.config;
+    c = settings.config;
+    overrideConfig(c, options);
+    if (!findVariant(c.variant)) c.variant = allVariants().front().id;  // a stale setting
+    state.compareVariant = options.compare ? *options.compare : settings.compareVariant;
+    if (state.compareVariant == "off" || !findVariant(state.compareVariant)) state.compareVariant.clear();
+    state.playback.setSpeed(options.speed ? *options.speed : settings.speed);
+    state.view.loadAtTop = settings.loadAtTop;
+    state.view.showValues = settings.showValues;
+    state.view.bottomTab = settings.bottomTab;
+    state.view.requestTab = settings.bottomTab;
+    state.view.heatNormalize = settings.heatNormalize;
+    if (options.stage) state.pendingStage = *options.stage;
+    state.pendingPlay = options.play;
+    state.dirty = true;
+    state.dirtySince = -1;
+}
+
+void rememberState(Settings& settings, const ExplorerState& state) {
+    settings.config = state.config;
+    settings.compareVariant = state.compareVariant;
+    if (!state.devices.empty()) settings.device = state.devices[size_t(state.device)].name;
+    settings.speed = state.playback.speed();
+    settings.loadAtTop = state.view.loadAtTop;
+    settings.showValues = state.view.showValues;
+    settings.bottomTab = state.view.bottomTab;
+    settings.heatNormalize = state.view.heatNormalize;
+}
+
+}  // namespace rl::gui

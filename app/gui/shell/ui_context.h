@@ -1,0 +1,73 @@
+// What every panel's Draw() receives besides the state: fonts, palette, the message log, the worker, the time,
+// and the frame's geometry record (where things were drawn, for screenshots and their tests).
+#pragma once
+#include <string>
+#include <vector>
+
+#include "app/gui/state/engine_worker.h"
+#include "app/gui/state/message_log.h"
+#include "app/render/fonts.h"
+#include "app/view/geometry.h"
+#include "app/view/palette.h"
+#include "app/view/tree_layout.h"
+
+namespace rl::render {
+class HeatmapRenderer;
+}
+
+namespace rl::gui {
+
+// Rewritten every frame: where the tree, the result and the scrub bar were drawn (window coordinates).
+struct FrameGeometry {
+    struct Tree {
+        int side = 0;
+        view::TreeLayoutParams layout;  // the exact parameters the tree was laid out with
+        int stage = 0;                  // the stage (row) that is current
+        float transition = 1;
+        int pass = 0, group = 0;  // group: index into the pass's traced groups
+        int groupId = 0;          // the work-group's id in the pass
+    };
+    std::vector<Tree> trees;
+    view::Rect result;      // the result value and verdict text
+    std::string resultText;
+    view::Rect scrub;
+    view::Rect bottom;     // the bottom tab panel's content
+    std::string bottomTab;  // warps, heatmap, source, messages
+    view::Rect wrongBox;   // the red "wrong by design" explanation (empty when none)
+    // The result column's "This stage" box of each side (one, or two when comparing): what it says and where.
+    struct StageFacts {
+        int side = 0;
+        std::string variant, title, label;  // variant id, the title drawn over the box (empty when alone), stage label
+        int activeItems = 0, items = 0, activeWarps = 0, idleWarps = 0, divergentWarps = 0, bankConflict = 0;
+        view::Rect rect;
+    };
+    std::vector<StageFacts> stageFacts;
+    view::Rect sessionBanner;           // the saved-session banner over the tree (empty when none)
+    std::string sessionBannerText;
+    std::string shownDevice;            // the device the shown trace (side A) was recorded on
+    std::vector<std::string> messages;  // the Messages panel's titles, oldest first
+    // The variant toggles ("Compose it") and the tooltip shown this frame, if any.
+    struct Toggle {
+        std::string label;
+        view::Rect rect;
+        bool enabled = true;
+    };
+    std::vector<Toggle> toggles;
+    std::string tooltip;
+    view::Rect tooltipRect;
+    void clear() { *this = FrameGeometry{}; }
+};
+
+struct UiContext {
+    const view::Palette& palette;
+    const render::Fonts& fonts;
+    MessageLog& log;
+    EngineWorker& worker;
+    render::HeatmapRenderer& heatmap;
+    FrameGeometry& geometry;
+    float scale = 1;  // UI scale (content scale x user scale)
+    double now = 0;   // seconds since start
+    bool stateMarks = false;  // draw shape cues on the tree (classroom themes, app/view/state_marks.h)
+};
+
+}  // namespace rl::gui

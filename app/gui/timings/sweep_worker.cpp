@@ -1,0 +1,222 @@
+// The sweep thread: one measurement at a time, each checked and handed back at once.
+#include "app/gui/timings/sweep_worker.h"
+
+#include <chrono>
+#include <cmath>
+#include <new>
+
+#include "core/cl/engine.h"
+#include "core/input.h"
+#include "core/reference.h"
+
+namespace rl::gui {
+namespace {
+
+std::string sizeText(size_t n) {
+    if (n > 0 && (n & (n - 1)) == 0) return "2^" + std::to_string(int(std::lround(std::log2(double(n)))));
+    return std::to_string(n);
+}
+
+constexpr uint64_t kTimingSeed = 1, kRoundoffSeed = 7;
+
+}  // namespace
+
+std::string describePoint(const view::PointKey& p) {
+    const std::string type = std::string(toString(p.type)) + "s";
+    switch (p.kind) {
+        case view::PointKind::Run:
+            return p.variant + " at " + sizeText(p.n) + " " + type;
+        case view::PointKind::Copy:
+            return "copy kernel at " + sizeText(p.n) + " " + type;
+        case view::PointKind::Roundoff:
+            return "round-off of " + p.variant + " at " + sizeText(p.n) + " floats";
+    }
+    return "";
+}
+
+SweepWorker::SweepWorker(std::function<void()> wake) : wake_(std::move(wake)) {
+    thread_ = std::thread([this] { loop(); });
+}
+
+SweepWorker::~SweepWorker() {
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        stop_ = true;
+    }
+    cancel_ = true;
+    cv_.notify_all();
+    thread_.join();
+}
+
+void SweepWorker::start(SweepRequest request) {
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        pending_ = std::move(request);
+        if (status_.running) cancel_ = true;
+    }
+    cv_.notify_all();
+}
+
+uint64_t SweepWorker::cancel() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (status_.running) cancel_ = true;
+    if (pending_) {  // never started: it ends here, cancelled
+        status_.id = pending_->id;
+        if (!status_.running) {
+            status_.cancelled = true;
+            status_.done = 0;
+            status_.total = int(pending_->points.size());
+        }
+        pending_.reset();
+    }
+    return status_.id;
+}
+
+std::vector<SweepMeasurement> SweepWorker::take() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    std::vector<SweepMeasurement> out;
+    out.swap(out_);
+    return out;
+}
+
+SweepStatus SweepWorker::status() const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    SweepStatus s = status_;
+    if (s.running) s.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
+    return s;
+}
+
+void SweepWorker::loop() {
+    for (;;) {
+        SweepRequest request;
+        {
+            std::unique_lock<std::mutex> lock(mutex_);
+            cv_.wait(lock, [this] { return stop_ || pending_.has_value(); });
+            if (stop_) return;
+            request = std::move(*pending_);
+            pending_.reset();
+            cancel_ = false;
+            started_ = std::chrono::steady_clock::now();
+            status_ = SweepStatus{};
+            status_.id = request.id;
+            status_.running = true;
+            status_.total = int(request.points.size());
+        }
+        wake_();
+        Engine* engine = nullptr;
+        std::string error;
+        try {
+            auto& slot = engines_[request.key.text()];
+            if (!slot) slot = std::make_unique<Engine>(request.device);
+            engine = slot.get();
+        } catch (const std::exception& e) {
+            error = std::string("cannot open the device for timing: ") + e.what();
+        }
+        bool cancelled = false;
+        for (size_t i = 0; engine && i < request.points.size(); ++i) {
+            if (cancel_) {
+                cancelled = true;
+                break;
+            }
+            const auto& point = request.points[i];
+            {
+                std::lock_guard<std::mutex> lock(mutex_);
+                status_.activity = describePoint(point);
+            }
+            wake_();
+            view::Measurement m = measure(*engine, point);
+            m.when = view::localTimeText();
+            {
+                std::lock_guard<std::mutex> lock(mutex_);
+                out_.push_back({request.id, request.key, point, std::move(m)});
+                status_.done = int(i + 1);
+            }
+            wake_();
+        }
+        input_ = HostArray{};  // do not hold a large input between sweeps
+        inputKey_.clear();
+        {
+            std::lock_guard<std::mutex> lock(mutex_);
+            status_.running = false;
+            status_.cancelled = cancelled || (cancel_ && status_.done < status_.total);
+            status_.activity.clear();
+            status_.error = error;
+            status_.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
+        }
+        wake_();
+    }
+}
+
+const HostArray& SweepWorker::inputFor(const view::PointKey& p) {
+    const bool roundoff = p.kind == view::PointKind::Roundoff;
+    const std::string key =
+        std::string(roundoff ? "positive" : "random") + "|" + std::string(toString(p.type)) + "|" + std::to_string(p.n);
+    if (key != inputKey_) {
+        input_ = HostArray{};  // free the old one first
+        inputKey_.clear();
+        input_ = roundoff ? view::positiveFloats(p.n, kRoundoffSeed)
+                          : makeInput(p.type, DataPattern::Random, p.n, kTimingSeed);
+        inputKey_ = key;
+    }
+    return input_;
+}
+
+view::Measurement SweepWorker::measure(Engine& engine, const view::PointKey& p) {
+    view::Measurement m;
+    try {
+        if (p.kind == view::PointKind::Copy) {
+            RunConfig probe;  // the size must fit the device before anything is allocated
+            probe.variant = "sequential";
+            probe.n = p.n;
+            probe.type = p.type;
+            probe.wg = std::min<size_t>(p.wg, engine.device().maxWorkGroup);
+            engine.validate(probe);
+            ++engineRuns_;
+            const CopyCeiling c = engine.copyCeiling(p.n, p.type, p.warmup, p.repeats);
+            m.ok = c.medianMs > 0;
+            if (!m.ok) m.error = "the copy kernel did not run (N too small)";
+            m.medianMs = c.medianMs;
+            m.minMs = c.minMs;
+            m.maxMs = c.maxMs;
+            m.gbps = c.gbps;
+            return m;
+        }
+        RunConfig c;
+        c.variant = p.variant;
+        c.n = p.n;
+        c.type = p.type;
+        c.op = p.op;
+        c.wg = p.wg;
+        c.seed = p.kind == view::PointKind::Roundoff ? kRoundoffSeed : kTimingSeed;
+        engine.validate(c);
+        const HostArray& input = inputFor(p);
+        ++engineRuns_;
+        const RunResult r = engine.run(c, input, p.warmup, p.repeats);
+        m.ok = true;
+        m.medianMs = r.medianMs;
+        m.minMs = r.minMs;
+        m.maxMs = r.maxMs;
+        m.gbps = r.gbps();
+        m.correct = r.correct;
+        m.verdict = r.verdict;
+        m.result = r.result;
+        m.reference = r.reference;
+        if (p.kind == view::PointKind::Roundoff) m.hostSerial = serialFloatSum(input);
+    } catch (const Error& e) {
+        m.ok = false;
+        m.unavailable = e.kind() == ErrorKind::Unsupported;
+        m.error = e.what();
+    } catch (const cl::Error& e) {
+        m.ok = false;
+        m.error = std::string("OpenCL call ") + e.what() + " failed with error " + std::to_string(e.err());
+    } catch (const std::bad_alloc&) {
+        m.ok = false;
+        m.error = "not enough host memory for " + std::to_string(p.n) + " elements: choose a smaller N";
+    } catch (const std::exception& e) {
+        m.ok = false;
+        m.error = e.what();
+    }
+    return m;
+}
+
+}  // namespace rl::gui

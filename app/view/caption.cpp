@@ -1,0 +1,64 @@
+// Stage captions from the trace.
+#include "app/view/caption.h"
+
+namespace rl::view {
+namespace {
+
+const Stage& stageOf(const TraceRun& run, const StepRef& ref) {
+    return run.passes[size_t(ref.pass)].traced[size_t(ref.group)].stages[size_t(ref.stage)];
+}
+
+std::string combine(Op op, int a, int b) {
+    const std::string ca = "cell " + std::to_string(a), cb = "cell " + std::to_string(b);
+    switch (op) {
+        case Op::Sum: return ca + " + " + cb;
+        case Op::Min: return "min(" + ca + ", " + cb + ")";
+        case Op::Max: return "max(" + ca + ", " + cb + ")";
+    }
+    return ca + ", " + cb;
+}
+
+}  // namespace
+
+std::string stageTitle(const TraceRun& run, const VariantInfo& variant, const StepRef& ref) {
+    const PassTrace& pass = run.passes[size_t(ref.pass)];
+    const GroupTrace& group = pass.traced[size_t(ref.group)];
+    const Stage& s = group.stages[size_t(ref.stage)];
+    std::string t = variant.title + " \xc2\xb7 pass " + std::to_string(ref.pass + 1) + " of " +
+                    std::to_string(run.passes.size());
+    if (pass.groups > 1) t += ", work-group " + std::to_string(group.group);
+    // Stage 0 is the load; "stage 3 of 4" counts the tree stages after it.
+    t += " \xc2\xb7 " + (ref.stage == 0 ? std::string("the load")
+                                         : "stage " + std::to_string(ref.stage) + " of " +
+                                               std::to_string(group.stages.size() - 1) + " (" + s.label + ")");
+    return t;
+}
+
+std::string stageDescription(const TraceRun& run, const StepRef& ref) {
+    const Stage& s = stageOf(run, ref);
+    const WorkItemOp* first = nullptr;
+    for (const auto& op : s.ops)
+        if (op.active && !first) first = &op;
+    const std::string active = std::to_string(s.analysis.activeItems) + " of " + std::to_string(s.ops.size()) +
+                               " work-items active";
+    std::string d;
+    if (s.param < 0) {
+        d = active + " load their elements into local memory";
+    } else if (!first) {
+        d = "no work-item is active";
+    } else {
+        const int item = int(first - s.ops.data());
+        d = active + ", work-item " + std::to_string(item) + ": ";
+        d += first->a >= 0 && first->b >= 0 ? combine(run.op, first->a, first->b) + " \xe2\x86\x92 cell " +
+                                                  std::to_string(first->w)
+                                            : "writes cell " + std::to_string(first->w);
+    }
+    const int divergent = s.analysis.divergentWarps;
+    d += " \xc2\xb7 " + std::to_string(divergent) + (divergent == 1 ? " divergent SIMD group" : " divergent SIMD groups");
+    d += s.analysis.bankConflictDegree > 1 ? " \xc2\xb7 " + std::to_string(s.analysis.bankConflictDegree) +
+                                                 "-way bank conflict"
+                                           : " \xc2\xb7 no bank conflict";
+    return d;
+}
+
+}  // namespace rl::view

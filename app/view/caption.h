@@ -1,0 +1,18 @@
+// The caption line of a stage, as the lecture mode shows it and the exports print it: the variant, where the stage
+// sits (pass, stage), and what happens in it, read from the recorded operations.
+#pragma once
+#include <string>
+
+#include "app/view/playback.h"
+#include "core/trace.h"
+#include "core/variant.h"
+
+namespace rl::view {
+
+// e.g. "Sequential addressing · pass 1 of 1 · stage 2 of 0–4 (s = 4)" (stages count from the load, 0).
+std::string stageTitle(const TraceRun& run, const VariantInfo& variant, const StepRef& ref);
+
+// e.g. "4 of 16 work-items active, work-item 0: cell 0 + cell 4 → cell 0 · 0 divergent SIMD groups · no bank conflict".
+std::string stageDescription(const TraceRun& run, const StepRef& ref);
+
+}  // namespace rl::view
