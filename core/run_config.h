@@ -31,6 +31,14 @@ struct TraceSelection {
     size_t maxFullGroups = 1024;
     size_t firstGroup = 0;
     size_t groupCount = 1;
+
+    // What the explorer and the exporters record: whole passes up to about 65536 cells (at most 1024 groups).
+    static TraceSelection wholeUpToCells(size_t wg, size_t cells = 65536) {
+        TraceSelection s;
+        const size_t w = wg > 0 ? wg : 1;
+        s.maxFullGroups = cells / w < 1 ? 1 : cells / w > 1024 ? 1024 : cells / w;
+        return s;
+    }
 };
 
 }  // namespace rl

@@ -96,9 +96,7 @@ StageFrames loadFrames(const ExportRequest& r) {
     if (!r.wgGiven) c.wg = defaultWorkGroup(*v, c.n);
     Engine engine(selectDevice(r.device));
     const HostArray input = makeInput(c.type, c.data, c.n, c.seed);
-    TraceSelection selection;
-    selection.maxFullGroups = std::clamp<size_t>(65536 / std::max<size_t>(1, c.wg), 1, 1024);
-    TraceRun run = engine.trace(c, input, selection);
+    TraceRun run = engine.trace(c, input, TraceSelection::wholeUpToCells(c.wg));
     return StageFrames(std::move(run), *v);
 }
 

@@ -360,6 +360,13 @@ TEST(Explorer, BadOptionsAreRefusedWithExitCode2) {
     r = runApp(d, "--n 0");
     EXPECT_EQ(r.exitCode, 2);
     EXPECT_NE(r.err.find("--n"), std::string::npos) << r.err;
+    // The run settings have one rule for the explorer, the CLI and scripts (core/run_settings.h): same message.
+    r = runApp(d, "--wg 99999");
+    EXPECT_EQ(r.exitCode, 2);
+    EXPECT_NE(r.err.find("--wg: 99999 is out of range; give a number between 1 and 65536"), std::string::npos) << r.err;
+    r = runApp(d, "--script \"set:wg=abc\"");
+    EXPECT_EQ(r.exitCode, 2);
+    EXPECT_NE(r.err.find("set:wg: 'abc' is not a whole number"), std::string::npos) << r.err;
     r = runApp(d, "--script \"jump:3\"");
     EXPECT_EQ(r.exitCode, 2);
     EXPECT_NE(r.err.find("unknown script action 'jump'"), std::string::npos) << r.err;

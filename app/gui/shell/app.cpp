@@ -294,8 +294,7 @@ void App::sendRequestIfDirty() {
     request.device = state_.device;
     request.config = state_.config;
     request.compareVariant = state_.compareVariant;
-    const size_t wg = std::max<size_t>(1, request.config.wg);
-    request.selection.maxFullGroups = std::clamp<size_t>(65536 / wg, 1, 1024);
+    request.selection = TraceSelection::wholeUpToCells(request.config.wg);
     if (const VariantInfo* v = findVariant(request.config.variant)) {
         try {
             const auto plan = planPasses(*v, request.config);

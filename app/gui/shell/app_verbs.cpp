@@ -6,6 +6,7 @@
 
 #include "app/gui/panels/session_banner.h"
 #include "app/gui/shell/startup.h"
+#include "core/run_settings.h"
 #include "core/variant.h"
 
 namespace rl::gui {
@@ -67,17 +68,12 @@ std::string App::apply(const std::string& verb, const std::string& arg) {
         const size_t eq = arg.find('=');
         if (eq == std::string::npos) return "set needs KEY=VALUE";
         const std::string key = arg.substr(0, eq), value = arg.substr(eq + 1);
-        ExplorerOptions o;
-        std::string error;
-        std::string flag = "--" + key;
-        if (key == "simd" || key == "banks" || key == "n" || key == "wg" || key == "op" || key == "type" ||
-            key == "data" || key == "seed" || key == "epi") {
-            char* argv[] = {const_cast<char*>("reducelab"), flag.data(), const_cast<char*>(value.c_str())};
-            if (!parseOptions(3, argv, &o, &error)) return error;
-        } else {
-            return "unknown setting '" + key + "'";
+        if (!isRunSetting(key)) return "unknown setting '" + key + "'";
+        try {
+            setRunSetting(state_.config, key, value, "set:" + key);  // the rule every reader shares
+        } catch (const Error& e) {
+            return e.what();
         }
-        overrideConfig(state_.config, o);
     } else {
         return "unknown action '" + verb + "'";
     }

@@ -6,21 +6,10 @@
 #include <functional>
 #include <map>
 
+#include "core/run_settings.h"
+
 namespace rl::gui {
 namespace {
-
-bool toSize(const std::string& s, size_t* out) {
-    if (s.empty() || s[0] == '-') return false;
-    char* end = nullptr;
-    const unsigned long long v = std::strtoull(s.c_str(), &end, 0);
-    // Accept k / M suffixes (1k = 1024, 1M = 1048576) for sizes.
-    unsigned long long mult = 1;
-    if (*end == 'k' || *end == 'K') mult = 1024, ++end;
-    else if (*end == 'm' || *end == 'M') mult = 1024 * 1024, ++end;
-    if (*end != '\0') return false;
-    *out = size_t(v * mult);
-    return true;
-}
 
 bool toInt(const std::string& s, int* out) {
     char* end = nullptr;
@@ -81,7 +70,7 @@ Scripting and measurement (tests, benchmarks, docs):
                           shot:PATH           save a PNG of the window (and PATH.json: where things are drawn)
                           variant:ID          choose a variant (as in the list), compare:ID / compare:off
                           tab:NAME            show a bottom tab: warps, heatmap, source, messages
-                          set:KEY=VALUE       n, wg, op, type, data, seed, simd, banks
+                          set:KEY=VALUE       a run setting: n, wg, op, type, data, seed, epi, simd, banks, ...
                           hover:STAGE,CELL    point at a cell of the tree (tooltip and cone)
                           wheel:N             turn the mouse wheel N notches at the pointer (zooms the tree)
                           group:G             show work-group G of the first pass (traced on demand)
@@ -150,36 +139,22 @@ bool parseOptions(int argc, char** argv, ExplorerOptions* o, std::string* error)
         } else if (arg == "--device") {
             if (!value(&v)) return false;
             o->device = v;
-        } else if (arg == "--n" || arg == "--wg") {
+        } else if (arg.size() > 2 && arg.rfind("--", 0) == 0 && arg != "--variant" && isRunSetting(arg.substr(2))) {
+            // n, wg, op, type, data, seed, epi, simd, banks, ...: the one rule of core/run_settings.h
             if (!value(&v)) return false;
-            size_t s = 0;
-            if (!toSize(v, &s) || s == 0) return bad(v, "a positive integer");
-            (arg == "--n" ? o->n : o->wg) = s;
-        } else if (arg == "--epi" || arg == "--simd" || arg == "--banks" || arg == "--stage") {
+            RunConfig check;
+            try {
+                setRunSetting(check, arg.substr(2), v, arg);
+            } catch (const Error& e) {
+                *error = e.what();
+                return false;
+            }
+            o->settings.emplace_back(arg.substr(2), v);
+        } else if (arg == "--stage") {
             if (!value(&v)) return false;
             int x = 0;
             if (!toInt(v, &x)) return bad(v, "an integer");
-            if (arg == "--epi") o->elemsPerItem = x;
-            if (arg == "--simd") o->simdWidth = x;
-            if (arg == "--banks") o->banks = x;
-            if (arg == "--stage") o->stage = x;
-        } else if (arg == "--op") {
-            if (!value(&v)) return false;
-            o->op = parseOp(v);
-            if (!o->op) return bad(v, "sum, min or max");
-        } else if (arg == "--type") {
-            if (!value(&v)) return false;
-            o->type = parseElemType(v);
-            if (!o->type) return bad(v, "int or float");
-        } else if (arg == "--data") {
-            if (!value(&v)) return false;
-            o->data = parseDataPattern(v);
-            if (!o->data) return bad(v, "random, iota or ones");
-        } else if (arg == "--seed") {
-            if (!value(&v)) return false;
-            size_t s = 0;
-            if (!toSize(v, &s)) return bad(v, "a non-negative integer");
-            o->seed = s;
+            o->stage = x;
         } else if (arg == "--speed") {
             if (!value(&v)) return false;
             double d = 0;

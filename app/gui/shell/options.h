@@ -2,6 +2,8 @@
 #pragma once
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "core/run_config.h"
 
@@ -10,12 +12,7 @@ namespace rl::gui {
 struct ExplorerOptions {
     // What to load first (unset fields come from the saved settings, then from the defaults).
     std::optional<std::string> variant, device, compare;
-    std::optional<size_t> n, wg;
-    std::optional<int> elemsPerItem, simdWidth, banks;
-    std::optional<Op> op;
-    std::optional<ElemType> type;
-    std::optional<DataPattern> data;
-    std::optional<uint64_t> seed;
+    std::vector<std::pair<std::string, std::string>> settings;  // run settings given (--wg 64: {"wg", "64"}), in order
     std::optional<int> stage;  // start at this step of the timeline (after loading)
     bool play = false;         // start playing once loaded
     std::optional<float> speed;

@@ -5,6 +5,8 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "core/run_settings.h"
+
 namespace rl::gui {
 
 int keyCode(const std::string& name) {
@@ -64,6 +66,22 @@ bool Script::parse(const std::string& text, std::string* error) {
             a.argument.empty()) {
             *error = a.verb + " needs an argument (" + a.verb + ":...)";
             return false;
+        }
+        if (a.verb == "set") {  // checked now, with the run settings' rule, so a bad value stops before any window
+            const size_t eq = a.argument.find('=');
+            const std::string key = a.argument.substr(0, eq);
+            if (eq == std::string::npos || !isRunSetting(key)) {
+                *error = "set needs KEY=VALUE with a run setting as KEY (n, wg, op, type, data, seed, epi, simd, "
+                         "banks, ...), not '" + a.argument + "'";
+                return false;
+            }
+            RunConfig check;
+            try {
+                setRunSetting(check, key, a.argument.substr(eq + 1), "set:" + key);
+            } catch (const Error& e) {
+                *error = e.what();
+                return false;
+            }
         }
         actions_.push_back(a);
     }

@@ -1,21 +1,14 @@
 // Settings and command line into the explorer's state, and back.
 #include "app/gui/shell/startup.h"
 
+#include "core/run_settings.h"
 #include "core/variant.h"
 
 namespace rl::gui {
 
 void overrideConfig(RunConfig& c, const ExplorerOptions& o) {
     if (o.variant) c.variant = *o.variant;
-    if (o.n) c.n = *o.n;
-    if (o.wg) c.wg = *o.wg;
-    if (o.elemsPerItem) c.elemsPerItem = *o.elemsPerItem;
-    if (o.simdWidth) c.simdWidth = *o.simdWidth;
-    if (o.banks) c.banks = *o.banks;
-    if (o.op) c.op = *o.op;
-    if (o.type) c.type = *o.type;
-    if (o.data) c.data = *o.data;
-    if (o.seed) c.seed = *o.seed;
+    for (const auto& [name, text] : o.settings) setRunSetting(c, name, text, "--" + name);  // checked when parsed
 }
 
 void initialState(ExplorerState& state, const Settings& settings, const ExplorerOptions& options) {

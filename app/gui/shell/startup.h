@@ -8,8 +8,7 @@
 
 namespace rl::gui {
 
-// The problem fields given in `options` (variant, n, wg, elements per item, SIMD width, banks, op, type, data,
-// seed) replace those of `config`; the others stay. The start-up and the script's `set:` go through this.
+// The variant and the run settings given in `options` replace those of `config`; the others stay.
 void overrideConfig(RunConfig& config, const ExplorerOptions& options);
 
 // The state at start: the saved problem and view, with the command line's choices on top. Marks it dirty so the

@@ -7,6 +7,8 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "core/run_settings.h"
+
 namespace rl::gui {
 namespace fs = std::filesystem;
 
@@ -53,7 +55,8 @@ Settings loadSettings(const std::string& dir, std::string* warning) {
             RunConfig& c = s.config;
             c.variant = p.value("variant", c.variant);
             c.n = std::clamp<size_t>(p.value("n", c.n), 1, size_t(1) << 31);
-            c.wg = std::clamp<size_t>(p.value("wg", c.wg), 1, 1 << 16);
+            c.wg = size_t(std::clamp<long long>(p.value("wg", (long long)c.wg), settingRange("wg").lo,
+                                                settingRange("wg").hi));
             c.elemsPerItem = p.value("elemsPerItem", c.elemsPerItem);
             c.seed = p.value("seed", c.seed);
             c.simdWidth = p.value("simdWidth", c.simdWidth);

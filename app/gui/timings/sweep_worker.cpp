@@ -165,12 +165,7 @@ view::Measurement SweepWorker::measure(Engine& engine, const view::PointKey& p) 
     view::Measurement m;
     try {
         if (p.kind == view::PointKind::Copy) {
-            RunConfig probe;  // the size must fit the device before anything is allocated
-            probe.variant = "sequential";
-            probe.n = p.n;
-            probe.type = p.type;
-            probe.wg = std::min<size_t>(p.wg, engine.device().maxWorkGroup);
-            engine.validate(probe);
+            engine.fits(p.n, p.type);  // before anything is allocated
             ++engineRuns_;
             const CopyCeiling c = engine.copyCeiling(p.n, p.type, p.warmup, p.repeats);
             m.ok = c.medianMs > 0;
