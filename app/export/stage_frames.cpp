@@ -6,10 +6,10 @@
 
 #include "app/view/caption.h"
 #include "app/view/state_marks.h"
-#include "app/view/tree_facts.h"
-#include "app/view/tree_layout.h"
+#include "app/view/tree/tree_facts.h"
+#include "app/view/tree/tree_layout.h"
 #include "app/view/theme.h"
-#include "app/view/tree_scene.h"
+#include "app/view/tree/tree_scene.h"
 
 namespace rl::exporter {
 namespace {

@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
-#include "app/view/playback.h"
-#include "app/view/scene.h"
-#include "app/view/tree_layout.h"
+#include "app/view/tree/playback.h"
+#include "app/view/tree/scene.h"
+#include "app/view/tree/tree_layout.h"
 #include "core/trace.h"
 #include "core/variant.h"
 

@@ -3,7 +3,7 @@
 #pragma once
 #include <string>
 
-#include "app/view/scene.h"
+#include "app/view/tree/scene.h"
 
 namespace rl::exporter {
 

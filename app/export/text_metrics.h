@@ -4,7 +4,7 @@
 #pragma once
 #include <memory>
 
-#include "app/view/scene.h"
+#include "app/view/tree/scene.h"
 
 namespace rl::exporter {
 

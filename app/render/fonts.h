@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "app/view/scene.h"
+#include "app/view/tree/scene.h"
 
 struct ImFont;
 

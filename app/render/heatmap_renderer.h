@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "app/view/palette.h"
-#include "app/view/tree_facts.h"
+#include "app/view/tree/tree_facts.h"
 
 namespace rl::render {
 

@@ -2,7 +2,7 @@
 // as SVG), and measures text with the real fonts for the scene builders.
 #pragma once
 #include "app/render/fonts.h"
-#include "app/view/scene.h"
+#include "app/view/tree/scene.h"
 
 struct ImDrawList;
 

@@ -3,7 +3,7 @@
 #pragma once
 #include <string>
 
-#include "app/view/playback.h"
+#include "app/view/tree/playback.h"
 #include "core/trace.h"
 #include "core/variant.h"
 

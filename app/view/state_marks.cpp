@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-#include "app/view/tree_scene.h"
+#include "app/view/tree/tree_scene.h"
 
 namespace rl::view {
 

@@ -2,9 +2,9 @@
 // cells written earlier a folded corner, cells no longer needed a strike-through, identity padding a cross, and
 // active work-items' lanes an outline. Added on top of buildTreeScene's picture (screen and exports alike).
 #pragma once
-#include "app/view/scene.h"
-#include "app/view/tree_facts.h"
-#include "app/view/tree_layout.h"
+#include "app/view/tree/scene.h"
+#include "app/view/tree/tree_facts.h"
+#include "app/view/tree/tree_layout.h"
 
 namespace rl::view {
 

@@ -12,7 +12,7 @@
 #include <sstream>
 #include <string>
 
-#include "app/view/tree_layout.h"
+#include "app/view/tree/tree_layout.h"
 #include "core/variant.h"
 #include "app_run.h"
 #include "screenshot_checks.h"

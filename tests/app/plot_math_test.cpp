@@ -1,10 +1,10 @@
-// The plot module's arithmetic (app/view/plot_math): nice steps and ranges, linear and log ticks (decades, powers
+// The plot module's arithmetic (app/view/timing/plot_math): nice steps and ranges, linear and log ticks (decades, powers
 // of two, thinning), pixel mapping both ways, labels, and bar slots. No display needed.
 #include <gtest/gtest.h>
 
 #include <cmath>
 
-#include "app/view/plot_math.h"
+#include "app/view/timing/plot_math.h"
 
 namespace rl::view {
 namespace {

@@ -6,7 +6,7 @@
 
 #include "app/view/geometry.h"
 #include "app/view/theme.h"
-#include "app/view/tree_layout.h"
+#include "app/view/tree/tree_layout.h"
 
 namespace rl::apptest {
 

@@ -9,10 +9,10 @@
 #include <set>
 #include <sstream>
 
-#include "app/view/timing_cache.h"
-#include "app/view/timing_csv.h"
-#include "app/view/timing_series.h"
-#include "app/view/timing_table.h"
+#include "app/view/timing/timing_cache.h"
+#include "app/view/timing/timing_csv.h"
+#include "app/view/timing/timing_series.h"
+#include "app/view/timing/timing_table.h"
 #include "core/variant.h"
 
 namespace rl::view {

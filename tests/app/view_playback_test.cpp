@@ -1,7 +1,7 @@
 // The timeline over passes and the playback state machine.
 #include <gtest/gtest.h>
 
-#include "app/view/playback.h"
+#include "app/view/tree/playback.h"
 
 namespace rl::view {
 namespace {

@@ -1,7 +1,7 @@
 // Stage-to-source-line mapping, on the real sequential.cl and on small synthetic kernels.
 #include <gtest/gtest.h>
 
-#include "app/view/source_map.h"
+#include "app/view/tree/source_map.h"
 #include "core/kernel_source.h"
 #include "core/trace.h"
 

@@ -4,10 +4,10 @@
 #include <algorithm>
 #include <set>
 
-#include "app/view/tree_facts.h"
-#include "app/view/tree_layout.h"
+#include "app/view/tree/tree_facts.h"
+#include "app/view/tree/tree_layout.h"
 #include "app/view/theme.h"
-#include "app/view/tree_scene.h"
+#include "app/view/tree/tree_scene.h"
 #include "view_helpers.h"
 
 namespace rl::view {

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <limits>
 
-#include "app/view/model_check.h"
+#include "app/view/tree/model_check.h"
 #include "app/view/theme.h"
 #include "app/view/value_format.h"
 #include "core/input.h"

@@ -10,7 +10,7 @@
 #include "app/view/theme.h"
 #include "app/export/svg_writer.h"
 #include "app/export/text_metrics.h"
-#include "app/view/tree_scene.h"
+#include "app/view/tree/tree_scene.h"
 #include "app/view/value_format.h"
 #include "core/session.h"
 #include "tests/session/export_test_util.h"

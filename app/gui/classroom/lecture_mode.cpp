@@ -11,7 +11,7 @@
 #include "app/render/scene_draw.h"
 #include "app/view/caption.h"
 #include "app/view/state_marks.h"
-#include "app/view/tree_scene.h"
+#include "app/view/tree/tree_scene.h"
 #include "app/view/value_format.h"
 
 namespace rl::gui {

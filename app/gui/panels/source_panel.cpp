@@ -8,7 +8,7 @@
 #include <cctype>
 #include <cstring>
 
-#include "app/view/source_map.h"
+#include "app/view/tree/source_map.h"
 #include "core/build_options.h"
 #include "core/kernel_source.h"
 

@@ -9,7 +9,7 @@
 
 #include "app/render/scene_draw.h"
 #include "app/view/state_marks.h"
-#include "app/view/tree_scene.h"
+#include "app/view/tree/tree_scene.h"
 #include "app/view/value_format.h"
 #include "core/analysis.h"
 

@@ -9,7 +9,7 @@
 #include "app/render/fonts.h"
 #include "app/view/geometry.h"
 #include "app/view/palette.h"
-#include "app/view/tree_layout.h"
+#include "app/view/tree/tree_layout.h"
 
 namespace rl::render {
 class HeatmapRenderer;

@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "app/gui/state/message_log.h"
-#include "app/view/trace_bundle.h"
+#include "app/view/tree/trace_bundle.h"
 #include "core/cl/devices.h"
 #include "core/run_config.h"
 

@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "app/gui/state/settings.h"
-#include "app/view/playback.h"
-#include "app/view/trace_bundle.h"
+#include "app/view/tree/playback.h"
+#include "app/view/tree/trace_bundle.h"
 #include "core/cl/devices.h"
 #include "core/run_config.h"
 

@@ -1,7 +1,7 @@
 // A small plotting module on ImGui draw lists (Debian packages no plotting library): line plots on linear or log
 // axes with min-max bands, dashed reference lines and a legend; horizontal bar charts with whiskers, markers and
 // reference lines; hover tooltips with exact figures. The caller owns the data and passes it every frame (the
-// ImPlot idiom); the axis arithmetic lives in app/view/plot_math so it is tested without a display.
+// ImPlot idiom); the axis arithmetic lives in app/view/timing/plot_math so it is tested without a display.
 #pragma once
 #include <imgui.h>
 
@@ -13,7 +13,7 @@
 #include "app/render/fonts.h"
 #include "app/view/geometry.h"
 #include "app/view/palette.h"
-#include "app/view/plot_math.h"
+#include "app/view/timing/plot_math.h"
 
 namespace rl::gui {
 

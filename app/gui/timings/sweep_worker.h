@@ -13,7 +13,7 @@
 #include <thread>
 #include <vector>
 
-#include "app/view/timing_data.h"
+#include "app/view/timing/timing_data.h"
 #include "core/cl/devices.h"
 
 namespace rl {

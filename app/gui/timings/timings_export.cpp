@@ -11,7 +11,7 @@
 
 #include "app/gui/timings/timings_panel.h"
 #include "app/render/framebuffer_capture.h"
-#include "app/view/timing_csv.h"
+#include "app/view/timing/timing_csv.h"
 #include "core/variant.h"
 
 namespace rl::gui {

@@ -1,7 +1,7 @@
 // Row text and colours of the Timings view.
 #include "app/gui/timings/timings_format.h"
 
-#include "app/view/plot_math.h"
+#include "app/view/timing/plot_math.h"
 
 namespace rl::gui {
 

@@ -15,7 +15,7 @@
 #include "app/gui/timings/timings_state.h"
 #include "app/gui/timings/timings_views.h"
 #include "app/gui/shell/ui_context.h"
-#include "app/view/timing_cache.h"
+#include "app/view/timing/timing_cache.h"
 
 namespace rl::gui {
 

@@ -4,7 +4,7 @@
 
 #include "app/gui/timings/timings_format.h"
 #include "app/gui/timings/timings_views.h"
-#include "app/view/plot_math.h"
+#include "app/view/timing/plot_math.h"
 
 namespace rl::gui {
 namespace {

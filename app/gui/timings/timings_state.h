@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "app/view/geometry.h"
-#include "app/view/timing_cache.h"
-#include "app/view/timing_table.h"
+#include "app/view/timing/timing_cache.h"
+#include "app/view/timing/timing_table.h"
 
 namespace rl::gui {
 

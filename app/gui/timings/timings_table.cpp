@@ -7,7 +7,7 @@
 #include <cmath>
 
 #include "app/gui/timings/timings_format.h"
-#include "app/view/plot_math.h"
+#include "app/view/timing/plot_math.h"
 
 namespace rl::gui {
 namespace {

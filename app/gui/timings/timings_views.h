@@ -8,8 +8,8 @@
 
 #include "app/gui/timings/plot_canvas.h"
 #include "app/gui/shell/ui_context.h"
-#include "app/view/timing_series.h"
-#include "app/view/timing_table.h"
+#include "app/view/timing/timing_series.h"
+#include "app/view/timing/timing_table.h"
 
 namespace rl::gui {
 

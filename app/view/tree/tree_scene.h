@@ -1,9 +1,9 @@
 // The reduction tree at one moment of playback, as a Scene: rows of cells coloured by state, the active work-items'
 // lanes, lines from operands to results, values, and (during a transition) the operand values moving to their result.
 #pragma once
-#include "app/view/scene.h"
-#include "app/view/tree_facts.h"
-#include "app/view/tree_layout.h"
+#include "app/view/tree/scene.h"
+#include "app/view/tree/tree_facts.h"
+#include "app/view/tree/tree_layout.h"
 
 namespace rl::view {
 

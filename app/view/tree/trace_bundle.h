@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "app/view/model_check.h"
-#include "app/view/tree_facts.h"
+#include "app/view/tree/model_check.h"
+#include "app/view/tree/tree_facts.h"
 #include "core/input.h"
 #include "core/pass_plan.h"
 #include "core/run_config.h"

@@ -1,5 +1,5 @@
 // Point keys, measurements as JSON, sweep lists and the round-off input.
-#include "app/view/timing_data.h"
+#include "app/view/timing/timing_data.h"
 
 #include <algorithm>
 #include <ctime>

@@ -1,5 +1,5 @@
 // Assembling the ladder table from the cache.
-#include "app/view/timing_table.h"
+#include "app/view/timing/timing_table.h"
 
 namespace rl::view {
 

@@ -1,5 +1,5 @@
 // Stage-by-stage comparison of a device trace with the CPU model.
-#include "app/view/model_check.h"
+#include "app/view/tree/model_check.h"
 
 #include <cmath>
 

@@ -1,5 +1,5 @@
 // Tree geometry: row heights from the canvas height and stage count, cell pitch from the visible window.
-#include "app/view/tree_layout.h"
+#include "app/view/tree/tree_layout.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,5 +1,5 @@
 // Axis ranges, ticks, pixel mapping and labels for the Timings view's plots.
-#include "app/view/plot_math.h"
+#include "app/view/timing/plot_math.h"
 
 #include <algorithm>
 #include <cmath>

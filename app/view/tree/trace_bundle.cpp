@@ -1,5 +1,5 @@
 // Completion of a TraceBundle: per-group facts and the model comparison.
-#include "app/view/trace_bundle.h"
+#include "app/view/tree/trace_bundle.h"
 
 namespace rl::view {
 

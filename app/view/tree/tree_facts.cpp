@@ -1,5 +1,5 @@
 // Derivation of per-cell facts (writers, reads, liveness, cones) from a recorded work-group.
-#include "app/view/tree_facts.h"
+#include "app/view/tree/tree_facts.h"
 
 #include <algorithm>
 

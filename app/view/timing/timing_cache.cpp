@@ -1,5 +1,5 @@
 // The measurement cache and its JSON file.
-#include "app/view/timing_cache.h"
+#include "app/view/timing/timing_cache.h"
 
 #include <cstdio>
 #include <filesystem>

@@ -1,5 +1,5 @@
 // Maps recorded stages to kernel source lines by reading the RL_RECORD calls.
-#include "app/view/source_map.h"
+#include "app/view/tree/source_map.h"
 
 #include <cctype>
 #include <cstdlib>

@@ -1,5 +1,5 @@
 // CSV writers for the ladder, the sizes sweep and the round-off sweep.
-#include "app/view/timing_csv.h"
+#include "app/view/timing/timing_csv.h"
 
 #include <cmath>
 #include <cstdio>

@@ -3,8 +3,8 @@
 #pragma once
 #include <string>
 
-#include "app/view/timing_series.h"
-#include "app/view/timing_table.h"
+#include "app/view/timing/timing_series.h"
+#include "app/view/timing/timing_table.h"
 
 namespace rl::view {
 

@@ -4,7 +4,7 @@
 #include <map>
 #include <string>
 
-#include "app/view/timing_data.h"
+#include "app/view/timing/timing_data.h"
 
 namespace rl::view {
 

@@ -1,5 +1,5 @@
 // Scene helpers.
-#include "app/view/scene.h"
+#include "app/view/tree/scene.h"
 
 namespace rl::view {
 

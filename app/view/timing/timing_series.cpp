@@ -1,5 +1,5 @@
 // Series for the plots against N.
-#include "app/view/timing_series.h"
+#include "app/view/timing/timing_series.h"
 
 #include <cmath>
 

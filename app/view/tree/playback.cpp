@@ -1,5 +1,5 @@
 // Timeline construction and playback state.
-#include "app/view/playback.h"
+#include "app/view/tree/playback.h"
 
 #include <algorithm>
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "app/view/timing_cache.h"
+#include "app/view/timing/timing_cache.h"
 
 namespace rl::view {
 

@@ -1,5 +1,5 @@
 // Builds the tree's Scene: cells, lanes, lines, labels, values and the animated move of operands into results.
-#include "app/view/tree_scene.h"
+#include "app/view/tree/tree_scene.h"
 
 #include <algorithm>
 #include <cmath>
