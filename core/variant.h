@@ -55,6 +55,8 @@ struct VariantInfo {
     bool needsOpenCL20 = false;
     bool needsInt64Atomics = false;  // cl_khr_int64_base_atomics
     GroupModel model = nullptr;      // the CPU model device traces must equal; null for the built-ins (driver order)
+    std::string source;              // a student's program text (core/workbench/student_kernel.h); empty for the
+                                     // built-ins, whose text is kernels/<id>.cl
 };
 
 // Every variant ReduceLab knows, in teaching order (Harris's ladder first): the registry in core/variant.cpp.

@@ -33,10 +33,13 @@ const std::vector<Command>& commands() {
         {"variants", "list the reduction kernels and what each teaches", cmdVariants, {},
          "reducelab variants [--device D] [--json]\n  Every kernel: Harris step, title, lesson, requirements, "
          "whether it is correct by design and whether the device can run it."},
-        {"run", "run one reduction, time it, check it", cmdRun, {"repeats", "warmup"},
-         "reducelab run [--variant ID] [--n N] [--op sum|min|max] [--type int|float] [--wg SIZE]\n"
-         "              [--data random|iota|ones] [--seed S] [--epi K] [--final device|host]\n"
+        {"run", "run one reduction, time it, check it", cmdRun, {"repeats", "warmup", "kernel", "entry"},
+         "reducelab run [--variant ID | --kernel FILE [--entry NAME]] [--n N] [--op sum|min|max] [--type int|float]\n"
+         "              [--wg SIZE] [--data random|iota|ones] [--seed S] [--epi K] [--final device|host]\n"
          "              [--repeats R] [--warmup W] [--device D] [--json]\n"
+         "  --kernel FILE runs your own kernel, __kernel void NAME(__global const T *in, __global T *out,\n"
+         "  const uint n, __local T *scratch), launched like the built-in trees (one partial per work-group,\n"
+         "  then one work-group reduces the partials); --entry NAME picks it when the file has several.\n"
          "  Runs the clean kernel (W warm-up runs, then R timed runs; median/min/max from OpenCL event profiling),\n"
          "  and checks the result against the CPU reference (exact for int; Kahan-compensated for float).\n"
          "  Exit code 1 if a correct-by-design kernel returns a wrong result; wrong-by-design kernels report it."},

@@ -5,16 +5,24 @@
 #include "app/cli/table.h"
 #include "core/cl/engine.h"
 #include "core/json_io.h"
+#include "core/workbench/student_kernel.h"
 
 namespace rl::cli {
 
 int cmdRun(const Options& o) {
-    Engine engine(selectDevice(o.device));
     const RunConfig& c = o.config;
-    engine.validate(c, Engine::Purpose::Run);  // before allocating the input (a size past the device memory)
+    // --kernel FILE: a student's kernel, launched like the built-in local trees (core/workbench/student_kernel.h).
+    const bool own = o.raw.count("kernel") != 0;
+    if (!own && o.raw.count("entry")) throw UsageError("--entry names the kernel of --kernel FILE: give the file too");
+    const VariantInfo v = own ? workbench::studentVariant(workbench::readKernelFile(o.raw.at("kernel")),
+                                                          o.raw.at("kernel"),
+                                                          o.raw.count("entry") ? o.raw.at("entry") : "", c.type)
+                              : *findVariant(c.variant);
+    Engine engine(selectDevice(o.device));
+    engine.fits(c.n, c.type);  // before allocating the input
+    engine.validate(v, c, Engine::Purpose::Run);
     const HostArray input = makeInput(c.type, c.data, c.n, c.seed);
-    const RunResult r = engine.run(c, input, o.warmup < 0 ? 1 : o.warmup, o.repeats < 0 ? 5 : o.repeats);
-    const VariantInfo& v = *findVariant(c.variant);
+    const RunResult r = engine.run(v, c, input, o.warmup < 0 ? 1 : o.warmup, o.repeats < 0 ? 5 : o.repeats);
     if (o.json) {
         auto j = json::runResult(r);
         j["correct_by_design"] = v.correctByDesign;

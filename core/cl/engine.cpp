@@ -18,12 +18,18 @@ bool isPow2(size_t v) { return v && !(v & (v - 1)); }
 std::string mib(size_t bytes) { return std::to_string(bytes / (1024 * 1024)) + " MiB"; }
 
 // Fixed-grid variants launch a few work-groups per compute unit unless the config names a grid.
-RunConfig withDeviceDefaults(const RunConfig& requested, const DeviceInfo& device) {
+RunConfig withDeviceDefaults(const VariantInfo& v, const RunConfig& requested, const DeviceInfo& device) {
     RunConfig c = requested;
-    const VariantInfo* v = findVariant(c.variant);
-    if (v && v->groupsPerComputeUnit > 0 && c.groups == 0)
-        c.groups = size_t(v->groupsPerComputeUnit) * size_t(std::max(1, device.computeUnits));
+    c.variant = v.id;
+    if (v.groupsPerComputeUnit > 0 && c.groups == 0)
+        c.groups = size_t(v.groupsPerComputeUnit) * size_t(std::max(1, device.computeUnits));
     return c;
+}
+
+const VariantInfo& lookUp(const std::string& id) {
+    const VariantInfo* v = findVariant(id);
+    if (!v) throw Error(ErrorKind::BadInput, "unknown variant '" + id + "': `reducelab variants` lists them");
+    return *v;
 }
 
 // What a verdict adds for a wrong-by-design variant: that a right answer was luck, or that a wrong one is the point.
@@ -101,15 +107,18 @@ void Engine::validate(const VariantInfo& v, const RunConfig& c, Purpose purpose)
 }
 
 const VariantInfo& Engine::validate(const RunConfig& config, Purpose purpose) {
-    const VariantInfo* v = findVariant(config.variant);
-    if (!v) throw Error(ErrorKind::BadInput, "unknown variant '" + config.variant + "': `reducelab variants` lists them");
-    validate(*v, config, purpose);
-    return *v;
+    const VariantInfo& v = lookUp(config.variant);
+    validate(v, config, purpose);
+    return v;
+}
+
+void Engine::checkInput(const RunConfig& config, const HostArray& input) const {
+    if (input.size() != config.n || input.type != config.type)
+        throw Error(ErrorKind::BadInput, "the input does not match the config's N and type");
 }
 
 const VariantInfo& Engine::prepare(const RunConfig& config, const HostArray& input, Purpose purpose) {
-    if (input.size() != config.n || input.type != config.type)
-        throw Error(ErrorKind::BadInput, "the input does not match the config's N and type");
+    checkInput(config, input);
     return validate(config, purpose);
 }
 
@@ -118,8 +127,15 @@ cl::Buffer Engine::upload(const HostArray& input) {
 }
 
 RunResult Engine::run(const RunConfig& requested, const HostArray& input, int warmup, int repeats) {
-    const RunConfig config = withDeviceDefaults(requested, device_);
-    const VariantInfo* v = &prepare(config, input, Purpose::Run);
+    return run(lookUp(requested.variant), requested, input, warmup, repeats);
+}
+
+RunResult Engine::run(const VariantInfo& variant, const RunConfig& requested, const HostArray& input, int warmup,
+                      int repeats) {
+    const RunConfig config = withDeviceDefaults(variant, requested, device_);
+    const VariantInfo* v = &variant;
+    checkInput(config, input);
+    validate(variant, config, Purpose::Run);
     repeats = std::max(1, repeats);
     const auto plan = planPasses(*v, config);
     auto runner = makeRunner(v->kind);

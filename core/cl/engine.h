@@ -59,6 +59,9 @@ public:
 
     // Runs the clean kernel: `warmup` untimed runs, then `repeats` timed runs; checks against the CPU reference.
     RunResult run(const RunConfig& config, const HostArray& input, int warmup = 0, int repeats = 1);
+    // The same for a variant not in the registry (a student's kernel: VariantInfo::source); config.variant ignored.
+    RunResult run(const VariantInfo& variant, const RunConfig& config, const HostArray& input, int warmup = 0,
+                  int repeats = 1);
 
     // Runs the traced build of the same kernel and returns what it recorded, analysed and checked.
     TraceRun trace(const RunConfig& config, const HostArray& input, const TraceSelection& selection = {});
@@ -71,6 +74,7 @@ public:
 private:
     // The variant of a run or trace, checked with its input against this device.
     const VariantInfo& prepare(const RunConfig& config, const HostArray& input, Purpose purpose);
+    void checkInput(const RunConfig& config, const HostArray& input) const;
 
     DeviceInfo device_;
     cl::Device clDevice_;

@@ -1,6 +1,8 @@
 // Program building with the build log surfaced in the error.
 #include "core/cl/program_cache.h"
 
+#include <functional>
+
 #include "core/build_options.h"
 #include "core/kernel_source.h"
 #include "core/types.h"
@@ -30,13 +32,17 @@ cl::Program ProgramCache::program(const std::string& name, const std::string& so
 
 cl::Kernel ProgramCache::kernel(const VariantInfo& variant, const RunConfig& config, bool traced) {
     const std::string options = buildOptions(variant, config, traced, device_);
-    const auto key = std::make_pair(variant.id, options);
+    // A student's text is keyed by its hash too, so an edited kernel is built again.
+    const std::string name =
+        variant.source.empty() ? variant.id : variant.id + "#" + std::to_string(std::hash<std::string>{}(variant.source));
+    const auto key = std::make_pair(name, options);
     if (auto it = kernels_.find(key); it != kernels_.end()) return it->second;
-    cl::Program p = program(variant.id, programSource(variant.id), options);
+    cl::Program p = program(name, variant.source.empty() ? programSource(variant.id) : variant.source, options);
     try {
         return kernels_.emplace(key, cl::Kernel(p, variant.kernelName.c_str())).first->second;
     } catch (const cl::Error& e) {
-        throw Error(ErrorKind::BuildFailed, "kernels/" + variant.id + ".cl has no kernel named '" + variant.kernelName +
+        throw Error(ErrorKind::BuildFailed, (variant.source.empty() ? "kernels/" + variant.id + ".cl" : variant.id) +
+                                                " has no kernel named '" + variant.kernelName +
                                                 "' (" + std::to_string(e.err()) + ")");
     }
 }

@@ -81,6 +81,8 @@ int rank(const std::string& severity) { return severity == "error" ? 0 : severit
 
 }  // namespace
 
+std::string displayName(std::string_view path) { return baseName(path); }
+
 std::string studentProgramSource(std::string_view studentText, std::string_view fileName) {
     return kernelFileText("kernels/reduce_common.cl") + "\n#line 1 \"" + baseName(fileName) + "\"\n" +
            std::string(studentText);

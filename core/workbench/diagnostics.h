@@ -21,6 +21,9 @@ struct Diagnostic {
 // numbers and file name. `fileName` is reduced to its last path component and stripped of quotes.
 std::string studentProgramSource(std::string_view studentText, std::string_view fileName);
 
+// The file name a student's kernel is shown and compiled under: the last path component, without quotes.
+std::string displayName(std::string_view path);
+
 // Reads a compiler log: clang's form "FILE:LINE:COL: error: MESSAGE" (NVIDIA, AMD, Intel; "FILE:LINE: warning: ..."
 // without a column) and PoCL's "error: FILE:LINE:COL: MESSAGE". Source excerpts, caret lines and other lines are
 // skipped.

@@ -1,0 +1,60 @@
+// Reading a student's kernel file and describing it as a variant.
+#include "core/workbench/student_kernel.h"
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+
+#include "core/types.h"
+#include "core/workbench/diagnostics.h"
+#include "core/workbench/kernel_signature.h"
+
+namespace rl::workbench {
+
+std::string readKernelFile(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw Error(ErrorKind::BadInput, "cannot read the kernel file '" + path + "': check the path");
+    in.seekg(0, std::ios::end);
+    const std::streamoff size = in.tellg();
+    in.seekg(0);
+    if (size < 0) throw Error(ErrorKind::BadInput, "cannot read the kernel file '" + path + "' (is it a directory?)");
+    if (size_t(size) > kMaxKernelFileBytes)
+        throw Error(ErrorKind::BadInput, "the kernel file '" + path + "' is " + std::to_string(size / 1024) +
+                                             " KiB; a kernel file is OpenCL C source of at most 1 MiB");
+    std::ostringstream text;
+    text << in.rdbuf();
+    const std::string s = text.str();
+    if (s.find_first_not_of(" \t\r\n") == std::string::npos)
+        throw Error(ErrorKind::BadInput, "the kernel file '" + path + "' is empty: write a kernel " +
+                                             expectedSignature("NAME") + ", or start from `reducelab variants`");
+    if (s.find('\0') != std::string::npos)
+        throw Error(ErrorKind::BadInput, "the kernel file '" + path + "' is not text (it holds NUL bytes): give the "
+                                         ".cl source file");
+    return s;
+}
+
+VariantInfo studentVariant(std::string_view text, std::string_view fileName, std::string_view entry, ElemType type) {
+    const std::string base = displayName(fileName);
+    const SignatureCheck check = checkSignature(text, entry);
+    if (!check.ok) throw Error(ErrorKind::BadInput, base + ": " + check.message);
+    if (std::find(check.types.begin(), check.types.end(), type) == check.types.end())
+    {
+        const std::string written(toString(check.types.front()));
+        throw Error(ErrorKind::BadInput, base + ": '" + check.kernel.name + "' is written for " + written +
+                                             " elements, not " + std::string(toString(type)) + ": give --type " +
+                                             written + ", or write T so that it builds for both");
+    }
+    VariantInfo v;
+    const std::string source = studentProgramSource(text, fileName);
+    v.id = "kernel:" + base;
+    v.kernelName = check.kernel.name;
+    v.title = "Your kernel '" + check.kernel.name + "' (" + base + ")";
+    v.lesson = "Your own kernel, launched like the built-in local trees: one partial per work-group, then one "
+               "work-group reduces the partials.";
+    v.requirements = "the launch contract " + expectedSignature(check.kernel.name) + "; a power-of-two work-group size";
+    v.kind = VariantKind::LocalTree;
+    v.source = source;
+    return v;
+}
+
+}  // namespace rl::workbench

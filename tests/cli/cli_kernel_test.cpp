@@ -1,0 +1,95 @@
+// `reducelab run --kernel FILE`: a student's kernel (tests/workbench/kernels) runs through the same engine as the
+// built-ins, is checked against the CPU reference, and every bad file gets one line and the right exit status.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "app/cli/cli.h"
+
+namespace {
+
+struct Outcome {
+    int rc;
+    std::string out, err;
+};
+
+Outcome runCli(std::vector<std::string> args) {
+    args.insert(args.begin(), "reducelab");
+    std::vector<char*> argv;
+    for (auto& a : args) argv.push_back(a.data());
+    testing::internal::CaptureStdout();
+    testing::internal::CaptureStderr();
+    const int rc = rl::cli::run(int(argv.size()), argv.data());
+    return {rc, testing::internal::GetCapturedStdout(), testing::internal::GetCapturedStderr()};
+}
+
+std::string kernel(const std::string& name) { return std::string(RL_WORKBENCH_KERNELS) + "/" + name; }
+
+std::string tempFile(const std::string& name, const std::string& content) {
+    const std::string path = testing::TempDir() + name;
+    std::ofstream(path, std::ios::binary) << content;
+    return path;
+}
+
+TEST(CliKernel, AStudentsPlainKernelIsCorrectOnAwkwardSizes) {
+    for (const char* n : {"1", "97", "1000", "70001"})
+        for (const char* type : {"int", "float"}) {
+            const Outcome o = runCli({"run", "--kernel", kernel("plain_sequential.cl"), "--n", n, "--wg", "64",
+                                      "--type", type, "--json"});
+            EXPECT_EQ(o.rc, 0) << n << " " << type << ": " << o.err << o.out;
+            EXPECT_NE(o.out.find("\"correct\": true"), std::string::npos) << o.out;
+            EXPECT_NE(o.out.find("\"variant\": \"kernel:plain_sequential.cl\""), std::string::npos) << o.out;
+        }
+}
+
+TEST(CliKernel, PaddingWithZeroIsWrongForMinAndRightForSum) {
+    // All ones, N not a multiple of the work-group: the 0-padding is the minimum; a sum does not see it.
+    Outcome o = runCli({"run", "--kernel", kernel("pads_with_zero.cl"), "--n", "1000", "--wg", "64", "--type", "int",
+                        "--data", "ones", "--op", "min"});
+    EXPECT_EQ(o.rc, 1) << o.err << o.out;
+    EXPECT_NE(o.out.find("WRONG"), std::string::npos) << o.out;
+    o = runCli({"run", "--kernel", kernel("pads_with_zero.cl"), "--n", "1000", "--wg", "64", "--type", "int", "--data",
+                "ones", "--op", "sum"});
+    EXPECT_EQ(o.rc, 0) << o.err << o.out;
+}
+
+TEST(CliKernel, AWrongSignatureNamesTheArgument) {
+    const Outcome o = runCli({"run", "--kernel", kernel("wrong_signature.cl")});
+    EXPECT_EQ(o.rc, 2);
+    EXPECT_NE(o.err.find("wrong_signature.cl: argument 1 of 'reduce' is '__global T *in'"), std::string::npos)
+        << o.err;
+    EXPECT_NE(o.err.find("__global const T *in, __global T *out, const uint n, __local T *scratch"),
+              std::string::npos)
+        << o.err;
+}
+
+TEST(CliKernel, ABuildFailureShowsTheStudentsLine) {
+    const Outcome o = runCli({"run", "--kernel", kernel("typo.cl"), "--n", "64", "--wg", "64"});
+    EXPECT_EQ(o.rc, 1);
+    EXPECT_NE(o.err.find("typo.cl:6:"), std::string::npos) << "the log names the student's file and line: " << o.err;
+}
+
+TEST(CliKernel, BadFilesAreRefusedInOneLine) {
+    struct Case {
+        std::string path, needle;
+    };
+    const std::vector<Case> cases = {
+        {"/nonexistent/k.cl", "cannot read the kernel file '/nonexistent/k.cl'"},
+        {tempFile("empty.cl", "  \n"), "is empty"},
+        {tempFile("binary.cl", std::string("\x7f" "ELF\0\0\1", 7)), "is not text"},
+        {tempFile("huge.cl", std::string(size_t(2) << 20, ' ') + "x"), "at most 1 MiB"},
+    };
+    for (const Case& c : cases) {
+        const Outcome o = runCli({"run", "--kernel", c.path});
+        EXPECT_EQ(o.rc, 2) << c.path << ": " << o.err;
+        EXPECT_NE(o.err.find(c.needle), std::string::npos) << o.err;
+        EXPECT_EQ(std::count(o.err.begin(), o.err.end(), '\n'), 1) << o.err;
+    }
+    const Outcome o = runCli({"run", "--entry", "reduce"});
+    EXPECT_EQ(o.rc, 2);
+    EXPECT_NE(o.err.find("--entry names the kernel of --kernel FILE"), std::string::npos) << o.err;
+}
+
+}  // namespace
