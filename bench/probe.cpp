@@ -58,7 +58,7 @@ void probeHostPath(Engine& engine, const std::vector<size_t>& sizes, const Bench
     const int runs = std::max(o.repeats, 200);
     cl::Context& ctx = engine.context();
     cl::CommandQueue& profiled = engine.queue();
-    cl::CommandQueue plain(ctx, engine.device().device, 0);
+    cl::CommandQueue plain(ctx, engine.clDevice(), 0);
     const VariantInfo& v = *findVariant("best-gpu");
     cl::Program nopProgram = engine.programs().program("probe-nop", "__kernel void nop(__global float *p) {}", "");
     cl::Kernel nop(nopProgram, "nop");
