@@ -6,24 +6,12 @@
 #include <string>
 #include <vector>
 
-#include "app/cli/cli.h"
+#include "tests/cli/cli_run.h"
 
 namespace {
 
-struct Outcome {
-    int rc;
-    std::string out, err;
-};
-
-Outcome runCli(std::vector<std::string> args) {
-    args.insert(args.begin(), "reducelab");
-    std::vector<char*> argv;
-    for (auto& a : args) argv.push_back(a.data());
-    testing::internal::CaptureStdout();
-    testing::internal::CaptureStderr();
-    const int rc = rl::cli::run(int(argv.size()), argv.data());
-    return {rc, testing::internal::GetCapturedStdout(), testing::internal::GetCapturedStderr()};
-}
+using rl::test::Outcome;
+using rl::test::runCli;
 
 std::string kernel(const std::string& name) { return std::string(RL_WORKBENCH_KERNELS) + "/" + name; }
 

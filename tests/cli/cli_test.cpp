@@ -6,26 +6,13 @@
 #include <string>
 #include <vector>
 
-#include "app/cli/cli.h"
+#include "tests/cli/cli_run.h"
 #include "core/cl/devices.h"
 
 namespace {
 
-struct Outcome {
-    int rc;
-    std::string out, err;
-};
-
-Outcome runCli(std::vector<std::string> args) {
-    args.insert(args.begin(), "reducelab");
-    std::vector<char*> argv;
-    for (auto& a : args) argv.push_back(a.data());
-    testing::internal::CaptureStdout();
-    testing::internal::CaptureStderr();
-    const int rc = rl::cli::run(int(argv.size()), argv.data());
-    Outcome o{rc, testing::internal::GetCapturedStdout(), testing::internal::GetCapturedStderr()};
-    return o;
-}
+using rl::test::Outcome;
+using rl::test::runCli;
 
 void expectBad(std::vector<std::string> args, int rc, const std::string& needle) {
     const Outcome o = runCli(args);
