@@ -55,6 +55,7 @@ struct VariantInfo {
     bool needsOpenCL20 = false;
     bool needsInt64Atomics = false;  // cl_khr_int64_base_atomics
     GroupModel model = nullptr;      // the CPU model device traces must equal; null for the built-ins (driver order)
+    bool recordsStages = true;       // its traced build records stages (RL_TRACE_PARAMS...); a student's may not
     std::string source;              // a student's program text (core/workbench/student_kernel.h); empty for the
                                      // built-ins, whose text is kernels/<id>.cl
 };

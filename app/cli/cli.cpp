@@ -43,9 +43,10 @@ const std::vector<Command>& commands() {
          "  Runs the clean kernel (W warm-up runs, then R timed runs; median/min/max from OpenCL event profiling),\n"
          "  and checks the result against the CPU reference (exact for int; Kahan-compensated for float).\n"
          "  Exit code 1 if a correct-by-design kernel returns a wrong result; wrong-by-design kernels report it."},
-        {"trace", "record what local memory holds after every stage", cmdTrace, {"group", "groups"},
-         "reducelab trace [--variant ID] [--n N] [--op ..] [--type ..] [--wg SIZE] [--simd W] [--banks B]\n"
-         "                [--bank-width BYTES] [--group G] [--groups C] [--device D] [--json]\n"
+        {"trace", "record what local memory holds after every stage", cmdTrace, {"group", "groups", "kernel", "entry"},
+         "reducelab trace [--variant ID | --kernel FILE [--entry NAME]] [--n N] [--op ..] [--type ..] [--wg SIZE]\n"
+         "                [--simd W] [--banks B] [--bank-width BYTES] [--group G] [--groups C] [--device D] [--json]\n"
+         "  --kernel FILE traces your own kernel where it records its stages with the macros of docs/kernels.md.\n"
          "  Runs the instrumented build of the same kernel source; the kernel writes local memory and each\n"
          "  work-item's reads and writes after every stage. Small inputs are recorded whole; larger ones for groups\n"
          "  [G, G+C) of the first pass. Prints per stage: active work-items, full/idle/divergent SIMD groups and the\n"

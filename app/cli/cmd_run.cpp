@@ -5,19 +5,12 @@
 #include "app/cli/table.h"
 #include "core/cl/engine.h"
 #include "core/json_io.h"
-#include "core/workbench/student_kernel.h"
 
 namespace rl::cli {
 
 int cmdRun(const Options& o) {
     const RunConfig& c = o.config;
-    // --kernel FILE: a student's kernel, launched like the built-in local trees (core/workbench/student_kernel.h).
-    const bool own = o.raw.count("kernel") != 0;
-    if (!own && o.raw.count("entry")) throw UsageError("--entry names the kernel of --kernel FILE: give the file too");
-    const VariantInfo v = own ? workbench::studentVariant(workbench::readKernelFile(o.raw.at("kernel")),
-                                                          o.raw.at("kernel"),
-                                                          o.raw.count("entry") ? o.raw.at("entry") : "", c.type)
-                              : *findVariant(c.variant);
+    const VariantInfo v = chosenVariant(o);  // --variant ID, or --kernel FILE: a student's kernel
     Engine engine(selectDevice(o.device));
     engine.fits(c.n, c.type);  // before allocating the input
     engine.validate(v, c, Engine::Purpose::Run);

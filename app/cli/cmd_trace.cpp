@@ -11,22 +11,23 @@
 namespace rl::cli {
 
 int cmdTrace(const Options& o) {
-    Engine engine(selectDevice(o.device));
     const RunConfig& c = o.config;
-    engine.validate(c, Engine::Purpose::Trace);  // before allocating the input (a size past the device memory)
+    const VariantInfo v = chosenVariant(o);  // --variant ID, or --kernel FILE: a student's kernel
+    Engine engine(selectDevice(o.device));
+    engine.fits(c.n, c.type);  // before allocating the input (a size past the device memory)
+    engine.validate(v, c, Engine::Purpose::Trace);
     const HostArray input = makeInput(c.type, c.data, c.n, c.seed);
     TraceSelection sel;
     sel.firstGroup = o.traceGroup;
     sel.groupCount = o.traceGroups;
     const auto start = std::chrono::steady_clock::now();  // kernels were built by validate(): not timed here
-    const TraceRun t = engine.trace(c, input, sel);
+    const TraceRun t = engine.trace(v, c, input, sel);
     const double recordMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     size_t stages = 0, groups = 0;
     for (const auto& p : t.passes) {
         groups += p.traced.size();
         for (const auto& g : p.traced) stages += g.stages.size();
     }
-    const VariantInfo& v = *findVariant(c.variant);
     if (o.json) {
         auto j = json::trace(t);
         j["record_ms"] = recordMs;

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "core/run_settings.h"
+#include "core/workbench/student_kernel.h"
 #include "core/variant.h"
 
 namespace rl::cli {
@@ -80,6 +81,16 @@ Options parseOptions(int argc, char** argv, const std::vector<std::string>& allo
     if (has("group")) o.traceGroup = size_t(parseInteger("--group", get("group"), 0, 1ll << 32));
     if (has("groups")) o.traceGroups = size_t(parseInteger("--groups", get("groups"), 1, 4096));
     return o;
+}
+
+VariantInfo chosenVariant(const Options& o) {
+    const bool own = o.raw.count("kernel") != 0;
+    if (!own && o.raw.count("entry")) throw UsageError("--entry names the kernel of --kernel FILE: give the file too");
+    if (own && o.raw.count("variant")) throw UsageError("give --variant ID or --kernel FILE, not both");
+    if (!own) return *findVariant(o.config.variant);
+    const std::string& path = o.raw.at("kernel");
+    return workbench::studentVariant(workbench::readKernelFile(path), path,
+                                     o.raw.count("entry") ? o.raw.at("entry") : "", o.config.type);
 }
 
 }  // namespace rl::cli

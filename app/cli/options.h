@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/run_config.h"
+#include "core/variant.h"
 
 namespace rl::cli {
 
@@ -32,6 +33,10 @@ struct Options {
 // Parses argv[1..]: the subcommand then --name value / --flag options. `allowed` lists the options the subcommand
 // takes (without "--"); flags are those ending in '!' (e.g. "json!").
 Options parseOptions(int argc, char** argv, const std::vector<std::string>& allowed);
+
+// The variant a command runs: --kernel FILE [--entry NAME] (a student's kernel, core/workbench/student_kernel.h)
+// or --variant ID. Throws rl::Error (BadInput) for a bad file or signature.
+VariantInfo chosenVariant(const Options& o);
 
 // Values of run settings and other numbers are read with core/run_settings.h (rl::Error BadInput: exit status 2).
 

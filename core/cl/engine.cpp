@@ -117,11 +117,6 @@ void Engine::checkInput(const RunConfig& config, const HostArray& input) const {
         throw Error(ErrorKind::BadInput, "the input does not match the config's N and type");
 }
 
-const VariantInfo& Engine::prepare(const RunConfig& config, const HostArray& input, Purpose purpose) {
-    checkInput(config, input);
-    return validate(config, purpose);
-}
-
 cl::Buffer Engine::upload(const HostArray& input) {
     return cl::Buffer(context_, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, input.bytes(), const_cast<void*>(input.data()));
 }
@@ -196,7 +191,20 @@ RunResult Engine::run(const VariantInfo& variant, const RunConfig& requested, co
 }
 
 TraceRun Engine::trace(const RunConfig& config, const HostArray& input, const TraceSelection& selection) {
-    const VariantInfo* v = &prepare(config, input, Purpose::Trace);
+    return trace(lookUp(config.variant), config, input, selection);
+}
+
+TraceRun Engine::trace(const VariantInfo& variant, const RunConfig& requested, const HostArray& input,
+                       const TraceSelection& selection) {
+    RunConfig config = requested;
+    config.variant = variant.id;
+    const VariantInfo* v = &variant;
+    checkInput(config, input);
+    if (!variant.recordsStages)
+        throw Error(ErrorKind::BadInput, "'" + variant.kernelName + "' records no stages: it uses none of the "
+                                         "recording macros (RL_TRACE_PARAMS, RL_RECORD: docs/kernels.md). Tracing a "
+                                         "kernel without them is not built yet; `reducelab run --kernel` checks it");
+    validate(variant, config, Purpose::Trace);
     const auto plan = planPasses(*v, config);
     TraceRun run;
     run.variant = v->id;

@@ -65,6 +65,9 @@ public:
 
     // Runs the traced build of the same kernel and returns what it recorded, analysed and checked.
     TraceRun trace(const RunConfig& config, const HostArray& input, const TraceSelection& selection = {});
+    // The same for a variant not in the registry (a student's kernel); config.variant ignored.
+    TraceRun trace(const VariantInfo& variant, const RunConfig& config, const HostArray& input,
+                   const TraceSelection& selection = {});
 
     // The bandwidth ceiling: a plain copy kernel over the bytes of n elements of the type.
     CopyCeiling copyCeiling(size_t n, ElemType type, int warmup, int repeats);
@@ -72,8 +75,7 @@ public:
     cl::Buffer upload(const HostArray& input);
 
 private:
-    // The variant of a run or trace, checked with its input against this device.
-    const VariantInfo& prepare(const RunConfig& config, const HostArray& input, Purpose purpose);
+    // Whether the input is the config's N elements of its type.
     void checkInput(const RunConfig& config, const HostArray& input) const;
 
     DeviceInfo device_;

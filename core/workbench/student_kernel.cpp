@@ -54,6 +54,7 @@ VariantInfo studentVariant(std::string_view text, std::string_view fileName, std
     v.requirements = "the launch contract " + expectedSignature(check.kernel.name) + "; a power-of-two work-group size";
     v.kind = VariantKind::LocalTree;
     v.source = source;
+    v.recordsStages = check.kernel.annotated;
     return v;
 }
 

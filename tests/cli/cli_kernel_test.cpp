@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -78,6 +79,44 @@ TEST(CliKernel, BadFilesAreRefusedInOneLine) {
     const Outcome o = runCli({"run", "--entry", "reduce"});
     EXPECT_EQ(o.rc, 2);
     EXPECT_NE(o.err.find("--entry names the kernel of --kernel FILE"), std::string::npos) << o.err;
+}
+
+TEST(CliKernel, AnAnnotatedKernelsTraceEqualsTheSequentialTrace) {
+    // The same input through the built-in sequential kernel and through a student's copy of it: every stage of
+    // every traced group holds the same cells.
+    const std::vector<std::string> common = {"--n", "300", "--wg", "32", "--type", "int", "--json"};
+    std::vector<std::string> mine = {"trace", "--kernel", kernel("annotated_sequential.cl")};
+    std::vector<std::string> builtIn = {"trace", "--variant", "sequential"};
+    mine.insert(mine.end(), common.begin(), common.end());
+    builtIn.insert(builtIn.end(), common.begin(), common.end());
+    const Outcome a = runCli(mine), b = runCli(builtIn);
+    ASSERT_EQ(a.rc, 0) << a.err;
+    ASSERT_EQ(b.rc, 0) << b.err;
+    const auto ja = nlohmann::json::parse(a.out), jb = nlohmann::json::parse(b.out);
+    EXPECT_EQ(ja["variant"], "kernel:annotated_sequential.cl");
+    ASSERT_EQ(ja["passes"].size(), jb["passes"].size());
+    for (size_t p = 0; p < jb["passes"].size(); ++p) {
+        ASSERT_EQ(ja["passes"][p]["groups"].size(), jb["passes"][p]["groups"].size()) << "pass " << p;
+        for (size_t g = 0; g < jb["passes"][p]["groups"].size(); ++g) {
+            const auto& sa = ja["passes"][p]["groups"][g]["stages"];
+            const auto& sb = jb["passes"][p]["groups"][g]["stages"];
+            ASSERT_EQ(sa.size(), sb.size()) << "pass " << p << " group " << g;
+            ASSERT_GT(sa.size(), 1u);
+            for (size_t s = 0; s < sb.size(); ++s) {
+                EXPECT_EQ(sa[s]["values"], sb[s]["values"]) << "pass " << p << " group " << g << " stage " << s;
+                EXPECT_EQ(sa[s]["reads"], sb[s]["reads"]) << "pass " << p << " group " << g << " stage " << s;
+            }
+        }
+    }
+    EXPECT_EQ(ja["result"], jb["result"]);
+}
+
+TEST(CliKernel, AKernelWithoutMacrosSaysItRecordsNoStages) {
+    const Outcome o = runCli({"trace", "--kernel", kernel("plain_sequential.cl"), "--n", "64", "--wg", "64"});
+    EXPECT_EQ(o.rc, 2) << o.err;
+    EXPECT_NE(o.err.find("'reduce' records no stages"), std::string::npos) << o.err;
+    EXPECT_EQ(std::count(o.err.begin(), o.err.end(), '\n'), 1) << o.err;
+    EXPECT_NE(o.err.find("docs/kernels.md"), std::string::npos) << o.err;
 }
 
 }  // namespace
