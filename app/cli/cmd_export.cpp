@@ -7,11 +7,9 @@
 #include <memory>
 
 #include "app/cli/options.h"
-#include "core/run_settings.h"
 #include "app/export/export_job.h"
-#ifdef REDUCELAB_EXPORT_GL
 #include "app/render/offscreen_renderer.h"
-#endif
+#include "core/run_settings.h"
 
 namespace rl::cli {
 namespace {
@@ -89,9 +87,7 @@ int runExport(int argc, char** argv) {
         const exporter::ExportRequest request = toRequest(o);
         exporter::checkRequest(request);  // before opening a display or tracing
         std::unique_ptr<exporter::Rasterizer> rasterizer;
-#ifdef REDUCELAB_EXPORT_GL
         if (request.format != exporter::Format::Svg) rasterizer = std::make_unique<render::OffscreenRenderer>();
-#endif
         const auto files = exporter::runExportJob(request, rasterizer.get());
         for (const auto& f : files) std::cout << "wrote " << f << "\n";
         return 0;
