@@ -201,6 +201,7 @@ json trace(const TraceRun& t) {
                                   {"idle_warps", s.analysis.idleWarps},
                                   {"divergent_warps", s.analysis.divergentWarps},
                                   {"bank_conflict_degree", s.analysis.bankConflictDegree}});
+                if (s.line > 0) stages.back()["line"] = s.line;
             }
             groups.push_back({{"group", g.group}, {"stages", stages}});
         }
@@ -346,6 +347,7 @@ TraceRun readTrace(const json& j) {
                 Stage s;
                 s.label = text(sj, "label");
                 s.param = number<int>(sj, "param", -1, 1 << 30);
+                if (sj.contains("line")) s.line = number<int>(sj, "line", 0, 1 << 30);
                 const auto& values = array(sj, "values", kMaxCells);
                 const auto& active = array(sj, "active", kMaxCells);
                 const auto& reads = array(sj, "reads", kMaxCells);

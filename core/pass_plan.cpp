@@ -108,4 +108,17 @@ std::vector<PassPlan> planPasses(const VariantInfo& variant, const RunConfig& co
     return passes;
 }
 
+void chooseTracedGroups(size_t groups, size_t pass, const TraceSelection& selection, size_t* first, size_t* count) {
+    if (groups <= selection.maxFullGroups) {
+        *first = 0;
+        *count = groups;
+    } else if (pass == 0) {
+        *first = std::min(selection.firstGroup, groups - 1);
+        *count = std::max<size_t>(1, std::min(selection.groupCount, groups - *first));
+    } else {
+        *first = 0;
+        *count = 1;
+    }
+}
+
 }  // namespace rl

@@ -32,4 +32,8 @@ PassTrace passTraceOf(const PassPlan& pass, size_t index);
 // The number of partials the last planned pass leaves (1 unless the host finishes).
 size_t partialsAfter(const PassPlan& pass, const VariantInfo& variant);
 
+// The work-groups of pass `pass` a trace records (core/run_config.h's TraceSelection): all of them up to
+// selection.maxFullGroups, else the selected range of the first pass and group 0 of later ones.
+void chooseTracedGroups(size_t groups, size_t pass, const TraceSelection& selection, size_t* first, size_t* count);
+
 }  // namespace rl

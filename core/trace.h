@@ -30,6 +30,7 @@ struct Stage {
     int param = -1;               // the stride (or step) the kernel recorded for this stage; -1 for the load
     std::vector<double> values;   // local memory after the stage, one per cell
     std::vector<WorkItemOp> ops;  // one per work-item
+    int line = 0;                 // the source line of the stage's writes, when the recorder knows it (Oclgrind)
     StageAnalysis analysis;
 };
 

@@ -15,19 +15,6 @@ size_t maxStagesFor(size_t wg) {
     return log2 + 12;
 }
 
-void chooseTracedGroups(size_t groups, size_t pass, const TraceSelection& selection, size_t* first, size_t* count) {
-    if (groups <= selection.maxFullGroups) {
-        *first = 0;
-        *count = groups;
-    } else if (pass == 0) {
-        *first = std::min(selection.firstGroup, groups - 1);
-        *count = std::max<size_t>(1, std::min(selection.groupCount, groups - *first));
-    } else {
-        *first = 0;
-        *count = 1;
-    }
-}
-
 TraceBuffers::TraceBuffers(Engine& engine, ElemType type, size_t first, size_t count, size_t maxStages_, size_t cells_,
                            size_t finalSlots_)
     : firstGroup(first), groupCount(count), maxStages(maxStages_), cells(cells_), finalSlots(finalSlots_) {

@@ -31,7 +31,4 @@ struct TraceBuffers {
 // Stages a work-group of size wg can record: the load, log2(wg) tree stages and room for unrolled tails.
 size_t maxStagesFor(size_t wg);
 
-// Which groups of a pass to record: all when few, else the selection (first pass) or group 0 (later passes).
-void chooseTracedGroups(size_t groups, size_t pass, const TraceSelection& selection, size_t* first, size_t* count);
-
 }  // namespace rl

@@ -1,0 +1,147 @@
+// The simulator: a local-tree launch on Oclgrind, pass by pass, with the stage recorder and Oclgrind's checks on.
+#include "core/sim/simulator.h"
+
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+
+#include <Context.h>
+#include <Kernel.h>
+#include <KernelInvocation.h>
+#include <Memory.h>
+#include <Program.h>
+#include <llvm/IR/Function.h>
+
+#include "core/build_options.h"
+#include "core/types.h"
+#include "core/kernel_source.h"
+#include "core/pass_plan.h"
+#include "core/sim/trace_plugin.h"
+
+namespace rl::sim {
+namespace {
+
+constexpr uint32_t kPoison = 0x7FBADBADu;  // a float NaN, and an int (2142952365) no preset input holds
+
+// Oclgrind's error and warning messages, tagged with the pass they came from.
+class MessagePlugin : public oclgrind::Plugin {
+public:
+    explicit MessagePlugin(const oclgrind::Context* context) : oclgrind::Plugin(context) {}
+    void log(oclgrind::MessageType type, const char* message) override {
+        if (type == oclgrind::ERROR || type == oclgrind::WARNING) messages.push_back({pass, message});
+    }
+    bool isThreadSafe() const override { return false; }
+    int pass = 0;
+    std::vector<std::pair<int, std::string>> messages;
+};
+
+// Oclgrind reads its settings from the environment when a Context is made: the checks a student's kernel needs,
+// one worker thread (the recorder follows one work-group at a time) and no log on stderr (the messages come back
+// through MessagePlugin).
+void configureOclgrind() {
+    setenv("OCLGRIND_DATA_RACES", "1", 1);
+    setenv("OCLGRIND_UNINITIALIZED", "1", 1);
+    setenv("OCLGRIND_NUM_THREADS", "1", 1);
+    setenv("OCLGRIND_LOG", "/dev/null", 1);
+    unsetenv("OCLGRIND_INTERACTIVE");
+    unsetenv("OCLGRIND_PLUGINS");
+}
+
+oclgrind::TypedValue pointerArg(const size_t& address) {
+    return {sizeof(size_t), 1, reinterpret_cast<unsigned char*>(const_cast<size_t*>(&address))};
+}
+
+double readValue(const oclgrind::Memory* memory, size_t address, ElemType type) {
+    unsigned char bytes[8] = {};
+    memory->load(bytes, address, elemSize(type));
+    if (type == ElemType::Int) {
+        int32_t v;
+        std::memcpy(&v, bytes, sizeof v);
+        return v;
+    }
+    float f;
+    std::memcpy(&f, bytes, sizeof f);
+    return f;
+}
+
+}  // namespace
+
+bool available() { return true; }
+std::string unavailableReason() { return {}; }
+
+SimRun simulate(const VariantInfo& variant, const RunConfig& requested, const HostArray& input,
+                const TraceSelection& selection, const std::string& file) {
+    if (variant.kind != VariantKind::LocalTree)
+        throw Error(ErrorKind::Unsupported, "the simulator runs local-tree kernels (one partial per work-group per "
+                                            "launch); '" + variant.id + "' launches another way");
+    RunConfig config = requested;
+    config.variant = variant.id;
+    config.n = input.size();
+    const auto plan = planPasses(variant, config);
+
+    configureOclgrind();
+    oclgrind::Context context;
+    MessagePlugin messages(&context);
+    context.registerPlugin(&messages);
+
+    SimRun run;
+    const std::string source = variant.source.empty() ? programSource(variant.id) : variant.source;
+    oclgrind::Program program(&context, source);
+    const std::string options = buildOptions(variant, config, false, DeviceInfo{});
+    run.built = program.build(oclgrind::Program::BUILD, options.c_str());
+    run.buildLog = program.getBuildLog();
+    if (!run.built) return run;
+    std::unique_ptr<oclgrind::Kernel> kernel(program.createKernel(variant.kernelName));
+    if (!kernel)
+        throw Error(ErrorKind::BadInput, "the program has no kernel named '" + variant.kernelName + "'");
+    if (kernel->getNumArguments() < 4)
+        throw Error(ErrorKind::BadInput, "'" + variant.kernelName + "' takes " +
+                                             std::to_string(kernel->getNumArguments()) +
+                                             " arguments; the contract has four (docs/kernels.md)");
+    const llvm::Value* scratchArg = kernel->getFunction()->getArg(3);
+
+    oclgrind::Memory* global = context.getGlobalMemory();
+    // Written by a store outside any kernel: Oclgrind sees a host write, so the input counts as initialised.
+    size_t current = global->allocateBuffer(input.bytes(), CL_MEM_READ_ONLY);
+    global->store(static_cast<const unsigned char*>(input.data()), current, input.bytes());
+    for (size_t p = 0; p < plan.size(); ++p) {
+        const PassPlan& pass = plan[p];
+        const size_t out = global->allocateBuffer(pass.groups * elemSize(config.type));
+        const cl_uint n = cl_uint(pass.n);
+        std::vector<unsigned char> scratchBytes(pass.local * elemSize(config.type));
+        kernel->setArgument(0, pointerArg(current));
+        kernel->setArgument(1, pointerArg(out));
+        kernel->setArgument(2, {sizeof n, 1, reinterpret_cast<unsigned char*>(const_cast<cl_uint*>(&n))});
+        kernel->setArgument(3, {unsigned(scratchBytes.size()), 1, scratchBytes.data()});
+
+        size_t first = 0, count = 0;
+        chooseTracedGroups(pass.groups, p, selection, &first, &count);
+        TracePlugin recorder(&context, scratchArg, config.type, pass.local, first, count, kPoison, file);
+        context.registerPlugin(&recorder);
+        messages.pass = int(p);
+        oclgrind::KernelInvocation::run(&context, kernel.get(), 1, oclgrind::Size3(0, 0, 0),
+                                        oclgrind::Size3(pass.global, 1, 1), oclgrind::Size3(pass.local, 1, 1));
+        context.unregisterPlugin(&recorder);
+
+        PassTrace pt = passTraceOf(pass, p);
+        pt.traced = recorder.takeGroups();
+        run.passes.push_back(std::move(pt));
+        current = out;
+    }
+    const size_t partials = plan.back().groups;
+    double acc = identity(config.op, config.type);
+    for (size_t i = 0; i < partials; ++i)
+        acc = apply(config.op, config.type, acc, readValue(global, current + i * elemSize(config.type), config.type));
+    run.result = partials == 1 ? readValue(global, current, config.type) : acc;
+
+    for (const auto& [pass, text] : messages.messages) {
+        workbench::Finding f = workbench::readOclgrindMessage(text, file);
+        f.pass = pass;
+        run.findings.push_back(std::move(f));
+    }
+    run.findings = workbench::mergeFindings(std::move(run.findings));
+    context.unregisterPlugin(&messages);
+    return run;
+}
+
+}  // namespace rl::sim

@@ -1,0 +1,38 @@
+// Runs a reduction kernel on Oclgrind, the OpenCL simulator (Debian's liboclgrind), in this process and without any
+// OpenCL runtime: every pass of a local-tree launch, its stages recorded by TracePlugin whether or not the kernel
+// uses the recording macros, and Oclgrind's own checks (data races, uninitialised reads, out-of-bounds accesses,
+// barrier divergence) read back as findings on the student's lines. A kernel that never ends never returns from
+// simulate(): run it in a child process with a time limit (core/workbench/child_process.h).
+#pragma once
+#include <string>
+#include <vector>
+
+#include "core/input.h"
+#include "core/run_config.h"
+#include "core/trace.h"
+#include "core/variant.h"
+#include "core/workbench/findings.h"
+
+namespace rl::sim {
+
+struct SimRun {
+    bool built = false;
+    std::string buildLog;
+    std::vector<PassTrace> passes;   // every pass, its traced groups' stages
+    double result = 0;               // the value the last pass left (the host finishes any remaining partials)
+    std::vector<workbench::Finding> findings;
+};
+
+// Whether this build has the simulator (liboclgrind-dev and llvm-*-dev were found when it was configured).
+bool available();
+
+// Why it is missing, with what to install; empty when available().
+std::string unavailableReason();
+
+// Runs `variant` (a built-in local-tree variant, or a student's: its source) on `input` as `config` launches it.
+// `file` is the student's file name (findings and stage lines keep only its lines; empty for a built-in).
+// Throws rl::Error (Unsupported) for kinds other than local trees, or when !available().
+SimRun simulate(const VariantInfo& variant, const RunConfig& config, const HostArray& input,
+                const TraceSelection& selection, const std::string& file);
+
+}  // namespace rl::sim

@@ -1,0 +1,177 @@
+// The stage recorder: barrier intervals split into per-work-item steps, scratch values applied in execution order.
+#include "core/sim/trace_plugin.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include <Memory.h>
+#include <WorkGroup.h>
+#include <WorkItem.h>
+#include <llvm/IR/DebugInfoMetadata.h>
+#include <llvm/IR/Instruction.h>
+
+namespace rl::sim {
+namespace {
+
+double decode(const uint8_t* bytes, ElemType type) {
+    if (type == ElemType::Int) {
+        int32_t v;
+        std::memcpy(&v, bytes, sizeof v);
+        return v;
+    }
+    float f;
+    std::memcpy(&f, bytes, sizeof f);
+    return f;
+}
+
+// The stride of a tree stage: the distance between the two cells every active work-item read, when it is the same
+// for all of them (sequential and interleaved trees alike); 0 when the stage is not such a step.
+int commonStride(const Stage& stage) {
+    int stride = 0;
+    for (const WorkItemOp& op : stage.ops) {
+        if (!op.active) continue;
+        if (op.a < 0 || op.b < 0) return 0;
+        const int d = op.b - op.a;
+        if (d <= 0 || (stride != 0 && d != stride)) return 0;
+        stride = d;
+    }
+    return stride;
+}
+
+}  // namespace
+
+TracePlugin::TracePlugin(const oclgrind::Context* context, const llvm::Value* scratch, ElemType type, size_t cells,
+                         size_t firstGroup, size_t groupCount, uint32_t poison, std::string file)
+    : oclgrind::Plugin(context), scratch_(scratch), type_(type), cells_(cells), firstGroup_(firstGroup),
+      groupCount_(groupCount), poison_(poison), file_(std::move(file)) {}
+
+bool TracePlugin::traced(const oclgrind::WorkGroup* group) const {
+    const size_t g = group->getGroupIndex();
+    return g >= firstGroup_ && g < firstGroup_ + groupCount_;
+}
+
+void TracePlugin::workGroupBegin(const oclgrind::WorkGroup* workGroup) {
+    current_ = nullptr;
+    if (!traced(workGroup)) return;
+    current_ = workGroup;
+    base_ = workGroup->getLocalMemoryAddress(scratch_);
+    const oclgrind::Size3 size = workGroup->getGroupSize();
+    items_ = size.x * size.y * size.z;
+    // Poison the scratch cells: a cell read before any work-item wrote it then shows a value no input holds. The
+    // bytes are written through the buffer's pointer, not Memory::store, which the race and uninitialised-value
+    // checks would see as a write by the group.
+    std::vector<uint32_t> fill(cells_, poison_);
+    std::memcpy(workGroup->getLocalMemory()->getPointer(base_), fill.data(), cells_ * elemSize(type_));
+    values_.assign(cells_, decode(reinterpret_cast<const uint8_t*>(&poison_), type_));
+    group_ = GroupTrace{};
+    group_.group = int(workGroup->getGroupIndex());
+    pendingReads_.clear();
+    steps_.clear();
+    writes_.clear();
+}
+
+int TracePlugin::cellOf(const oclgrind::Memory* memory, size_t address) const {
+    if (!current_ || memory->getAddressSpace() != oclgrind::AddrSpaceLocal) return -1;
+    if (address < base_ || address >= base_ + cells_ * elemSize(type_)) return -1;
+    return int((address - base_) / elemSize(type_));
+}
+
+int TracePlugin::lineOf(const oclgrind::WorkItem* item) const {
+    const llvm::Instruction* inst = item->getCurrentInstruction();
+    if (!inst) return 0;
+    const llvm::DILocation* loc = inst->getDebugLoc().get();
+    if (!loc) return 0;
+    if (!file_.empty() && loc->getFilename().str() != file_) return 0;
+    return int(loc->getLine());
+}
+
+void TracePlugin::memoryLoad(const oclgrind::Memory* memory, const oclgrind::WorkItem* workItem, size_t address,
+                             size_t size) {
+    if (!current_ || workItem->getWorkGroup() != current_) return;
+    const int cell = cellOf(memory, address);
+    if (cell < 0) return;
+    auto& reads = pendingReads_[workItem->getLocalID().x];
+    for (size_t off = 0; off < size; off += elemSize(type_)) reads.push_back(cell + int(off / elemSize(type_)));
+}
+
+void TracePlugin::memoryStore(const oclgrind::Memory* memory, const oclgrind::WorkItem* workItem, size_t address,
+                              size_t size, const uint8_t* storeData) {
+    if (!current_ || workItem->getWorkGroup() != current_) return;
+    const int cell = cellOf(memory, address);
+    if (cell < 0) return;
+    const size_t item = workItem->getLocalID().x;
+    Write w;
+    w.item = item;
+    w.step = steps_[item]++;
+    w.cell = cell;
+    w.value = decode(storeData, type_);
+    w.reads = std::move(pendingReads_[item]);
+    pendingReads_[item].clear();
+    w.line = lineOf(workItem);
+    writes_.push_back(std::move(w));
+    // A vector store writes several cells at once: the cells after the first join the same step.
+    for (size_t off = elemSize(type_); off < size && cell + int(off / elemSize(type_)) < int(cells_); off += elemSize(type_)) {
+        Write more = writes_.back();
+        more.cell = cell + int(off / elemSize(type_));
+        more.value = decode(storeData + off, type_);
+        more.reads.clear();
+        writes_.push_back(std::move(more));
+    }
+}
+
+void TracePlugin::workGroupBarrier(const oclgrind::WorkGroup* workGroup, uint32_t) {
+    if (workGroup == current_) closeInterval();
+}
+
+void TracePlugin::workGroupComplete(const oclgrind::WorkGroup* workGroup) {
+    if (workGroup != current_) return;
+    closeInterval();
+    groups_.push_back(std::move(group_));
+    current_ = nullptr;
+}
+
+void TracePlugin::closeInterval() {
+    pendingReads_.clear();
+    if (writes_.empty()) {
+        steps_.clear();
+        return;
+    }
+    int steps = 0;
+    for (const Write& w : writes_) steps = std::max(steps, w.step + 1);
+    for (int k = 0; k < steps; ++k) {
+        Stage st;
+        st.ops.assign(items_, WorkItemOp{});
+        std::map<int, int> lineVotes;
+        for (const Write& w : writes_) {
+            if (w.step != k) continue;
+            values_[size_t(w.cell)] = w.value;
+            WorkItemOp& op = st.ops[w.item];
+            if (op.active) continue;  // a vector store's later cells: the op names the first
+            std::vector<int> reads = w.reads;
+            std::sort(reads.begin(), reads.end());
+            reads.erase(std::unique(reads.begin(), reads.end()), reads.end());
+            op = {true, reads.size() > 0 ? reads[0] : -1, reads.size() > 1 ? reads[1] : -1, w.cell};
+            if (w.line > 0) ++lineVotes[w.line];
+        }
+        st.values = values_;
+        for (const auto& [line, votes] : lineVotes)
+            if (st.line == 0 || votes > lineVotes[st.line]) st.line = line;
+        const bool first = group_.stages.empty();
+        const int stride = commonStride(st);
+        if (first) {
+            st.param = -1;
+        } else if (stride > 0) {
+            st.param = steps > 1 ? (stride | kTailStepFlag) : stride;  // steps between two barriers: a lockstep tail
+        } else {
+            st.param = 0;
+        }
+        st.label = st.param != 0 ? stageLabel(st.param)
+                                 : "step " + std::to_string(group_.stages.size()) +
+                                       (st.line > 0 ? " (line " + std::to_string(st.line) + ")" : "");
+        group_.stages.push_back(std::move(st));
+    }
+    writes_.clear();
+    steps_.clear();
+}
+
+}  // namespace rl::sim

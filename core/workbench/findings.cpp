@@ -1,0 +1,114 @@
+// Oclgrind's messages read into findings: the kind from the first line, the student's lines from "line N of FILE".
+#include "core/workbench/findings.h"
+
+#include <algorithm>
+#include <regex>
+#include <sstream>
+
+namespace rl::workbench {
+
+std::string_view toString(FindingKind kind) {
+    switch (kind) {
+        case FindingKind::Race: return "race";
+        case FindingKind::Uninitialised: return "uninitialised";
+        case FindingKind::OutOfBounds: return "out_of_bounds";
+        case FindingKind::BarrierDivergence: return "barrier_divergence";
+        case FindingKind::Other: break;
+    }
+    return "other";
+}
+
+namespace {
+
+bool contains(std::string_view text, std::string_view part) { return text.find(part) != std::string_view::npos; }
+
+std::string memoryOf(std::string_view firstLine) {
+    for (const char* space : {"local", "global", "private", "constant"})
+        if (contains(firstLine, std::string(space) + " memory")) return space;
+    return {};
+}
+
+std::string adviceFor(FindingKind kind, const std::string& memory) {
+    switch (kind) {
+        case FindingKind::Race:
+            return memory == "local"
+                       ? "two work-items touched the same local cell with no barrier between them: put "
+                         "barrier(CLK_LOCAL_MEM_FENCE) after the writes of each stage, reached by every work-item "
+                         "(outside any `if` that only some take)"
+                       : "two work-items touched the same cell with no synchronisation between them: each "
+                         "work-item should write only its own cells, or the accesses need a barrier";
+        case FindingKind::Uninitialised:
+            return "a value was read before anything was written to it: make every work-item write its scratch "
+                   "cell in the load (the identity, RL_IDENTITY, when its index is past n) before the first "
+                   "barrier";
+        case FindingKind::OutOfBounds:
+            return "an index went past the end of a buffer: guard reads of `in` with `if (i < n)` (use "
+                   "RL_IDENTITY otherwise) and keep scratch indices below get_local_size(0)";
+        case FindingKind::BarrierDivergence:
+            return "a barrier was reached by some work-items of the group and not others: move it out of the "
+                   "`if`, so that every work-item of the group reaches the same barrier the same number of times";
+        case FindingKind::Other: break;
+    }
+    return "";
+}
+
+}  // namespace
+
+Finding readOclgrindMessage(std::string_view message, std::string_view file) {
+    Finding f;
+    f.details = std::string(message);
+    std::istringstream in(f.details);
+    std::string first;
+    std::getline(in, first);
+    if (contains(first, "data race"))
+        f.kind = FindingKind::Race;
+    else if (contains(first, "ninitiali"))
+        f.kind = FindingKind::Uninitialised;
+    else if (contains(first, "Invalid read") || contains(first, "Invalid write") || contains(first, "out of bounds") ||
+             contains(first, "out-of-bounds"))
+        f.kind = FindingKind::OutOfBounds;
+    else if (contains(first, "divergence"))
+        f.kind = FindingKind::BarrierDivergence;
+    f.memory = memoryOf(first);
+    f.message = first;
+    static const std::regex address(R"(address 0x([0-9a-fA-F]+))");
+    if (std::smatch m; std::regex_search(first, m, address))  // Oclgrind keeps the buffer in the top 16 bits
+        f.byteOffset = (long long)(std::stoull(m[1].str(), nullptr, 16) & ((1ull << 48) - 1));
+    f.advice = adviceFor(f.kind, f.memory);
+
+    static const std::regex lineOf(R"(line (\d+)(?: \(column \d+\))? of ([^\s:]+))");
+    static const std::regex local(R"(Local\((\d+),)");
+    static const std::regex group(R"(Group\((\d+),)");
+    for (std::string row; std::getline(in, row);) {
+        std::smatch m;
+        if (std::regex_search(row, m, lineOf) && (file.empty() || m[2].str() == file)) {
+            const int line = std::stoi(m[1].str());
+            if (std::find(f.lines.begin(), f.lines.end(), line) == f.lines.end()) f.lines.push_back(line);
+        }
+        if (std::regex_search(row, m, local)) f.workItems.push_back(std::stoi(m[1].str()));
+        if (f.group < 0 && std::regex_search(row, m, group)) f.group = std::stoi(m[1].str());
+    }
+    return f;
+}
+
+std::vector<Finding> mergeFindings(std::vector<Finding> findings, size_t maxItems) {
+    std::vector<Finding> merged;
+    for (Finding& f : findings) {
+        auto same = std::find_if(merged.begin(), merged.end(), [&](const Finding& m) {
+            return m.kind == f.kind && m.lines == f.lines && m.memory == f.memory;
+        });
+        if (same == merged.end()) {
+            if (f.workItems.size() > maxItems) f.workItems.resize(maxItems);
+            merged.push_back(std::move(f));
+            continue;
+        }
+        if (f.group != same->group) continue;  // the work-items of the first group that showed it
+        for (int item : f.workItems)
+            if (same->workItems.size() < maxItems &&
+                std::find(same->workItems.begin(), same->workItems.end(), item) == same->workItems.end())
+                same->workItems.push_back(item);
+    }
+    return merged;
+}
+
+}  // namespace rl::workbench
