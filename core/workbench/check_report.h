@@ -1,0 +1,99 @@
+// What `reducelab check` finds out about a student's kernel, as plain data with one JSON form: whether it builds
+// (and the diagnostics), whether it is right on a set of sizes chosen to catch the usual mistakes, what Oclgrind
+// saw (races, uninitialised reads, out-of-bounds accesses, barrier divergence, each on a source line), the stages
+// it recorded and their analysis, and where its trace first parts from a chosen model. The app reads the JSON a
+// child process prints; the exercises grade from the same struct.
+#pragma once
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/trace.h"
+#include "core/workbench/diagnostics.h"
+#include "core/workbench/findings.h"
+
+namespace rl::workbench {
+
+// One size of the correctness set: the device's result against the host reference.
+struct SizeCheck {
+    size_t n = 0;
+    size_t wg = 0;
+    std::string why;        // "one element", "a prime", "one work-group", ...
+    bool ran = false;       // false when the run failed (the message says why)
+    bool correct = false;
+    double result = 0, reference = 0;
+    std::string message;    // the verdict, or why it did not run
+};
+
+// Where the student's trace first differs from a model's (the first pass, group, stage and cell, in that order).
+struct Mismatch {
+    std::string model;      // the built-in variant whose CPU model was compared
+    int pass = 0, group = 0, stage = 0, cell = -1;  // cell -1: the stages themselves differ (count or labels)
+    double expected = 0, seen = 0;
+    int line = 0;           // the student's line that wrote the stage, when known
+    std::string message;
+};
+
+// A step that could not finish: the kernel never ended (time limit), crashed the process, or the device failed.
+struct Failure {
+    std::string step;       // "build", "run", "trace"
+    std::string kind;       // "timeout", "crash", "device", "unsupported"
+    std::string message;
+};
+
+struct StageFacts {
+    std::string label;
+    int line = 0;
+    int activeItems = 0;
+    int divergentWarps = 0;
+    int bankConflictDegree = 1;
+};
+
+struct CheckReport {
+    std::string file;                   // the student's file name
+    std::string entry;                  // the kernel checked
+    std::string device;                 // where results and builds come from
+    std::string tracedOn;               // where the stages were recorded ("Oclgrind" or the device)
+    std::string op, type;
+    size_t wg = 0;
+
+    bool builds = false;
+    std::vector<Diagnostic> diagnostics;  // the student's lines only
+    std::string buildLog;
+    std::string contract;               // the signature check's message when the entry point breaks the contract
+
+    bool correct = false;
+    std::vector<SizeCheck> sizes;
+
+    std::vector<Finding> races, uninitialised, outOfBounds, barrierDivergence;
+    bool simulated = false;             // Oclgrind ran (false: not built in, or the step failed)
+
+    std::optional<TraceRun> trace;      // the stages of the first traced size (Oclgrind's, or the device's)
+    std::vector<StageFacts> stages;     // of the first work-group of the first pass
+    std::optional<Mismatch> firstMismatch;
+    std::string model;                  // the model asked for (empty: none)
+
+    std::vector<Failure> failures;
+
+    // Every check passed: it builds, it is right on every size, Oclgrind found nothing, no step failed, and the
+    // trace matches the model when one was asked for.
+    bool passed() const;
+};
+
+nlohmann::json toJson(const CheckReport& report);
+CheckReport checkReportFromJson(const nlohmann::json& j);  // throws rl::Error (BadInput) naming the bad field
+
+// The stage facts of a trace's first pass, first group (labels, lines and the analysis already in the trace).
+std::vector<StageFacts> stageFactsOf(const TraceRun& trace);
+
+// The first place the student's trace parts from the model's passes (values, then stage count and labels), or
+// nothing when they agree. Compares the groups both recorded.
+std::optional<Mismatch> firstMismatch(const TraceRun& student, const std::vector<PassTrace>& model,
+                                      const std::string& modelName);
+
+// A plain-text report for the terminal: what passed, what failed, each finding with its line and what to do.
+std::string formatReport(const CheckReport& report);
+
+}  // namespace rl::workbench
