@@ -51,11 +51,26 @@ const std::vector<Command>& commands() {
          "  work-item's reads and writes after every stage. Small inputs are recorded whole; larger ones for groups\n"
          "  [G, G+C) of the first pass. Prints per stage: active work-items, full/idle/divergent SIMD groups and the\n"
          "  bank-conflict degree (a model of the hardware, not counters)."},
-        {"bench", "the Harris-style table: time, GB/s, speedups, % of copy", cmdBench, {"repeats", "warmup"},
-         "reducelab bench [--variant all|ID,ID,..] [--n N,N,..] [--type int|float] [--op ..] [--wg SIZE]\n"
-         "                [--repeats R] [--warmup W] [--device D] [--json]\n"
+        {"bench", "the Harris-style table: time, GB/s, speedups, % of copy", cmdBench,
+         {"repeats", "warmup", "kernel", "entry"},
+         "reducelab bench [--variant all|ID,ID,..] [--kernel FILE [--entry NAME]] [--n N,N,..] [--type int|float]\n"
+         "                [--op ..] [--wg SIZE] [--repeats R] [--warmup W] [--device D] [--json]\n"
          "  Defaults: every variant, N = 2^22 ints (Harris's table), R = 10, W = 2. Measures a copy kernel on the\n"
-         "  same device and size as the ceiling."},
+         "  same device and size as the ceiling. --kernel FILE adds your kernel as a row, after the variants given\n"
+         "  (default with --kernel: interleaved-divergent, the first step of the ladder, which speedups are over)."},
+        {"check", "check your kernel: builds, right on every size, races, bounds, stages", cmdCheck,
+         {"kernel", "entry", "model", "timeout", "no-sim!"},
+         "reducelab check --kernel FILE [--entry NAME] [--op sum|min|max] [--type int|float] [--wg SIZE] [--n N]\n"
+         "                [--model VARIANT] [--timeout SECONDS] [--no-sim] [--device D] [--json]\n"
+         "  Builds the kernel on the device (compiler messages on your lines), runs it on sizes chosen to catch\n"
+         "  the usual mistakes (1, 2, 3, a prime, a non-power-of-two, one work-group, several, three passes) for\n"
+         "  every op and type it supports, against the CPU reference; runs it on Oclgrind, the OpenCL simulator,\n"
+         "  which records its stages (no macros needed) and finds data races, reads of uninitialised memory,\n"
+         "  out-of-bounds accesses and barrier divergence, each on a line of your file; prints each stage's\n"
+         "  active work-items, divergent warps and bank conflicts; with --model VARIANT, the first stage and cell\n"
+         "  where your trace differs from that built-in kernel's model. --n N: the size traced (default four\n"
+         "  work-groups). The kernel runs in child processes stopped after --timeout seconds (default 30).\n"
+         "  Exit status: 0 every check passed, 1 some failed, 2 bad arguments or the kernel does not build."},
     };
     return list;
 }

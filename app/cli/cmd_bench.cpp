@@ -15,11 +15,22 @@ int cmdBench(const Options& o) {
     RunConfig base = o.config;
     if (!o.raw.count("type")) base.type = ElemType::Int;  // Harris's table reduces ints
     std::vector<size_t> sizes = o.sizes.empty() ? std::vector<size_t>{size_t(1) << 22} : o.sizes;
-    std::vector<std::string> ids;
-    if (o.variants.empty() || (o.variants.size() == 1 && o.variants[0] == "all"))
-        for (const auto& v : allVariants()) ids.push_back(v.id);
+    // The rows: the variants asked for (all by default), then a student's kernel with --kernel FILE, which by
+    // default sits under the first step of the ladder, the baseline of the speedups.
+    const bool own = o.raw.count("kernel") != 0;
+    std::vector<VariantInfo> rowsToRun;
+    if (o.variants.empty() && own)
+        rowsToRun.push_back(*findVariant("interleaved-divergent"));
+    else if (o.variants.empty() || (o.variants.size() == 1 && o.variants[0] == "all"))
+        rowsToRun = allVariants();
     else
-        ids = o.variants;
+        for (const auto& id : o.variants) rowsToRun.push_back(*findVariant(id));
+    if (own) {
+        Options kernelOnly = o;
+        kernelOnly.raw.erase("variant");
+        kernelOnly.config.type = base.type;
+        rowsToRun.push_back(chosenVariant(kernelOnly));
+    }
     const int warmup = o.warmup < 0 ? 2 : o.warmup, repeats = o.repeats < 0 ? 10 : o.repeats;
     nlohmann::json out = {{"device", engine.device().name}, {"platform", engine.device().platform},
                           {"op", toString(base.op)}, {"type", toString(base.type)}, {"wg", base.wg},
@@ -34,14 +45,14 @@ int cmdBench(const Options& o) {
         Table t({"variant", "ms", "GB/s", "step", "cumul.", "% copy", "result", "G80 ms", "G80 GB/s"});
         double firstMs = 0, prevMs = 0;
         std::vector<std::string> skipped;
-        for (const auto& id : ids) {
+        for (const VariantInfo& v : rowsToRun) {
+            const std::string& id = v.id;
             RunConfig c = base;
             c.variant = id;
-            const VariantInfo& v = *findVariant(id);
             const HarrisFigure* g80 = harrisFigure(v.harrisStep);
             nlohmann::json row = {{"variant", id}, {"n", n}};
             try {
-                const RunResult r = engine.run(c, input, warmup, repeats);
+                const RunResult r = engine.run(v, c, input, warmup, repeats);
                 const double step = prevMs > 0 ? prevMs / r.medianMs : 1.0;
                 if (firstMs == 0) firstMs = r.medianMs;
                 const double cumulative = firstMs / r.medianMs;

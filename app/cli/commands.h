@@ -9,5 +9,6 @@ int cmdVariants(const Options& o);
 int cmdRun(const Options& o);
 int cmdTrace(const Options& o);
 int cmdBench(const Options& o);
+int cmdCheck(const Options& o);
 
 }  // namespace rl::cli

@@ -85,6 +85,10 @@ struct CheckReport {
 nlohmann::json toJson(const CheckReport& report);
 CheckReport checkReportFromJson(const nlohmann::json& j);  // throws rl::Error (BadInput) naming the bad field
 
+// The JSON form of a list of findings (the report's "races", "out_of_bounds", ... arrays), and back.
+nlohmann::json toJson(const std::vector<Finding>& findings);
+std::vector<Finding> findingsFromJson(const nlohmann::json& a);
+
 // The stage facts of a trace's first pass, first group (labels, lines and the analysis already in the trace).
 std::vector<StageFacts> stageFactsOf(const TraceRun& trace);
 

@@ -21,7 +21,7 @@ struct ChildResult {
     std::string describe() const;  // "exited with status 1", "killed by signal 11 (Segmentation fault)", ...
 };
 
-// Runs `fn` in a forked child; what it returns is the child's stdout. The caller must not have started threads
+// Runs `fn` in a forked child; its stdout (what it prints as it goes, then what it returns) is the result's `out`. The caller must not have started threads
 // (fork copies only the calling thread): the CLI forks before any OpenCL or Oclgrind call. The child is killed
 // (with its process group) after `timeoutSeconds`, or as soon as `cancel` becomes true.
 ChildResult runForked(const std::function<std::string()>& fn, double timeoutSeconds,

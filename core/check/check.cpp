@@ -1,0 +1,248 @@
+// The check: the contract on the host, then the device and simulator steps in child processes, merged into one
+// report with the analysis and the model comparison done here.
+#include "core/check/check.h"
+
+#include <sstream>
+
+#include "core/analysis.h"
+#include "core/check/steps.h"
+#include "core/input.h"
+#include "core/json_io.h"
+#include "core/model/model.h"
+#include "core/check/simulator_process.h"
+#include "core/workbench/child_process.h"
+#include "core/workbench/diagnostics.h"
+#include "core/workbench/kernel_signature.h"
+#include "core/workbench/student_kernel.h"
+
+namespace rl::check {
+
+using nlohmann::json;
+using workbench::CheckReport;
+using workbench::ChildResult;
+using workbench::Failure;
+
+namespace {
+
+// The events one step reported, and how it ended.
+struct StepOutcome {
+    std::vector<json> events;
+    ChildResult child;  // in-process steps: Exited with status 0, or 4 when they threw (the message in `err`)
+};
+
+StepOutcome runStep(const CheckRequest& request, void (*step)(const CheckRequest&, const VariantInfo&, const Emit&),
+                    const VariantInfo& variant) {
+    StepOutcome outcome;
+    if (!request.isolate) {
+        outcome.child.end = ChildResult::End::Exited;
+        outcome.child.exitCode = 0;
+        try {
+            step(request, variant, [&](const json& e) { outcome.events.push_back(e); });
+        } catch (const std::exception& e) {
+            outcome.child.exitCode = 4;
+            outcome.child.err = e.what();
+        }
+        return outcome;
+    }
+    outcome.child = workbench::runForked(
+        [&] {
+            step(request, variant, [](const json& e) {
+                const std::string line = e.dump() + "\n";
+                std::fwrite(line.data(), 1, line.size(), stdout);
+                std::fflush(stdout);
+            });
+            return std::string();
+        },
+        request.timeoutSeconds);
+    std::istringstream lines(outcome.child.out);
+    for (std::string line; std::getline(lines, line);) {
+        if (line.empty() || line[0] != '{') continue;  // a driver may print to stdout too
+        try {
+            outcome.events.push_back(json::parse(line));
+        } catch (const json::exception&) {
+        }
+    }
+    return outcome;
+}
+
+std::string lastLine(const std::string& text) {
+    std::string t = text;
+    while (!t.empty() && (t.back() == '\n' || t.back() == ' ')) t.pop_back();
+    const size_t nl = t.rfind('\n');
+    return nl == std::string::npos ? t : t.substr(nl + 1);
+}
+
+// A step that did not end by itself: what happened, in the student's words.
+void noteEnding(CheckReport& report, const std::string& step, const StepOutcome& o, const std::string& doing,
+                double timeout) {
+    const ChildResult& c = o.child;
+    if (c.exited() && c.exitCode == 0) return;
+    Failure f;
+    f.step = step;
+    if (c.end == ChildResult::End::TimedOut) {
+        f.kind = "timeout";
+        std::ostringstream m;
+        m << "the kernel did not finish within " << timeout << " s" << doing
+          << " and was stopped. Look for a loop whose condition never becomes false (a stride that never reaches 0, "
+             "an index that is never advanced) or a barrier inside a loop only some work-items run";
+        f.message = m.str();
+    } else if (c.end == ChildResult::End::Signalled) {
+        f.kind = "crash";
+        f.message = "the process running the kernel " + c.describe() + doing +
+                    ". The kernel probably wrote far outside a buffer; the out-of-bounds check (Oclgrind) shows where";
+    } else if (c.exited()) {
+        f.kind = step == "run" ? "device" : "unsupported";
+        f.message = lastLine(c.err).empty() ? "the " + step + " step " + c.describe() : lastLine(c.err);
+    } else {
+        f.kind = "crash";
+        f.message = "the " + step + " step " + c.describe() + ": " + c.err;
+    }
+    report.failures.push_back(std::move(f));
+}
+
+void addFindings(CheckReport& r, const json& list) {
+    for (workbench::Finding& f : workbench::findingsFromJson(list)) {
+        std::vector<workbench::Finding>* into = nullptr;
+        switch (f.kind) {
+            case workbench::FindingKind::Race: into = &r.races; break;
+            case workbench::FindingKind::Uninitialised: into = &r.uninitialised; break;
+            case workbench::FindingKind::OutOfBounds: into = &r.outOfBounds; break;
+            case workbench::FindingKind::BarrierDivergence: into = &r.barrierDivergence; break;
+            case workbench::FindingKind::Other: break;
+        }
+        if (!into) continue;
+        bool seen = false;
+        for (const auto& g : *into) seen = seen || (g.lines == f.lines && g.memory == f.memory);
+        if (!seen) into->push_back(std::move(f));
+    }
+}
+
+}  // namespace
+
+CheckReport checkKernel(const CheckRequest& request) {
+    CheckReport r;
+    r.file = workbench::displayName(request.file);
+    r.op = std::string(toString(request.config.op));
+    r.type = std::string(toString(request.config.type));
+    r.wg = request.config.wg;
+    r.model = request.model;
+    const VariantInfo* model = nullptr;
+    if (!request.model.empty()) {
+        model = findVariant(request.model);
+        if (!model || !hasModel(*model))
+            throw Error(ErrorKind::BadInput, "--model '" + request.model + "' is not a built-in variant with a CPU "
+                                             "model: `reducelab variants` lists them");
+    }
+
+    // The contract first: a kernel that does not keep it gets a message naming the argument, not an OpenCL code.
+    const auto signature = workbench::checkSignature(request.text, request.entry);
+    r.entry = signature.kernel.name;
+    VariantInfo variant;
+    try {
+        variant = workbench::studentVariant(request.text, request.file, request.entry, request.config.type);
+    } catch (const Error& e) {
+        r.contract = e.what();
+        return r;
+    }
+
+    CheckRequest req = request;
+    req.file = r.file;
+    req.config.n = workbench::tracedSize(request);
+    int simdWidth = 32;
+
+    // The device: build, sizes, and the trace when the kernel records its own stages.
+    const StepOutcome device = runStep(req, &deviceStep, variant);
+    std::string running;  // the run that was under way when the step ended, for the message
+    for (const json& e : device.events) {
+        const std::string what = e.value("event", "");
+        if (what == "device") {
+            r.device = e.value("name", "");
+            simdWidth = e.value("simd_width", 32);
+        } else if (what == "build") {
+            r.builds = e.value("ok", false);
+            r.buildLog = e.value("log", "");
+            r.diagnostics = workbench::diagnosticsFor(workbench::parseBuildLog(r.buildLog), r.file);
+        } else if (what == "start") {
+            running = " (n = " + std::to_string(e.value("n", size_t(0))) + ", " + e.value("op", "") + " " +
+                      e.value("type", "") + ")";
+        } else if (what == "size") {
+            running.clear();
+            workbench::SizeCheck s;
+            s.n = e.value("n", size_t(0));
+            s.wg = e.value("wg", size_t(0));
+            s.why = e.value("why", "");
+            if (e.value("op", r.op) != r.op || e.value("type", r.type) != r.type)
+                s.why += " (" + e.value("op", "") + " " + e.value("type", "") + ")";
+            s.ran = e.value("ran", false);
+            s.correct = e.value("correct", false);
+            s.result = rl::json::toValue(e.at("result"));
+            s.reference = rl::json::toValue(e.at("reference"));
+            s.message = e.value("message", "");
+            r.sizes.push_back(std::move(s));
+        } else if (what == "trace") {
+            r.trace = rl::json::readTrace(e.at("trace"));
+            r.tracedOn = r.device;
+        } else if (what == "trace_failed") {
+            r.failures.push_back({"trace", "device", e.value("message", "")});
+        }
+    }
+    noteEnding(r, "run", device, running.empty() ? "" : " while running" + running, request.timeoutSeconds);
+    if (!device.events.empty() && r.device.empty()) r.device = "?";
+    if (r.buildLog.empty() && !r.builds && !r.sizes.empty()) r.builds = true;  // built, but every run failed later
+    if (!r.builds && !r.buildLog.empty()) return r;
+    r.correct = !r.sizes.empty();
+    for (const auto& s : r.sizes) r.correct = r.correct && s.ran && s.correct;
+
+    // The simulator, in a process of its own: the stages of a kernel without the macros, and races, bounds,
+    // uninitialised reads.
+    const std::string simulator = request.simulate ? simulatorPath() : "";
+    if (!simulator.empty()) {
+        const SimulatorOutcome sim = runSimulator(simulator, req);
+        for (const json& e : sim.events) {
+            const std::string what = e.value("event", "");
+            if (what == "sim" && e.value("built", false)) {
+                r.simulated = true;
+                addFindings(r, e.at("findings"));
+                if (!r.trace && e.contains("trace")) {
+                    r.trace = rl::json::readTrace(e.at("trace"));
+                    r.tracedOn = "Oclgrind";
+                }
+            } else if (what == "sim") {
+                r.failures.push_back({"trace", "build", "Oclgrind could not build the kernel: " +
+                                                            lastLine(e.value("log", ""))});
+            } else if (what == "sim_findings") {
+                addFindings(r, e.at("findings"));
+            }
+        }
+        noteEnding(r, "trace", StepOutcome{sim.events, sim.child}, " on Oclgrind (the simulator)",
+                   request.timeoutSeconds);
+    } else if (request.simulate) {
+        r.failures.push_back({"trace", "unsupported", "reducelab-sim, the simulator step, is not beside " +
+                                                          workbench::selfExecutable() +
+                                                          ": build it (it is part of every build) or set REDUCELAB_SIM"});
+    }
+
+    if (r.trace) {
+        r.trace->simdWidth = simdWidth;
+        analyzeTrace(*r.trace);
+        r.stages = workbench::stageFactsOf(*r.trace);
+    }
+    if (model && r.trace) {
+        RunConfig c = request.config;
+        c.n = r.trace->n;
+        const HostArray input = makeInput(c.type, DataPattern::Random, c.n, request.config.seed);
+        std::vector<double> values(input.size());
+        for (size_t i = 0; i < input.size(); ++i) values[i] = input.at(i);
+        double modelResult = 0;
+        const auto passes = modelRun(*model, c, values, &modelResult);
+        r.firstMismatch = workbench::firstMismatch(*r.trace, passes, model->id);
+    }
+    return r;
+}
+
+int exitStatus(const CheckReport& report) {
+    if (!report.contract.empty() || !report.builds) return 2;
+    return report.passed() ? 0 : 1;
+}
+
+}  // namespace rl::check

@@ -1,0 +1,108 @@
+// The device step: build, the check's sizes against the host reference, and the device trace of an annotated kernel.
+#include <algorithm>
+
+#include "core/check/steps.h"
+#include "core/cl/devices.h"
+#include "core/cl/engine.h"
+#include "core/input.h"
+#include "core/json_io.h"
+#include "core/workbench/check_sizes.h"
+#include "core/workbench/kernel_signature.h"
+#include "core/workbench/student_kernel.h"
+
+namespace rl::check {
+
+using Json = nlohmann::json;
+
+namespace {
+
+// The ops a kernel claims: all three when it reduces with RL_APPLY and pads with RL_IDENTITY, else the one asked.
+std::vector<Op> claimedOps(const CheckRequest& request) {
+    const bool generic = request.text.find("RL_APPLY") != std::string::npos &&
+                         request.text.find("RL_IDENTITY") != std::string::npos;
+    if (!generic || !request.allOpsAndTypes) return {request.config.op};
+    std::vector<Op> ops = {request.config.op};
+    for (Op op : {Op::Sum, Op::Min, Op::Max})
+        if (op != request.config.op) ops.push_back(op);
+    return ops;
+}
+
+std::vector<ElemType> claimedTypes(const CheckRequest& request) {
+    std::vector<ElemType> types = {request.config.type};
+    if (!request.allOpsAndTypes) return types;
+    const auto sig = workbench::checkSignature(request.text, request.entry);
+    for (ElemType t : sig.types)
+        if (t != request.config.type) types.push_back(t);
+    return types;
+}
+
+}  // namespace
+
+void deviceStep(const CheckRequest& request, const VariantInfo& variant, const Emit& emit) {
+    const DeviceInfo device = selectDevice(request.device);
+    emit({{"event", "device"}, {"name", device.name}, {"simd_width", device.simdWidth}});
+    Engine engine(device);
+    bool buildKnown = false;
+    auto buildIs = [&](bool ok, const std::string& log) {
+        if (buildKnown) return;
+        buildKnown = true;
+        emit({{"event", "build"}, {"ok", ok}, {"log", log}});
+    };
+    const std::vector<ElemType> types = claimedTypes(request);
+    const std::vector<Op> ops = claimedOps(request);
+    // The build first, on its own: a kernel that then never ends has still been seen to build.
+    try {
+        engine.programs().kernel(variant, request.config, false);
+        buildIs(true, "");
+    } catch (const Error& e) {
+        if (e.kind() == ErrorKind::BuildFailed) {
+            buildIs(false, e.what());
+            return;
+        }
+        throw;
+    }
+    for (ElemType type : types) {
+        const VariantInfo v = workbench::studentVariant(request.text, request.file, request.entry, type);
+        for (Op op : ops) {
+            const bool main = type == request.config.type && op == request.config.op;
+            for (const auto& size : main ? workbench::checkSizes(request.config.wg)
+                                         : workbench::quickSizes(request.config.wg)) {
+                RunConfig c = request.config;
+                c.n = size.n;
+                c.op = op;
+                c.type = type;
+                emit({{"event", "start"}, {"n", size.n}, {"op", toString(op)}, {"type", toString(type)}});
+                Json event = {{"event", "size"}, {"n", size.n}, {"why", size.why}, {"op", toString(op)},
+                              {"type", toString(type)}, {"wg", c.wg}};
+                try {
+                    const HostArray input = makeInput(type, DataPattern::Random, size.n, 1000 + size.n);
+                    const RunResult r = engine.run(v, c, input);
+                    buildIs(true, "");
+                    event.update(Json{{"ran", true}, {"correct", r.correct}, {"result", rl::json::value(r.result)},
+                                  {"reference", rl::json::value(r.reference)}, {"message", r.verdict}});
+                } catch (const Error& e) {
+                    if (e.kind() == ErrorKind::BuildFailed) {
+                        buildIs(false, e.what());
+                        return;
+                    }
+                    event.update(Json{{"ran", false}, {"correct", false}, {"result", 0}, {"reference", 0},
+                                  {"message", e.what()}});
+                }
+                emit(event);
+            }
+        }
+    }
+    if (variant.recordsStages) {
+        RunConfig c = request.config;
+        c.n = workbench::tracedSize(request);
+        const HostArray input = makeInput(c.type, DataPattern::Random, c.n, request.config.seed);
+        try {
+            const TraceRun t = engine.trace(variant, c, input, TraceSelection::wholeUpToCells(c.wg));
+            emit({{"event", "trace"}, {"trace", rl::json::trace(t)}});
+        } catch (const Error& e) {
+            emit({{"event", "trace_failed"}, {"message", e.what()}});
+        }
+    }
+}
+
+}  // namespace rl::check

@@ -1,0 +1,25 @@
+// Finding and running reducelab-sim, the simulator step's own process.
+#pragma once
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/workbench/check_request.h"
+#include "core/workbench/child_process.h"
+
+namespace rl::check {
+
+// $REDUCELAB_SIM, else reducelab-sim beside the running executable, else ../libexec/reducelab/reducelab-sim
+// from it (an installed layout). Empty when none exists.
+std::string simulatorPath();
+
+struct SimulatorOutcome {
+    std::vector<nlohmann::json> events;
+    workbench::ChildResult child;
+};
+
+// Runs reducelab-sim on `request` with its time limit; the events it printed, and how it ended.
+SimulatorOutcome runSimulator(const std::string& path, const workbench::CheckRequest& request);
+
+}  // namespace rl::check

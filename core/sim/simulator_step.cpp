@@ -1,0 +1,48 @@
+// The simulator step: the stages on Oclgrind (without the recording macros) and Oclgrind's findings.
+#include "core/sim/simulator_step.h"
+#include "core/workbench/check_report.h"
+
+#include "core/input.h"
+#include "core/json_io.h"
+#include "core/reference.h"
+#include "core/sim/simulator.h"
+
+namespace rl::sim {
+
+using Json = nlohmann::json;
+
+void simulatorStep(const workbench::CheckRequest& request, const VariantInfo& variant,
+                   const std::function<void(const nlohmann::json&)>& emit) {
+    RunConfig c = request.config;
+    c.n = workbench::tracedSize(request);
+    const HostArray input = makeInput(c.type, DataPattern::Random, c.n, request.config.seed);
+    const SimRun s = simulate(variant, c, input, TraceSelection::wholeUpToCells(c.wg), request.file);
+    Json event = {{"event", "sim"}, {"built", s.built}, {"log", s.buildLog}, {"findings", workbench::toJson(s.findings)}};
+    if (s.built) {
+        TraceRun t;
+        t.variant = variant.id;
+        t.device = "Oclgrind";
+        t.n = c.n;
+        t.wg = c.wg;
+        t.op = c.op;
+        t.type = c.type;
+        t.passes = s.passes;
+        t.result = s.result;
+        const Reference ref = computeReference(input, c.op);
+        t.reference = ref.value;
+        t.correct = acceptResult(ref, c.op, c.type, t.result, &t.verdict);
+        event["trace"] = rl::json::trace(t);
+    }
+    emit(event);
+    if (!s.built || c.n % c.wg != 0) return;
+    // A size whose last work-group is partly empty: where a missing bounds check reads past the input.
+    RunConfig odd = c;
+    odd.n = c.n + c.wg / 2 + 1;
+    const HostArray oddInput = makeInput(c.type, DataPattern::Random, odd.n, request.config.seed + 1);
+    TraceSelection none;
+    none.maxFullGroups = 1;
+    const SimRun o = simulate(variant, odd, oddInput, none, request.file);
+    emit({{"event", "sim_findings"}, {"n", odd.n}, {"findings", workbench::toJson(o.findings)}});
+}
+
+}  // namespace rl::sim

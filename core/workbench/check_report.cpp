@@ -1,0 +1,284 @@
+// The check report: its verdict, its JSON form (written by `reducelab check --json`, read by the app), the model
+// comparison and the terminal text.
+#include "core/workbench/check_report.h"
+
+#include <algorithm>
+#include <sstream>
+
+#include "core/json_io.h"
+#include "core/types.h"
+
+namespace rl::workbench {
+
+using nlohmann::json;
+
+bool CheckReport::passed() const {
+    return builds && contract.empty() && correct && races.empty() && uninitialised.empty() && outOfBounds.empty() &&
+           barrierDivergence.empty() && failures.empty() && !firstMismatch;
+}
+
+json toJson(const std::vector<Finding>& list) {
+    json a = json::array();
+    for (const Finding& f : list)
+        a.push_back({{"kind", std::string(toString(f.kind))},
+                     {"line", f.line()},
+                     {"lines", f.lines},
+                     {"message", f.message},
+                     {"advice", f.advice},
+                     {"memory", f.memory},
+                     {"pass", f.pass},
+                     {"group", f.group},
+                     {"work_items", f.workItems},
+                     {"byte_offset", f.byteOffset},
+                     {"details", f.details}});
+    return a;
+}
+
+namespace {
+
+FindingKind kindOf(const std::string& s) {
+    for (FindingKind k : {FindingKind::Race, FindingKind::Uninitialised, FindingKind::OutOfBounds,
+                          FindingKind::BarrierDivergence})
+        if (toString(k) == s) return k;
+    return FindingKind::Other;
+}
+
+}  // namespace
+
+std::vector<Finding> findingsFromJson(const json& a) {
+    std::vector<Finding> out;
+    for (const json& j : a) {
+        Finding f;
+        f.kind = kindOf(j.at("kind").get<std::string>());
+        f.lines = j.at("lines").get<std::vector<int>>();
+        f.message = j.at("message").get<std::string>();
+        f.advice = j.value("advice", "");
+        f.memory = j.value("memory", "");
+        f.pass = j.value("pass", -1);
+        f.group = j.value("group", -1);
+        f.workItems = j.value("work_items", std::vector<int>{});
+        f.byteOffset = j.value("byte_offset", -1LL);
+        f.details = j.value("details", "");
+        out.push_back(std::move(f));
+    }
+    return out;
+}
+
+json toJson(const CheckReport& r) {
+    json diagnostics = json::array();
+    for (const Diagnostic& d : r.diagnostics)
+        diagnostics.push_back({{"file", d.file}, {"line", d.line}, {"column", d.column}, {"severity", d.severity},
+                               {"message", d.message}});
+    json sizes = json::array();
+    for (const SizeCheck& s : r.sizes)
+        sizes.push_back({{"n", s.n}, {"wg", s.wg}, {"why", s.why}, {"ran", s.ran}, {"correct", s.correct},
+                         {"result", rl::json::value(s.result)}, {"reference", rl::json::value(s.reference)},
+                         {"message", s.message}});
+    json divergent = json::array(), conflicts = json::array(), stages = json::array();
+    for (const StageFacts& s : r.stages) {
+        divergent.push_back(s.divergentWarps);
+        conflicts.push_back(s.bankConflictDegree);
+        stages.push_back({{"label", s.label}, {"line", s.line}, {"active_items", s.activeItems},
+                          {"divergent_warps", s.divergentWarps}, {"bank_conflict_degree", s.bankConflictDegree}});
+    }
+    json mismatch = nullptr;
+    if (r.firstMismatch) {
+        const Mismatch& m = *r.firstMismatch;
+        mismatch = {{"model", m.model}, {"pass", m.pass}, {"group", m.group}, {"stage", m.stage}, {"cell", m.cell},
+                    {"expected", rl::json::value(m.expected)}, {"seen", rl::json::value(m.seen)}, {"line", m.line},
+                    {"message", m.message}};
+    }
+    json failures = json::array();
+    for (const Failure& f : r.failures)
+        failures.push_back({{"step", f.step}, {"kind", f.kind}, {"message", f.message}});
+    return {{"file", r.file},
+            {"entry", r.entry},
+            {"device", r.device},
+            {"traced_on", r.tracedOn},
+            {"op", r.op},
+            {"type", r.type},
+            {"wg", r.wg},
+            {"passed", r.passed()},
+            {"builds", r.builds},
+            {"diagnostics", diagnostics},
+            {"build_log", r.buildLog},
+            {"contract", r.contract},
+            {"correct", r.correct},
+            {"sizes", sizes},
+            {"simulated", r.simulated},
+            {"races", toJson(r.races)},
+            {"uninitialised", toJson(r.uninitialised)},
+            {"out_of_bounds", toJson(r.outOfBounds)},
+            {"barrier_divergence", toJson(r.barrierDivergence)},
+            {"stages", r.stages.size()},
+            {"stage_facts", stages},
+            {"divergent_warps", divergent},
+            {"bank_conflict_degree", conflicts},
+            {"model", r.model},
+            {"first_mismatch", mismatch},
+            {"failures", failures},
+            {"trace", r.trace ? rl::json::trace(*r.trace) : json(nullptr)}};
+}
+
+CheckReport checkReportFromJson(const json& j) {
+    try {
+        CheckReport r;
+        r.file = j.at("file").get<std::string>();
+        r.entry = j.at("entry").get<std::string>();
+        r.device = j.at("device").get<std::string>();
+        r.tracedOn = j.value("traced_on", "");
+        r.op = j.value("op", "");
+        r.type = j.value("type", "");
+        r.wg = j.value("wg", size_t(0));
+        r.builds = j.at("builds").get<bool>();
+        for (const json& d : j.at("diagnostics"))
+            r.diagnostics.push_back({d.value("file", ""), d.at("line").get<int>(), d.at("column").get<int>(),
+                                     d.at("severity").get<std::string>(), d.at("message").get<std::string>()});
+        r.buildLog = j.value("build_log", "");
+        r.contract = j.value("contract", "");
+        r.correct = j.at("correct").get<bool>();
+        for (const json& s : j.at("sizes")) {
+            SizeCheck c;
+            c.n = s.at("n").get<size_t>();
+            c.wg = s.at("wg").get<size_t>();
+            c.why = s.value("why", "");
+            c.ran = s.at("ran").get<bool>();
+            c.correct = s.at("correct").get<bool>();
+            c.result = rl::json::toValue(s.at("result"));
+            c.reference = rl::json::toValue(s.at("reference"));
+            c.message = s.value("message", "");
+            r.sizes.push_back(std::move(c));
+        }
+        r.simulated = j.value("simulated", false);
+        r.races = findingsFromJson(j.at("races"));
+        r.uninitialised = findingsFromJson(j.at("uninitialised"));
+        r.outOfBounds = findingsFromJson(j.at("out_of_bounds"));
+        r.barrierDivergence = findingsFromJson(j.at("barrier_divergence"));
+        for (const json& s : j.value("stage_facts", json::array()))
+            r.stages.push_back({s.at("label").get<std::string>(), s.value("line", 0), s.value("active_items", 0),
+                                s.value("divergent_warps", 0), s.value("bank_conflict_degree", 1)});
+        r.model = j.value("model", "");
+        if (j.contains("first_mismatch") && !j.at("first_mismatch").is_null()) {
+            const json& m = j.at("first_mismatch");
+            r.firstMismatch = Mismatch{m.at("model").get<std::string>(), m.at("pass").get<int>(),
+                                       m.at("group").get<int>(), m.at("stage").get<int>(), m.at("cell").get<int>(),
+                                       rl::json::toValue(m.at("expected")), rl::json::toValue(m.at("seen")),
+                                       m.value("line", 0), m.value("message", "")};
+        }
+        for (const json& f : j.at("failures"))
+            r.failures.push_back({f.at("step").get<std::string>(), f.at("kind").get<std::string>(),
+                                  f.at("message").get<std::string>()});
+        if (j.contains("trace") && !j.at("trace").is_null()) r.trace = rl::json::readTrace(j.at("trace"));
+        return r;
+    } catch (const nlohmann::json::exception& e) {
+        throw Error(ErrorKind::BadInput, std::string("the check report is malformed: ") + e.what());
+    }
+}
+
+std::vector<StageFacts> stageFactsOf(const TraceRun& trace) {
+    std::vector<StageFacts> out;
+    if (trace.passes.empty() || trace.passes.front().traced.empty()) return out;
+    for (const Stage& s : trace.passes.front().traced.front().stages)
+        out.push_back({s.label, s.line, s.analysis.activeItems, s.analysis.divergentWarps,
+                       s.analysis.bankConflictDegree});
+    return out;
+}
+
+std::optional<Mismatch> firstMismatch(const TraceRun& student, const std::vector<PassTrace>& model,
+                                      const std::string& modelName) {
+    auto mismatch = [&](int p, int g, int s, int cell, double expected, double seen, int line, std::string msg) {
+        return Mismatch{modelName, p, g, s, cell, expected, seen, line, std::move(msg)};
+    };
+    const size_t passes = std::min(student.passes.size(), model.size());
+    for (size_t p = 0; p < passes; ++p) {
+        const auto& mine = student.passes[p].traced;
+        const auto& theirs = model[p].traced;
+        for (const GroupTrace& g : mine) {
+            const GroupTrace* m = nullptr;
+            for (const GroupTrace& t : theirs)
+                if (t.group == g.group) m = &t;
+            if (!m) continue;
+            const size_t stages = std::min(g.stages.size(), m->stages.size());
+            for (size_t s = 0; s < stages; ++s) {
+                const Stage& a = g.stages[s];
+                const Stage& b = m->stages[s];
+                const size_t cells = std::min(a.values.size(), b.values.size());
+                for (size_t c = 0; c < cells; ++c) {
+                    const bool same = a.values[c] == b.values[c] || (a.values[c] != a.values[c] && b.values[c] != b.values[c]);
+                    if (!same) {
+                        std::ostringstream why;
+                        why << "pass " << p << ", work-group " << g.group << ", stage " << s << " (" << b.label
+                            << "): cell " << c << " holds " << a.values[c] << " where " << modelName << " has "
+                            << b.values[c];
+                        return mismatch(int(p), g.group, int(s), int(c), b.values[c], a.values[c], a.line, why.str());
+                    }
+                }
+            }
+            if (g.stages.size() != m->stages.size()) {
+                std::ostringstream why;
+                why << "pass " << p << ", work-group " << g.group << ": " << g.stages.size() << " stages where "
+                    << modelName << " has " << m->stages.size();
+                return mismatch(int(p), g.group, int(stages), -1, double(m->stages.size()), double(g.stages.size()),
+                                0, why.str());
+            }
+        }
+    }
+    if (student.passes.size() != model.size())
+        return mismatch(int(passes), 0, 0, -1, double(model.size()), double(student.passes.size()), 0,
+                        std::to_string(student.passes.size()) + " passes where " + modelName + " has " +
+                            std::to_string(model.size()));
+    return std::nullopt;
+}
+
+std::string formatReport(const CheckReport& r) {
+    std::ostringstream o;
+    auto mark = [](bool ok) { return ok ? "ok  " : "FAIL"; };
+    o << "check " << r.file << " (kernel " << (r.entry.empty() ? "?" : r.entry) << ")"
+      << (r.device.empty() ? "" : " on " + r.device) << ", " << r.op << " " << r.type << ", work-group " << r.wg
+      << "\n";
+    o << "  " << mark(r.builds && r.contract.empty()) << "  builds";
+    if (!r.contract.empty()) o << ": " << r.contract;
+    o << "\n";
+    for (const Diagnostic& d : r.diagnostics)
+        o << "        " << r.file << ":" << d.line << ":" << d.column << ": " << d.severity << ": " << d.message << "\n";
+    if (!r.builds || !r.contract.empty()) return o.str();
+    o << "  " << mark(r.correct) << "  correct on " << r.sizes.size() << " sizes\n";
+    for (const SizeCheck& s : r.sizes) {
+        o << "        " << (s.correct ? "ok  " : "FAIL") << "  n = " << s.n << " (" << s.why << ")";
+        if (!s.correct) o << ": " << s.message;
+        o << "\n";
+    }
+    auto list = [&](const char* what, const std::vector<Finding>& fs) {
+        if (!r.simulated) return;
+        o << "  " << mark(fs.empty()) << "  " << what;
+        o << (fs.empty() ? " none\n" : "\n");
+        for (const Finding& f : fs) {
+            o << "        line " << f.line() << ": " << f.message;
+            if (!f.workItems.empty()) {
+                o << " (work-items";
+                for (int w : f.workItems) o << " " << w;
+                o << " of work-group " << f.group << ")";
+            }
+            o << "\n          what to do: " << f.advice << "\n";
+        }
+    };
+    list("data races:", r.races);
+    list("reads of uninitialised memory:", r.uninitialised);
+    list("out-of-bounds accesses:", r.outOfBounds);
+    list("barrier divergence:", r.barrierDivergence);
+    if (!r.stages.empty()) {
+        o << "  stages recorded on " << r.tracedOn << " (work-group 0 of the first pass): " << r.stages.size() << "\n";
+        for (const StageFacts& s : r.stages)
+            o << "        " << s.label << (s.line ? " (line " + std::to_string(s.line) + ")" : "") << ": "
+              << s.activeItems << " active, " << s.divergentWarps << " divergent warps, bank conflicts "
+              << s.bankConflictDegree << "-way\n";
+    }
+    if (!r.model.empty())
+        o << "  " << mark(!r.firstMismatch) << "  trace equals the model of " << r.model
+          << (r.firstMismatch ? ": first differs at " + r.firstMismatch->message : "") << "\n";
+    for (const Failure& f : r.failures) o << "  FAIL  " << f.step << " (" << f.kind << "): " << f.message << "\n";
+    o << (r.passed() ? "all checks passed\n" : "some checks failed\n");
+    return o.str();
+}
+
+}  // namespace rl::workbench

@@ -1,0 +1,41 @@
+// The check request's JSON form.
+#include "core/workbench/check_request.h"
+
+#include <algorithm>
+
+#include "core/json_io.h"
+#include "core/types.h"
+
+namespace rl::workbench {
+
+size_t tracedSize(const CheckRequest& request) {
+    const size_t n = request.config.n > 0 ? request.config.n : 4 * request.config.wg;
+    return std::min<size_t>(std::max<size_t>(n, 1), 65536);
+}
+
+nlohmann::json toJson(const CheckRequest& r) {
+    return {{"text", r.text},       {"file", r.file},         {"entry", r.entry},
+            {"config", rl::json::config(r.config)},           {"device", r.device},
+            {"model", r.model},     {"timeout", r.timeoutSeconds}, {"simulate", r.simulate},
+            {"all_ops_and_types", r.allOpsAndTypes}};
+}
+
+CheckRequest checkRequestFromJson(const nlohmann::json& j) {
+    try {
+        CheckRequest r;
+        r.text = j.at("text").get<std::string>();
+        r.file = j.at("file").get<std::string>();
+        r.entry = j.at("entry").get<std::string>();
+        r.config = rl::json::readConfig(j.at("config"));
+        r.device = j.value("device", "");
+        r.model = j.value("model", "");
+        r.timeoutSeconds = j.value("timeout", 30.0);
+        r.simulate = j.value("simulate", true);
+        r.allOpsAndTypes = j.value("all_ops_and_types", true);
+        return r;
+    } catch (const nlohmann::json::exception& e) {
+        throw Error(ErrorKind::BadInput, std::string("the check request is malformed: ") + e.what());
+    }
+}
+
+}  // namespace rl::workbench

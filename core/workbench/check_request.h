@@ -1,0 +1,31 @@
+// What a check is asked to do: the student's text, the kernel, the launch, the device, the model and the limits.
+// Plain data with a JSON form, so the simulator step (a process of its own: reducelab-sim) gets the same request.
+#pragma once
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "core/run_config.h"
+
+namespace rl::workbench {
+
+struct CheckRequest {
+    std::string text;              // the student's kernel source
+    std::string file;              // its file name (shown, and the name compiler messages use)
+    std::string entry;             // the kernel to check; empty: the file's only kernel
+    RunConfig config;              // op, type, wg; config.n is the size traced (0: four work-groups)
+    std::string device;            // a device as `--device` names one; empty: the default
+    std::string model;             // a built-in variant to compare the trace with; empty: none
+    double timeoutSeconds = 30;    // for each of the two child processes
+    bool isolate = true;           // false: run the device step in this process (tests; a hang then hangs the caller)
+    bool simulate = true;          // false: no Oclgrind step (no automatic trace, no race checks)
+    bool allOpsAndTypes = true;    // also run the quick sizes for every other op and type the kernel supports
+};
+
+// The size the stages are recorded for: config.n, or four work-groups when it is 0; at most 65536.
+size_t tracedSize(const CheckRequest& request);
+
+nlohmann::json toJson(const CheckRequest& request);
+CheckRequest checkRequestFromJson(const nlohmann::json& j);  // throws rl::Error (BadInput) naming the bad field
+
+}  // namespace rl::workbench

@@ -1,0 +1,21 @@
+// The sizes a student's kernel is checked on: each chosen to catch one usual mistake (a launch of no work-group, a
+// missing bounds check, a tree that assumes a power of two, a second pass that is never launched).
+#pragma once
+#include <string>
+#include <vector>
+
+namespace rl::workbench {
+
+struct SizeCase {
+    size_t n = 0;
+    std::string why;
+};
+
+// For work-group size `wg`: 1, 2, 3, a prime past several work-groups, a non-power-of-two below one work-group's
+// 4x, exactly one work-group, several whole work-groups, and a size that needs three passes. Sorted, no repeats.
+std::vector<SizeCase> checkSizes(size_t wg);
+
+// The few of those that other operations and types are checked on: 1, the prime, and the three-pass size.
+std::vector<SizeCase> quickSizes(size_t wg);
+
+}  // namespace rl::workbench

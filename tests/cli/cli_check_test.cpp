@@ -1,0 +1,145 @@
+// `reducelab check --kernel FILE`: the student-style kernels of tests/workbench/kernels checked by the real binary,
+// as a student or a grading script runs it: the exit status (0 all pass, 1 some fail, 2 bad arguments or no build)
+// and the JSON fields (builds, diagnostics, correct, races, out_of_bounds, stages, divergent_warps,
+// bank_conflict_degree, first_mismatch), each finding on the line it is about.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "core/workbench/child_process.h"
+
+namespace {
+
+using nlohmann::json;
+using rl::workbench::ChildResult;
+
+std::string kernel(const std::string& name) { return std::string(RL_WORKBENCH_KERNELS) + "/" + name; }
+
+ChildResult check(std::vector<std::string> args, double timeout = 300) {
+    args.insert(args.begin(), {RL_REDUCELAB_BIN, "check"});
+    return rl::workbench::runProgram(args, timeout);
+}
+
+json report(const ChildResult& r) {
+    EXPECT_TRUE(r.exited()) << r.describe() << "\n" << r.err;
+    try {
+        return json::parse(r.out);
+    } catch (const json::exception& e) {
+        ADD_FAILURE() << "not JSON: " << e.what() << "\n" << r.out << r.err;
+        return json::object();
+    }
+}
+
+bool hasFindingOnLine(const json& list, int line) {
+    for (const json& f : list)
+        if (f.at("line").get<int>() == line) return true;
+    return false;
+}
+
+TEST(CliCheck, ACorrectPlainKernelPassesEveryCheckAndMatchesTheSequentialModel) {
+    const ChildResult r = check({"--kernel", kernel("plain_sequential.cl"), "--wg", "64", "--model", "sequential",
+                                 "--json"});
+    const json j = report(r);
+    EXPECT_EQ(r.exitCode, 0) << r.out << r.err;
+    EXPECT_TRUE(j.at("builds").get<bool>());
+    EXPECT_TRUE(j.at("correct").get<bool>());
+    EXPECT_TRUE(j.at("passed").get<bool>());
+    EXPECT_TRUE(j.at("races").empty());
+    EXPECT_TRUE(j.at("out_of_bounds").empty());
+    EXPECT_TRUE(j.at("first_mismatch").is_null()) << j.at("first_mismatch").dump();
+    EXPECT_EQ(j.at("traced_on").get<std::string>(), "Oclgrind");
+    // log2(64) = 6 tree stages after the load; the first two stages keep whole warps busy, the rest diverge.
+    EXPECT_EQ(j.at("stages").get<int>(), 7);
+    EXPECT_EQ(j.at("divergent_warps"), json({0, 0, 1, 1, 1, 1, 1}));
+    EXPECT_EQ(j.at("bank_conflict_degree"), json({1, 1, 1, 1, 1, 1, 1}));
+    // The size set holds 1, a prime, a non-power-of-two, exactly one work-group and several.
+    std::vector<size_t> sizes;
+    for (const json& s : j.at("sizes")) sizes.push_back(s.at("n").get<size_t>());
+    for (size_t n : {size_t(1), size_t(193), size_t(1000), size_t(64), size_t(512)})
+        EXPECT_NE(std::find(sizes.begin(), sizes.end(), n), sizes.end()) << "n = " << n;
+}
+
+TEST(CliCheck, AMissingBarrierIsARaceOnTheLineOfTheAddAndPartsFromTheModel) {
+    const ChildResult r = check({"--kernel", kernel("missing_barrier.cl"), "--wg", "64", "--model", "sequential",
+                                 "--json"});
+    const json j = report(r);
+    EXPECT_EQ(r.exitCode, 1) << r.out << r.err;
+    EXPECT_TRUE(j.at("builds").get<bool>());
+    ASSERT_FALSE(j.at("races").empty());
+    EXPECT_TRUE(hasFindingOnLine(j.at("races"), 9)) << j.at("races").dump(1);
+    EXPECT_FALSE(j.at("races")[0].at("work_items").empty());
+    ASSERT_FALSE(j.at("first_mismatch").is_null());
+    EXPECT_EQ(j.at("first_mismatch").at("model").get<std::string>(), "sequential");
+    EXPECT_GE(j.at("first_mismatch").at("cell").get<int>(), 0);
+}
+
+TEST(CliCheck, AKernelIgnoringNIsWrongOnPartialGroupsAndReadsOutOfBounds) {
+    const ChildResult r = check({"--kernel", kernel("ignores_n.cl"), "--wg", "64", "--json"});
+    const json j = report(r);
+    EXPECT_EQ(r.exitCode, 1) << r.out << r.err;
+    EXPECT_FALSE(j.at("correct").get<bool>());
+    for (const json& s : j.at("sizes"))  // wrong exactly where the last work-group is partly empty
+        if (s.at("n").get<size_t>() % 64 != 0) EXPECT_FALSE(s.at("correct").get<bool>()) << s.dump();
+    EXPECT_TRUE(hasFindingOnLine(j.at("out_of_bounds"), 5)) << j.at("out_of_bounds").dump(1);
+}
+
+TEST(CliCheck, AKernelThatDoesNotBuildGetsItsDiagnosticOnTheRightLineAndStatus2) {
+    const ChildResult r = check({"--kernel", kernel("typo.cl"), "--wg", "64", "--json"});
+    const json j = report(r);
+    EXPECT_EQ(r.exitCode, 2) << r.out << r.err;
+    EXPECT_FALSE(j.at("builds").get<bool>());
+    ASSERT_FALSE(j.at("diagnostics").empty()) << j.dump(1);
+    EXPECT_EQ(j.at("diagnostics")[0].at("line").get<int>(), 6);
+    EXPECT_EQ(j.at("diagnostics")[0].at("severity").get<std::string>(), "error");
+    EXPECT_NE(j.at("diagnostics")[0].at("message").get<std::string>().find("scrach"), std::string::npos);
+}
+
+TEST(CliCheck, AWrongSignatureNamesTheArgumentAndTheExpectedSignature) {
+    const ChildResult r = check({"--kernel", kernel("wrong_signature.cl"), "--json"});
+    const json j = report(r);
+    EXPECT_EQ(r.exitCode, 2) << r.out << r.err;
+    const std::string contract = j.at("contract").get<std::string>();
+    EXPECT_NE(contract.find("argument 1"), std::string::npos) << contract;
+    EXPECT_NE(contract.find("__global const T *in"), std::string::npos) << contract;
+}
+
+TEST(CliCheck, AKernelThatNeverEndsIsStoppedAtItsTimeLimitAndSaysSo) {
+    const ChildResult r = check({"--kernel", kernel("never_ends.cl"), "--wg", "64", "--timeout", "3", "--json"}, 120);
+    const json j = report(r);
+    EXPECT_EQ(r.exitCode, 1) << r.out << r.err;
+    EXPECT_TRUE(j.at("builds").get<bool>()) << j.dump(1);
+    bool timeout = false;
+    for (const json& f : j.at("failures"))
+        if (f.at("kind") == "timeout") {
+            timeout = true;
+            EXPECT_NE(f.at("message").get<std::string>().find("did not finish within 3 s"), std::string::npos);
+        }
+    EXPECT_TRUE(timeout) << j.at("failures").dump(1);
+    EXPECT_LT(r.seconds, 30.0);  // two steps of 3 s each, plus start-up: the check itself never hangs
+}
+
+TEST(CliCheck, AnAnnotatedKernelIsTracedOnTheDeviceItself) {
+    const ChildResult r = check({"--kernel", kernel("annotated_sequential.cl"), "--wg", "64", "--model",
+                                 "sequential", "--json"});
+    const json j = report(r);
+    EXPECT_EQ(r.exitCode, 0) << r.out << r.err;
+    EXPECT_NE(j.at("traced_on").get<std::string>(), "Oclgrind");
+    EXPECT_EQ(j.at("traced_on"), j.at("device"));
+    EXPECT_TRUE(j.at("first_mismatch").is_null());
+}
+
+TEST(CliCheck, BadArgumentsAreStatus2WithOneLine) {
+    ChildResult r = check({"--wg", "64"});
+    EXPECT_EQ(r.exitCode, 2);
+    EXPECT_NE(r.err.find("check needs --kernel FILE"), std::string::npos) << r.err;
+    r = check({"--kernel", kernel("plain_sequential.cl"), "--model", "no-such-variant"});
+    EXPECT_EQ(r.exitCode, 2);
+    EXPECT_NE(r.err.find("reducelab variants"), std::string::npos) << r.err;
+    r = check({"--kernel", "/nonexistent/k.cl"});
+    EXPECT_EQ(r.exitCode, 2);
+    EXPECT_NE(r.err.find("/nonexistent/k.cl"), std::string::npos) << r.err;
+}
+
+}  // namespace
