@@ -120,3 +120,22 @@ TEST(CliKernel, AKernelWithoutMacrosSaysItRecordsNoStages) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(CliKernel, BenchTimesAStudentsKernelBesideTheFirstStepOfTheLadder) {
+    const rl::test::Outcome o = rl::test::runCli({"bench", "--kernel", kernel("plain_sequential.cl"), "--n", "65536",
+                                                  "--repeats", "3", "--warmup", "1", "--wg", "64", "--json"});
+    ASSERT_EQ(o.rc, 0) << o.err << o.out;
+    const auto j = nlohmann::json::parse(o.out);
+    const auto& rows = j.at("sizes").at(0).at("rows");
+    ASSERT_EQ(rows.size(), 2u);
+    EXPECT_EQ(rows[0].at("variant"), "interleaved-divergent");
+    EXPECT_EQ(rows[1].at("variant"), "kernel:plain_sequential.cl");
+    EXPECT_TRUE(rows[1].at("correct").get<bool>());
+    EXPECT_GT(rows[1].at("time_ms").get<double>(), 0.0);
+    EXPECT_GT(rows[1].at("pct_of_copy").get<double>(), 0.0);
+    EXPECT_GT(rows[1].at("cumulative_speedup").get<double>(), 0.0);  // over interleaved-divergent
+}
+
+}  // namespace
