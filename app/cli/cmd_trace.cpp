@@ -5,24 +5,72 @@
 
 #include "app/cli/commands.h"
 #include "app/cli/table.h"
+#include "core/analysis.h"
+#include "core/check/simulator_process.h"
 #include "core/cl/engine.h"
 #include "core/json_io.h"
+#include "core/workbench/diagnostics.h"
+#include "core/workbench/student_kernel.h"
 
 namespace rl::cli {
+namespace {
+
+// A student's kernel without the recording macros: its stages recorded on Oclgrind by reducelab-sim.
+TraceRun traceOnSimulator(const Options& o, const VariantInfo& v) {
+    const RunConfig& c = o.config;
+    if (c.n > 65536)
+        throw Error(ErrorKind::BadInput, "--n " + std::to_string(c.n) + ": a kernel without the recording macros is "
+                                         "traced on Oclgrind, the simulator, up to 65536 elements; give a smaller "
+                                         "--n, or record the stages with the macros (docs/kernels.md)");
+    workbench::CheckRequest request;
+    request.file = o.raw.at("kernel");
+    request.text = workbench::readKernelFile(request.file);
+    request.file = workbench::displayName(request.file);
+    request.entry = o.raw.count("entry") ? o.raw.at("entry") : "";
+    request.config = c;
+    request.allOpsAndTypes = false;
+    const std::string simulator = check::simulatorPath();
+    if (simulator.empty())
+        throw Error(ErrorKind::Unsupported, "'" + v.kernelName + "' records no stages of its own, and reducelab-sim "
+                                            "(which records them on Oclgrind) is not beside this binary");
+    const check::SimulatorOutcome sim = check::runSimulator(simulator, request);
+    for (const auto& e : sim.events)
+        if (e.value("event", "") == "sim" && e.contains("trace")) {
+            TraceRun t = json::readTrace(e.at("trace"));
+            t.simdWidth = c.simdWidth > 0 ? c.simdWidth : 32;
+            t.banks = c.banks;
+            t.bankWidthBytes = c.bankWidthBytes;
+            analyzeTrace(t);
+            return t;
+        }
+    throw Error(ErrorKind::DeviceFailure, "tracing '" + v.kernelName + "' on Oclgrind failed: the simulator " +
+                                              sim.child.describe() + (sim.child.err.empty() ? "" : ": " + sim.child.err) +
+                                              " (`reducelab check --kernel` says more)");
+}
+
+}  // namespace
 
 int cmdTrace(const Options& o) {
     const RunConfig& c = o.config;
     const VariantInfo v = chosenVariant(o);  // --variant ID, or --kernel FILE: a student's kernel
-    Engine engine(selectDevice(o.device));
-    engine.fits(c.n, c.type);  // before allocating the input (a size past the device memory)
-    engine.validate(v, c, Engine::Purpose::Trace);
-    const HostArray input = makeInput(c.type, c.data, c.n, c.seed);
-    TraceSelection sel;
-    sel.firstGroup = o.traceGroup;
-    sel.groupCount = o.traceGroups;
-    const auto start = std::chrono::steady_clock::now();  // kernels were built by validate(): not timed here
-    const TraceRun t = engine.trace(v, c, input, sel);
-    const double recordMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    TraceRun t;
+    double recordMs = 0;
+    if (!v.recordsStages) {
+        const auto start = std::chrono::steady_clock::now();
+        t = traceOnSimulator(o, v);
+        recordMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    } else {
+        Engine engine(selectDevice(o.device));
+        engine.fits(c.n, c.type);  // before allocating the input (a size past the device memory)
+        engine.validate(v, c, Engine::Purpose::Trace);
+        const HostArray input = makeInput(c.type, c.data, c.n, c.seed);
+        TraceSelection sel;
+        sel.firstGroup = o.traceGroup;
+        sel.groupCount = o.traceGroups;
+        const auto start = std::chrono::steady_clock::now();  // kernels were built by validate(): not timed here
+        t = engine.trace(v, c, input, sel);
+        recordMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    }
     size_t stages = 0, groups = 0;
     for (const auto& p : t.passes) {
         groups += p.traced.size();

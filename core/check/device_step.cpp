@@ -95,7 +95,7 @@ void deviceStep(const CheckRequest& request, const VariantInfo& variant, const E
     if (variant.recordsStages) {
         RunConfig c = request.config;
         c.n = workbench::tracedSize(request);
-        const HostArray input = makeInput(c.type, DataPattern::Random, c.n, request.config.seed);
+        const HostArray input = makeInput(c.type, c.data, c.n, request.config.seed);
         try {
             const TraceRun t = engine.trace(variant, c, input, TraceSelection::wholeUpToCells(c.wg));
             emit({{"event", "trace"}, {"trace", rl::json::trace(t)}});

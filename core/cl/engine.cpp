@@ -202,8 +202,9 @@ TraceRun Engine::trace(const VariantInfo& variant, const RunConfig& requested, c
     checkInput(config, input);
     if (!variant.recordsStages)
         throw Error(ErrorKind::BadInput, "'" + variant.kernelName + "' records no stages: it uses none of the "
-                                         "recording macros (RL_TRACE_PARAMS, RL_RECORD: docs/kernels.md). Tracing a "
-                                         "kernel without them is not built yet; `reducelab run --kernel` checks it");
+                                         "recording macros (RL_TRACE_PARAMS, RL_RECORD: docs/kernels.md), so the device "
+                                         "cannot record them: `reducelab trace|check --kernel` record them on "
+                                         "Oclgrind, the simulator");
     validate(variant, config, Purpose::Trace);
     const auto plan = planPasses(*v, config);
     TraceRun run;

@@ -38,9 +38,9 @@ public:
 // Oclgrind reads its settings from the environment when a Context is made: the checks a student's kernel needs,
 // one worker thread (the recorder follows one work-group at a time) and no log on stderr (the messages come back
 // through MessagePlugin).
-void configureOclgrind() {
+void configureOclgrind(bool uninitialised) {
     setenv("OCLGRIND_DATA_RACES", "1", 1);
-    setenv("OCLGRIND_UNINITIALIZED", "1", 1);
+    setenv("OCLGRIND_UNINITIALIZED", uninitialised ? "1" : "0", 1);
     setenv("OCLGRIND_NUM_THREADS", "1", 1);
     setenv("OCLGRIND_LOG", "/dev/null", 1);
     unsetenv("OCLGRIND_INTERACTIVE");
@@ -70,7 +70,7 @@ bool available() { return true; }
 std::string unavailableReason() { return {}; }
 
 SimRun simulate(const VariantInfo& variant, const RunConfig& requested, const HostArray& input,
-                const TraceSelection& selection, const std::string& file) {
+                const TraceSelection& selection, const std::string& file, bool uninitialised) {
     if (variant.kind != VariantKind::LocalTree)
         throw Error(ErrorKind::Unsupported, "the simulator runs local-tree kernels (one partial per work-group per "
                                             "launch); '" + variant.id + "' launches another way");
@@ -79,7 +79,7 @@ SimRun simulate(const VariantInfo& variant, const RunConfig& requested, const Ho
     config.n = input.size();
     const auto plan = planPasses(variant, config);
 
-    configureOclgrind();
+    configureOclgrind(uninitialised);
     oclgrind::Context context;
     MessagePlugin messages(&context);
     context.registerPlugin(&messages);

@@ -32,7 +32,8 @@ std::string unavailableReason();
 // Runs `variant` (a built-in local-tree variant, or a student's: its source) on `input` as `config` launches it.
 // `file` is the student's file name (findings and stage lines keep only its lines; empty for a built-in).
 // Throws rl::Error (Unsupported) for kinds other than local trees, or when !available().
+// `uninitialised`: Oclgrind's uninitialised-value check, which crashes on some vector code in Oclgrind 21.10.
 SimRun simulate(const VariantInfo& variant, const RunConfig& config, const HostArray& input,
-                const TraceSelection& selection, const std::string& file);
+                const TraceSelection& selection, const std::string& file, bool uninitialised = true);
 
 }  // namespace rl::sim

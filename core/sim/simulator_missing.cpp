@@ -12,7 +12,8 @@ std::string unavailableReason() {
            "and build again";
 }
 
-SimRun simulate(const VariantInfo&, const RunConfig&, const HostArray&, const TraceSelection&, const std::string&) {
+SimRun simulate(const VariantInfo&, const RunConfig&, const HostArray&, const TraceSelection&, const std::string&,
+                bool) {
     throw Error(ErrorKind::Unsupported, unavailableReason());
 }
 

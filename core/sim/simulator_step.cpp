@@ -15,8 +15,9 @@ void simulatorStep(const workbench::CheckRequest& request, const VariantInfo& va
                    const std::function<void(const nlohmann::json&)>& emit) {
     RunConfig c = request.config;
     c.n = workbench::tracedSize(request);
-    const HostArray input = makeInput(c.type, DataPattern::Random, c.n, request.config.seed);
-    const SimRun s = simulate(variant, c, input, TraceSelection::wholeUpToCells(c.wg), request.file);
+    const HostArray input = makeInput(c.type, request.config.data, c.n, request.config.seed);
+    const SimRun s = simulate(variant, c, input, TraceSelection::wholeUpToCells(c.wg), request.file,
+                                request.checkUninitialised);
     Json event = {{"event", "sim"}, {"built", s.built}, {"log", s.buildLog}, {"findings", workbench::toJson(s.findings)}};
     if (s.built) {
         TraceRun t;
@@ -38,10 +39,10 @@ void simulatorStep(const workbench::CheckRequest& request, const VariantInfo& va
     // A size whose last work-group is partly empty: where a missing bounds check reads past the input.
     RunConfig odd = c;
     odd.n = c.n + c.wg / 2 + 1;
-    const HostArray oddInput = makeInput(c.type, DataPattern::Random, odd.n, request.config.seed + 1);
+    const HostArray oddInput = makeInput(c.type, request.config.data, odd.n, request.config.seed + 1);
     TraceSelection none;
     none.maxFullGroups = 1;
-    const SimRun o = simulate(variant, odd, oddInput, none, request.file);
+    const SimRun o = simulate(variant, odd, oddInput, none, request.file, request.checkUninitialised);
     emit({{"event", "sim_findings"}, {"n", odd.n}, {"findings", workbench::toJson(o.findings)}});
 }
 

@@ -66,6 +66,7 @@ void TracePlugin::workGroupBegin(const oclgrind::WorkGroup* workGroup) {
     group_ = GroupTrace{};
     group_.group = int(workGroup->getGroupIndex());
     pendingReads_.clear();
+    pendingGlobal_.clear();
     steps_.clear();
     writes_.clear();
 }
@@ -88,6 +89,7 @@ int TracePlugin::lineOf(const oclgrind::WorkItem* item) const {
 void TracePlugin::memoryLoad(const oclgrind::Memory* memory, const oclgrind::WorkItem* workItem, size_t address,
                              size_t size) {
     if (!current_ || workItem->getWorkGroup() != current_) return;
+    if (memory->getAddressSpace() == oclgrind::AddrSpaceGlobal) pendingGlobal_[workItem->getLocalID().x] = true;
     const int cell = cellOf(memory, address);
     if (cell < 0) return;
     auto& reads = pendingReads_[workItem->getLocalID().x];
@@ -107,6 +109,8 @@ void TracePlugin::memoryStore(const oclgrind::Memory* memory, const oclgrind::Wo
     w.value = decode(storeData, type_);
     w.reads = std::move(pendingReads_[item]);
     pendingReads_[item].clear();
+    w.readGlobal = pendingGlobal_[item];
+    pendingGlobal_[item] = false;
     w.line = lineOf(workItem);
     writes_.push_back(std::move(w));
     // A vector store writes several cells at once: the cells after the first join the same step.
@@ -132,6 +136,7 @@ void TracePlugin::workGroupComplete(const oclgrind::WorkGroup* workGroup) {
 
 void TracePlugin::closeInterval() {
     pendingReads_.clear();
+    pendingGlobal_.clear();
     if (writes_.empty()) {
         steps_.clear();
         return;
@@ -150,6 +155,9 @@ void TracePlugin::closeInterval() {
             std::vector<int> reads = w.reads;
             std::sort(reads.begin(), reads.end());
             reads.erase(std::unique(reads.begin(), reads.end()), reads.end());
+            // A write that read nothing first (the identity padding a work-item past n) fills a cell: the
+            // recording macros count such a work-item idle, and so does the recorder.
+            if (reads.empty() && !w.readGlobal) continue;
             op = {true, reads.size() > 0 ? reads[0] : -1, reads.size() > 1 ? reads[1] : -1, w.cell};
             if (w.line > 0) ++lineVotes[w.line];
         }

@@ -47,6 +47,7 @@ private:
         int cell = 0;
         double value = 0;
         std::vector<int> reads;  // scratch cells the item read since its previous write
+        bool readGlobal = false; // it read global memory since its previous write (a load, not a fill)
         int line = 0;
     };
 
@@ -67,6 +68,7 @@ private:
     GroupTrace group_;
     std::vector<double> values_;                  // scratch as it stands
     std::map<size_t, std::vector<int>> pendingReads_;  // per work-item: cells read since its last write
+    std::map<size_t, bool> pendingGlobal_;             // per work-item: read global memory since its last write
     std::map<size_t, int> steps_;                 // per work-item: writes in this interval
     std::vector<Write> writes_;                   // this interval's writes, in the order they ran
     std::vector<GroupTrace> groups_;

@@ -117,6 +117,7 @@ json toJson(const CheckReport& r) {
             {"model", r.model},
             {"first_mismatch", mismatch},
             {"failures", failures},
+            {"notes", r.notes},
             {"trace", r.trace ? rl::json::trace(*r.trace) : json(nullptr)}};
 }
 
@@ -168,6 +169,7 @@ CheckReport checkReportFromJson(const json& j) {
         for (const json& f : j.at("failures"))
             r.failures.push_back({f.at("step").get<std::string>(), f.at("kind").get<std::string>(),
                                   f.at("message").get<std::string>()});
+        r.notes = j.value("notes", std::vector<std::string>{});
         if (j.contains("trace") && !j.at("trace").is_null()) r.trace = rl::json::readTrace(j.at("trace"));
         return r;
     } catch (const nlohmann::json::exception& e) {
@@ -277,6 +279,7 @@ std::string formatReport(const CheckReport& r) {
         o << "  " << mark(!r.firstMismatch) << "  trace equals the model of " << r.model
           << (r.firstMismatch ? ": first differs at " + r.firstMismatch->message : "") << "\n";
     for (const Failure& f : r.failures) o << "  FAIL  " << f.step << " (" << f.kind << "): " << f.message << "\n";
+    for (const std::string& n : r.notes) o << "  note  " << n << "\n";
     o << (r.passed() ? "all checks passed\n" : "some checks failed\n");
     return o.str();
 }

@@ -76,6 +76,7 @@ struct CheckReport {
     std::string model;                  // the model asked for (empty: none)
 
     std::vector<Failure> failures;
+    std::vector<std::string> notes;     // what the reader should know that is not a failure
 
     // Every check passed: it builds, it is right on every size, Oclgrind found nothing, no step failed, and the
     // trace matches the model when one was asked for.

@@ -17,7 +17,7 @@ nlohmann::json toJson(const CheckRequest& r) {
     return {{"text", r.text},       {"file", r.file},         {"entry", r.entry},
             {"config", rl::json::config(r.config)},           {"device", r.device},
             {"model", r.model},     {"timeout", r.timeoutSeconds}, {"simulate", r.simulate},
-            {"all_ops_and_types", r.allOpsAndTypes}};
+            {"all_ops_and_types", r.allOpsAndTypes}, {"uninitialised", r.checkUninitialised}};
 }
 
 CheckRequest checkRequestFromJson(const nlohmann::json& j) {
@@ -32,6 +32,7 @@ CheckRequest checkRequestFromJson(const nlohmann::json& j) {
         r.timeoutSeconds = j.value("timeout", 30.0);
         r.simulate = j.value("simulate", true);
         r.allOpsAndTypes = j.value("all_ops_and_types", true);
+        r.checkUninitialised = j.value("uninitialised", true);
         return r;
     } catch (const nlohmann::json::exception& e) {
         throw Error(ErrorKind::BadInput, std::string("the check request is malformed: ") + e.what());

@@ -19,6 +19,8 @@ struct CheckRequest {
     double timeoutSeconds = 30;    // for each of the two child processes
     bool isolate = true;           // false: run the device step in this process (tests; a hang then hangs the caller)
     bool simulate = true;          // false: no Oclgrind step (no automatic trace, no race checks)
+    bool checkUninitialised = true;  // Oclgrind's uninitialised-value check (the check retries without it if it
+                                     // crashes the simulator, as it does on some vector code in Oclgrind 21.10)
     bool allOpsAndTypes = true;    // also run the quick sizes for every other op and type the kernel supports
 };
 

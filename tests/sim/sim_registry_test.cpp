@@ -30,7 +30,8 @@ TEST_P(SimMatchesModel, StagesEqualTheModel) {
     for (size_t i = 0; i < input.size(); ++i) values[i] = input.at(i);
     double modelResult = 0;
     const auto model = modelRun(v, config, values, &modelResult);
-    const sim::SimRun run = sim::simulate(v, config, input, TraceSelection{}, "");
+    // Oclgrind 21.10's uninitialised-value check crashes on the vector loads (the check retries without it too).
+    const sim::SimRun run = sim::simulate(v, config, input, TraceSelection{}, "", !v.toggles.vectorLoads);
     ASSERT_TRUE(run.built) << run.buildLog;
     EXPECT_EQ(run.result, modelResult);
     ASSERT_EQ(run.passes.size(), model.size());
@@ -47,8 +48,7 @@ TEST_P(SimMatchesModel, StagesEqualTheModel) {
         }
     }
     for (const auto& f : run.findings)
-        if (f.kind != workbench::FindingKind::Uninitialised || !v.toggles.vectorLoads)  // Oclgrind issue #126
-            ADD_FAILURE() << "unexpected finding: " << f.details;
+        ADD_FAILURE() << "unexpected finding: " << f.details;
 }
 
 INSTANTIATE_TEST_SUITE_P(Registry, SimMatchesModel,
