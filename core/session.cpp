@@ -13,6 +13,7 @@
 #include "core/analysis.h"
 #include "core/json_io.h"
 #include "core/variant.h"
+#include "core/workbench/student_kernel.h"
 
 namespace rl {
 namespace {
@@ -137,8 +138,32 @@ void checkTimings(const RunConfig& c, const RunResult& r) {
 
 }  // namespace
 
+VariantInfo sessionVariant(const Session& s) {
+    if (s.kernel) {
+        const VariantInfo v = workbench::studentVariant(s.kernel->text, s.kernel->file, s.kernel->entry, s.config.type);
+        if (v.id != s.config.variant)
+            bad("it keeps the kernel of '" + printable(s.kernel->file.substr(0, 80)) + "' but the parameters name '" +
+                printable(s.config.variant.substr(0, 80)) + "'");
+        return v;
+    }
+    const VariantInfo* v = findVariant(s.config.variant);
+    if (!v)
+        bad("it uses variant '" + printable(s.config.variant.substr(0, 80)) +
+            "', which this build of ReduceLab does not know (`reducelab variants` lists them)");
+    return *v;
+}
+
 void checkSession(const Session& s) {
-    if (!findVariant(s.config.variant))
+    if (s.kernel) {
+        checkText(s.kernel->file, "the kernel's file name", 1024);
+        checkText(s.kernel->entry, "the kernel's name", 1024);
+        if (s.kernel->text.size() > workbench::kMaxKernelFileBytes) bad("the kernel's source is longer than 1 MiB");
+        try {
+            sessionVariant(s);
+        } catch (const Error& e) {
+            bad(std::string("its kernel does not keep the contract: ") + e.what());
+        }
+    } else if (!findVariant(s.config.variant))
         bad("it uses variant '" + printable(s.config.variant.substr(0, 80)) +
             "', which this build of ReduceLab does not know (`reducelab variants` lists them)");
     checkDevice(s.device);
@@ -149,7 +174,8 @@ void checkSession(const Session& s) {
 
 std::string serializeSession(const Session& s) {
     checkSession(s);
-    const VariantInfo* v = findVariant(s.config.variant);
+    const VariantInfo variant = sessionVariant(s);
+    const VariantInfo* v = &variant;
     Json j = {{"format", kSessionFormat},
               {"version", kSessionVersion},
               {"saved_by", s.savedBy},
@@ -158,6 +184,7 @@ std::string serializeSession(const Session& s) {
               {"config", json::config(s.config)},
               {"trace", json::trace(s.trace)},
               {"timings", s.timings ? json::runResult(*s.timings) : Json(nullptr)}};
+    if (s.kernel) j["kernel"] = {{"file", s.kernel->file}, {"entry", s.kernel->entry}, {"text", s.kernel->text}};
     std::string text = j.dump() + "\n";
     if (text.size() > kMaxSessionBytes)
         throw Error(ErrorKind::BadInput, "the session would be " + std::to_string(text.size() >> 20) +
@@ -206,6 +233,13 @@ Session parseSession(std::string_view text) {
         if (variant["id"].get<std::string>() != s.config.variant)
             bad("'variant' and the parameters name different variants");
         inSection("trace", [&] { s.trace = json::readTrace(j["trace"]); });
+        if (j.contains("kernel") && !j["kernel"].is_null()) {
+            const Json& k = j["kernel"];
+            if (!k.is_object() || !k.contains("file") || !k["file"].is_string() || !k.contains("text") ||
+                !k["text"].is_string() || (k.contains("entry") && !k["entry"].is_string()))
+                bad("'kernel' does not hold the kernel's file name and text");
+            s.kernel = SessionKernel{k["file"].get<std::string>(), k.value("entry", ""), k["text"].get<std::string>()};
+        }
         if (!j["timings"].is_null()) inSection("timings", [&] { s.timings = json::readRunResult(j["timings"]); });
         if (s.timings) {
             // The timed run's parameters are the session's; the JSON form of a run repeats only some of them.

@@ -12,6 +12,7 @@
 #include "core/run_result.h"
 #include "core/run_config.h"
 #include "core/trace.h"
+#include "core/variant.h"
 
 namespace rl {
 
@@ -23,13 +24,25 @@ inline constexpr size_t kMaxSessionBytes = size_t(64) << 20;
 // Deepest nesting of arrays and objects a session has (it is 10); deeper text is refused before it is parsed.
 inline constexpr int kMaxSessionDepth = 16;
 
+// A student's kernel kept in a session (core/workbench/student_kernel.h): the session replays without the file.
+struct SessionKernel {
+    std::string file;   // its file name, as shown (the variant id is "kernel:<file>")
+    std::string entry;  // the kernel chosen; empty: the file's only one
+    std::string text;   // the source as it was when the trace was recorded
+};
+
 struct Session {
     DeviceInfo device;  // the description of the device that recorded it (its OpenCL handle stays empty)
     RunConfig config;   // the parameters the user chose
     TraceRun trace;     // what the kernel recorded, with the analysis
     std::optional<RunResult> timings;  // the timed run, when one was made
     std::string savedBy;  // "ReduceLab 0.1", informative
+    std::optional<SessionKernel> kernel;  // when the variant is a student's kernel ("kernel:<file>")
 };
+
+// The variant a session recorded: a built-in one, or the student's kernel rebuilt from the text it keeps. Throws
+// rl::Error (BadInput) when neither (checkSession refuses such a session).
+VariantInfo sessionVariant(const Session& session);
 
 // Text of a session file (JSON). Throws rl::Error (BadInput) if the session is inconsistent or too large to save.
 std::string serializeSession(const Session& session);

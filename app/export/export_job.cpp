@@ -87,8 +87,8 @@ FrameStyle styleOf(const ExportRequest& r) {
 StageFrames loadFrames(const ExportRequest& r) {
     if (!r.session.empty()) {
         Session s = loadSession(r.session);
-        const VariantInfo* v = findVariant(s.config.variant);
-        return StageFrames(std::move(s.trace), *v);
+        const VariantInfo v = sessionVariant(s);  // a built-in, or the student's kernel the session keeps
+        return StageFrames(std::move(s.trace), v);
     }
     RunConfig c = r.config;
     const VariantInfo* v = findVariant(c.variant);

@@ -48,7 +48,7 @@ std::string openSessionInto(ExplorerState& state, const std::string& path) {
         Session s = loadSession(path);
         auto bundle = std::make_unique<view::TraceBundle>();
         bundle->config = s.config;
-        bundle->variant = *findVariant(s.config.variant);
+        bundle->variant = sessionVariant(s);  // a built-in, or the student's kernel the session keeps
         bundle->deviceName = s.device.name;
         try {
             bundle->plan = planPasses(bundle->variant, bundle->config);
