@@ -238,6 +238,14 @@ CheckReport checkKernel(const CheckRequest& request) {
         r.trace->simdWidth = simdWidth;
         analyzeTrace(*r.trace);
         r.stages = workbench::stageFactsOf(*r.trace);
+        // Where each local-memory finding sits on the tree: its cell, and the first stage written on its line.
+        for (auto* list : {&r.races, &r.uninitialised, &r.outOfBounds, &r.barrierDivergence})
+            for (workbench::Finding& f : *list) {
+                if (f.memory == "local" && f.byteOffset >= 0)
+                    f.cell = int(f.byteOffset / static_cast<long long>(elemSize(request.config.type)));
+                for (size_t s = 0; s < r.stages.size() && f.stage < 0; ++s)
+                    if (r.stages[s].line > 0 && r.stages[s].line == f.line()) f.stage = int(s);
+            }
     }
     if (model && r.trace) {
         RunConfig c = request.config;

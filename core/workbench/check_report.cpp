@@ -30,6 +30,8 @@ json toJson(const std::vector<Finding>& list) {
                      {"group", f.group},
                      {"work_items", f.workItems},
                      {"byte_offset", f.byteOffset},
+                     {"cell", f.cell},
+                     {"stage", f.stage},
                      {"details", f.details}});
     return a;
 }
@@ -58,6 +60,8 @@ std::vector<Finding> findingsFromJson(const json& a) {
         f.group = j.value("group", -1);
         f.workItems = j.value("work_items", std::vector<int>{});
         f.byteOffset = j.value("byte_offset", -1LL);
+        f.cell = j.value("cell", -1);
+        f.stage = j.value("stage", -1);
         f.details = j.value("details", "");
         out.push_back(std::move(f));
     }

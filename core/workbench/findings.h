@@ -22,6 +22,8 @@ struct Finding {
     int group = -1;            // linear work-group index, -1 unknown
     std::vector<int> workItems;  // local ids involved (first and second entity of a race)
     long long byteOffset = -1;   // the offset in its buffer of the address Oclgrind names, -1 when none
+    int cell = -1;               // the scratch cell (local memory findings), once the element size is known
+    int stage = -1;              // the first recorded stage written on the finding's line, once traced
     std::string details;       // the checker's own text, whole
 
     int line() const { return lines.empty() ? 0 : lines.front(); }

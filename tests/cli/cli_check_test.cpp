@@ -70,6 +70,8 @@ TEST(CliCheck, AMissingBarrierIsARaceOnTheLineOfTheAddAndPartsFromTheModel) {
     ASSERT_FALSE(j.at("races").empty());
     EXPECT_TRUE(hasFindingOnLine(j.at("races"), 9)) << j.at("races").dump(1);
     EXPECT_FALSE(j.at("races")[0].at("work_items").empty());
+    EXPECT_GE(j.at("races")[0].at("cell").get<int>(), 0);   // drawn on the tree: which cell,
+    EXPECT_GE(j.at("races")[0].at("stage").get<int>(), 1);  // in which stage (a tree stage, not the load)
     ASSERT_FALSE(j.at("first_mismatch").is_null());
     EXPECT_EQ(j.at("first_mismatch").at("model").get<std::string>(), "sequential");
     EXPECT_GE(j.at("first_mismatch").at("cell").get<int>(), 0);
