@@ -28,7 +28,7 @@ std::string memoryOf(std::string_view firstLine) {
     return {};
 }
 
-std::string adviceFor(FindingKind kind, const std::string& memory) {
+std::string adviceFor(FindingKind kind, const std::string& memory, bool write) {
     switch (kind) {
         case FindingKind::Race:
             return memory == "local"
@@ -42,6 +42,9 @@ std::string adviceFor(FindingKind kind, const std::string& memory) {
                    "cell in the load (the identity, RL_IDENTITY, when its index is past n) before the first "
                    "barrier";
         case FindingKind::OutOfBounds:
+            if (write)
+                return "a write went past the end of a buffer: `out` holds one partial per work-group (write "
+                       "out[get_group_id(0)], once, from one work-item) and scratch holds get_local_size(0) cells";
             return "an index went past the end of a buffer: guard reads of `in` with `if (i < n)` (use "
                    "RL_IDENTITY otherwise) and keep scratch indices below get_local_size(0)";
         case FindingKind::BarrierDivergence:
@@ -74,7 +77,7 @@ Finding readOclgrindMessage(std::string_view message, std::string_view file) {
     static const std::regex address(R"(address 0x([0-9a-fA-F]+))");
     if (std::smatch m; std::regex_search(first, m, address))  // Oclgrind keeps the buffer in the top 16 bits
         f.byteOffset = (long long)(std::stoull(m[1].str(), nullptr, 16) & ((1ull << 48) - 1));
-    f.advice = adviceFor(f.kind, f.memory);
+    f.advice = adviceFor(f.kind, f.memory, contains(first, "Invalid write"));
 
     static const std::regex lineOf(R"(line (\d+)(?: \(column \d+\))? of ([^\s:]+))");
     static const std::regex local(R"(Local\((\d+),)");

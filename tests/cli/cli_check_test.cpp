@@ -122,6 +122,18 @@ TEST(CliCheck, AKernelThatNeverEndsIsStoppedAtItsTimeLimitAndSaysSo) {
     EXPECT_LT(r.seconds, 30.0);  // two steps of 3 s each, plus start-up: the check itself never hangs
 }
 
+TEST(CliCheck, AKernelWritingFarPastItsOutputCostsTheStepNotTheCheck) {
+    const ChildResult r = check({"--kernel", kernel("writes_far_past_output.cl"), "--wg", "64", "--json"});
+    const json j = report(r);  // the check itself exited and printed its report
+    EXPECT_EQ(r.exitCode, 1) << r.out << r.err;
+    EXPECT_FALSE(j.at("correct").get<bool>());
+    ASSERT_TRUE(hasFindingOnLine(j.at("out_of_bounds"), 13)) << j.at("out_of_bounds").dump(1);
+    for (const json& f : j.at("out_of_bounds"))
+        if (f.at("line") == 13) EXPECT_NE(f.at("advice").get<std::string>().find("out[get_group_id(0)]"), std::string::npos);
+    for (const json& f : j.at("failures"))  // where the device's process went down, it says so
+        if (f.at("step") == "run") EXPECT_EQ(f.at("kind"), "crash") << f.dump();
+}
+
 TEST(CliCheck, AnAnnotatedKernelIsTracedOnTheDeviceItself) {
     const ChildResult r = check({"--kernel", kernel("annotated_sequential.cl"), "--wg", "64", "--model",
                                  "sequential", "--json"});
