@@ -189,7 +189,24 @@ void ControlsPanel::variants(ExplorerState& state, const UiContext& ctx) {
         ImGui::PopID();
     }
     ImGui::EndChild();
+    ownKernel(state, ctx);
     toggles(state, ctx);
+}
+
+void ControlsPanel::ownKernel(ExplorerState& state, const UiContext& ctx) {
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextColored(vec4(ctx.palette.textDim), "Your own kernel:");
+    ImGui::SameLine();
+    using Request = ExplorerState::KernelRequest;
+    if (ImGui::SmallButton("Edit")) state.kernelRequest = Request::Edit;
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("Edit a copy of this variant's kernel in the workbench, then check and trace it");
+    ImGui::SameLine(0, 4 * ctx.scale);
+    if (ImGui::SmallButton("New")) state.kernelRequest = Request::New;
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Write a kernel from a short template (a correct sequential reduce)");
+    ImGui::SameLine(0, 4 * ctx.scale);
+    if (ImGui::SmallButton("Open\xe2\x80\xa6")) state.kernelRequest = Request::Open;
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Open a .cl file of your own in the workbench");
 }
 
 void ControlsPanel::toggles(ExplorerState& state, const UiContext& ctx) {

@@ -13,6 +13,7 @@ struct ControlsPanel {
 private:
     void device(ExplorerState& state, const UiContext& ctx);
     void variants(ExplorerState& state, const UiContext& ctx);
+    void ownKernel(ExplorerState& state, const UiContext& ctx);  // Edit / New / Open: the workbench
     void toggles(ExplorerState& state, const UiContext& ctx);
     void problem(ExplorerState& state, const UiContext& ctx);
     void hardware(ExplorerState& state, const UiContext& ctx);

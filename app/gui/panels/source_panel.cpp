@@ -91,17 +91,25 @@ void SourcePanel::code(const ExplorerState& state, const UiContext& ctx) {
     const Side& side = state.bottomSide();
     const auto& p = ctx.palette;
     const float s = ctx.scale;
-    const std::string id = side.bundle->variant.id + (state.view.showCommon ? "+common" : "");
+    const VariantInfo& variant = side.bundle->variant;
+    const bool student = !variant.source.empty();  // a student's kernel: its text is in the variant
+    const std::string id = variant.id + (state.view.showCommon ? "+common" : "") +
+                           (student ? "#" + std::to_string(side.bundle->serial) : "");
     if (id != fileId_) {
         fileId_ = id;
         lines_.clear();
         commonLines_ = 0;
         try {
+            // A student's program text is the prelude, `#line 1 "FILE"`, then their file (studentProgramSource).
+            const size_t marker = student ? variant.source.find("\n#line 1 \"") : std::string::npos;
+            const size_t ownStart = marker == std::string::npos ? 0 : variant.source.find('\n', marker + 1) + 1;
             if (state.view.showCommon) {
-                lines_ = view::splitLines(kernelFileText("kernels/reduce_common.cl"));
+                lines_ = view::splitLines(student ? variant.source.substr(0, marker == std::string::npos ? 0 : marker)
+                                                  : kernelFileText("kernels/reduce_common.cl"));
                 commonLines_ = int(lines_.size());
             }
-            const auto own = view::splitLines(kernelFileText("kernels/" + side.bundle->variant.id + ".cl"));
+            const auto own = view::splitLines(student ? variant.source.substr(ownStart)
+                                                      : kernelFileText("kernels/" + variant.id + ".cl"));
             lines_.insert(lines_.end(), own.begin(), own.end());
         } catch (const std::exception& e) {
             ctx.log.error(std::string("Kernel source not available: ") + e.what());
@@ -112,6 +120,7 @@ void SourcePanel::code(const ExplorerState& state, const UiContext& ctx) {
     const Stage& st = side.bundle->run.passes[size_t(r.pass)].traced[size_t(r.group)].stages[size_t(r.stage)];
     const std::vector<std::string> own(lines_.begin() + commonLines_, lines_.end());
     view::LineSpan span = view::stageLines(own, st.param);
+    if (span.empty() && st.line > 0) span.first = span.last = st.line - 1;  // where Oclgrind saw the stage's writes
     if (!span.empty()) span.first += commonLines_, span.last += commonLines_;
 
     ImGui::PushFont(ctx.fonts.mono);

@@ -78,6 +78,7 @@ App::App(Window& window, ExplorerOptions options, Settings settings, std::string
     worker_ = std::make_unique<EngineWorker>(log_, [this] { window_.wake(); });
     timings_.init(configDir_, options_.saveSettings, [this] { window_.wake(); },
                   [this](float x, float y) { window_.injectCursor(x, y); });
+    workbench_.init([this] { window_.wake(); }, "", "", log_);
 }
 
 App::~App() {
@@ -93,7 +94,7 @@ bool App::needsFrames() const {
     const ImGuiIO& io = ImGui::GetIO();
     const bool mouseDown = io.MouseDown[0] || io.MouseDown[1] || io.MouseDown[2];
     return state_.playback.moving() || worker_->busy() || script_.running() || settleFrames_ > 0 || state_.dirty ||
-           mouseDown || !pendingShots_.empty() || timings_.needsFrames();
+           mouseDown || !pendingShots_.empty() || timings_.needsFrames() || workbench_.needsFrames();
 }
 
 int App::run() {
@@ -160,6 +161,7 @@ void App::frame(double dt) {
     ++frames_;
     if (script_.running()) script_.advance(*this, options_.scriptTimeout);
     takeWorkerResults();
+    workbench_.update(state_, log_, now());
     sendRequestIfDirty();
     state_.playback.update(dt);
     refreshFonts();
@@ -255,6 +257,7 @@ void App::takeWorkerResults() {
     auto response = worker_->takeResponse();
     if (!response || response->id != state_.requested) return;
     state_.loaded = response->id;
+    if (workbench_.holdsTrace(state_)) return;  // side A shows the student's kernel: this variant's trace is not wanted
     state_.lastError = response->error;
     const size_t oldCells = state_.a.bundle ? state_.a.bundle->config.wg : 0;
     state_.a.bundle = response->a;
@@ -286,6 +289,11 @@ void App::takeWorkerResults() {
 
 void App::sendRequestIfDirty() {
     if (holdForSession(state_, log_)) return;
+    if (state_.dirty && workbench_.isOpen()) workbench_.problemChanged(now());  // its kernel is checked again
+    if (workbench_.holdsTrace(state_)) {  // and no variant is traced in its place
+        state_.dirty = false;
+        return;
+    }
     if (!state_.dirty || !state_.devicesListed) return;
     if (state_.dirtySince >= 0 && now() - state_.dirtySince < 0.35) return;  // let typing finish
     state_.dirty = false;
@@ -348,6 +356,7 @@ void App::quit(int exitCode) {
 }
 
 void App::saveOnExit() {
+    workbench_.saveOnExit();  // the student's text, even with --no-save (it is theirs, not a setting)
     if (!options_.saveSettings || configDir_.empty()) return;
     settings_.window = window_.geometry();
     rememberState(settings_, state_);

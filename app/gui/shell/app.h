@@ -24,6 +24,7 @@
 #include "app/gui/shell/ui_context.h"
 #include "app/gui/panels/warps_panel.h"
 #include "app/gui/shell/window.h"
+#include "app/gui/workbench/workbench.h"
 #include "app/render/fonts.h"
 #include "app/render/heatmap_renderer.h"
 
@@ -41,6 +42,7 @@ public:
     bool traceSettled() const override;
     bool playbackSettled() const override;
     bool sweepSettled() const override { return timings_.settled(); }
+    bool checkSettled() const override { return workbench_.checkSettled(); }
     void pressKey(int glfwKey, bool pressed) override;
     void screenshot(const std::string& path) override;
     std::string apply(const std::string& verb, const std::string& argument) override;
@@ -82,6 +84,7 @@ private:
     ResultPanel result_;
     MessagesPanel messages_;
 
+    Workbench workbench_;   // the student's kernel: editor, checks, its trace in side A (the left column when open)
     TimingsPanel timings_;  // the Timings view (T): ladder table, plots, sweeps
     Classroom classroom_;  // lecture mode, themes, presets, sessions, scaled screenshots, exports
     Script script_;

@@ -93,7 +93,12 @@ void App::splitters(float top, float left, float right, float centerTop, float c
     };
     auto& sp = settings_.splits;
     const float centerW = W - left - right;
-    handle("##splitL", ImVec2(left - gap, top), ImVec2(gap, H - top), true, &sp.left, 1, 240, W / scale_ * 0.45f, scale_);
+    if (workbench_.isOpen())
+        handle("##splitL", ImVec2(left - gap, top), ImVec2(gap, H - top), true, &sp.workbench, 1, 420,
+               W / scale_ * 0.62f, scale_);
+    else
+        handle("##splitL", ImVec2(left - gap, top), ImVec2(gap, H - top), true, &sp.left, 1, 240, W / scale_ * 0.45f,
+               scale_);
     handle("##splitR", ImVec2(W - right, top), ImVec2(gap, H - top), true, &sp.right, -1, 260, W / scale_ * 0.45f, scale_);
     handle("##splitB", ImVec2(left, centerBottomY - gap), ImVec2(centerW - gap, gap), false, &sp.bottom, -1, 0.12f,
            0.75f, std::max(1.0f, H - centerTop));
@@ -106,7 +111,9 @@ void App::drawPanels() {
     const float W = vp->Size.x, H = vp->Size.y;
     const float gap = 8 * s, toolbarH = 66 * s;
     auto& sp = settings_.splits;
-    const float left = std::clamp(sp.left * s, 240 * s, W * 0.45f) + gap;   // x where the centre starts
+    const float left = (workbench_.isOpen() ? std::clamp(sp.workbench * s, 420 * s, W * 0.62f)  // the editor's column
+                                            : std::clamp(sp.left * s, 240 * s, W * 0.45f)) +
+                       gap;  // x where the centre starts
     const float right = std::clamp(sp.right * s, 260 * s, W * 0.45f) + gap;  // width taken on the right, gap included
     const float centerTop = toolbarH + gap;
     const float centerH = H - centerTop - gap;
@@ -139,16 +146,22 @@ void App::drawPanels() {
     timings_.drawToolbarButton(ctx);
     ImGui::End();
 
-    // Controls.
+    // Controls, or the workbench in their place.
     place(gap, centerTop, left - 2 * gap, H - centerTop - gap);
-    ImGui::Begin("##controls", nullptr, kPanelFlags);
-    controls_.Draw(state_, ctx);
+    if (workbench_.isOpen()) {
+        ImGui::Begin("##workbench", nullptr, kPanelFlags | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+        workbench_.Draw(state_, ctx);
+    } else {
+        ImGui::Begin("##controls", nullptr, kPanelFlags);
+        controls_.Draw(state_, ctx);
+    }
     ImGui::End();
 
     // The tree (two, side by side, when comparing).
     place(left, centerTop, centerW, bottomY - gap - centerTop);
     ImGui::Begin("##tree", nullptr, kPanelFlags | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
     drawSessionBanner(state_, ctx);
+    workbench_.drawBanner(state_, ctx);
     if (state_.comparing()) {
         const float half = (ImGui::GetContentRegionAvail().x - gap * 2) * 0.5f;
         ImGui::BeginChild("##sideA", ImVec2(half, 0), false, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);

@@ -14,6 +14,7 @@ namespace rl::gui {
 std::string App::apply(const std::string& verb, const std::string& arg) {
     if (verb == "classroom") return classroom_.apply(arg, state_, log_);
     if (verb == "timings") return timings_.scriptAction(arg, state_);
+    if (verb.rfind("kernel-", 0) == 0) return workbench_.scriptAction(verb, arg, state_, log_);
     if (verb == "retrace") {  // as the saved-session banner's "Re-trace on this device"
         if (!state_.session) return "retrace: no saved session is shown";
         retraceSession(state_, log_);

@@ -89,6 +89,17 @@ Scripting and measurement (tests, benchmarks, docs):
                                               report=PATH, hover=none|PLOT@FX,FY (PLOT: bars, time, gbps,
                                               roundoff, table; FX,FY fractions of its rectangle)
                           wait-sweep          wait until the Timings view has finished measuring
+                          kernel-new          the workbench on a new kernel from the template
+                          kernel-edit         the workbench on a copy of the current variant's kernel
+                          kernel-open:PATH    the workbench on a .cl file
+                          kernel-edit-line:N:TEXT  replace line N of the kernel (\; is a ; in TEXT)
+                          kernel-replace:OLD=>NEW  replace the first OLD in the kernel with NEW
+                          kernel-save         save the kernel to its file
+                          kernel-check        save, run `reducelab check` on it, wait for the report
+                          wait-check          wait until no kernel check is running (e.g. after a reload)
+                          kernel-find:TEXT    find TEXT in the kernel (the find bar)
+                          kernel-goto:N       put the editor's cursor on line N
+                          kernel-close        close the workbench (back to the built-in variants)
                           sleep:SEC           wait SEC seconds
                           quit                exit with code 0
   --frames K            quit after K frames
@@ -98,6 +109,7 @@ Scripting and measurement (tests, benchmarks, docs):
   --script-timeout SEC  longest wait of one script step (default 120)
 
 Keys: space play/pause, left/right step, Home/End first/last stage, up/down previous/next pass.
+Workbench (the kernel editor): Ctrl+Enter save and check, Ctrl+S save, Ctrl+F find, Ctrl+Z / Ctrl+Y undo / redo.
 F5 lecture mode (there: PgDn/PgUp, arrows and space step, B blanks, Esc leaves), Ctrl +/-/0 text size, F11 full screen.
 )";
 }

@@ -83,6 +83,29 @@ std::string writeGeometry(const std::string& path, const FrameGeometry& g, int w
     nlohmann::json toggles = nlohmann::json::array();
     for (const auto& t : g.toggles) toggles.push_back({{"label", t.label}, {"rect", rect(t.rect)}, {"enabled", t.enabled}});
     j["toggles"] = toggles;
+    {
+        const auto& w = g.workbench;
+        auto rows = [](const std::vector<FrameGeometry::Workbench::Row>& list) {
+            nlohmann::json out = nlohmann::json::array();
+            for (const auto& r : list)
+                out.push_back({{"line", r.line}, {"kind", r.kind}, {"text", r.text}, {"ok", r.ok}, {"rect", rect(r.rect)}});
+            return out;
+        };
+        nlohmann::json marks = nlohmann::json::array();
+        for (const auto& m : w.marks) marks.push_back({{"line", m.line}, {"kind", m.kind}, {"gutter", rect(m.gutter)}});
+        j["workbench"] = {{"open", w.open},           {"file", w.file},
+                          {"text", w.text},           {"status", w.status},
+                          {"deviceLine", w.deviceLine}, {"modified", w.modified},
+                          {"checking", w.checking},   {"showingTrace", w.showingTrace},
+                          {"askReload", w.askReload}, {"reported", w.reported},
+                          {"builds", w.builds},       {"correct", w.correct},
+                          {"passed", w.passed},       {"checksDone", w.checksDone},
+                          {"editor", rect(w.editor)}, {"textRect", rect(w.textRect)},
+                          {"lineTop", w.lineTop},     {"lineHeight", w.lineHeight},
+                          {"firstVisible", w.firstVisible}, {"lastVisible", w.lastVisible},
+                          {"marks", marks},           {"problems", rows(w.problems)},
+                          {"checks", rows(w.checks)}};
+    }
     j["tooltip"] = g.tooltip;
     j["tooltipRect"] = rect(g.tooltipRect);
     std::ofstream out(path + ".json");

@@ -33,20 +33,30 @@ int keyCode(const std::string& name) {
 }
 
 bool Script::parse(const std::string& text, std::string* error) {
-    size_t start = 0;
-    while (start <= text.size()) {
-        size_t end = text.find(';', start);
-        if (end == std::string::npos) end = text.size();
-        std::string item = text.substr(start, end - start);
+    // Items are separated by ";"; a backslash before ";" keeps it inside the item (kernel-edit-line takes C).
+    std::vector<std::string> items(1);
+    for (size_t i = 0; i < text.size(); ++i) {
+        if (text[i] == '\\' && i + 1 < text.size() && text[i + 1] == ';') {
+            items.back() += ';';
+            ++i;
+        } else if (text[i] == ';') {
+            items.emplace_back();
+        } else {
+            items.back() += text[i];
+        }
+    }
+    for (std::string item : items) {
         while (!item.empty() && std::isspace((unsigned char)item.front())) item.erase(item.begin());
         while (!item.empty() && std::isspace((unsigned char)item.back())) item.pop_back();
-        start = end + 1;
         if (item.empty()) continue;
         const size_t colon = item.find(':');
         ScriptAction a{item.substr(0, colon), colon == std::string::npos ? "" : item.substr(colon + 1)};
         static const char* const verbs[] = {"wait-trace", "key", "frames", "settle", "shot", "variant", "compare",
                                             "tab", "set", "hover", "wheel", "group", "quit", "sleep", "classroom",
-                                            "timings", "wait-sweep", "retrace", "hover-toggle"};
+                                            "timings", "wait-sweep", "retrace", "hover-toggle",
+                                            "kernel-new", "kernel-edit", "kernel-open", "kernel-edit-line",
+                                            "kernel-replace", "kernel-save", "kernel-check", "kernel-find",
+                                            "kernel-goto", "kernel-close", "wait-check"};
         bool known = false;
         for (const char* v : verbs) known = known || a.verb == v;
         if (!known) {
@@ -62,7 +72,8 @@ bool Script::parse(const std::string& text, std::string* error) {
             return false;
         }
         if ((a.verb == "shot" || a.verb == "variant" || a.verb == "set" || a.verb == "tab" || a.verb == "hover" || a.verb == "hover-toggle" || a.verb == "wheel" || a.verb == "group" ||
-             a.verb == "compare") &&
+             a.verb == "compare" || a.verb == "kernel-open" || a.verb == "kernel-edit-line" ||
+             a.verb == "kernel-replace" || a.verb == "kernel-find" || a.verb == "kernel-goto") &&
             a.argument.empty()) {
             *error = a.verb + " needs an argument (" + a.verb + ":...)";
             return false;
@@ -112,6 +123,22 @@ void Script::advance(ScriptHost& host, double timeout) {
         };
         if (a.verb == "wait-trace") {
             if (!waitFor(host.traceSettled(), "the trace did not arrive")) return;
+        } else if (a.verb == "kernel-check") {  // starts the check (one frame), then waits for its report
+            if (!started_) {
+                const std::string error = host.apply(a.verb, a.argument);
+                if (!error.empty()) {
+                    std::fprintf(stderr, "reducelab: script: %s\n", error.c_str());
+                    host.quit(2);
+                    next_ = actions_.size();
+                    return;
+                }
+                started_ = true;
+                return;
+            }
+            if (!waitFor(host.checkSettled(), "the kernel check did not finish")) return;
+            started_ = false;
+        } else if (a.verb == "wait-check") {
+            if (!waitFor(host.checkSettled(), "the kernel check did not finish")) return;
         } else if (a.verb == "wait-sweep") {
             if (!waitFor(host.sweepSettled(), "the timing sweep did not finish")) return;
         } else if (a.verb == "settle") {

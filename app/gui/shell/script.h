@@ -14,6 +14,7 @@ public:
     virtual bool traceSettled() const = 0;     // the newest request has been answered and shown
     virtual bool playbackSettled() const = 0;  // nothing is moving
     virtual bool sweepSettled() const { return true; }  // the Timings view measures nothing (wait-sweep)
+    virtual bool checkSettled() const { return true; }  // the workbench checks nothing (kernel-check, wait-check)
     virtual void pressKey(int glfwKey, bool pressed) = 0;
     virtual void screenshot(const std::string& path) = 0;
     // Applies a change as the controls would: variant, compare, tab, set (key=value), hover. Returns "" or an error.
@@ -41,6 +42,7 @@ private:
     double waitStart_ = -1;
     int framesLeft_ = -1;
     int releaseKey_ = -1;
+    bool started_ = false;  // a verb that acts, then waits (kernel-check) has acted
 };
 
 // GLFW key code for a name (space, left, right, up, down, home, end, pageup, pagedown, escape, f1..f12, a..z, 0..9);

@@ -55,6 +55,32 @@ struct FrameGeometry {
     std::vector<Toggle> toggles;
     std::string tooltip;
     view::Rect tooltipRect;
+    // The workbench (app/gui/workbench), when open: the file and buffer, the editor's lines and marks, the problems
+    // list and the check list, each with where it was drawn.
+    struct Workbench {
+        bool open = false;
+        std::string file, text, status, deviceLine;
+        bool modified = false, checking = false, showingTrace = false, askReload = false;
+        bool reported = false, builds = false, correct = false, passed = false;
+        int checksDone = 0;
+        view::Rect editor, textRect;
+        float lineTop = 0, lineHeight = 0;
+        int firstVisible = 0, lastVisible = 0;
+        struct Mark {
+            int line = 0;
+            std::string kind;
+            view::Rect gutter;
+        };
+        std::vector<Mark> marks;
+        struct Row {  // a problem (clickable: jumps to its line) or a check
+            int line = 0;
+            std::string kind, text;
+            bool ok = false;
+            view::Rect rect;
+        };
+        std::vector<Row> problems, checks;
+    };
+    Workbench workbench;
     void clear() { *this = FrameGeometry{}; }
 };
 

@@ -76,6 +76,12 @@ struct ExplorerState {
     int pendingStage = 0x7fffffff;  // a --stage to apply once loaded
     bool pendingPlay = false;
 
+    // The workbench (app/gui/workbench): the controls' "Your own kernel" buttons ask for it, and while studentShown
+    // side A holds the trace of the student's kernel's check instead of a built-in variant's.
+    enum class KernelRequest { None, Edit, New, Open };
+    KernelRequest kernelRequest = KernelRequest::None;
+    bool studentShown = false;
+
     Hover hover;
     ViewOptions view;
     int seenMessages = 0;  // message serial the user has seen (for the unread badge)

@@ -49,6 +49,7 @@ Settings loadSettings(const std::string& dir, std::string* warning) {
             s.splits.left = std::clamp(l.value("left", s.splits.left), 200.0f, 1200.0f);
             s.splits.right = std::clamp(l.value("right", s.splits.right), 200.0f, 1200.0f);
             s.splits.bottom = std::clamp(l.value("bottom", s.splits.bottom), 0.1f, 0.8f);
+            s.splits.workbench = std::clamp(l.value("workbench", s.splits.workbench), 360.0f, 2400.0f);
         }
         if (j.contains("problem")) {
             const auto& p = j["problem"];
@@ -96,7 +97,10 @@ bool saveSettings(const std::string& dir, const Settings& s, std::string* error)
                    {"width", s.window.width},
                    {"height", s.window.height},
                    {"maximized", s.window.maximized}};
-    j["splits"] = {{"left", s.splits.left}, {"right", s.splits.right}, {"bottom", s.splits.bottom}};
+    j["splits"] = {{"left", s.splits.left},
+                   {"right", s.splits.right},
+                   {"bottom", s.splits.bottom},
+                   {"workbench", s.splits.workbench}};
     const RunConfig& c = s.config;
     j["problem"] = {{"variant", c.variant},
                     {"n", c.n},

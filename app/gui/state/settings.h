@@ -12,6 +12,7 @@ struct LayoutSplits {
     float left = 380;      // controls column width (unscaled units)
     float right = 420;     // result column width
     float bottom = 0.38f;  // bottom tabs, as a fraction of the centre column's height
+    float workbench = 760;  // the workbench column's width, when open (unscaled units)
 };
 
 struct Settings {

@@ -1,0 +1,178 @@
+// The check's report under the editor: the problems (diagnostics, the contract, Oclgrind's findings, steps that
+// failed), each a row that jumps to its line, then the check list (every size green or red, each Oclgrind check,
+// the stages recorded); and what the frame records of it all for the screenshots.
+#include "app/gui/workbench/workbench.h"
+
+#include <imgui.h>
+
+#include <filesystem>
+
+namespace rl::gui {
+namespace {
+
+ImVec4 vec4(view::Rgba c) { return ImVec4(c.r / 255.f, c.g / 255.f, c.b / 255.f, c.a / 255.f); }
+
+std::string number(double v) {
+    char buf[48];
+    std::snprintf(buf, sizeof buf, "%.10g", v);
+    return buf;
+}
+
+// A clickable row: a coloured tag, then the text (wrapped). Returns true when clicked.
+bool row(const char* id, const std::string& tag, const std::string& text, view::Rgba colour, const UiContext& ctx,
+         std::vector<FrameGeometry::Workbench::Row>* rows, FrameGeometry::Workbench::Row record) {
+    const float s = ctx.scale;
+    const float tagW = ImGui::CalcTextSize("line 0000").x + 10 * s;
+    const float wrapW = ImGui::GetContentRegionAvail().x - tagW;
+    const float h = ImGui::CalcTextSize(text.c_str(), nullptr, false, wrapW).y + 4 * s;
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    ImGui::PushID(id);
+    const bool clicked = ImGui::Selectable("##row", false, 0, ImVec2(0, h));
+    ImGui::PopID();
+    if (ImGui::IsItemHovered() && record.line > 0) ImGui::SetTooltip("Go to line %d", record.line);
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    dl->AddText(ImVec2(at.x, at.y + 2 * s), colour.packed(), tag.c_str());
+    ImGui::SetCursorScreenPos(ImVec2(at.x + tagW, at.y + 2 * s));
+    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + wrapW);
+    ImGui::TextUnformatted(text.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::SetCursorScreenPos(ImVec2(at.x, at.y + h + 2 * s));
+    ImGui::Dummy(ImVec2(0, 0));
+    record.text = text;
+    record.rect = {at.x, at.y, ImGui::GetContentRegionAvail().x, h};
+    rows->push_back(record);
+    return clicked;
+}
+
+void heading(const char* text, const UiContext& ctx) {
+    ImGui::PushFont(ctx.fonts.bold);
+    ImGui::TextColored(vec4(ctx.palette.textDim), "%s", text);
+    ImGui::PopFont();
+}
+
+}  // namespace
+
+void Workbench::drawReport(const UiContext& ctx) {
+    const auto& p = ctx.palette;
+    auto& g = ctx.geometry.workbench;
+    ImGui::BeginChild("##report", ImVec2(0, 0), true);
+    if (!report_ || !outcome_ || outcome_->id != requested_) {
+        ImGui::TextDisabled("The diagnostics and the checks of your kernel show here.");
+        ImGui::EndChild();
+        return;
+    }
+    const auto& r = *report_;
+    using Row = FrameGeometry::Workbench::Row;
+    int n = 0;
+    auto id = [&n] { return std::to_string(n++); };
+
+    // Problems: what to fix, each on its line.
+    const bool anyProblem = !r.diagnostics.empty() || !r.contract.empty() || !r.races.empty() ||
+                            !r.uninitialised.empty() || !r.outOfBounds.empty() || !r.barrierDivergence.empty() ||
+                            !r.failures.empty() || r.firstMismatch.has_value();
+    if (anyProblem) heading("Problems", ctx);
+    for (const auto& d : r.diagnostics) {
+        const bool error = d.severity != "warning" && d.severity != "note";
+        const std::string tag = d.line > 0 ? "line " + std::to_string(d.line) : d.severity;
+        if (row(id().c_str(), tag, d.severity + ": " + d.message, error ? p.bad : p.warn, ctx, &g.problems,
+                Row{d.line, d.severity, "", false, {}}) &&
+            d.line > 0)
+            editor_.gotoLine(d.line, std::max(1, d.column));
+    }
+    if (!r.contract.empty()) row(id().c_str(), "contract", r.contract, p.bad, ctx, &g.problems, Row{0, "contract", "", false, {}});
+    const std::pair<const std::vector<rl::workbench::Finding>*, const char*> findings[] = {
+        {&r.races, "data race"},
+        {&r.uninitialised, "uninitialised read"},
+        {&r.outOfBounds, "out of bounds"},
+        {&r.barrierDivergence, "barrier divergence"}};
+    const view::Rgba findingColour = view::mix(p.bad, p.warn, 0.45f);
+    for (const auto& [list, title] : findings)
+        for (const auto& f : *list) {
+            std::string text = std::string(title) + ": " + f.message;
+            if (!f.advice.empty()) text += " " + f.advice;
+            const int line = f.line();
+            if (row(id().c_str(), line > 0 ? "line " + std::to_string(line) : "kernel", text, findingColour, ctx,
+                    &g.problems, Row{line, title, "", false, {}}) &&
+                line > 0)
+                editor_.gotoLine(line);
+        }
+    for (const auto& f : r.failures)
+        row(id().c_str(), f.kind, f.step + ": " + f.message, p.bad, ctx, &g.problems, Row{0, f.kind, "", false, {}});
+    if (r.firstMismatch) {
+        const auto& m = *r.firstMismatch;
+        const std::string text = "differs from " + m.model + ": pass " + std::to_string(m.pass) + ", stage " +
+                                 std::to_string(m.stage) + ", cell " + std::to_string(m.cell) + " (" + m.message + ")";
+        if (row(id().c_str(), m.line > 0 ? "line " + std::to_string(m.line) : "model", text, p.accent, ctx,
+                &g.problems, Row{m.line, "model", "", false, {}}) &&
+            m.line > 0)
+            editor_.gotoLine(m.line);
+    }
+    if (anyProblem) ImGui::Spacing();
+
+    // The check list.
+    if (r.builds) {
+        heading("Checks", ctx);
+        for (const auto& sc : r.sizes) {
+            const bool ok = sc.ran && sc.correct;
+            std::string text = "n = " + std::to_string(sc.n) + (sc.why.empty() ? "" : " (" + sc.why + ")") + ": ";
+            text += !sc.ran ? sc.message
+                            : (ok ? "correct, " + number(sc.result)
+                                  : "wrong: " + number(sc.result) + ", expected " + number(sc.reference));
+            row(id().c_str(), ok ? "\xe2\x9c\x93" : "\xe2\x9c\x97", text, ok ? p.good : p.bad, ctx, &g.checks,
+                Row{0, "size", "", ok, {}});
+        }
+        if (r.simulated) {
+            const std::pair<size_t, const char*> sim[] = {{r.races.size(), "data races"},
+                                                          {r.uninitialised.size(), "reads of uninitialised memory"},
+                                                          {r.outOfBounds.size(), "out-of-bounds accesses"},
+                                                          {r.barrierDivergence.size(), "divergent barriers"}};
+            for (const auto& [count, what] : sim) {
+                const std::string text = count == 0 ? std::string("no ") + what + " (Oclgrind)"
+                                                    : std::to_string(count) + " " + what + " (Oclgrind)";
+                row(id().c_str(), count == 0 ? "\xe2\x9c\x93" : "\xe2\x9c\x97", text, count == 0 ? p.good : p.bad,
+                    ctx, &g.checks, Row{0, "oclgrind", "", count == 0, {}});
+            }
+        } else {
+            row(id().c_str(), "-", "Oclgrind did not run: no race, uninitialised-read or bounds check", p.textDim,
+                ctx, &g.checks, Row{0, "oclgrind", "", false, {}});
+        }
+        if (!r.stages.empty()) {
+            int divergent = 0, conflict = 1;
+            for (const auto& st : r.stages) divergent += st.divergentWarps, conflict = std::max(conflict, st.bankConflictDegree);
+            row(id().c_str(), "stages",
+                std::to_string(r.stages.size()) + " recorded on " + (r.tracedOn.empty() ? r.device : r.tracedOn) +
+                    "; " + std::to_string(divergent) + " divergent SIMD groups in all, worst bank conflict " +
+                    std::to_string(conflict) + "-way",
+                p.accent, ctx, &g.checks, Row{0, "stages", "", true, {}});
+        }
+    }
+    ImGui::EndChild();
+}
+
+void Workbench::recordGeometry(const UiContext& ctx) {
+    auto& g = ctx.geometry.workbench;
+    const auto& e = editor_.geometry();
+    g.open = open_;
+    g.file = path_;
+    g.text = text_;
+    g.modified = modified();
+    g.checking = worker_->busy();
+    g.askReload = askReload_;
+    g.checksDone = checksDone_;
+    g.editor = e.area;
+    g.textRect = e.text;
+    g.lineTop = e.lineTop;
+    g.lineHeight = e.lineHeight;
+    g.firstVisible = e.firstVisible;
+    g.lastVisible = e.lastVisible;
+    for (const auto& m : e.marks) g.marks.push_back({m.line, m.kind, m.gutter});
+    if (report_ && outcome_ && outcome_->id == requested_) {
+        g.reported = true;
+        g.builds = report_->builds;
+        g.correct = report_->correct;
+        g.passed = report_->passed();
+    }
+    g.status = outcome_ ? (outcome_->report ? "" : outcome_->problem) : "";
+}
+
+}  // namespace rl::gui

@@ -1,0 +1,359 @@
+// The workbench's life: set-up and restore, New / Open / Edit, saving, checking, taking the check's result (its
+// trace into side A), the file changed on disk, the autosave.
+#include "app/gui/workbench/workbench.h"
+
+#include <filesystem>
+#include <functional>
+
+#include "app/view/tree/playback.h"
+#include "app/view/tree/trace_bundle.h"
+#include "core/kernel_source.h"
+#include "core/pass_plan.h"
+#include "core/workbench/diagnostics.h"
+#include "core/workbench/student_kernel.h"
+
+namespace rl::gui {
+namespace fs = std::filesystem;
+namespace {
+
+// What the views draw for a check's trace, made as the engine worker makes a variant's.
+std::shared_ptr<const view::TraceBundle> studentBundle(const rl::workbench::CheckReport& report, const std::string& text,
+                                                     uint64_t serial) {
+    const TraceRun& run = *report.trace;
+    auto bundle = std::make_unique<view::TraceBundle>();
+    RunConfig& c = bundle->config;
+    c.n = run.n;
+    c.wg = run.wg;
+    c.op = run.op;
+    c.type = run.type;
+    c.simdWidth = run.simdWidth;
+    c.banks = run.banks;
+    c.bankWidthBytes = run.bankWidthBytes;
+    try {
+        bundle->variant = rl::workbench::studentVariant(text, report.file, report.entry, run.type);
+    } catch (const std::exception&) {  // the text changed since; the trace is still the one the check recorded
+        VariantInfo& v = bundle->variant;
+        v.id = "kernel:" + rl::workbench::displayName(report.file);
+        v.kernelName = report.entry;
+        v.title = "Your kernel (" + rl::workbench::displayName(report.file) + ")";
+        v.source = rl::workbench::studentProgramSource(text, report.file);
+    }
+    c.variant = bundle->variant.id;
+    bundle->deviceName = report.tracedOn.empty() ? report.device : report.tracedOn;
+    bundle->run = run;
+    try {
+        bundle->plan = planPasses(bundle->variant, c);
+    } catch (const std::exception&) {
+    }
+    bundle->serial = serial;
+    HostArray none;  // a student's kernel has no CPU model: nothing to compare the input with
+    none.type = run.type;
+    return view::finishBundle(std::move(bundle), none);
+}
+
+}  // namespace
+
+Workbench::Workbench() = default;
+Workbench::~Workbench() = default;
+
+void Workbench::init(std::function<void()> wake, const std::string& dir, const std::string& self, MessageLog& log) {
+    wake_ = std::move(wake);
+    dir_ = dir.empty() ? workbench::defaultWorkbenchDir() : dir;
+    self_ = self.empty() ? rl::workbench::selfExecutable() : self;
+    worker_ = std::make_unique<workbench::CheckWorker>(wake_, self_);
+    watcher_ = std::make_unique<workbench::FileWatcher>(wake_);
+    std::string warning;
+    const auto restored = workbench::readAutosave(dir_, &warning);
+    if (!warning.empty()) log.warning("Workbench: " + warning);
+    if (!restored || (!restored->open && !restored->modified)) return;
+    std::string disk;
+    std::error_code ec;
+    if (!restored->path.empty() && fs::exists(restored->path, ec)) {
+        try {
+            disk = workbench::readKernelText(restored->path);
+        } catch (const std::exception& e) {
+            log.warning("Workbench: " + std::string(e.what()));
+        }
+    }
+    setBuffer(restored->path, restored->text, disk);
+    entry_ = restored->entry;
+    open_ = true;
+    autosavedHash_ = std::hash<std::string>()(text_);
+    if (modified())
+        log.info("Workbench: restored your unsaved edits of " +
+                 (path_.empty() ? std::string("a new kernel") : fs::path(path_).filename().string()) + " (autosaved " +
+                 restored->savedAt + ")");
+}
+
+void Workbench::open(ExplorerState& state) {
+    if (open_) return;
+    open_ = true;
+    savedCompare_ = state.compareVariant;  // one kernel at a time beside the tree
+    if (!savedCompare_.empty()) {
+        state.compareVariant.clear();
+        state.dirty = true;
+    }
+}
+
+void Workbench::close(ExplorerState& state) {
+    if (!open_) return;
+    autosave(now_, true);
+    open_ = false;
+    openDialog_ = {};
+    if (state.studentShown) {  // back to the built-in variant the controls show
+        state.studentShown = false;
+        state.dirty = true;
+        state.dirtySince = -1;
+    }
+    if (!savedCompare_.empty()) {
+        state.compareVariant = savedCompare_;
+        savedCompare_.clear();
+        state.dirty = true;
+    }
+}
+
+void Workbench::setBuffer(const std::string& path, const std::string& text, const std::string& diskText) {
+    path_ = path;
+    text_ = text;
+    diskText_ = diskText;
+    editor_.textReplaced();
+    watcher_->watch(path_);
+    report_.reset();  // the diagnostics belonged to the text before
+    outcome_.reset();
+    askReload_ = false;
+}
+
+void Workbench::newKernel(ExplorerState& state, MessageLog& log) {
+    if (dir_.empty()) {
+        log.error("Workbench: no folder to keep a new kernel in (set XDG_DATA_HOME or HOME)");
+        return;
+    }
+    const std::string path = workbench::freshKernelPath(dir_, "mine");
+    const std::string text = workbench::newKernelTemplate(fs::path(path).filename().string());
+    if (const std::string error = workbench::saveKernelText(path, text); !error.empty()) {
+        log.error("Workbench: " + error);
+        return;
+    }
+    setBuffer(path, text, text);
+    open(state);
+    log.info("Workbench: a new kernel from the template, " + path);
+}
+
+void Workbench::editVariant(ExplorerState& state, MessageLog& log) {
+    const std::string id = state.config.variant;
+    std::string text;
+    try {
+        text = kernelFileText("kernels/" + id + ".cl");
+    } catch (const std::exception& e) {
+        log.error("Workbench: no kernel source for '" + id + "': " + e.what());
+        return;
+    }
+    if (dir_.empty()) {
+        log.error("Workbench: no folder to keep the copy in (set XDG_DATA_HOME or HOME)");
+        return;
+    }
+    const std::string path = workbench::freshKernelPath(dir_, "my-" + id);
+    if (const std::string error = workbench::saveKernelText(path, text); !error.empty()) {
+        log.error("Workbench: " + error);
+        return;
+    }
+    setBuffer(path, text, text);
+    open(state);
+    log.info("Workbench: an editable copy of kernels/" + id + ".cl, " + path);
+}
+
+bool Workbench::openFile(const std::string& path, ExplorerState& state, MessageLog& log) {
+    std::string text;
+    try {
+        text = workbench::readKernelText(path);
+    } catch (const std::exception& e) {
+        log.error("Workbench: " + std::string(e.what()));
+        return false;
+    }
+    std::error_code ec;
+    const fs::path absolute = fs::absolute(path, ec);
+    setBuffer(ec ? path : absolute.string(), text, text);
+    open(state);
+    return true;
+}
+
+bool Workbench::save(MessageLog& log) {
+    if (path_.empty()) {
+        if (dir_.empty()) {
+            log.error("Workbench: no file to save to (set XDG_DATA_HOME or HOME)");
+            return false;
+        }
+        path_ = workbench::freshKernelPath(dir_, "mine");
+        watcher_->watch(path_);
+    }
+    if (const std::string error = workbench::saveKernelText(path_, text_); !error.empty()) {
+        log.error("Workbench: " + error);
+        return false;
+    }
+    diskText_ = text_;
+    watcher_->acknowledge();  // our own save is not a change from another editor
+    autosave(now_, true);
+    return true;
+}
+
+void Workbench::check(ExplorerState& state, MessageLog& log) {
+    if (!save(log)) return;
+    workbench::CheckRequest r;
+    r.id = ++requested_;
+    r.file = path_;
+    r.entry = entry_;
+    r.op = std::string(toString(state.config.op));
+    r.type = std::string(toString(state.config.type));
+    r.wg = state.config.wg;
+    r.device = state.device;
+    checkedText_ = text_;
+    recheckWanted_ = false;
+    worker_->submit(r);
+}
+
+void Workbench::problemChanged(double now) {
+    if (!open_ || !report_) return;  // nothing checked yet: the controls trace the built-in variant as usual
+    recheckWanted_ = true;
+    recheckAt_ = now + 0.35;  // let typing finish
+}
+
+void Workbench::edited(double now) {
+    lastEdit_ = now;
+    autosavePending_ = true;
+}
+
+void Workbench::autosave(double now, bool force) {
+    if (dir_.empty() || (path_.empty() && text_.empty())) return;
+    const size_t hash = std::hash<std::string>()(text_);
+    if (!force && (!autosavePending_ || now - lastEdit_ < 0.5)) return;
+    autosavePending_ = false;
+    if (!force && hash == autosavedHash_) return;
+    workbench::Autosave a{path_, text_, modified(), open_, entry_, ""};
+    std::string error;
+    if (workbench::writeAutosave(dir_, a, &error)) autosavedHash_ = hash;
+}
+
+void Workbench::saveOnExit() {
+    if (!path_.empty() || !text_.empty()) autosave(now_, true);
+}
+
+bool Workbench::needsFrames() const {
+    return (worker_ && worker_->busy()) || autosavePending_ || recheckWanted_ || checkRequested_;
+}
+
+bool Workbench::checkSettled() const {
+    return !(worker_ && worker_->busy()) && !recheckWanted_ && !checkRequested_;
+}
+
+void Workbench::update(ExplorerState& state, MessageLog& log, double now) {
+    now_ = now;
+    switch (state.kernelRequest) {
+        case ExplorerState::KernelRequest::New: newKernel(state, log); break;
+        case ExplorerState::KernelRequest::Edit: editVariant(state, log); break;
+        case ExplorerState::KernelRequest::Open:
+            open(state);
+            openDialog_.show(path_.empty() ? "" : fs::path(path_).parent_path().string());
+            break;
+        case ExplorerState::KernelRequest::None: break;
+    }
+    state.kernelRequest = ExplorerState::KernelRequest::None;
+    if (!worker_) return;
+    takeOutcome(state, log);
+    takeDiskChange(state, log, now);
+    if (checkRequested_) {
+        checkRequested_ = false;
+        check(state, log);
+    }
+    if (recheckWanted_ && now >= recheckAt_) check(state, log);
+    autosave(now, false);
+}
+
+void Workbench::takeOutcome(ExplorerState& state, MessageLog& log) {
+    auto outcome = worker_->take();
+    if (!outcome || outcome->id != requested_) return;  // an older check's: a newer one is on its way
+    ++checksDone_;
+    outcome_ = std::move(outcome);
+    const std::string file = fs::path(path_).filename().string();
+    if (!outcome_->report) {
+        if (!outcome_->cancelled) log.error("Workbench: " + outcome_->problem, outcome_->stderrText);
+        return;
+    }
+    report_ = outcome_->report;
+    const auto& r = *report_;
+    if (!r.builds) {
+        const std::string first = r.diagnostics.empty() ? r.contract : "line " + std::to_string(r.diagnostics[0].line) +
+                                                                           ": " + r.diagnostics[0].message;
+        log.error(file + " does not build" + (first.empty() ? "" : ": " + first), r.buildLog);
+        return;  // the last good trace stays on screen
+    }
+    if (r.trace && !r.trace->passes.empty() && open_) {
+        state.a.bundle = studentBundle(r, checkedText_, ++serial_);
+        state.b.bundle.reset();
+        state.a.groupOfPass = view::followPartial(state.a.bundle->run, 0);
+        state.view.firstCell = state.view.visibleCells = 0;
+        state.studentShown = true;
+        state.lastError.clear();
+        state.rebuildTimelines(true);
+        tracedFile_ = file;
+    }
+    if (r.passed()) log.info(file + ": every check passes");
+    else log.warning(file + ": some checks fail (the workbench lists them)");
+}
+
+void Workbench::takeDiskChange(ExplorerState& state, MessageLog& log, double now) {
+    if (!watcher_->takeChange()) return;
+    std::string disk;
+    try {
+        disk = workbench::readKernelText(path_);
+    } catch (const std::exception& e) {
+        log.warning("Workbench: " + std::string(e.what()));
+        return;
+    }
+    if (disk == diskText_) return;  // touched, not changed
+    if (!modified() || disk == text_) {
+        text_ = diskText_ = disk;
+        editor_.textReplaced();
+        autosave(now, true);
+        log.info("Workbench: " + fs::path(path_).filename().string() + " changed on disk: reloaded and checked again");
+        checkRequested_ = true;
+        (void)state;
+        return;
+    }
+    askReload_ = true;  // unsaved edits here and a new text there: the student chooses
+    diskChangedText_ = disk;
+}
+
+void Workbench::reloadFromDisk(ExplorerState& state, MessageLog& log) {
+    text_ = diskText_ = diskChangedText_;
+    editor_.textReplaced();
+    askReload_ = false;
+    autosave(now_, true);
+    log.info("Workbench: reloaded " + fs::path(path_).filename().string() + " from disk");
+    check(state, log);
+}
+
+std::vector<workbench::EditorMark> Workbench::marks() const {
+    using Kind = workbench::EditorMark::Kind;
+    std::vector<workbench::EditorMark> out;
+    if (!report_) return out;
+    for (const auto& d : report_->diagnostics) {
+        if (d.line <= 0) continue;
+        const Kind kind = d.severity == "warning" ? Kind::Warning : d.severity == "note" ? Kind::Note : Kind::Error;
+        out.push_back({kind, d.line, d.column, d.severity, d.message, ""});
+    }
+    const std::pair<const std::vector<rl::workbench::Finding>*, const char*> findings[] = {
+        {&report_->races, "data race"},
+        {&report_->uninitialised, "uninitialised read"},
+        {&report_->outOfBounds, "out-of-bounds access"},
+        {&report_->barrierDivergence, "barrier divergence"}};
+    for (const auto& [list, title] : findings)
+        for (const auto& f : *list)
+            for (int line : f.lines)
+                if (line > 0) out.push_back({Kind::Finding, line, 0, title, f.message, f.advice});
+    if (report_->firstMismatch && report_->firstMismatch->line > 0)
+        out.push_back({Kind::Note, report_->firstMismatch->line, 0, "differs from " + report_->firstMismatch->model,
+                       report_->firstMismatch->message, ""});
+    return out;
+}
+
+}  // namespace rl::gui

@@ -1,0 +1,251 @@
+// The workbench column: the header (file, New / Open / Edit / Save / Check, Cancel), the problem it is checked on,
+// the editor, the check's progress and summary, the report; the line over the tree; the reload question.
+#include "app/gui/workbench/workbench.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+
+namespace rl::gui {
+namespace fs = std::filesystem;
+namespace {
+
+ImVec4 vec4(view::Rgba c) { return ImVec4(c.r / 255.f, c.g / 255.f, c.b / 255.f, c.a / 255.f); }
+
+constexpr int kKeyS = 83;
+constexpr Op kOps[] = {Op::Sum, Op::Min, Op::Max};
+constexpr ElemType kTypes[] = {ElemType::Int, ElemType::Float};
+
+template <typename E, size_t N>
+bool combo(const char* id, E* value, const E (&options)[N], float width) {
+    bool changed = false;
+    ImGui::SetNextItemWidth(width);
+    if (ImGui::BeginCombo(id, std::string(toString(*value)).c_str())) {
+        for (E option : options)
+            if (ImGui::Selectable(std::string(toString(option)).c_str(), option == *value)) {
+                changed = option != *value;
+                *value = option;
+            }
+        ImGui::EndCombo();
+    }
+    return changed;
+}
+
+}  // namespace
+
+void Workbench::drawHeader(ExplorerState& state, const UiContext& ctx) {
+    const auto& p = ctx.palette;
+    const float s = ctx.scale;
+    ImGui::PushFont(ctx.fonts.heading);
+    ImGui::TextUnformatted("Your kernel");
+    ImGui::PopFont();
+    ImGui::SameLine();
+    ImGui::AlignTextToFramePadding();
+    ImGui::PushFont(ctx.fonts.bold);
+    const std::string file = path_.empty() ? std::string("(not saved yet)") : fs::path(path_).filename().string();
+    ImGui::TextUnformatted(file.c_str());
+    ImGui::PopFont();
+    if (ImGui::IsItemHovered() && !path_.empty()) ImGui::SetTooltip("%s", path_.c_str());
+    if (modified()) {
+        ImGui::SameLine();
+        ImGui::TextColored(vec4(p.warn), "unsaved");
+    }
+    const float closeW = ImGui::CalcTextSize("Close").x + ImGui::GetStyle().FramePadding.x * 2;
+    ImGui::SameLine(ImGui::GetContentRegionMax().x - closeW);
+    if (ImGui::Button("Close")) close(state);
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("Back to the built-in variants (your text is kept: the workbench opens on it again)");
+
+    if (ImGui::Button("New")) newKernel(state, ctx.log);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Start from a short, commented template that builds and is correct");
+    ImGui::SameLine(0, 4 * s);
+    if (ImGui::Button("Open\xe2\x80\xa6"))
+        openDialog_.show(path_.empty() ? "" : fs::path(path_).parent_path().string());
+    ImGui::SameLine(0, 4 * s);
+    const std::string editLabel = "Copy " + state.config.variant;
+    if (ImGui::Button(editLabel.c_str())) editVariant(state, ctx.log);
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("Edit a copy of the built-in variant's kernel (kernels/%s.cl)", state.config.variant.c_str());
+    ImGui::SameLine(0, 4 * s);
+    if (ImGui::Button("Save") || (ImGui::GetIO().KeyCtrl && ImGui::IsKeyPressed(kKeyS, false))) save(ctx.log);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Save (Ctrl+S)");
+    ImGui::SameLine(0, 4 * s);
+    if (ImGui::Button("Find")) editor_.openFind();
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Find in the kernel (Ctrl+F)");
+
+    const bool busy = worker_->busy();
+    const char* label = busy ? "Cancel" : "Check  (Ctrl+Enter)";
+    const float w = ImGui::CalcTextSize("Check  (Ctrl+Enter)").x + ImGui::GetStyle().FramePadding.x * 2;
+    ImGui::SameLine(ImGui::GetContentRegionMax().x - w);
+    ImGui::PushStyleColor(ImGuiCol_Button, vec4(view::mix(p.panelRaised, busy ? p.bad : p.accent, 0.55f)));
+    if (ImGui::Button(label, ImVec2(w, 0))) {
+        if (busy) worker_->cancel();
+        else checkRequested_ = true;
+    }
+    ImGui::PopStyleColor();
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip(busy ? "Stop the check (the child process is killed; your text is safe)"
+                               : "Save, build, check and trace it, off the window's thread");
+}
+
+void Workbench::drawProblem(ExplorerState& state, const UiContext& ctx) {
+    const auto& p = ctx.palette;
+    const float s = ctx.scale;
+    bool changed = false;
+    auto label = [&](const char* text) {
+        ImGui::AlignTextToFramePadding();
+        ImGui::TextColored(vec4(p.textDim), "%s", text);
+        ImGui::SameLine(0, 6 * s);
+    };
+    label("op");
+    changed |= combo("##wbop", &state.config.op, kOps, 80 * s);
+    ImGui::SameLine(0, 14 * s);
+    label("type");
+    changed |= combo("##wbtype", &state.config.type, kTypes, 80 * s);
+    ImGui::SameLine(0, 14 * s);
+    label("work-group");
+    ImGui::SetNextItemWidth(80 * s);
+    int wg = int(state.config.wg);
+    if (ImGui::BeginCombo("##wbwg", std::to_string(wg).c_str())) {
+        for (int v = 1; v <= 1024; v *= 2)
+            if (ImGui::Selectable(std::to_string(v).c_str(), v == wg) && v != wg) {
+                state.config.wg = size_t(v);
+                changed = true;
+            }
+        ImGui::EndCombo();
+    }
+    if (!state.devices.empty()) {
+        ImGui::SameLine(0, 14 * s);
+        label("device");
+        ImGui::SetNextItemWidth(std::max(80 * s, ImGui::GetContentRegionAvail().x));
+        const auto& current = state.devices[size_t(std::clamp(state.device, 0, int(state.devices.size()) - 1))];
+        if (ImGui::BeginCombo("##wbdevice", (std::to_string(current.index) + ": " + current.name).c_str())) {
+            for (const auto& d : state.devices)
+                if (ImGui::Selectable((std::to_string(d.index) + ": " + d.name).c_str(), d.index == state.device) &&
+                    d.index != state.device) {
+                    state.device = d.index;
+                    changed = true;
+                }
+            ImGui::EndCombo();
+        }
+    }
+    if (changed) {
+        state.dirty = true;
+        state.dirtySince = ctx.now;
+    }
+}
+
+void Workbench::drawStatus(const UiContext& ctx) {
+    const auto& p = ctx.palette;
+    const float s = ctx.scale;
+    if (worker_->busy()) {  // a sliding bar: a check has no known length
+        const float w = ImGui::GetContentRegionAvail().x, h = 6 * s;
+        const ImVec2 at = ImGui::GetCursorScreenPos();
+        ImDrawList* dl = ImGui::GetWindowDrawList();
+        dl->AddRectFilled(at, ImVec2(at.x + w, at.y + h), p.panelRaised.packed(), h * 0.5f);
+        const float t = float(std::fmod(ctx.now * 0.6, 1.0)), seg = w * 0.25f;
+        const float x0 = at.x + (w + seg) * t - seg;
+        dl->AddRectFilled(ImVec2(std::max(at.x, x0), at.y), ImVec2(std::min(at.x + w, x0 + seg), at.y + h),
+                          p.accent.packed(), h * 0.5f);
+        ImGui::Dummy(ImVec2(w, h));
+        ImGui::TextColored(vec4(p.textDim), "Checking %s: building, running every size, Oclgrind\xe2\x80\xa6 %.1f s",
+                           fs::path(worker_->running()).filename().string().c_str(), worker_->elapsed());
+        return;
+    }
+    if (!outcome_) {
+        ImGui::TextColored(vec4(p.textDim), "Ctrl+Enter saves and checks the kernel: it is built, run on sizes "
+                                            "chosen to catch the usual mistakes, and traced.");
+        return;
+    }
+    if (!report_ || outcome_->id != requested_ || !outcome_->report) {
+        ImGui::PushTextWrapPos(0);
+        ImGui::TextColored(vec4(outcome_->cancelled ? p.warn : p.bad), "%s", outcome_->problem.c_str());
+        ImGui::PopTextWrapPos();
+        return;
+    }
+    const auto& r = *report_;
+    ImGui::PushFont(ctx.fonts.bold);
+    if (!r.builds) ImGui::TextColored(vec4(p.bad), "Does not build: your text and the last good trace stay");
+    else if (r.passed()) ImGui::TextColored(vec4(p.good), "Every check passes (%.1f s)", outcome_->seconds);
+    else ImGui::TextColored(vec4(p.warn), "Builds, but some checks fail (%.1f s)", outcome_->seconds);
+    ImGui::PopFont();
+}
+
+void Workbench::drawReloadQuestion(ExplorerState& state, const UiContext& ctx) {
+    constexpr const char* kTitle = "The file changed on disk";
+    if (askReload_ && !ImGui::IsPopupOpen(kTitle)) ImGui::OpenPopup(kTitle);
+    const ImGuiViewport* vp = ImGui::GetMainViewport();
+    ImGui::SetNextWindowPos(ImVec2(vp->Pos.x + vp->Size.x * 0.5f, vp->Pos.y + vp->Size.y * 0.4f), ImGuiCond_Appearing,
+                            ImVec2(0.5f, 0.5f));
+    if (!ImGui::BeginPopupModal(kTitle, nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings))
+        return;
+    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30);
+    ImGui::Text("%s was saved by another program, and the editor has edits you have not saved.",
+                fs::path(path_).filename().string().c_str());
+    ImGui::TextColored(vec4(ctx.palette.textDim), "Keeping yours: the next save writes them over the file.");
+    ImGui::PopTextWrapPos();
+    if (ImGui::Button("Load the file from disk")) {
+        reloadFromDisk(state, ctx.log);
+        ImGui::CloseCurrentPopup();
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("Keep my edits")) {
+        askReload_ = false;
+        ImGui::CloseCurrentPopup();
+    }
+    ImGui::EndPopup();
+}
+
+void Workbench::Draw(ExplorerState& state, const UiContext& ctx) {
+    ctx.geometry.workbench = {};
+    if (!open_) return;
+    const float s = ctx.scale;
+    drawHeader(state, ctx);
+    drawProblem(state, ctx);
+    ImGui::Spacing();
+    const float total = ImGui::GetContentRegionAvail().y;
+    const float reportH = std::clamp(total * 0.34f, 150 * s, 420 * s);
+    const float statusH = ImGui::GetTextLineHeightWithSpacing() * 2 + 10 * s;
+    const std::vector<workbench::EditorMark> editorMarks = marks();
+    if (editor_.Draw(text_, editorMarks, ctx, ImVec2(ImGui::GetContentRegionAvail().x, total - reportH - statusH)))
+        edited(ctx.now);
+    if (editor_.ctrlEnterPressed() && !worker_->busy()) checkRequested_ = true;
+    ImGui::Spacing();
+    drawStatus(ctx);
+    drawReport(ctx);
+    if (auto chosen = openDialog_.Draw(ctx)) {
+        if (modified()) save(ctx.log);  // the text being left is kept on disk, not only in the autosave
+        if (openFile(*chosen, state, ctx.log)) checkRequested_ = true;
+    }
+    drawReloadQuestion(state, ctx);
+    recordGeometry(ctx);
+    ctx.geometry.workbench.showingTrace = holdsTrace(state);
+}
+
+void Workbench::drawBanner(ExplorerState& state, const UiContext& ctx) {
+    if (!holdsTrace(state) || !state.a.bundle) return;
+    const auto& p = ctx.palette;
+    const float s = ctx.scale;
+    std::string device;
+    if (report_ && !report_->device.empty()) device = report_->device;
+    const std::string traced = state.a.bundle->deviceName;
+    const std::string line = device.empty() || traced == device
+                                 ? "Your kernel " + tracedFile_ + ": stages, result and time from " + traced
+                                 : "Your kernel " + tracedFile_ + ": stages recorded on " + traced +
+                                       ", result and time from " + device;
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    const float w = ImGui::GetContentRegionAvail().x, padX = 10 * s, padY = 6 * s;
+    const float textH = ImGui::CalcTextSize(line.c_str(), nullptr, false, w - 2 * padX).y;
+    ImGui::GetWindowDrawList()->AddRectFilled(at, ImVec2(at.x + w, at.y + textH + 2 * padY),
+                                              view::mix(p.panel, p.good, 0.14f).packed(), 6 * s);
+    ImGui::SetCursorScreenPos(ImVec2(at.x + padX, at.y + padY));
+    ImGui::PushTextWrapPos(at.x + w - padX - ImGui::GetWindowPos().x);
+    ImGui::TextColored(vec4(p.text), "%s", line.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::SetCursorScreenPos(ImVec2(at.x, at.y + textH + 2 * padY + 4 * s));
+    ctx.geometry.workbench.deviceLine = line;
+}
+
+}  // namespace rl::gui
