@@ -53,10 +53,14 @@ void ResultPanel::result(ExplorerState& state, int sideIndex, const UiContext& c
     const std::string value = view::formatExact(run.result, run.type);
     ImGui::TextColored(vec4(correct ? p.good : p.bad), "%s", value.c_str());
     ImGui::PopFont();
-    ImGui::SameLine(0, 14 * s);
-    ImGui::SetCursorPosY(ImGui::GetCursorPosY() + 10 * s);
+    const char* mark = correct ? "\xe2\x9c\x93 correct" : "\xe2\x9c\x97 wrong";
     ImGui::PushFont(ctx.fonts.bold);
-    ImGui::TextColored(vec4(correct ? p.good : p.bad), correct ? "\xe2\x9c\x93 correct" : "\xe2\x9c\x97 wrong");
+    if (ImGui::GetItemRectMax().x + 14 * s + ImGui::CalcTextSize(mark).x <
+        ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x) {  // beside the value when it fits
+        ImGui::SameLine(0, 14 * s);
+        ImGui::SetCursorPosY(ImGui::GetCursorPosY() + 10 * s);
+    }
+    ImGui::TextColored(vec4(correct ? p.good : p.bad), "%s", mark);
     ImGui::PopFont();
     ImGui::TextColored(vec4(p.textDim), "CPU reference  %s", view::formatExact(run.reference, run.type).c_str());
     // A wrong-by-design kernel's verdict repeats its explanation, which the red box below shows: keep the comparison.

@@ -111,10 +111,18 @@ void App::drawPanels() {
     const float W = vp->Size.x, H = vp->Size.y;
     const float gap = 8 * s, toolbarH = 66 * s;
     auto& sp = settings_.splits;
-    const float left = (workbench_.isOpen() ? std::clamp(sp.workbench * s, 420 * s, W * 0.62f)  // the editor's column
-                                            : std::clamp(sp.left * s, 240 * s, W * 0.45f)) +
-                       gap;  // x where the centre starts
-    const float right = std::clamp(sp.right * s, 260 * s, W * 0.45f) + gap;  // width taken on the right, gap included
+    float left = (workbench_.isOpen() ? std::clamp(sp.workbench * s, 420 * s, W * 0.62f)  // the editor's column
+                                      : std::clamp(sp.left * s, 240 * s, W * 0.45f)) +
+                 gap;  // x where the centre starts
+    float right = std::clamp(sp.right * s, 260 * s, W * 0.45f) + gap;  // width taken on the right, gap included
+    if (workbench_.isOpen()) {  // the editor beside the tree: both side columns give way so the tree keeps a third
+        const float room = W - std::max(W * 0.33f, 360 * s);
+        if (left + right > room) {
+            const float f = room / (left + right);
+            left *= f;
+            right *= f;
+        }
+    }
     const float centerTop = toolbarH + gap;
     const float centerH = H - centerTop - gap;
     const float bottomH = std::clamp(sp.bottom, 0.12f, 0.75f) * centerH;

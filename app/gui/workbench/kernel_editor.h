@@ -3,6 +3,8 @@
 // cursor, the find matches and the marks of diagnostics and findings; line numbers and mark shapes in a gutter,
 // a tooltip with the message and the advice on a marked line. Scales with the app's fonts (lecture text size).
 #pragma once
+#include <imgui.h>
+
 #include <string>
 #include <vector>
 

@@ -118,21 +118,24 @@ std::string freshKernelPath(const std::string& dir, const std::string& stem) {
 }
 
 std::string newKernelTemplate(const std::string& fileName) {
-    return "// " + fileName + R"(: my reduction, sequential addressing (Harris's step 3). Ctrl+Enter saves it, then
-// builds, checks and traces it. T is int or float, RL_APPLY(a, b) the operation (sum, min or max) and
-// RL_IDENTITY its identity; the contract is in docs/kernels.md.
-__kernel void reduce(__global const T *in, __global T *out, const uint n, __local T *scratch) {
+    return "// " + fileName + R"(: my reduction, sequential addressing.
+// Ctrl+Enter saves, builds, checks and traces it. T is int or
+// float, RL_APPLY(a, b) the operation, RL_IDENTITY its identity
+// (docs/kernels.md has the whole contract).
+__kernel void reduce(__global const T *in, __global T *out,
+                     const uint n, __local T *scratch) {
     const uint lid = get_local_id(0);
     const uint gid = get_global_id(0);
-    // One element per work-item; past the end of the input, the identity.
+    // One element each; past the end of the input, the identity.
     scratch[lid] = gid < n ? in[gid] : RL_IDENTITY;
     barrier(CLK_LOCAL_MEM_FENCE);
-    // The stride halves: work-item lid adds cell lid + s into cell lid, active work-items stay together.
+    // The stride halves: work-item lid adds cell lid + s into
+    // cell lid, so the active work-items stay side by side.
     for (uint s = get_local_size(0) / 2; s > 0; s >>= 1) {
         if (lid < s) scratch[lid] = RL_APPLY(scratch[lid], scratch[lid + s]);
-        barrier(CLK_LOCAL_MEM_FENCE);  // every write of this step is seen before the next one reads
+        barrier(CLK_LOCAL_MEM_FENCE);  // this step's writes, seen
     }
-    if (lid == 0) out[get_group_id(0)] = scratch[0];  // the work-group's partial result
+    if (lid == 0) out[get_group_id(0)] = scratch[0];  // the partial
 }
 )";
 }

@@ -20,9 +20,9 @@ std::string number(double v) {
 
 // A clickable row: a coloured tag, then the text (wrapped). Returns true when clicked.
 bool row(const char* id, const std::string& tag, const std::string& text, view::Rgba colour, const UiContext& ctx,
-         std::vector<FrameGeometry::Workbench::Row>* rows, FrameGeometry::Workbench::Row record) {
+         std::vector<FrameGeometry::Workbench::Row>* rows, FrameGeometry::Workbench::Row record, bool wideTag = true) {
     const float s = ctx.scale;
-    const float tagW = ImGui::CalcTextSize("line 0000").x + 10 * s;
+    const float tagW = ImGui::CalcTextSize(wideTag ? "line 0000" : "stages").x + 10 * s;
     const float wrapW = ImGui::GetContentRegionAvail().x - tagW;
     const float h = ImGui::CalcTextSize(text.c_str(), nullptr, false, wrapW).y + 4 * s;
     const ImVec2 at = ImGui::GetCursorScreenPos();
@@ -119,7 +119,7 @@ void Workbench::drawReport(const UiContext& ctx) {
                             : (ok ? "correct, " + number(sc.result)
                                   : "wrong: " + number(sc.result) + ", expected " + number(sc.reference));
             row(id().c_str(), ok ? "\xe2\x9c\x93" : "\xe2\x9c\x97", text, ok ? p.good : p.bad, ctx, &g.checks,
-                Row{0, "size", "", ok, {}});
+                Row{0, "size", "", ok, {}}, false);
         }
         if (r.simulated) {
             const std::pair<size_t, const char*> sim[] = {{r.races.size(), "data races"},
@@ -130,11 +130,11 @@ void Workbench::drawReport(const UiContext& ctx) {
                 const std::string text = count == 0 ? std::string("no ") + what + " (Oclgrind)"
                                                     : std::to_string(count) + " " + what + " (Oclgrind)";
                 row(id().c_str(), count == 0 ? "\xe2\x9c\x93" : "\xe2\x9c\x97", text, count == 0 ? p.good : p.bad,
-                    ctx, &g.checks, Row{0, "oclgrind", "", count == 0, {}});
+                    ctx, &g.checks, Row{0, "oclgrind", "", count == 0, {}}, false);
             }
         } else {
             row(id().c_str(), "-", "Oclgrind did not run: no race, uninitialised-read or bounds check", p.textDim,
-                ctx, &g.checks, Row{0, "oclgrind", "", false, {}});
+                ctx, &g.checks, Row{0, "oclgrind", "", false, {}}, false);
         }
         if (!r.stages.empty()) {
             int divergent = 0, conflict = 1;
@@ -143,7 +143,7 @@ void Workbench::drawReport(const UiContext& ctx) {
                 std::to_string(r.stages.size()) + " recorded on " + (r.tracedOn.empty() ? r.device : r.tracedOn) +
                     "; " + std::to_string(divergent) + " divergent SIMD groups in all, worst bank conflict " +
                     std::to_string(conflict) + "-way",
-                p.accent, ctx, &g.checks, Row{0, "stages", "", true, {}});
+                p.accent, ctx, &g.checks, Row{0, "stages", "", true, {}}, false);
         }
     }
     ImGui::EndChild();

@@ -78,7 +78,9 @@ void Workbench::drawHeader(ExplorerState& state, const UiContext& ctx) {
     const bool busy = worker_->busy();
     const char* label = busy ? "Cancel" : "Check  (Ctrl+Enter)";
     const float w = ImGui::CalcTextSize("Check  (Ctrl+Enter)").x + ImGui::GetStyle().FramePadding.x * 2;
-    ImGui::SameLine(ImGui::GetContentRegionMax().x - w);
+    // At the right end of the row, or on a row of its own when the column is narrow (lecture text size).
+    if (ImGui::GetItemRectMax().x + 16 * s + w < ImGui::GetWindowPos().x + ImGui::GetContentRegionMax().x)
+        ImGui::SameLine(ImGui::GetContentRegionMax().x - w);
     ImGui::PushStyleColor(ImGuiCol_Button, vec4(view::mix(p.panelRaised, busy ? p.bad : p.accent, 0.55f)));
     if (ImGui::Button(label, ImVec2(w, 0))) {
         if (busy) worker_->cancel();
@@ -117,7 +119,8 @@ void Workbench::drawProblem(ExplorerState& state, const UiContext& ctx) {
         ImGui::EndCombo();
     }
     if (!state.devices.empty()) {
-        ImGui::SameLine(0, 14 * s);
+        if (ImGui::GetWindowPos().x + ImGui::GetContentRegionMax().x - ImGui::GetItemRectMax().x > 280 * s)
+            ImGui::SameLine(0, 14 * s);  // else on a row of its own
         label("device");
         ImGui::SetNextItemWidth(std::max(80 * s, ImGui::GetContentRegionAvail().x));
         const auto& current = state.devices[size_t(std::clamp(state.device, 0, int(state.devices.size()) - 1))];
@@ -205,9 +208,14 @@ void Workbench::Draw(ExplorerState& state, const UiContext& ctx) {
     drawHeader(state, ctx);
     drawProblem(state, ctx);
     ImGui::Spacing();
+    // The editor takes what the text needs (and room to grow), at least half; the report gets the rest.
     const float total = ImGui::GetContentRegionAvail().y;
-    const float reportH = std::clamp(total * 0.34f, 150 * s, 420 * s);
     const float statusH = ImGui::GetTextLineHeightWithSpacing() * 2 + 10 * s;
+    ImGui::PushFont(ctx.fonts.mono);
+    const float textH = (float(std::count(text_.begin(), text_.end(), '\n')) + 5) * ImGui::GetFontSize() +
+                        (editor_.findBar().isOpen() ? ImGui::GetFrameHeightWithSpacing() : 0.0f);
+    ImGui::PopFont();
+    const float reportH = std::max(std::min(total * 0.5f, 140 * s), total - statusH - std::clamp(textH, total * 0.5f, total * 0.72f));
     const std::vector<workbench::EditorMark> editorMarks = marks();
     if (editor_.Draw(text_, editorMarks, ctx, ImVec2(ImGui::GetContentRegionAvail().x, total - reportH - statusH)))
         edited(ctx.now);
@@ -231,15 +239,17 @@ void Workbench::drawBanner(ExplorerState& state, const UiContext& ctx) {
     std::string device;
     if (report_ && !report_->device.empty()) device = report_->device;
     const std::string traced = state.a.bundle->deviceName;
-    const std::string line = device.empty() || traced == device
-                                 ? "Your kernel " + tracedFile_ + ": stages, result and time from " + traced
-                                 : "Your kernel " + tracedFile_ + ": stages recorded on " + traced +
-                                       ", result and time from " + device;
+    std::string line = device.empty() || traced == device
+                           ? "Your kernel " + tracedFile_ + ": stages, result and time from " + traced
+                           : "Your kernel " + tracedFile_ + ": stages recorded on " + traced +
+                                 ", result and time from " + device;
+    const bool stale = report_ && !report_->builds;
+    if (stale) line += ". This is the last good trace: the text now does not build.";
     const ImVec2 at = ImGui::GetCursorScreenPos();
     const float w = ImGui::GetContentRegionAvail().x, padX = 10 * s, padY = 6 * s;
     const float textH = ImGui::CalcTextSize(line.c_str(), nullptr, false, w - 2 * padX).y;
     ImGui::GetWindowDrawList()->AddRectFilled(at, ImVec2(at.x + w, at.y + textH + 2 * padY),
-                                              view::mix(p.panel, p.good, 0.14f).packed(), 6 * s);
+                                              view::mix(p.panel, stale ? p.warn : p.good, 0.14f).packed(), 6 * s);
     ImGui::SetCursorScreenPos(ImVec2(at.x + padX, at.y + padY));
     ImGui::PushTextWrapPos(at.x + w - padX - ImGui::GetWindowPos().x);
     ImGui::TextColored(vec4(p.text), "%s", line.c_str());

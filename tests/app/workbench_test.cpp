@@ -1,0 +1,226 @@
+// The workbench in the real binary under Xvfb: a student's kernel file is opened, broken (a typo), checked (the
+// diagnostic marked on its line, in the editor's gutter and as a tinted line, the last good trace kept), fixed and
+// checked again (its trace in the tree); the New template passes every check; the buffer survives a crash and a
+// restart; a save from another editor is reloaded and checked, or asked about when the buffer has unsaved edits;
+// the lecture text size enlarges the editor without cutting it off. The checks run `reducelab check` for real.
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <string>
+
+#include "app_run.h"
+#include "screenshot_checks.h"
+
+namespace rl::apptest {
+namespace {
+
+const view::Palette& pal() { return view::darkPalette(); }
+
+std::string kernelFile(const std::string& name) {
+    return readFile(std::string(REDUCELAB_SOURCE_DIR) + "/tests/workbench/kernels/" + name);
+}
+
+// The workbench's own files go to DIR/data (XDG_DATA_HOME), never to the user's.
+std::string env(const std::string& dir) { return "XDG_DATA_HOME=" + dir + "/data"; }
+
+const nlohmann::json* findRow(const nlohmann::json& rows, int line, const std::string& kind) {
+    for (const auto& r : rows)
+        if (r["line"] == line && r["kind"] == kind) return &r;
+    return nullptr;
+}
+
+TEST(Workbench, OpensAKernelSeesATypoOnItsLineFixesItAndSeesTheTrace) {
+    const std::string d = tempDir("workbench");
+    const std::string k = d + "/mine.cl";
+    std::ofstream(k) << kernelFile("plain_sequential.cl");
+    // Line 11 is `    if (lid == 0) out[get_group_id(0)] = scratch[0];`: misspelt, then put right.
+    const AppRun r = runApp(
+        d,
+        "--config-dir " + d + "/cfg --no-save --size 1920x1080 --n 64 --wg 16 --type int --data iota "
+        "--script \"wait-trace;kernel-open:" + k + ";kernel-check;settle;frames:3;shot:" + d + "/good.png;"
+        "kernel-edit-line:11:    if (lid == 0) out[get_group_id(0)] = scrach[0]\\;;kernel-check;frames:3;shot:" + d +
+            "/broken.png;kernel-replace:scrach=>scratch;kernel-check;settle;frames:3;shot:" + d + "/fixed.png;quit\"",
+        env(d));
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    Shot good, broken, fixed;
+    ASSERT_TRUE(loadShot(d + "/good.png", &good) && loadShot(d + "/broken.png", &broken) &&
+                loadShot(d + "/fixed.png", &fixed));
+
+    // Opened and checked: every check passes, the trace is the kernel's, recorded on Oclgrind.
+    const auto& g = good.geometry["workbench"];
+    ASSERT_TRUE(g["open"].get<bool>()) << good.geometry.dump();
+    EXPECT_TRUE(g["passed"].get<bool>()) << g["problems"].dump() << g["status"];
+    EXPECT_TRUE(g["showingTrace"].get<bool>());
+    EXPECT_EQ(good.geometry["shownDevice"], "Oclgrind");
+    EXPECT_NE(g["deviceLine"].get<std::string>().find("stages recorded on Oclgrind, result and time from"),
+              std::string::npos)
+        << g["deviceLine"];
+    ASSERT_EQ(good.geometry["trees"].size(), 1u);
+    EXPECT_EQ(good.geometry["trees"][0]["layout"]["cells"], 16);
+    EXPECT_GE(g["checks"].size(), 5u);  // the sizes and Oclgrind's checks, each drawn
+    for (const auto& c : g["checks"]) EXPECT_TRUE(c["ok"].get<bool>()) << c.dump();
+
+    // Broken: the diagnostic names line 11, in the list and in the editor (gutter shape, tinted line); the text is
+    // saved as typed and the last good trace stays.
+    const auto& b = broken.geometry["workbench"];
+    EXPECT_FALSE(b["builds"].get<bool>());
+    const nlohmann::json* problem = findRow(b["problems"], 11, "error");
+    ASSERT_NE(problem, nullptr) << b["problems"].dump();
+    EXPECT_NE((*problem)["text"].get<std::string>().find("scrach"), std::string::npos);
+    EXPECT_GT(rectOf((*problem)["rect"]).h, 5);
+    const nlohmann::json* mark = findRow(b["marks"], 11, "error");
+    ASSERT_NE(mark, nullptr) << b["marks"].dump();
+    const view::Rect gutter = toPixels(broken, rectOf((*mark)["gutter"]));
+    ASSERT_GT(gutter.w * gutter.h, 50);
+    EXPECT_GT(countNear(broken.image, gutter, pal().bad, 40), 15);  // the red shape and line number
+    const float lineTop = b["lineTop"], lineH = b["lineHeight"];
+    const view::Rect field = rectOf(b["textRect"]);
+    const view::Rgba editorBg = view::mix(pal().panel, pal().background, 0.55f);
+    const view::Rect line11 = toPixels(broken, {field.x + 2, lineTop + 10 * lineH + 1, field.w - 20, lineH - 2});
+    const view::Rect line10 = toPixels(broken, {field.x + 2, lineTop + 9 * lineH + 1, field.w - 20, lineH - 2});
+    const view::Rgba tint = view::mix(editorBg, pal().bad, 40.0f / 255.0f);
+    EXPECT_GT(fractionNear(broken.image, line11, tint, 6), 0.4);
+    EXPECT_LT(fractionNear(broken.image, line10, tint, 6), 0.05);
+    EXPECT_NE(b["text"].get<std::string>().find("scrach[0];"), std::string::npos);
+    EXPECT_TRUE(b["showingTrace"].get<bool>());
+    EXPECT_EQ(broken.geometry["trees"].size(), 1u);
+    EXPECT_NE(b["deviceLine"].get<std::string>().find("last good trace"), std::string::npos) << b["deviceLine"];
+
+    // Fixed: builds, passes, no mark left, the tree shows the kernel's stages and the right sum (0 + ... + 63).
+    const auto& f = fixed.geometry["workbench"];
+    EXPECT_TRUE(f["builds"].get<bool>());
+    EXPECT_TRUE(f["passed"].get<bool>()) << f["problems"].dump();
+    EXPECT_EQ(f["marks"].size(), 0u);
+    EXPECT_EQ(f["problems"].size(), 0u);
+    EXPECT_EQ(f["checksDone"], 3);
+    ASSERT_EQ(fixed.geometry["trees"].size(), 1u);
+    EXPECT_EQ(fixed.geometry["trees"][0]["layout"]["stages"], 5);  // load, s = 8, 4, 2, 1
+    EXPECT_NE(fixed.geometry["resultText"].get<std::string>().find("correct"), std::string::npos);
+    // Each check saved the text first: the file holds the fixed kernel.
+    EXPECT_EQ(readFile(k), f["text"].get<std::string>());
+    EXPECT_EQ(readFile(k).find("scrach"), std::string::npos);
+}
+
+TEST(Workbench, TheNewTemplatePassesEveryCheckAndScalesWithTheLectureTextSize) {
+    const std::string d = tempDir("workbench");
+    const AppRun r = runApp(d,
+                            "--config-dir " + d + "/cfg --no-save --size 1920x1080 --n 64 --wg 32 --type float "
+                            "--script \"wait-trace;kernel-new;kernel-check;settle;frames:3;shot:" + d + "/new.png;"
+                            "classroom:font=1.5;frames:4;shot:" + d + "/large.png;quit\"",
+                            env(d));
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    Shot normal, large;
+    ASSERT_TRUE(loadShot(d + "/new.png", &normal) && loadShot(d + "/large.png", &large));
+    const auto& n = normal.geometry["workbench"];
+    EXPECT_TRUE(n["passed"].get<bool>()) << n["problems"].dump() << n["status"];
+    EXPECT_EQ(n["file"], d + "/data/reducelab/workbench/mine.cl");
+    EXPECT_EQ(readFile(d + "/data/reducelab/workbench/mine.cl"), n["text"].get<std::string>());
+    // 1.5 times the text: the editor's lines are 1.5 times as tall, and the editor, every problem and check row
+    // stay inside the window.
+    const auto& l = large.geometry["workbench"];
+    EXPECT_NEAR(l["lineHeight"].get<float>() / n["lineHeight"].get<float>(), 1.5, 0.12);
+    const float w = large.geometry["width"].get<float>() / large.geometry["pixelScale"].get<float>();
+    const float h = large.geometry["height"].get<float>() / large.geometry["pixelScale"].get<float>();
+    const view::Rect editor = rectOf(l["editor"]);
+    EXPECT_GE(editor.x, 0);
+    EXPECT_LE(editor.right(), w);
+    EXPECT_LE(editor.bottom(), h);
+    EXPECT_GT(editor.h, 10 * l["lineHeight"].get<float>());
+    for (const auto& c : l["checks"]) EXPECT_LE(rectOf(c["rect"]).right(), w + 1) << c.dump();
+}
+
+TEST(Workbench, UnsavedEditsSurviveACrashAndARestart) {
+    const char* display = std::getenv("DISPLAY");
+    if (!display || !*display) GTEST_SKIP() << "needs a display to kill the app itself (run under xvfb-run)";
+    const std::string d = tempDir("workbench");
+    const std::string k = d + "/mine.cl";
+    const std::string original = kernelFile("plain_sequential.cl");
+    std::ofstream(k) << original;
+    // Typed, never saved, then the process is killed (SIGKILL: no clean exit, only the autosave).
+    AppRun r = runApp(d,
+                      "--config-dir " + d + "/cfg --no-save --size 1400x900 --script \"wait-trace;kernel-open:" + k +
+                          ";kernel-edit-line:1:// my unsaved thought;sleep:1.5;frames:2;sleep:60\"",
+                      env(d) + " timeout -s KILL 15");
+    EXPECT_NE(r.exitCode, 0);  // killed
+    EXPECT_EQ(readFile(k), original);
+    EXPECT_NE(readFile(d + "/data/reducelab/workbench/autosave.cl").find("// my unsaved thought"), std::string::npos);
+    sleep(1);  // Xvfb resets once its last client is gone; a client connecting meanwhile is refused
+
+    r = runApp(d, "--config-dir " + d + "/cfg --no-save --size 1400x900 --script \"wait-trace;frames:3;shot:" + d +
+                      "/restored.png;quit\"",
+               env(d));
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    Shot s;
+    ASSERT_TRUE(loadShot(d + "/restored.png", &s));
+    const auto& w = s.geometry["workbench"];
+    EXPECT_TRUE(w["open"].get<bool>());
+    EXPECT_EQ(w["file"], k);
+    EXPECT_TRUE(w["modified"].get<bool>());
+    EXPECT_EQ(w["text"].get<std::string>().rfind("// my unsaved thought\n", 0), 0u) << w["text"];
+    bool told = false;
+    for (const auto& m : s.geometry["messages"])
+        told = told || m.get<std::string>().find("restored your unsaved edits") != std::string::npos;
+    EXPECT_TRUE(told) << s.geometry["messages"].dump();
+}
+
+// Rewrites `file` with `text` as another editor would, once `marker` exists (the app's first screenshot).
+void writeWhenMarked(const std::string& marker, const std::string& file, const std::string& text) {
+    std::ofstream(file + ".next") << text;
+    const std::string cmd = "(for i in $(seq 1 300); do [ -f '" + marker + "' ] && break; sleep 0.1; done; sleep 0.3; "
+                            "mv '" + file + ".next' '" + file + "') >/dev/null 2>&1 &";
+    ASSERT_EQ(std::system(cmd.c_str()), 0);
+}
+
+TEST(Workbench, ASaveInAnotherEditorIsReloadedAndCheckedOrAskedAbout) {
+    const std::string d = tempDir("workbench");
+    const std::string k = d + "/mine.cl", typo = kernelFile("typo.cl");
+    std::ofstream(k) << kernelFile("plain_sequential.cl");
+    writeWhenMarked(d + "/opened.png", k, typo);
+    AppRun r = runApp(d,
+                      "--config-dir " + d + "/cfg --no-save --size 1400x900 --script \"wait-trace;kernel-open:" + k +
+                          ";frames:2;shot:" + d + "/opened.png;sleep:2.5;wait-check;frames:3;shot:" + d +
+                          "/reloaded.png;quit\"",
+                      env(d));
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    Shot reloaded;
+    ASSERT_TRUE(loadShot(d + "/reloaded.png", &reloaded));
+    const auto& w = reloaded.geometry["workbench"];
+    EXPECT_EQ(w["text"], typo);
+    EXPECT_FALSE(w["modified"].get<bool>());
+    EXPECT_EQ(w["checksDone"], 1);  // the reload was checked: typo.cl's misspelt name on line 6
+    EXPECT_NE(findRow(w["problems"], 6, "error"), nullptr) << w["problems"].dump();
+
+    // With unsaved edits, the same save asks instead of replacing them.
+    const std::string k2 = d + "/second.cl";
+    std::ofstream(k2) << kernelFile("plain_sequential.cl");
+    writeWhenMarked(d + "/edited.png", k2, typo);
+    r = runApp(d,
+               "--config-dir " + d + "/cfg --no-save --size 1400x900 --script \"wait-trace;kernel-open:" + k2 +
+                   ";kernel-edit-line:1:// mine;frames:2;shot:" + d + "/edited.png;sleep:2.5;frames:3;shot:" + d +
+                   "/asked.png;quit\"",
+               env(d));
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    Shot asked;
+    ASSERT_TRUE(loadShot(d + "/asked.png", &asked));
+    const auto& a = asked.geometry["workbench"];
+    EXPECT_TRUE(a["askReload"].get<bool>());
+    EXPECT_TRUE(a["modified"].get<bool>());
+    EXPECT_EQ(a["text"].get<std::string>().rfind("// mine\n", 0), 0u);
+}
+
+TEST(Workbench, ScriptVerbsAreCheckedBeforeTheWindowOpens) {
+    const std::string d = tempDir("workbench");
+    AppRun r = runApp(d, "--script \"kernel-open\"", env(d));
+    EXPECT_EQ(r.exitCode, 2);
+    EXPECT_NE(r.err.find("kernel-open needs an argument"), std::string::npos) << r.err;
+    r = runApp(d, "--help");
+    for (const char* verb : {"kernel-new", "kernel-edit", "kernel-open:PATH", "kernel-edit-line:N:TEXT",
+                             "kernel-replace:OLD=>NEW", "kernel-check", "wait-check", "kernel-find:TEXT"})
+        EXPECT_NE(r.out.find(verb), std::string::npos) << verb;
+}
+
+}  // namespace
+}  // namespace rl::apptest
