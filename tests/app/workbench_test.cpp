@@ -41,8 +41,8 @@ TEST(Workbench, OpensAKernelSeesATypoOnItsLineFixesItAndSeesTheTrace) {
         d,
         "--config-dir " + d + "/cfg --no-save --size 1920x1080 --n 64 --wg 16 --type int --data iota "
         "--script \"wait-trace;kernel-open:" + k + ";kernel-check;settle;frames:3;shot:" + d + "/good.png;"
-        "kernel-edit-line:11:    if (lid == 0) out[get_group_id(0)] = scrach[0]\\;;kernel-check;frames:3;shot:" + d +
-            "/broken.png;kernel-replace:scrach=>scratch;kernel-check;settle;frames:3;shot:" + d + "/fixed.png;quit\"",
+        "kernel-edit-line:11:    if (lid == 0) out[get_group_id(0)] = scrach[0]\\;;kernel-check;kernel-hover:11;frames:4;"
+        "shot:" + d + "/broken.png;kernel-replace:scrach=>scratch;kernel-check;settle;frames:3;shot:" + d + "/fixed.png;quit\"",
         env(d));
     ASSERT_EQ(r.exitCode, 0) << r.err;
     Shot good, broken, fixed;
@@ -85,6 +85,12 @@ TEST(Workbench, OpensAKernelSeesATypoOnItsLineFixesItAndSeesTheTrace) {
     EXPECT_GT(fractionNear(broken.image, line11, tint, 6), 0.4);
     EXPECT_LT(fractionNear(broken.image, line10, tint, 6), 0.05);
     EXPECT_NE(b["text"].get<std::string>().find("scrach[0];"), std::string::npos);
+    // Pointing at the line opens its message.
+    EXPECT_EQ(broken.geometry["tooltip"].get<std::string>().rfind("Line 11: error: use of undeclared identifier 'scrach'", 0),
+              0u)
+        << broken.geometry["tooltip"];
+    const view::Rect tip = toPixels(broken, rectOf(broken.geometry["tooltipRect"]));
+    EXPECT_GT(countNear(broken.image, tip, pal().bad, 40), 30);  // its red title
     EXPECT_TRUE(b["showingTrace"].get<bool>());
     EXPECT_EQ(broken.geometry["trees"].size(), 1u);
     EXPECT_NE(b["deviceLine"].get<std::string>().find("last good trace"), std::string::npos) << b["deviceLine"];

@@ -3,6 +3,7 @@
 #include "app/gui/shell/app.h"
 
 #include <imgui.h>
+#include <imgui_internal.h>
 
 #include <algorithm>
 #include <cmath>
@@ -71,6 +72,8 @@ void App::splitters(float top, float left, float right, float centerTop, float c
     ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
     ImGui::Begin("##splitters", nullptr, kPanelFlags | ImGuiWindowFlags_NoBackground | ImGuiWindowFlags_NoScrollbar);
     ImGui::PopStyleVar();
+    // Behind every panel, also one made after it (the workbench's column): it must only catch the gaps.
+    ImGui::BringWindowToDisplayBack(ImGui::GetCurrentWindow());
     const float W = vp->Size.x, H = vp->Size.y;
     auto handle = [&](const char* id, ImVec2 pos, ImVec2 size, bool vertical, float* value, float sign, float lo,
                       float hi, float unit) {
@@ -229,8 +232,7 @@ void App::drawPanels() {
     result_.Draw(state_, ctx);
     ImGui::End();
 
-    // Last: ImGui puts a new window that never comes to the front behind the earlier ones, so this full-window
-    // layer for the splitters (which only catches the gaps) lies under every panel.
+    // Last, and sent to the back: this full-window layer for the splitters only catches the gaps between panels.
     splitters(centerTop, left, right, centerTop, bottomY, gap);
 
     timings_.Draw(state_, ctx);  // over the panels when open

@@ -14,6 +14,13 @@ namespace rl::gui {
 std::string App::apply(const std::string& verb, const std::string& arg) {
     if (verb == "classroom") return classroom_.apply(arg, state_, log_);
     if (verb == "timings") return timings_.scriptAction(arg, state_);
+    if (verb == "kernel-hover") {  // point at a line of the kernel editor (a marked line's tooltip opens)
+        const auto& w = geometry_.workbench;
+        const int line = std::atoi(arg.c_str());
+        if (!w.open || line < 1) return "kernel-hover needs the workbench open and a line number";
+        window_.injectCursor(w.textRect.x + w.textRect.w * 0.5f, w.lineTop + (float(line) - 0.5f) * w.lineHeight);
+        return "";
+    }
     if (verb.rfind("kernel-", 0) == 0) return workbench_.scriptAction(verb, arg, state_, log_);
     if (verb == "retrace") {  // as the saved-session banner's "Re-trace on this device"
         if (!state_.session) return "retrace: no saved session is shown";

@@ -92,6 +92,7 @@ Scripting and measurement (tests, benchmarks, docs):
                           kernel-new          the workbench on a new kernel from the template
                           kernel-edit         the workbench on a copy of the current variant's kernel
                           kernel-open:PATH    the workbench on a .cl file
+                          kernel-browse:DIR   the workbench's Open dialog, in DIR
                           kernel-edit-line:N:TEXT  replace line N of the kernel (\; is a ; in TEXT)
                           kernel-replace:OLD=>NEW  replace the first OLD in the kernel with NEW
                           kernel-save         save the kernel to its file
@@ -99,6 +100,7 @@ Scripting and measurement (tests, benchmarks, docs):
                           wait-check          wait until no kernel check is running (e.g. after a reload)
                           kernel-find:TEXT    find TEXT in the kernel (the find bar)
                           kernel-goto:N       put the editor's cursor on line N
+                          kernel-hover:N      point at line N of the editor (a marked line's tooltip opens)
                           kernel-close        close the workbench (back to the built-in variants)
                           sleep:SEC           wait SEC seconds
                           quit                exit with code 0

@@ -56,7 +56,7 @@ bool Script::parse(const std::string& text, std::string* error) {
                                             "timings", "wait-sweep", "retrace", "hover-toggle",
                                             "kernel-new", "kernel-edit", "kernel-open", "kernel-edit-line",
                                             "kernel-replace", "kernel-save", "kernel-check", "kernel-find",
-                                            "kernel-goto", "kernel-close", "wait-check"};
+                                            "kernel-goto", "kernel-close", "kernel-hover", "kernel-browse", "wait-check"};
         bool known = false;
         for (const char* v : verbs) known = known || a.verb == v;
         if (!known) {
@@ -73,7 +73,8 @@ bool Script::parse(const std::string& text, std::string* error) {
         }
         if ((a.verb == "shot" || a.verb == "variant" || a.verb == "set" || a.verb == "tab" || a.verb == "hover" || a.verb == "hover-toggle" || a.verb == "wheel" || a.verb == "group" ||
              a.verb == "compare" || a.verb == "kernel-open" || a.verb == "kernel-edit-line" ||
-             a.verb == "kernel-replace" || a.verb == "kernel-find" || a.verb == "kernel-goto") &&
+             a.verb == "kernel-replace" || a.verb == "kernel-find" || a.verb == "kernel-goto" ||
+             a.verb == "kernel-hover") &&
             a.argument.empty()) {
             *error = a.verb + " needs an argument (" + a.verb + ":...)";
             return false;

@@ -361,8 +361,15 @@ void KernelEditor::tooltip(const std::vector<EditorMark>& marks, const UiContext
             ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(p.textDim.packed()), "What to do: %s", m.advice.c_str());
     }
     ImGui::PopTextWrapPos();
+    const ImVec2 at = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
     ImGui::EndTooltip();
     ImGui::PopFont();
+    std::string text;
+    for (const EditorMark* m : here)
+        text += (text.empty() ? "" : "\n") + ("Line " + std::to_string(m->line) + ": " + m->title + ": " + m->message +
+                                              (m->advice.empty() ? "" : " What to do: " + m->advice));
+    ctx.geometry.tooltip = text;
+    ctx.geometry.tooltipRect = {at.x, at.y, size.x, size.y};
 }
 
 }  // namespace rl::gui::workbench

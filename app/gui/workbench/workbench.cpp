@@ -18,7 +18,7 @@ namespace {
 
 // What the views draw for a check's trace, made as the engine worker makes a variant's.
 std::shared_ptr<const view::TraceBundle> studentBundle(const rl::workbench::CheckReport& report, const std::string& text,
-                                                     uint64_t serial) {
+                                                     uint64_t serial, double ms) {
     const TraceRun& run = *report.trace;
     auto bundle = std::make_unique<view::TraceBundle>();
     RunConfig& c = bundle->config;
@@ -46,6 +46,7 @@ std::shared_ptr<const view::TraceBundle> studentBundle(const rl::workbench::Chec
     } catch (const std::exception&) {
     }
     bundle->serial = serial;
+    bundle->traceMs = ms;  // the whole check's time: the trace is one of its steps
     HostArray none;  // a student's kernel has no CPU model: nothing to compare the input with
     none.type = run.type;
     return view::finishBundle(std::move(bundle), none);
@@ -287,7 +288,7 @@ void Workbench::takeOutcome(ExplorerState& state, MessageLog& log) {
         return;  // the last good trace stays on screen
     }
     if (r.trace && !r.trace->passes.empty() && open_) {
-        state.a.bundle = studentBundle(r, checkedText_, ++serial_);
+        state.a.bundle = studentBundle(r, checkedText_, ++serial_, outcome_->seconds * 1000);
         state.b.bundle.reset();
         state.a.groupOfPass = view::followPartial(state.a.bundle->run, 0);
         state.view.firstCell = state.view.visibleCells = 0;

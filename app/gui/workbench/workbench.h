@@ -45,7 +45,7 @@ public:
 
     // Script verbs (tests, docs): kernel-new, kernel-edit, kernel-open:PATH, kernel-edit-line:N:TEXT,
     // kernel-replace:OLD=>NEW, kernel-save, kernel-check (starts it; the script waits), kernel-find:TEXT,
-    // kernel-goto:N, kernel-close. Returns "" or what is wrong.
+    // kernel-goto:N, kernel-close, kernel-browse:DIR (the Open dialog). Returns "" or what is wrong.
     std::string scriptAction(const std::string& verb, const std::string& argument, ExplorerState& state,
                              MessageLog& log);
 

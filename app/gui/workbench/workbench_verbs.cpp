@@ -22,6 +22,11 @@ std::string Workbench::scriptAction(const std::string& verb, const std::string& 
         if (arg.empty()) return "kernel-open needs a path";
         return openFile(arg, state, log) ? "" : "kernel-open: cannot open " + arg + " (see the messages)";
     }
+    if (verb == "kernel-browse") {  // the Open dialog, in DIR
+        open(state);
+        openDialog_.show(arg);
+        return "";
+    }
     if (!open_) return verb + ": the workbench is not open (kernel-new, kernel-edit or kernel-open first)";
     if (verb == "kernel-edit-line") {  // N:TEXT
         const size_t colon = arg.find(':');
