@@ -124,7 +124,16 @@ void Workbench::setBuffer(const std::string& path, const std::string& text, cons
     askReload_ = false;
 }
 
+void Workbench::keepCurrent(MessageLog& log) {
+    if (!modified() || text_.empty()) return;
+    const std::string before = path_;
+    if (save(log))
+        log.info("Workbench: saved your edits of " + fs::path(path_).filename().string() +
+                 (before.empty() ? " (" + path_ + ")" : "") + " before switching kernels");
+}
+
 void Workbench::newKernel(ExplorerState& state, MessageLog& log) {
+    keepCurrent(log);
     if (dir_.empty()) {
         log.error("Workbench: no folder to keep a new kernel in (set XDG_DATA_HOME or HOME)");
         return;
@@ -141,6 +150,7 @@ void Workbench::newKernel(ExplorerState& state, MessageLog& log) {
 }
 
 void Workbench::editVariant(ExplorerState& state, MessageLog& log) {
+    keepCurrent(log);
     const std::string id = state.config.variant;
     std::string text;
     try {
@@ -171,6 +181,7 @@ bool Workbench::openFile(const std::string& path, ExplorerState& state, MessageL
         log.error("Workbench: " + std::string(e.what()));
         return false;
     }
+    keepCurrent(log);
     std::error_code ec;
     const fs::path absolute = fs::absolute(path, ec);
     setBuffer(ec ? path : absolute.string(), text, text);
@@ -288,6 +299,10 @@ void Workbench::takeOutcome(ExplorerState& state, MessageLog& log) {
         return;  // the last good trace stays on screen
     }
     if (r.trace && !r.trace->passes.empty() && open_) {
+        if (!state.compareVariant.empty()) {  // one kernel at a time beside the tree
+            savedCompare_ = state.compareVariant;
+            state.compareVariant.clear();
+        }
         state.a.bundle = studentBundle(r, checkedText_, ++serial_, outcome_->seconds * 1000);
         state.b.bundle.reset();
         state.a.groupOfPass = view::followPartial(state.a.bundle->run, 0);

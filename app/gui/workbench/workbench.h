@@ -56,6 +56,7 @@ private:
     void newKernel(ExplorerState& state, MessageLog& log);
     void editVariant(ExplorerState& state, MessageLog& log);
     bool openFile(const std::string& path, ExplorerState& state, MessageLog& log);
+    void keepCurrent(MessageLog& log);  // unsaved edits are saved before another kernel replaces them
     void setBuffer(const std::string& path, const std::string& text, const std::string& diskText);
     bool save(MessageLog& log);
     void check(ExplorerState& state, MessageLog& log);

@@ -224,7 +224,6 @@ void Workbench::Draw(ExplorerState& state, const UiContext& ctx) {
     drawStatus(ctx);
     drawReport(ctx);
     if (auto chosen = openDialog_.Draw(ctx)) {
-        if (modified()) save(ctx.log);  // the text being left is kept on disk, not only in the autosave
         if (openFile(*chosen, state, ctx.log)) checkRequested_ = true;
     }
     drawReloadQuestion(state, ctx);
