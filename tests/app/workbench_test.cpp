@@ -110,6 +110,34 @@ TEST(Workbench, OpensAKernelSeesATypoOnItsLineFixesItAndSeesTheTrace) {
     EXPECT_EQ(readFile(k).find("scrach"), std::string::npos);
 }
 
+TEST(Workbench, AMissingBarrierIsARaceMarkedOnItsLineAndOnTheTree) {
+    const std::string d = tempDir("workbench");
+    const std::string k = d + "/missing_barrier.cl";
+    std::ofstream(k) << kernelFile("missing_barrier.cl");  // the barrier inside the loop (line 9's add) forgotten
+    const AppRun r = runApp(d,
+                            "--config-dir " + d + "/cfg --no-save --size 1920x1080 --wg 16 --type int --script "
+                            "\"wait-trace;kernel-open:" + k + ";kernel-check;settle;frames:3;shot:" + d + "/race.png;quit\"",
+                            env(d));
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    Shot s;
+    ASSERT_TRUE(loadShot(d + "/race.png", &s));
+    const auto& w = s.geometry["workbench"];
+    EXPECT_TRUE(w["builds"].get<bool>());
+    EXPECT_FALSE(w["passed"].get<bool>());
+    EXPECT_NE(findRow(w["problems"], 9, "data race"), nullptr) << w["problems"].dump();
+    EXPECT_NE(findRow(w["marks"], 9, "finding"), nullptr) << w["marks"].dump();
+    bool wrongSize = false;  // the result is wrong on some size, in the check list
+    for (const auto& c : w["checks"]) wrongSize = wrongSize || (c["kind"] == "size" && !c["ok"].get<bool>());
+    EXPECT_TRUE(wrongSize) << w["checks"].dump();
+    // On the tree: the racing cell ringed in the stage it happens in.
+    ASSERT_GE(w["treeMarks"].size(), 1u) << w.dump();
+    const auto& m = w["treeMarks"][0];
+    EXPECT_EQ(m["kind"], "race");
+    EXPECT_GE(m["stage"].get<int>(), 1);
+    const view::Rect ring = toPixels(s, rectOf(m["rect"]));
+    EXPECT_GT(countNear(s.image, ring, pal().bad, 30), 40);
+}
+
 TEST(Workbench, TheNewTemplatePassesEveryCheckAndScalesWithTheLectureTextSize) {
     const std::string d = tempDir("workbench");
     const AppRun r = runApp(d,

@@ -187,6 +187,7 @@ void App::drawPanels() {
         ImGui::EndChild();
     } else {
         treeA_.Draw(state_, 0, ctx);
+        workbench_.drawTreeMarks(state_, ctx);  // where the student's kernel races, on the tree just drawn
     }
     ImGui::End();
 

@@ -91,6 +91,9 @@ std::string writeGeometry(const std::string& path, const FrameGeometry& g, int w
                 out.push_back({{"line", r.line}, {"kind", r.kind}, {"text", r.text}, {"ok", r.ok}, {"rect", rect(r.rect)}});
             return out;
         };
+        nlohmann::json treeMarks = nlohmann::json::array();
+        for (const auto& m : w.treeMarks)
+            treeMarks.push_back({{"kind", m.kind}, {"stage", m.stage}, {"cell", m.cell}, {"rect", rect(m.rect)}});
         nlohmann::json marks = nlohmann::json::array();
         for (const auto& m : w.marks) marks.push_back({{"line", m.line}, {"kind", m.kind}, {"gutter", rect(m.gutter)}});
         j["workbench"] = {{"open", w.open},           {"file", w.file},
@@ -104,7 +107,7 @@ std::string writeGeometry(const std::string& path, const FrameGeometry& g, int w
                           {"lineTop", w.lineTop},     {"lineHeight", w.lineHeight},
                           {"firstVisible", w.firstVisible}, {"lastVisible", w.lastVisible},
                           {"marks", marks},           {"problems", rows(w.problems)},
-                          {"checks", rows(w.checks)}};
+                          {"checks", rows(w.checks)},  {"treeMarks", treeMarks}};
     }
     j["tooltip"] = g.tooltip;
     j["tooltipRect"] = rect(g.tooltipRect);

@@ -79,6 +79,12 @@ struct FrameGeometry {
             view::Rect rect;
         };
         std::vector<Row> problems, checks;
+        struct TreeMark {  // a finding drawn on the tree: its cell in its stage
+            std::string kind;
+            int stage = 0, cell = 0;
+            view::Rect rect;
+        };
+        std::vector<TreeMark> treeMarks;
     };
     Workbench workbench;
     void clear() { *this = FrameGeometry{}; }

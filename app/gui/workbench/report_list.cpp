@@ -7,6 +7,8 @@
 
 #include <filesystem>
 
+#include "app/view/tree/tree_layout.h"
+
 namespace rl::gui {
 namespace {
 
@@ -147,6 +149,40 @@ void Workbench::drawReport(const UiContext& ctx) {
         }
     }
     ImGui::EndChild();
+}
+
+void Workbench::drawTreeMarks(const ExplorerState& state, const UiContext& ctx) {
+    if (!holdsTrace(state) || !report_ || !report_->builds) return;
+    const FrameGeometry::Tree* tree = nullptr;
+    for (const auto& t : ctx.geometry.trees)
+        if (t.side == 0) tree = &t;
+    if (!tree) return;
+    const view::TreeLayout layout(tree->layout);
+    const auto& p = ctx.palette;
+    const float s = ctx.scale;
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const int lastCell = tree->layout.firstCell + (tree->layout.visibleCells > 0 ? tree->layout.visibleCells : tree->layout.cells);
+    const std::pair<const std::vector<rl::workbench::Finding>*, const char*> kinds[] = {
+        {&report_->races, "race"}, {&report_->uninitialised, "uninitialised"}, {&report_->outOfBounds, "out of bounds"}};
+    for (const auto& [list, kind] : kinds)
+        for (const auto& f : *list) {
+            if (f.cell < tree->layout.firstCell || f.cell >= lastCell || f.stage < 0 || f.stage >= tree->layout.stages)
+                continue;
+            if ((f.pass >= 0 && f.pass != tree->pass) || (f.group >= 0 && f.group != tree->groupId)) continue;
+            const view::Rect c = layout.cell(f.stage, f.cell);
+            const ImVec2 a(c.x - 4 * s, c.y - 4 * s), b(c.right() + 4 * s, c.bottom() + 4 * s);
+            dl->AddRect(a, b, p.bad.packed(), 4 * s, 0, 3 * s);
+            std::string label = std::string(kind) + " (line " + std::to_string(f.line()) + ")";
+            if (f.workItems.size() >= 2)
+                label += ": work-items " + std::to_string(f.workItems[0]) + " and " + std::to_string(f.workItems[1]);
+            const ImVec2 size = ImGui::CalcTextSize(label.c_str());
+            const float x = std::min(a.x, tree->layout.canvas.right() - size.x - 6 * s);
+            const ImVec2 at(std::max(tree->layout.canvas.x, x), b.y + 2 * s);
+            dl->AddRectFilled(ImVec2(at.x - 4 * s, at.y - 1 * s), ImVec2(at.x + size.x + 4 * s, at.y + size.y + 1 * s),
+                              view::mix(p.panel, p.bad, 0.3f).packed(), 3 * s);
+            dl->AddText(at, p.text.packed(), label.c_str());
+            ctx.geometry.workbench.treeMarks.push_back({kind, f.stage, f.cell, {a.x, a.y, b.x - a.x, b.y - a.y}});
+        }
 }
 
 void Workbench::recordGeometry(const UiContext& ctx) {

@@ -34,6 +34,9 @@ public:
     // The workbench column (when open), and the line over the tree while side A shows the student's kernel.
     void Draw(ExplorerState& state, const UiContext& ctx);
     void drawBanner(ExplorerState& state, const UiContext& ctx);
+    // Over the tree just drawn (its layout is in the frame geometry): each race, uninitialised read or bounds
+    // finding that names a cell and a stage, ringed on that cell with the work-items involved.
+    void drawTreeMarks(const ExplorerState& state, const UiContext& ctx);
 
     bool isOpen() const { return open_; }
     // Side A shows the student's kernel: the controls' changes re-check it instead of tracing a variant.
