@@ -77,8 +77,8 @@ std::optional<Match> FindBar::Draw(const std::string& text, const UiContext& ctx
     ImGui::SetNextItemWidth(std::max(120 * s, ImGui::GetContentRegionAvail().x - buttons));
     const std::string before = query_;
     ImGui::InputTextWithHint("##query", "text to find", query_, sizeof query_);
-    const bool fieldActive = ImGui::IsItemActive();
-    const bool fieldFocused = ImGui::IsItemFocused() || fieldActive;
+    // Enter and Escape end ImGui's editing of the field: they count when it was being edited this frame.
+    const bool fieldFocused = ImGui::IsItemActive() || ImGui::IsItemDeactivated() || ImGui::IsItemFocused();
     const ImGuiIO& io = ImGui::GetIO();
     const bool enter = ImGui::IsKeyPressed(kKeyEnter) || ImGui::IsKeyPressed(kKeyKeypadEnter);
     int dir = 0;
@@ -87,7 +87,7 @@ std::optional<Match> FindBar::Draw(const std::string& text, const UiContext& ctx
         if (auto m = step(text, 1, cursorByte)) pick = m;
     }
     if ((fieldFocused && enter) || ImGui::IsKeyPressed(kKeyF3)) dir = io.KeyShift ? -1 : 1;
-    if (fieldActive && enter) ImGui::SetKeyboardFocusHere(-1);  // Enter leaves the field: keep it for the next one
+    if (fieldFocused && enter) ImGui::SetKeyboardFocusHere(-1);  // Enter leaves the field: keep it for the next one
     ImGui::SameLine();
     if (ImGui::Button("Previous")) dir = -1;
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Previous match (Shift+Enter, Shift+F3)");
