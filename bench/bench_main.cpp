@@ -75,10 +75,10 @@ int run(const BenchOptions& o) {
               << " after " << o.warmup << " warm-up; load average " << loadAverage() << "\n";
     if (o.sweep) return runSweep(engine, sizes, o);
     if (o.probe) return runProbe(engine, sizes, o);
-    if (o.layouts) {
+    if (o.layouts || o.anatomy) {
         std::ifstream f(o.scriptDir + "/gpu_layouts.cl");
         const std::string source((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
-        return runLayouts(engine, sizes, o, source);
+        return o.anatomy ? runAnatomy(engine, sizes, o, source) : runLayouts(engine, sizes, o, source);
     }
 
     std::ifstream copyFile(o.scriptDir + "/copy_chunks.cl");

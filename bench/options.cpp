@@ -45,7 +45,8 @@ std::string usage() {
            "  --json FILE       write every measurement and target check as JSON\n"
            "  --sweep           time the variants over work-group sizes and grids instead (tuning)\n"
            "  --probe           where a small reduction's time goes: each pass, the gap between launches\n"
-           "  --layouts         grid-stride's load layout experiments (bench/gpu_layouts.cl)\n";
+           "  --layouts         grid-stride's load layout experiments (bench/gpu_layouts.cl)\n"
+           "  --anatomy         best-gpu per size: grid, floats per item, last-group cost, copy and read-only ceilings\n";
 }
 
 bool parseOptions(int argc, char** argv, BenchOptions& o, std::string* error) {
@@ -66,6 +67,10 @@ bool parseOptions(int argc, char** argv, BenchOptions& o, std::string* error) {
         }
         if (a == "--layouts") {
             o.layouts = true;
+            continue;
+        }
+        if (a == "--anatomy") {
+            o.anatomy = true;
             continue;
         }
         if (i + 1 >= argc) {

@@ -23,6 +23,7 @@ struct BenchOptions {
     bool sweep = false;
     bool probe = false;
     bool layouts = false;
+    bool anatomy = false;
     bool help = false;
 };
 

@@ -14,4 +14,7 @@ int runProbe(Engine& engine, const std::vector<size_t>& sizes, const BenchOption
 // Layout experiments for best-gpu (bench/gpu_layouts.cl): grid-stride against per-group tiles, unroll and grid.
 int runLayouts(Engine& engine, const std::vector<size_t>& sizes, const BenchOptions& o, const std::string& source);
 
+// best-gpu's anatomy per size (issue 14): grid, elements per item, last-group cost, copy and read-only ceilings.
+int runAnatomy(Engine& engine, const std::vector<size_t>& sizes, const BenchOptions& o, const std::string& source);
+
 }  // namespace rl::bench

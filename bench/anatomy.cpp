@@ -1,0 +1,294 @@
+// The anatomy of best-gpu per size (issue 14): the grid and elements per work-item it launches, what the device
+// allows, the cost of its last-group finish, and the hardware ceilings at that size: a copy kernel (bytes read +
+// written) and a read-only kernel's own (reads every element once, writes one value per work-group), which can pass
+// the copy's bandwidth where the input fits in the L2 cache. Every row of a size is timed in one round-robin.
+#include <CL/opencl.hpp>
+
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <memory>
+
+#include "bench/measure.h"
+#include "bench/probe.h"
+#include "bench/reducelab_methods.h"
+#include "bench/report.h"
+#include "core/kernel_source.h"
+#include "core/pass_plan.h"
+
+namespace rl::bench {
+namespace {
+
+size_t ceilDiv(size_t a, size_t b) { return (a + b - 1) / b; }
+
+std::string shapeNote(size_t groups, size_t wg, size_t n) {
+    char buf[96];
+    std::snprintf(buf, sizeof buf, "groups %zu, wg %zu, floats/item %.1f", groups, wg, double(n) / double(groups * wg));
+    return buf;
+}
+
+// A kernel of bench/gpu_layouts.cl (layout_reduce: grid-stride, UNROLL 16-byte loads per step, restrict), one launch,
+// each group's partial read back and summed on the host: the read-only ceiling at this grid.
+Method readOnly(Engine& engine, const std::string& source, cl::Buffer in, size_t n, size_t groups, size_t wg,
+                int unroll, const std::string& label) {
+    Method m;
+    m.label = label;
+    m.role = Role::Ceiling;
+    m.bytes = double(n) * 4;
+    m.note = "read-only kernel, " + shapeNote(groups, wg, n) + ", " + std::to_string(unroll) + " loads per step";
+    struct State {
+        cl::Kernel k;
+        cl::Buffer out;
+        std::vector<float> back;
+        size_t groups = 0, wg = 0;
+    };
+    auto st = std::make_shared<State>();
+    try {
+        const std::string common = kernelFileText("kernels/reduce_common.cl");
+        cl::Program p = engine.programs().program(
+            "anatomy-readonly", common + source,
+            "-D RL_TYPE_FLOAT -D RL_OP_SUM -D LAYOUT=0 -D RESTRICT -D UNROLL=" + std::to_string(unroll));
+        st->k = cl::Kernel(p, "layout_reduce");
+        if (wg > st->k.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(engine.clDevice())) {
+            m.skipped = "work-group too large for this kernel";
+            return m;
+        }
+        st->out = cl::Buffer(engine.context(), CL_MEM_READ_WRITE, groups * 4);
+        st->back.resize(groups);
+        st->groups = groups;
+        st->wg = wg;
+        st->k.setArg(0, in);
+        st->k.setArg(1, st->out);
+        st->k.setArg(2, cl_uint(n));
+        st->k.setArg(3, cl::Local(wg * 4));
+    } catch (const std::exception& e) {
+        m.skipped = e.what();
+        return m;
+    }
+    m.once = [&engine, st](double* deviceMs) {
+        cl::Event e;
+        engine.queue().enqueueNDRangeKernel(st->k, cl::NullRange, cl::NDRange(st->groups * st->wg),
+                                            cl::NDRange(st->wg), nullptr, &e);
+        engine.queue().enqueueReadBuffer(st->out, CL_TRUE, 0, st->groups * 4, st->back.data());
+        if (deviceMs) *deviceMs = eventMs(e);
+        double s = 0;
+        for (float v : st->back) s += v;
+        return s;
+    };
+    return m;
+}
+
+// best-gpu's kernel with finish_here = 0: every group writes its partial, the host adds them. Against the default
+// (the last group finishes), the difference is what the finish costs inside the launch.
+Method bestGpuHostFinish(Engine& engine, cl::Buffer in, size_t n, size_t groups, size_t wg) {
+    Method m;
+    m.label = "best-gpu, host finishes";
+    m.role = Role::ReduceLab;
+    m.bytes = double(n) * 4;
+    m.note = "best-gpu.cl with finish_here = 0, " + shapeNote(groups, wg, n);
+    struct State {
+        cl::Kernel k;
+        cl::Buffer out, words, ticket;
+        std::vector<float> back;
+        size_t groups = 0, wg = 0;
+    };
+    auto st = std::make_shared<State>();
+    try {
+        const VariantInfo& v = *findVariant("best-gpu");
+        RunConfig c;
+        c.variant = v.id;
+        c.n = n;
+        c.wg = wg;
+        c.groups = groups;
+        cl::Kernel cached = engine.programs().kernel(v, c, false);
+        st->k = cl::Kernel(cached.getInfo<CL_KERNEL_PROGRAM>(), v.kernelName.c_str());
+        std::vector<cl_ulong> zeros(groups, 0);
+        cl_uint zero = 0;
+        st->out = cl::Buffer(engine.context(), CL_MEM_READ_WRITE, groups * 4);
+        st->words = cl::Buffer(engine.context(), CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, groups * 8, static_cast<void*>(zeros.data()));
+        st->ticket = cl::Buffer(engine.context(), CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, 4, &zero);
+        st->back.resize(groups);
+        st->groups = groups;
+        st->wg = wg;
+        st->k.setArg(0, in);
+        st->k.setArg(1, st->out);
+        st->k.setArg(2, cl_uint(n));
+        st->k.setArg(3, cl::Local(wg * 4));
+        st->k.setArg(4, st->words);
+        st->k.setArg(5, st->ticket);
+        st->k.setArg(6, cl_uint(1));
+        st->k.setArg(7, cl_uint(0));
+    } catch (const std::exception& e) {
+        m.skipped = e.what();
+        return m;
+    }
+    m.once = [&engine, st](double* deviceMs) {
+        cl::Event e;
+        engine.queue().enqueueNDRangeKernel(st->k, cl::NullRange, cl::NDRange(st->groups * st->wg),
+                                            cl::NDRange(st->wg), nullptr, &e);
+        engine.queue().enqueueReadBuffer(st->out, CL_TRUE, 0, st->groups * 4, st->back.data());
+        if (deviceMs) *deviceMs = eventMs(e);
+        double s = 0;
+        for (float v : st->back) s += v;
+        return s;
+    };
+    return m;
+}
+
+// An empty kernel over `groups` groups of wg: what a launch of that grid costs on this device's clock.
+Method emptyKernel(Engine& engine, size_t groups, size_t wg, size_t n) {
+    Method m;
+    m.label = "empty kernel, " + std::to_string(groups) + " x " + std::to_string(wg);
+    m.role = Role::Reference;
+    m.bytes = double(n) * 4;
+    m.note = "no loads: the launch floor of this grid on the event clock";
+    struct State {
+        cl::Kernel k;
+        cl::Buffer b;
+        size_t groups = 0, wg = 0;
+    };
+    auto st = std::make_shared<State>();
+    cl::Program p = engine.programs().program("anatomy-nop", "__kernel void nop(__global float *p) {}", "");
+    st->k = cl::Kernel(p, "nop");
+    st->b = cl::Buffer(engine.context(), CL_MEM_READ_WRITE, 64);
+    st->k.setArg(0, st->b);
+    st->groups = groups;
+    st->wg = wg;
+    m.once = [&engine, st](double* deviceMs) {
+        cl::Event e;
+        engine.queue().enqueueNDRangeKernel(st->k, cl::NullRange, cl::NDRange(st->groups * st->wg),
+                                            cl::NDRange(st->wg), nullptr, &e);
+        e.wait();
+        if (deviceMs) *deviceMs = eventMs(e);
+        return 0.0;
+    };
+    m.verify = [](std::string* verdict) {
+        *verdict = "no result (empty kernel)";
+        return true;
+    };
+    return m;
+}
+
+}  // namespace
+
+int runAnatomy(Engine& engine, const std::vector<size_t>& sizes, const BenchOptions& o, const std::string& source) {
+    const DeviceInfo& dev = engine.device();
+    const size_t units = size_t(std::max(1, dev.computeUnits));
+    const size_t wg = o.wg;
+    const int repeats = std::max(o.repeats, 10);
+    nlohmann::json doc;
+    {
+        const cl::Device& d = engine.clDevice();
+        doc["device"] = {{"name", dev.name},
+                         {"platform", dev.platform},
+                         {"driver", dev.driver},
+                         {"compute_units", dev.computeUnits},
+                         {"max_work_group", dev.maxWorkGroup},
+                         {"local_mem_bytes", dev.localMemBytes},
+                         {"global_mem_cache_bytes", d.getInfo<CL_DEVICE_GLOBAL_MEM_CACHE_SIZE>()},
+                         {"global_mem_cacheline_bytes", d.getInfo<CL_DEVICE_GLOBAL_MEM_CACHELINE_SIZE>()}};
+        const VariantInfo& v = *findVariant("best-gpu");
+        RunConfig c;
+        c.variant = v.id;
+        c.wg = wg;
+        cl::Kernel k = engine.programs().kernel(v, c, false);
+        doc["best_gpu_kernel"] = {
+            {"work_group_size_max", k.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(d)},
+            {"private_mem_bytes", k.getWorkGroupInfo<CL_KERNEL_PRIVATE_MEM_SIZE>(d)},
+            {"local_mem_bytes", k.getWorkGroupInfo<CL_KERNEL_LOCAL_MEM_SIZE>(d)},
+            {"preferred_multiple", k.getWorkGroupInfo<CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE>(d)}};
+        // The program's binary (PTX on NVIDIA): `ptxas -v` on it gives the registers, hence the occupancy.
+        if (const char* dir = std::getenv("REDUCELAB_ANATOMY_BINARIES")) {
+            const auto bins = k.getInfo<CL_KERNEL_PROGRAM>().getInfo<CL_PROGRAM_BINARIES>();
+            if (!bins.empty()) {
+                std::ofstream f(std::string(dir) + "/best-gpu.ptx", std::ios::binary);
+                f.write(reinterpret_cast<const char*>(bins[0].data()), std::streamsize(bins[0].size()));
+            }
+        }
+        std::cout << "device " << dev.name << ": " << dev.computeUnits << " compute units, max work-group "
+                  << dev.maxWorkGroup << ", local memory " << dev.localMemBytes << " B, global cache "
+                  << doc["device"]["global_mem_cache_bytes"] << " B; best-gpu kernel: " << doc["best_gpu_kernel"]
+                  << "\n";
+    }
+    for (size_t n : sizes) {
+        const HostArray input = makeInput(ElemType::Float, DataPattern::Random, n, o.seed);
+        const Reference ref = computeReference(input, Op::Sum);
+        DeviceData data{input, ref, engine.upload(input)};
+        const Measurement copy = measureCopyCeiling(engine, n, o.warmup, repeats);
+        std::vector<Method> methods;
+        const VariantInfo& v = *findVariant("best-gpu");
+        RunConfig c;
+        c.variant = v.id;
+        c.n = n;
+        c.wg = wg;
+        c.groups = size_t(v.groupsPerComputeUnit) * units;
+        const size_t defGroups = planPasses(v, c).front().groups;
+        std::vector<size_t> tried = {defGroups};
+        auto addBest = [&](size_t groups, const std::string& why) {
+            groups = std::max<size_t>(1, groups);
+            if (std::find(tried.begin(), tried.end(), groups) != tried.end() && !why.empty()) return;
+            tried.push_back(groups);
+            Method m = makeVariant(engine, "best-gpu", wg, groups, data);
+            m.label = "best-gpu " + (why.empty() ? std::string("(default)") : why);
+            m.note += "; " + shapeNote(groups, wg, n);
+            methods.push_back(std::move(m));
+        };
+        addBest(defGroups, "");
+        for (size_t per : {1, 2, 8}) addBest(std::min(ceilDiv(n, wg * 4), per * units), std::to_string(per) + "/unit");
+        for (size_t e : {16, 32, 64, 128, 256})
+            addBest(std::min(defGroups, ceilDiv(n, wg * e)), ">=" + std::to_string(e) + " floats/item");
+        methods.push_back(bestGpuHostFinish(engine, data.buffer, n, defGroups, wg));
+        const size_t fullGrid = std::max<size_t>(1, ceilDiv(n, wg * 16));
+        methods.push_back(readOnly(engine, source, data.buffer, n, defGroups, wg, 4, "read-only, best-gpu's grid"));
+        methods.push_back(readOnly(engine, source, data.buffer, n, std::min(fullGrid, 8 * units), wg, 4,
+                                   "read-only, 8/unit"));
+        methods.push_back(readOnly(engine, source, data.buffer, n, std::min(fullGrid, 16 * units), wg, 4,
+                                   "read-only, 16/unit"));
+        methods.push_back(readOnly(engine, source, data.buffer, n, fullGrid, wg, 4, "read-only, 16 floats/item"));
+        if (dev.maxWorkGroup >= 1024)
+            methods.push_back(readOnly(engine, source, data.buffer, n, std::max<size_t>(1, std::min(ceilDiv(n, 1024 * 16), 2 * units)), 1024, 4,
+                                       "read-only, wg 1024, 2/unit"));
+        methods.push_back(emptyKernel(engine, defGroups, wg, n));
+        methods.push_back(emptyKernel(engine, 1, wg, n));
+        const auto results = timeMethods(methods, Timing::Device, o.warmup, repeats, ref, false);
+        double readOnlyBest = 0;
+        for (const auto& m : results)
+            if (m.role == Role::Ceiling && !m.skipped && m.correct) readOnlyBest = std::max(readOnlyBest, m.gbps());
+        const double ceiling = std::max(readOnlyBest, copy.gbps());
+        std::printf("\n%s floats (%.1f MiB): copy %.1f GB/s (read + written), read-only best %.1f GB/s, limit %.1f\n",
+                    sizeLabel(n).c_str(), double(n) * 4 / 1048576.0, copy.gbps(), readOnlyBest, ceiling);
+        std::printf("  %-34s %9s %9s %7s  %s\n", "method", "us", "GB/s", "% lim", "shape");
+        nlohmann::json rows = nlohmann::json::array();
+        rows.push_back(toJson(copy));
+        for (const auto& m : results) {
+            if (m.skipped) {
+                std::printf("  %-34s skipped: %s\n", m.method.c_str(), m.verdict.c_str());
+            } else {
+                std::printf("  %-34s %9.2f %9.1f %6.0f%%  %s%s\n", m.method.c_str(), m.medianMs * 1e3, m.gbps(),
+                            100 * m.gbps() / ceiling, m.note.c_str(), m.correct ? "" : "  WRONG");
+            }
+            nlohmann::json j = toJson(m);
+            j["data_type"] = "float";
+            j["op"] = "sum";
+            rows.push_back(j);
+        }
+        doc["sizes"].push_back({{"n", n},
+                                {"data_type", "float"},
+                                {"op", "sum"},
+                                {"copy_gbps", copy.gbps()},
+                                {"read_only_gbps", readOnlyBest},
+                                {"limit_gbps", ceiling},
+                                {"best_gpu_groups", defGroups},
+                                {"wg", wg},
+                                {"rows", rows}});
+        std::fflush(stdout);
+    }
+    if (!o.jsonPath.empty()) {
+        std::ofstream f(o.jsonPath);
+        f << doc.dump(1) << "\n";
+    }
+    return 0;
+}
+
+}  // namespace rl::bench

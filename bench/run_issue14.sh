@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Issue 14 on a lent NVIDIA GPU (the `run` tool, carry as ../shared/GPU.md and bench/run_h200.sh say): builds
+# reducelab_bench (and, with REDUCELAB_DEVICE_TESTS=1, the device tests of best-gpu), then
+#   REDUCELAB_ANATOMY=1  best-gpu's anatomy per size (bench --anatomy) and cupy.sum's kernels (bench/cub_anatomy.py)
+#   REDUCELAB_VERSUS=1   best-gpu against cupy.sum and torch.sum, device timing, REDUCELAB_REPEATS (30) round-robin
+# Everything lands in $OUT; short tables last.
+set -uo pipefail
+out="${OUT:-/tmp/out}"
+mkdir -p "$out"
+log="$out/log.txt"
+for f in .cl/*.deb; do dpkg -x "$f" /; done
+ldconfig
+mkdir -p /etc/OpenCL/vendors
+echo /usr/local/nvidia/lib64/libnvidia-opencl.so.1 > /etc/OpenCL/vendors/nvidia.icd
+mkdir -p /opt/benchdeps
+for f in .benchdeb/*.deb; do dpkg -x "$f" /opt/benchdeps; done
+export LD_LIBRARY_PATH=/opt/benchdeps/usr/lib/x86_64-linux-gnu:${LD_LIBRARY_PATH:-}
+sed -i 's|^prefix=/usr$|prefix=/opt/benchdeps/usr|' /opt/benchdeps/usr/lib/x86_64-linux-gnu/pkgconfig/*.pc
+export PKG_CONFIG_PATH=/opt/benchdeps/usr/lib/x86_64-linux-gnu/pkgconfig:${PKG_CONFIG_PATH:-}
+{ date -u; cat .perf14_head 2>/dev/null || git log -1 --oneline; nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem,temperature.gpu,power.draw --format=csv; } >>"$log" 2>&1
+build=/tmp/build-i14
+tests=OFF; targets="reducelab_bench"
+if [ "${REDUCELAB_DEVICE_TESTS:-0}" = 1 ]; then tests=ON; targets="$targets device_tests"; fi
+t0=$(date +%s)
+cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DREDUCELAB_GUI=OFF -DREDUCELAB_TESTS=$tests \
+    -DREDUCELAB_BENCH=ON -DCMAKE_PREFIX_PATH=/opt/benchdeps/usr >>"$log" 2>&1 &&
+    cmake --build "$build" -j 16 --target $targets >>"$log" 2>&1 || { tail -40 "$log"; exit 1; }
+echo "build took $(( $(date +%s) - t0 )) s"
+bench="$build/bench/reducelab_bench"
+sizes=2^16,2^17,2^18,2^19,2^20,2^21,2^22,2^23,2^24,2^25,2^26,2^27,2^28
+if [ "${REDUCELAB_DEVICE_TESTS:-0}" = 1 ]; then
+    REDUCELAB_DEVICE=NVIDIA "$build/tests/device/device_tests" \
+        --gtest_filter="${REDUCELAB_TEST_FILTER:-BestVariants.*:TraceMatchesModel.*best*:*LadderResults*}" >"$out/device_tests.txt" 2>&1
+    tail -3 "$out/device_tests.txt"
+fi
+if [ "${REDUCELAB_ANATOMY:-0}" = 1 ]; then
+    REDUCELAB_ANATOMY_BINARIES="$out" "$bench" --device NVIDIA --anatomy --sizes "${REDUCELAB_SIZES:-$sizes}" \
+        --repeats "${REDUCELAB_REPEATS:-30}" --json "$out/anatomy.json" >"$out/anatomy.txt" 2>>"$log"
+    ptxas=$(command -v ptxas || ls /usr/local/cuda*/bin/ptxas 2>/dev/null | head -1)
+    [ -n "$ptxas" ] && [ -f "$out/best-gpu.ptx" ] && "$ptxas" -v -arch=sm_90 "$out/best-gpu.ptx" -o /tmp/bg.cubin >"$out/ptxas.txt" 2>&1
+    PYTHONUNBUFFERED=1 python3 bench/cub_anatomy.py --repeats "${REDUCELAB_REPEATS:-30}" --json "$out/cub_anatomy.json" >"$out/cub_anatomy.txt" 2>&1
+fi
+if [ "${REDUCELAB_VERSUS:-0}" = 1 ]; then
+    "$bench" --device NVIDIA --repeats "${REDUCELAB_REPEATS:-30}" --sizes "${REDUCELAB_SIZES:-$sizes}" \
+        --variants best-gpu --peers torch --python python3 --json "$out/versus.json" >"$out/versus.txt" 2>>"$log"
+fi
+nvidia-smi --query-gpu=clocks.sm,clocks.mem,temperature.gpu,power.draw --format=csv >>"$log" 2>&1
+for f in ptxas.txt cub_anatomy.txt anatomy.txt versus.txt; do [ -f "$out/$f" ] && { echo "== $f"; grep -v "^Best variant" "$out/$f"; }; done
