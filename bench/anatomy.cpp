@@ -222,12 +222,14 @@ int runAnatomy(Engine& engine, const std::vector<size_t>& sizes, const BenchOpti
         c.variant = v.id;
         c.n = n;
         c.wg = wg;
-        c.groups = size_t(v.groupsPerComputeUnit) * units;
+        c.groups = timedGrid(v, n, wg, dev.computeUnits);
         const size_t defGroups = planPasses(v, c).front().groups;
+        c.groups = size_t(v.groupsPerComputeUnit) * units;  // the grid before issue 14: 4 per unit, >= 4 per item
+        const size_t oldGroups = planPasses(v, c).front().groups;
         std::vector<size_t> tried = {defGroups};
-        auto addBest = [&](size_t groups, const std::string& why) {
+        auto addBest = [&](size_t groups, const std::string& why, bool always = false) {
             groups = std::max<size_t>(1, groups);
-            if (std::find(tried.begin(), tried.end(), groups) != tried.end() && !why.empty()) return;
+            if (!always && std::find(tried.begin(), tried.end(), groups) != tried.end() && !why.empty()) return;
             tried.push_back(groups);
             Method m = makeVariant(engine, "best-gpu", wg, groups, data);
             m.label = "best-gpu " + (why.empty() ? std::string("(default)") : why);
@@ -235,6 +237,7 @@ int runAnatomy(Engine& engine, const std::vector<size_t>& sizes, const BenchOpti
             methods.push_back(std::move(m));
         };
         addBest(defGroups, "");
+        addBest(oldGroups, "before (4/unit, >=4/item)", true);
         for (size_t per : {1, 2, 8}) addBest(std::min(ceilDiv(n, wg * 4), per * units), std::to_string(per) + "/unit");
         for (size_t e : {16, 32, 64, 128, 256})
             addBest(std::min(defGroups, ceilDiv(n, wg * e)), ">=" + std::to_string(e) + " floats/item");

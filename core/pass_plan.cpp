@@ -15,6 +15,15 @@ int effectiveElemsPerItem(const VariantInfo& variant, const RunConfig& config) {
     return std::max(1, variant.defaultElementsPerItem);
 }
 
+size_t timedGrid(const VariantInfo& variant, size_t n, size_t wg, int computeUnits) {
+    if (variant.groupsPerComputeUnit <= 0) return 0;
+    size_t cap = size_t(variant.groupsPerComputeUnit) * size_t(std::max(1, computeUnits));
+    if (variant.kind != VariantKind::LastGroup) return cap;
+    wg = std::max<size_t>(1, wg);
+    if (cap >= wg) cap -= cap % wg;
+    return std::clamp<size_t>(ceilDiv(std::max<size_t>(1, n), wg * kLastGroupMinElemsPerItem), 1, cap);
+}
+
 PassTrace passTraceOf(const PassPlan& pass, size_t index) {
     PassTrace pt;
     pt.pass = int(index);

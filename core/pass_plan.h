@@ -22,6 +22,16 @@ struct PassPlan {
 // The elements each work-item loads for this variant and config (the user's choice for multi-element).
 int effectiveElemsPerItem(const VariantInfo& variant, const RunConfig& config);
 
+// The grid a timed run launches when the config names none (RunConfig::groups == 0), from the device's compute
+// units. Fixed-grid variants: groupsPerComputeUnit x units. best-gpu (LastGroup) chooses per size (issue 14, see
+// BENCHMARKS.md): at most that many groups, rounded down to a whole multiple of the work-group size (the last group
+// reads the partials wg at a time, one atomic round trip per round: 528 partials took three rounds, 512 take two,
+// and a power-of-two input then splits evenly over the work-items), and no more groups than give every work-item
+// kLastGroupMinElemsPerItem elements (two steps of four 16-byte loads): below that, a bigger grid only adds partials,
+// tickets on one counter and rounds to the finish, and work-items that wait on the launch more than on memory.
+inline constexpr size_t kLastGroupMinElemsPerItem = 32;
+size_t timedGrid(const VariantInfo& variant, size_t n, size_t wg, int computeUnits);
+
 // The passes of a full reduction. With config.finalOnHost, device passes stop once at most config.wg partials
 // remain (at least one pass runs); the host reduces those.
 std::vector<PassPlan> planPasses(const VariantInfo& variant, const RunConfig& config);

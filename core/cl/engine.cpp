@@ -17,12 +17,12 @@ bool isPow2(size_t v) { return v && !(v & (v - 1)); }
 
 std::string mib(size_t bytes) { return std::to_string(bytes / (1024 * 1024)) + " MiB"; }
 
-// Fixed-grid variants launch a few work-groups per compute unit unless the config names a grid.
+// Fixed-grid variants launch a few work-groups per compute unit unless the config names a grid; best-gpu chooses
+// its grid per size from the device's compute units and the work-group size (timedGrid, core/pass_plan.h).
 RunConfig withDeviceDefaults(const VariantInfo& v, const RunConfig& requested, const DeviceInfo& device) {
     RunConfig c = requested;
     c.variant = v.id;
-    if (v.groupsPerComputeUnit > 0 && c.groups == 0)
-        c.groups = size_t(v.groupsPerComputeUnit) * size_t(std::max(1, device.computeUnits));
+    if (v.groupsPerComputeUnit > 0 && c.groups == 0) c.groups = timedGrid(v, c.n, c.wg, device.computeUnits);
     return c;
 }
 

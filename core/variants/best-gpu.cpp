@@ -39,8 +39,8 @@ VariantInfo best_gpu() {
     v.toggles.compactBranching = true;
     v.toggles.multiElement = true;
     v.toggles.vectorLoads = true;
-    v.groupsPerComputeUnit = 4;
-    v.defaultElementsPerItem = 4;  // at least one vector per work-item before the grid stops growing
+    v.groupsPerComputeUnit = 4;  // the most a timed run launches; timedGrid (core/pass_plan.h) chooses per size
+    v.defaultElementsPerItem = 4;  // traces: at least one vector per work-item before the grid stops growing
     v.needsInt64Atomics = true;
     v.model = &stages;
     return v;

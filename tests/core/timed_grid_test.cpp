@@ -1,0 +1,46 @@
+// best-gpu's timed grid per size (issue 14): from the device's compute units and the work-group size, never a table
+// for one GPU; the other fixed-grid variants keep their groups per compute unit.
+#include <gtest/gtest.h>
+
+#include "core/pass_plan.h"
+#include "core/variants/variants.h"
+
+namespace rl {
+namespace {
+
+TEST(TimedGrid, BestGpuGrowsWithTheInputUpToWholeRoundsOfPartials) {
+    const VariantInfo& v = *findVariant("best-gpu");
+    // 132 compute units (H100, H200), wg 256: at most 4 x 132 = 528, rounded down to 2 x 256 = 512.
+    EXPECT_EQ(timedGrid(v, size_t(1) << 28, 256, 132), 512u);
+    EXPECT_EQ(timedGrid(v, size_t(1) << 24, 256, 132), 512u);
+    EXPECT_EQ(timedGrid(v, size_t(1) << 22, 256, 132), 512u);
+    EXPECT_EQ(timedGrid(v, size_t(1) << 20, 256, 132), 128u);  // 32 elements per work-item
+    EXPECT_EQ(timedGrid(v, size_t(1) << 16, 256, 132), 8u);
+    EXPECT_EQ(timedGrid(v, 5, 256, 132), 1u);
+    EXPECT_EQ(timedGrid(v, 0, 256, 132), 1u);
+    // A grid smaller than one work-group is not rounded: 2 compute units (PoCL here) give 8 groups.
+    EXPECT_EQ(timedGrid(v, size_t(1) << 24, 256, 2), 8u);
+    EXPECT_EQ(timedGrid(v, size_t(1) << 24, 64, 2), 8u);
+    // Another device, another grid: 108 units, wg 128: 432 rounded down to 384.
+    EXPECT_EQ(timedGrid(v, size_t(1) << 26, 128, 108), 384u);
+    // The plan launches exactly that grid, and its last group reads the partials in whole rounds.
+    RunConfig c;
+    c.variant = v.id;
+    c.n = size_t(1) << 24;
+    c.wg = 256;
+    c.groups = timedGrid(v, c.n, c.wg, 132);
+    const auto plan = planPasses(v, c);
+    ASSERT_EQ(plan.size(), 2u);
+    EXPECT_EQ(plan[0].groups, 512u);
+    EXPECT_EQ(plan[0].groups % plan[0].local, 0u);
+    EXPECT_TRUE(plan[1].inPreviousLaunch);
+}
+
+TEST(TimedGrid, OtherFixedGridsKeepTheirGroupsPerUnit) {
+    EXPECT_EQ(timedGrid(*findVariant("grid-stride"), size_t(1) << 20, 256, 132), 528u);
+    EXPECT_EQ(timedGrid(*findVariant("best-cpu"), size_t(1) << 20, 256, 2), 4u);
+    EXPECT_EQ(timedGrid(*findVariant("sequential"), size_t(1) << 20, 256, 132), 0u);
+}
+
+}  // namespace
+}  // namespace rl
