@@ -59,3 +59,5 @@ if [ "${REDUCELAB_VERSUS:-0}" = 1 ]; then
 fi
 nvidia-smi --query-gpu=clocks.sm,clocks.mem,temperature.gpu,power.draw --format=csv >>"$log" 2>&1
 for f in device_tests_summary.txt anatomy.txt versus_before.txt versus.txt; do [ -f "$out/$f" ] && { echo "== $f"; grep -v "^Best variant" "$out/$f"; }; done
+# At most 8 files come back from the device: everything also goes into one archive.
+(cd "$out" && tar czf /tmp/issue14_results.tar.gz --exclude=issue14_results.tar.gz . && mv /tmp/issue14_results.tar.gz .)
