@@ -61,3 +61,4 @@ nvidia-smi --query-gpu=clocks.sm,clocks.mem,temperature.gpu,power.draw --format=
 for f in device_tests_summary.txt anatomy.txt versus_before.txt versus.txt; do [ -f "$out/$f" ] && { echo "== $f"; grep -v "^Best variant" "$out/$f"; }; done
 # At most 8 files come back from the device: everything also goes into one archive.
 (cd "$out" && tar czf /tmp/issue14_results.tar.gz --exclude=issue14_results.tar.gz . && mv /tmp/issue14_results.tar.gz .)
+(cd "$out" && for f in *; do case "$f" in issue14_results.tar.gz|versus.txt|versus_before.txt|anatomy.txt|cub_anatomy.txt|device_tests_summary.txt) ;; *) rm -f "$f" ;; esac; done)
