@@ -169,6 +169,8 @@ int run(const BenchOptions& o) {
                             {"type", dev.type},
                             {"compute_units", dev.computeUnits},
                             {"timing", toString(timing)},
+                            {"data_type", "float"},  // every method reduces the same random floats
+                            {"op", "sum"},
                             {"warmup", o.warmup},
                             {"repeats", o.repeats},
                             {"seed", o.seed},
