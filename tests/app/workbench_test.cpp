@@ -110,6 +110,52 @@ TEST(Workbench, OpensAKernelSeesATypoOnItsLineFixesItAndSeesTheTrace) {
     EXPECT_EQ(readFile(k).find("scrach"), std::string::npos);
 }
 
+TEST(Workbench, TypingUndoRedoEscapeFindAndCtrlEnterGoThroughTheEditor) {
+    const std::string d = tempDir("workbench");
+    const std::string k = d + "/mine.cl", original = kernelFile("plain_sequential.cl");
+    std::ofstream(k) << original;
+    // Keys and characters arrive as the keyboard's do (the window's input path), into the focused editor.
+    const AppRun r = runApp(
+        d,
+        "--config-dir " + d + "/cfg --no-save --size 1600x1000 --wg 16 --type int --script \"wait-trace;kernel-open:" +
+            k + ";kernel-goto:11;frames:3;type:X;frames:2;shot:" + d + "/typed.png;key:ctrl+z;frames:2;shot:" + d +
+            "/undone.png;key:ctrl+y;frames:2;shot:" + d + "/redone.png;key:escape;frames:2;shot:" + d +
+            "/escaped.png;kernel-goto:11;frames:3;key:ctrl+enter;frames:2;wait-check;frames:3;shot:" + d +
+            "/checked.png;key:ctrl+f;frames:2;type:scratch;frames:2;shot:" + d + "/find.png;key:enter;frames:2;shot:" +
+            d + "/next.png;quit\"",
+        env(d));
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    Shot typed, undone, redone, escaped, checked, find, next;
+    ASSERT_TRUE(loadShot(d + "/typed.png", &typed) && loadShot(d + "/undone.png", &undone) &&
+                loadShot(d + "/redone.png", &redone) && loadShot(d + "/escaped.png", &escaped) &&
+                loadShot(d + "/checked.png", &checked) && loadShot(d + "/find.png", &find) &&
+                loadShot(d + "/next.png", &next));
+    std::string withX = original;
+    withX.insert(withX.find("    if (lid == 0)"), "X");
+    EXPECT_EQ(typed.geometry["workbench"]["text"], withX);
+    EXPECT_TRUE(typed.geometry["workbench"]["focused"].get<bool>());
+    EXPECT_TRUE(typed.geometry["workbench"]["modified"].get<bool>());
+    EXPECT_EQ(undone.geometry["workbench"]["text"], original);  // Ctrl+Z
+    EXPECT_EQ(redone.geometry["workbench"]["text"], withX);     // Ctrl+Y
+    // Escape leaves the editor and keeps the text (ImGui's own input would put back what it had when focused).
+    EXPECT_EQ(escaped.geometry["workbench"]["text"], withX);
+    EXPECT_FALSE(escaped.geometry["workbench"]["focused"].get<bool>());
+    // Ctrl+Enter saved and checked without adding a line: the X is an error on line 11.
+    const auto& c = checked.geometry["workbench"];
+    EXPECT_EQ(c["text"], withX);
+    EXPECT_EQ(readFile(k), withX);
+    EXPECT_EQ(c["checksDone"], 1);
+    EXPECT_FALSE(c["builds"].get<bool>());
+    EXPECT_NE(findRow(c["problems"], 11, "error"), nullptr) << c["problems"].dump();
+    // Ctrl+F, typed "scratch": its 6 places in the kernel; Enter goes to the next.
+    const auto& f = find.geometry["workbench"];
+    EXPECT_TRUE(f["findOpen"].get<bool>());
+    EXPECT_EQ(f["findMatches"], 6);
+    EXPECT_GE(f["findCurrent"].get<int>(), 0);
+    EXPECT_EQ(next.geometry["workbench"]["findCurrent"].get<int>(), (f["findCurrent"].get<int>() + 1) % 6);
+    EXPECT_EQ(next.geometry["workbench"]["text"], withX);  // typing in the find field left the kernel alone
+}
+
 TEST(Workbench, AMissingBarrierIsARaceMarkedOnItsLineAndOnTheTree) {
     const std::string d = tempDir("workbench");
     const std::string k = d + "/missing_barrier.cl";

@@ -14,6 +14,10 @@ namespace rl::gui {
 std::string App::apply(const std::string& verb, const std::string& arg) {
     if (verb == "classroom") return classroom_.apply(arg, state_, log_);
     if (verb == "timings") return timings_.scriptAction(arg, state_);
+    if (verb == "type") {  // characters, as the keyboard sends them, into whatever has the keyboard
+        window_.injectText(arg);
+        return "";
+    }
     if (verb == "kernel-hover") {  // point at a line of the kernel editor (a marked line's tooltip opens)
         const auto& w = geometry_.workbench;
         const int line = std::atoi(arg.c_str());

@@ -131,6 +131,18 @@ void GlfwWindow::injectKey(int key, bool pressed) {
     ImGui_ImplGlfw_KeyCallback(window_, key, glfwGetKeyScancode(key), pressed ? GLFW_PRESS : GLFW_RELEASE, 0);
 }
 
+void GlfwWindow::injectText(const std::string& utf8) {
+    for (size_t i = 0; i < utf8.size();) {  // one code point at a time, as GLFW's character callback gives them
+        const unsigned char c = static_cast<unsigned char>(utf8[i]);
+        const int extra = c >= 0xF0 ? 3 : c >= 0xE0 ? 2 : c >= 0xC0 ? 1 : 0;
+        unsigned int cp = extra == 0 ? c : c & (0x3F >> extra);
+        for (int k = 1; k <= extra && i + size_t(k) < utf8.size(); ++k)
+            cp = (cp << 6) | (static_cast<unsigned char>(utf8[i + size_t(k)]) & 0x3F);
+        ImGui_ImplGlfw_CharCallback(window_, cp);
+        i += size_t(extra) + 1;
+    }
+}
+
 void GlfwWindow::injectScroll(float dy) { ImGui_ImplGlfw_ScrollCallback(window_, 0.0, double(dy)); }
 
 void GlfwWindow::injectCursor(float x, float y) {

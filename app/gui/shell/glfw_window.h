@@ -33,6 +33,7 @@ public:
     void setTitle(const std::string& title) override;
     void toggleFullscreen() override;
     void injectKey(int key, bool pressed) override;
+    void injectText(const std::string& utf8) override;
     void injectCursor(float x, float y) override;
     void injectScroll(float dy) override;
 

@@ -64,7 +64,9 @@ Scripting and measurement (tests, benchmarks, docs):
   --script ACTIONS      run actions separated by ';' once the window is up:
                           wait-trace          wait until the requested trace is shown
                           key:NAME            press a key (space, left, right, up, down, home, end, pageup,
-                                              pagedown, f5, or one letter)
+                                              pagedown, enter, tab, backspace, escape, f5, or one letter),
+                                              with modifiers as ctrl+z, ctrl+enter, shift+enter
+                          type:TEXT           type characters into whatever has the keyboard
                           frames:N            render N frames
                           settle              wait until no transition is moving
                           shot:PATH           save a PNG of the window (and PATH.json: where things are drawn)

@@ -107,7 +107,9 @@ std::string writeGeometry(const std::string& path, const FrameGeometry& g, int w
                           {"lineTop", w.lineTop},     {"lineHeight", w.lineHeight},
                           {"firstVisible", w.firstVisible}, {"lastVisible", w.lastVisible},
                           {"marks", marks},           {"problems", rows(w.problems)},
-                          {"checks", rows(w.checks)},  {"treeMarks", treeMarks}};
+                          {"checks", rows(w.checks)},  {"treeMarks", treeMarks},
+                          {"focused", w.focused},     {"findOpen", w.findOpen},
+                          {"findMatches", w.findMatches}, {"findCurrent", w.findCurrent}};
     }
     j["tooltip"] = g.tooltip;
     j["tooltipRect"] = rect(g.tooltipRect);

@@ -15,6 +15,9 @@ int keyCode(const std::string& name) {
     if (n == "space") return 32;
     if (n == "escape" || n == "esc") return 256;
     if (n == "enter") return 257;
+    if (n == "tab") return 258;
+    if (n == "backspace") return 259;
+    if (n == "delete") return 261;
     if (n == "right") return 262;
     if (n == "left") return 263;
     if (n == "down") return 264;
@@ -30,6 +33,22 @@ int keyCode(const std::string& name) {
     if (n.size() == 1 && n[0] >= 'a' && n[0] <= 'z') return 'A' + (n[0] - 'a');
     if (n.size() == 1 && n[0] >= '0' && n[0] <= '9') return n[0];
     return -1;
+}
+
+std::vector<int> keyChord(const std::string& name) {
+    std::vector<int> keys;
+    std::string rest = name;
+    for (;;) {  // modifiers first: ctrl+KEY, shift+KEY, ctrl+shift+KEY
+        std::string lower;
+        for (char c : rest.substr(0, 6)) lower += char(std::tolower((unsigned char)c));
+        if (lower.rfind("ctrl+", 0) == 0) keys.push_back(341), rest = rest.substr(5);       // GLFW_KEY_LEFT_CONTROL
+        else if (lower.rfind("shift+", 0) == 0) keys.push_back(340), rest = rest.substr(6);  // GLFW_KEY_LEFT_SHIFT
+        else break;
+    }
+    const int key = keyCode(rest);
+    if (key < 0) return {};
+    keys.push_back(key);
+    return keys;
 }
 
 bool Script::parse(const std::string& text, std::string* error) {
@@ -56,14 +75,14 @@ bool Script::parse(const std::string& text, std::string* error) {
                                             "timings", "wait-sweep", "retrace", "hover-toggle",
                                             "kernel-new", "kernel-edit", "kernel-open", "kernel-edit-line",
                                             "kernel-replace", "kernel-save", "kernel-check", "kernel-find",
-                                            "kernel-goto", "kernel-close", "kernel-hover", "kernel-browse", "wait-check"};
+                                            "kernel-goto", "kernel-close", "kernel-hover", "kernel-browse", "wait-check", "type"};
         bool known = false;
         for (const char* v : verbs) known = known || a.verb == v;
         if (!known) {
             *error = "unknown script action '" + a.verb + "' (see reducelab gui --help)";
             return false;
         }
-        if (a.verb == "key" && keyCode(a.argument) < 0) {
+        if (a.verb == "key" && keyChord(a.argument).empty()) {
             *error = "unknown key '" + a.argument + "' in the script";
             return false;
         }
@@ -74,7 +93,7 @@ bool Script::parse(const std::string& text, std::string* error) {
         if ((a.verb == "shot" || a.verb == "variant" || a.verb == "set" || a.verb == "tab" || a.verb == "hover" || a.verb == "hover-toggle" || a.verb == "wheel" || a.verb == "group" ||
              a.verb == "compare" || a.verb == "kernel-open" || a.verb == "kernel-edit-line" ||
              a.verb == "kernel-replace" || a.verb == "kernel-find" || a.verb == "kernel-goto" ||
-             a.verb == "kernel-hover") &&
+             a.verb == "kernel-hover" || a.verb == "type") &&
             a.argument.empty()) {
             *error = a.verb + " needs an argument (" + a.verb + ":...)";
             return false;
@@ -101,9 +120,9 @@ bool Script::parse(const std::string& text, std::string* error) {
 }
 
 void Script::advance(ScriptHost& host, double timeout) {
-    if (releaseKey_ >= 0) {  // a key pressed last frame is released this frame
-        host.pressKey(releaseKey_, false);
-        releaseKey_ = -1;
+    if (!releaseKeys_.empty()) {  // keys pressed last frame are released this frame, the modifiers last
+        for (auto k = releaseKeys_.rbegin(); k != releaseKeys_.rend(); ++k) host.pressKey(*k, false);
+        releaseKeys_.clear();
         return;
     }
     while (next_ < actions_.size()) {
@@ -153,10 +172,10 @@ void Script::advance(ScriptHost& host, double timeout) {
             if (host.now() - waitStart_ < std::atof(a.argument.c_str())) return;
             waitStart_ = -1;
         } else if (a.verb == "key") {
-            releaseKey_ = keyCode(a.argument);
-            host.pressKey(releaseKey_, true);
+            releaseKeys_ = keyChord(a.argument);
+            for (int k : releaseKeys_) host.pressKey(k, true);
             ++next_;
-            return;  // one key per frame: pressed now, released next frame
+            return;  // one key (or chord) per frame: pressed now, released next frame
         } else if (a.verb == "shot") {
             host.screenshot(a.argument);
             ++next_;

@@ -41,12 +41,14 @@ private:
     size_t next_ = 0;
     double waitStart_ = -1;
     int framesLeft_ = -1;
-    int releaseKey_ = -1;
+    std::vector<int> releaseKeys_;  // pressed last frame (a key, or a chord's modifiers and key)
     bool started_ = false;  // a verb that acts, then waits (kernel-check) has acted
 };
 
 // GLFW key code for a name (space, left, right, up, down, home, end, pageup, pagedown, escape, f1..f12, a..z, 0..9);
 // -1 if unknown.
 int keyCode(const std::string& name);
+// A key with modifiers, "ctrl+z", "ctrl+shift+z", "shift+enter": the modifiers' codes, then the key's; empty if unknown.
+std::vector<int> keyChord(const std::string& name);
 
 }  // namespace rl::gui

@@ -63,6 +63,9 @@ struct FrameGeometry {
         bool modified = false, checking = false, showingTrace = false, askReload = false;
         bool reported = false, builds = false, correct = false, passed = false;
         int checksDone = 0;
+        bool focused = false;                  // the editor has the keyboard
+        bool findOpen = false;
+        int findMatches = 0, findCurrent = -1;  // the find bar's matches, and which is current (0-based)
         view::Rect editor, textRect;
         float lineTop = 0, lineHeight = 0;
         int firstVisible = 0, lastVisible = 0;

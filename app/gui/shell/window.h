@@ -40,6 +40,8 @@ public:
     // Feeds a key through the same path as a real key press (the input handling of ImGui's platform backend),
     // for scripted tests. `key` is a GLFW key code.
     virtual void injectKey(int key, bool pressed) = 0;
+    // Types text (UTF-8) as the keyboard's characters would arrive, into whatever has the keyboard.
+    virtual void injectText(const std::string& utf8) = 0;
     // Moves the pointer as the platform would (scripted hover), and turns the mouse wheel.
     virtual void injectCursor(float x, float y) = 0;
     virtual void injectScroll(float dy) = 0;

@@ -195,6 +195,10 @@ void Workbench::recordGeometry(const UiContext& ctx) {
     g.checking = worker_->busy();
     g.askReload = askReload_;
     g.checksDone = checksDone_;
+    g.focused = e.focused;
+    g.findOpen = editor_.findBar().isOpen();
+    g.findMatches = int(editor_.findBar().matches().size());
+    g.findCurrent = editor_.findBar().current();
     g.editor = e.area;
     g.textRect = e.text;
     g.lineTop = e.lineTop;
