@@ -122,14 +122,14 @@ TEST(Workbench, TypingUndoRedoEscapeFindAndCtrlEnterGoThroughTheEditor) {
             "/undone.png;key:ctrl+y;frames:2;shot:" + d + "/redone.png;key:escape;frames:2;shot:" + d +
             "/escaped.png;kernel-goto:11;frames:3;key:ctrl+enter;frames:2;wait-check;frames:3;shot:" + d +
             "/checked.png;key:ctrl+f;frames:2;type:scratch;frames:2;shot:" + d + "/find.png;key:enter;frames:2;shot:" +
-            d + "/next.png;quit\"",
+            d + "/next.png;key:escape;frames:3;key:ctrl+z;frames:2;shot:" + d + "/undoAfterFind.png;quit\"",
         env(d));
     ASSERT_EQ(r.exitCode, 0) << r.err;
-    Shot typed, undone, redone, escaped, checked, find, next;
+    Shot typed, undone, redone, escaped, checked, find, next, undoAfterFind;
     ASSERT_TRUE(loadShot(d + "/typed.png", &typed) && loadShot(d + "/undone.png", &undone) &&
                 loadShot(d + "/redone.png", &redone) && loadShot(d + "/escaped.png", &escaped) &&
                 loadShot(d + "/checked.png", &checked) && loadShot(d + "/find.png", &find) &&
-                loadShot(d + "/next.png", &next));
+                loadShot(d + "/next.png", &next) && loadShot(d + "/undoAfterFind.png", &undoAfterFind));
     std::string withX = original;
     withX.insert(withX.find("    if (lid == 0)"), "X");
     EXPECT_EQ(typed.geometry["workbench"]["text"], withX);
@@ -154,6 +154,10 @@ TEST(Workbench, TypingUndoRedoEscapeFindAndCtrlEnterGoThroughTheEditor) {
     EXPECT_GE(f["findCurrent"].get<int>(), 0);
     EXPECT_EQ(next.geometry["workbench"]["findCurrent"].get<int>(), (f["findCurrent"].get<int>() + 1) % 6);
     EXPECT_EQ(next.geometry["workbench"]["text"], withX);  // typing in the find field left the kernel alone
+    // Escape closes the find bar and gives the editor the keyboard back, with its undo history: Ctrl+Z takes the X.
+    EXPECT_FALSE(undoAfterFind.geometry["workbench"]["findOpen"].get<bool>());
+    EXPECT_TRUE(undoAfterFind.geometry["workbench"]["focused"].get<bool>());
+    EXPECT_EQ(undoAfterFind.geometry["workbench"]["text"], original);
 }
 
 TEST(Workbench, AMissingBarrierIsARaceMarkedOnItsLineAndOnTheTree) {

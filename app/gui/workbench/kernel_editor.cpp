@@ -81,6 +81,9 @@ float widthOf(ImFont* font, float size, std::string_view s) {
 
 }  // namespace
 
+KernelEditor::KernelEditor() = default;
+KernelEditor::~KernelEditor() = default;
+
 int KernelEditor::callback(ImGuiInputTextCallbackData* data) {
     auto* self = static_cast<KernelEditor*>(data->UserData);
     if (self->pendingSelBegin_ >= 0) {
@@ -139,6 +142,7 @@ bool KernelEditor::Draw(std::string& text, const std::vector<EditorMark>& marks,
     if (forget_) {  // the text was replaced from outside: ImGui's undo history no longer fits it
         if (g.ActiveId == id_ && id_ != 0) ImGui::ClearActiveID();
         if (g.InputTextState.ID == id_) g.InputTextState.ID = 0;
+        kept_.reset();
         forget_ = false;
     }
     if (refreshPending_) {  // goto: line and column to a byte offset
@@ -182,6 +186,11 @@ bool KernelEditor::Draw(std::string& text, const std::vector<EditorMark>& marks,
         focusNext_ = false;
     }
     id_ = ImGui::GetID(kTextId);
+    // ImGui 1.86 keeps one input-text state (cursor, undo history) for the whole app: the find field takes it over.
+    // The editor's is kept aside and put back when nothing else is being edited, so Ctrl+Z still works after a find.
+    if (kept_ && kept_->ID == id_ && g.InputTextState.ID != id_ && g.ActiveId == 0 &&
+        keptHash_ == std::hash<std::string>()(text))
+        g.InputTextState = *kept_;
     const bool changed = ImGui::InputTextMultiline(kTextId, &text, ImVec2(textW, height),
                                                    ImGuiInputTextFlags_AllowTabInput | ImGuiInputTextFlags_CallbackAlways,
                                                    &KernelEditor::callback, this);
@@ -195,6 +204,11 @@ bool KernelEditor::Draw(std::string& text, const std::vector<EditorMark>& marks,
     }
     if (changed) refresh(text);
     const bool active = g.ActiveId == id_;
+    if (active && g.InputTextState.ID == id_) {
+        if (!kept_) kept_ = std::make_unique<ImGuiInputTextState>();
+        *kept_ = g.InputTextState;
+        keptHash_ = std::hash<std::string>()(text);
+    }
     ImGuiInputTextState* state = ImGui::GetInputTextState(id_);
     const float scrollX = active && state ? state->ScrollX : 0.0f;
     const ImGuiStyle& style = ImGui::GetStyle();

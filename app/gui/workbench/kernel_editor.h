@@ -5,12 +5,15 @@
 #pragma once
 #include <imgui.h>
 
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "app/gui/shell/ui_context.h"
 #include "app/gui/workbench/code_text.h"
 #include "app/gui/workbench/find_bar.h"
+
+struct ImGuiInputTextState;
 
 namespace rl::gui::workbench {
 
@@ -43,6 +46,8 @@ struct EditorGeometry {
 
 class KernelEditor {
 public:
+    KernelEditor();
+    ~KernelEditor();  // out of line: ImGuiInputTextState is complete only in the .cpp
     // Draws the editor in `size` (the find bar, when open, above it) and edits `text`. True when the text changed.
     bool Draw(std::string& text, const std::vector<EditorMark>& marks, const UiContext& ctx, ImVec2 size);
 
@@ -75,6 +80,8 @@ private:
     bool focusNext_ = false, forget_ = false, ctrlEnter_ = false;
     int cursorByte_ = 0;  // from the callback, while active
     unsigned int id_ = 0;
+    std::unique_ptr<ImGuiInputTextState> kept_;  // the editor's cursor and undo history while the find field has it
+    size_t keptHash_ = 0;                        // the text it belongs to
     FindBar find_;
     EditorGeometry geometry_;
 };
