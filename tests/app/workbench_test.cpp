@@ -7,6 +7,7 @@
 
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <fstream>
 #include <string>
@@ -158,6 +159,38 @@ TEST(Workbench, TypingUndoRedoEscapeFindAndCtrlEnterGoThroughTheEditor) {
     EXPECT_FALSE(undoAfterFind.geometry["workbench"]["findOpen"].get<bool>());
     EXPECT_TRUE(undoAfterFind.geometry["workbench"]["focused"].get<bool>());
     EXPECT_EQ(undoAfterFind.geometry["workbench"]["text"], original);
+}
+
+TEST(Workbench, AProblemClickedGoesToItsLineAndACheckThatNeverEndsIsCancelled) {
+    const std::string d = tempDir("workbench");
+    const std::string typo = d + "/typo.cl", loop = d + "/never_ends.cl";
+    std::ofstream(typo) << kernelFile("typo.cl");        // a misspelt name on line 6
+    std::ofstream(loop) << kernelFile("never_ends.cl");  // a loop that never ends
+    const auto start = std::chrono::steady_clock::now();
+    const AppRun r = runApp(
+        d,
+        "--config-dir " + d + "/cfg --no-save --size 1600x1000 --wg 16 --type int --script \"wait-trace;kernel-open:" +
+            typo + ";kernel-check;frames:2;kernel-point-problem:0;frames:2;click;frames:3;shot:" + d +
+            "/jumped.png;kernel-open:" + loop + ";key:ctrl+enter;frames:2;sleep:1.5;shot:" + d +
+            "/running.png;kernel-cancel;wait-check;frames:3;shot:" + d + "/cancelled.png;quit\"",
+        env(d));
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    Shot jumped, running, cancelled;
+    ASSERT_TRUE(loadShot(d + "/jumped.png", &jumped) && loadShot(d + "/running.png", &running) &&
+                loadShot(d + "/cancelled.png", &cancelled));
+    // A click on the problem puts the editor's cursor on its line.
+    const auto& j = jumped.geometry["workbench"];
+    ASSERT_NE(findRow(j["problems"], 6, "error"), nullptr) << j["problems"].dump();
+    EXPECT_TRUE(j["focused"].get<bool>());
+    EXPECT_EQ(j["cursorLine"], 6);
+    // The window kept drawing while the check ran (a frame 1.5 s into it), and Cancel stopped it at once, long before
+    // its time limit, with the text untouched.
+    EXPECT_TRUE(running.geometry["workbench"]["checking"].get<bool>());
+    const auto& c = cancelled.geometry["workbench"];
+    EXPECT_FALSE(c["checking"].get<bool>());
+    EXPECT_NE(c["status"].get<std::string>().find("Cancelled"), std::string::npos) << c["status"];
+    EXPECT_EQ(c["text"], kernelFile("never_ends.cl"));
+    EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), 25.0);
 }
 
 TEST(Workbench, AMissingBarrierIsARaceMarkedOnItsLineAndOnTheTree) {

@@ -348,6 +348,8 @@ bool App::playbackSettled() const { return !state_.playback.moving(); }
 
 void App::pressKey(int key, bool pressed) { window_.injectKey(key, pressed); }
 
+void App::mouseButton(bool pressed) { window_.injectMouseButton(0, pressed); }
+
 void App::screenshot(const std::string& path) { pendingShots_.push_back(path); }
 
 void App::quit(int exitCode) {

@@ -44,6 +44,7 @@ public:
     bool sweepSettled() const override { return timings_.settled(); }
     bool checkSettled() const override { return workbench_.checkSettled(); }
     void pressKey(int glfwKey, bool pressed) override;
+    void mouseButton(bool pressed) override;
     void screenshot(const std::string& path) override;
     std::string apply(const std::string& verb, const std::string& argument) override;
     void quit(int exitCode) override;

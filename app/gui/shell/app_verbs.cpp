@@ -25,6 +25,14 @@ std::string App::apply(const std::string& verb, const std::string& arg) {
         window_.injectCursor(w.textRect.x + w.textRect.w * 0.5f, w.lineTop + (float(line) - 0.5f) * w.lineHeight);
         return "";
     }
+    if (verb == "kernel-point-problem") {  // point at row K (0-based) of the workbench's problems list
+        const auto& rows = geometry_.workbench.problems;
+        const int k = std::atoi(arg.c_str());
+        if (k < 0 || k >= int(rows.size()))
+            return "kernel-point-problem: no problem " + arg + " (" + std::to_string(rows.size()) + " listed)";
+        window_.injectCursor(rows[size_t(k)].rect.center().x, rows[size_t(k)].rect.center().y);
+        return "";
+    }
     if (verb.rfind("kernel-", 0) == 0) return workbench_.scriptAction(verb, arg, state_, log_);
     if (verb == "retrace") {  // as the saved-session banner's "Re-trace on this device"
         if (!state_.session) return "retrace: no saved session is shown";

@@ -143,6 +143,10 @@ void GlfwWindow::injectText(const std::string& utf8) {
     }
 }
 
+void GlfwWindow::injectMouseButton(int button, bool pressed) {
+    ImGui_ImplGlfw_MouseButtonCallback(window_, button, pressed ? GLFW_PRESS : GLFW_RELEASE, 0);
+}
+
 void GlfwWindow::injectScroll(float dy) { ImGui_ImplGlfw_ScrollCallback(window_, 0.0, double(dy)); }
 
 void GlfwWindow::injectCursor(float x, float y) {

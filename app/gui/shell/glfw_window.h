@@ -34,6 +34,7 @@ public:
     void toggleFullscreen() override;
     void injectKey(int key, bool pressed) override;
     void injectText(const std::string& utf8) override;
+    void injectMouseButton(int button, bool pressed) override;
     void injectCursor(float x, float y) override;
     void injectScroll(float dy) override;
 

@@ -67,6 +67,7 @@ Scripting and measurement (tests, benchmarks, docs):
                                               pagedown, enter, tab, backspace, escape, f5, or one letter),
                                               with modifiers as ctrl+z, ctrl+enter, shift+enter
                           type:TEXT           type characters into whatever has the keyboard
+                          click               press and release the left mouse button at the pointer
                           frames:N            render N frames
                           settle              wait until no transition is moving
                           shot:PATH           save a PNG of the window (and PATH.json: where things are drawn)
@@ -103,6 +104,8 @@ Scripting and measurement (tests, benchmarks, docs):
                           kernel-find:TEXT    find TEXT in the kernel (the find bar)
                           kernel-goto:N       put the editor's cursor on line N
                           kernel-hover:N      point at line N of the editor (a marked line's tooltip opens)
+                          kernel-point-problem:K  point at row K (from 0) of the workbench's problems list
+                          kernel-cancel       stop the check that is running (the Cancel button)
                           kernel-close        close the workbench (back to the built-in variants)
                           sleep:SEC           wait SEC seconds
                           quit                exit with code 0

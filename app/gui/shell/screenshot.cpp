@@ -108,7 +108,8 @@ std::string writeGeometry(const std::string& path, const FrameGeometry& g, int w
                           {"firstVisible", w.firstVisible}, {"lastVisible", w.lastVisible},
                           {"marks", marks},           {"problems", rows(w.problems)},
                           {"checks", rows(w.checks)},  {"treeMarks", treeMarks},
-                          {"focused", w.focused},     {"findOpen", w.findOpen},
+                          {"focused", w.focused},     {"cursorLine", w.cursorLine},
+                          {"findOpen", w.findOpen},
                           {"findMatches", w.findMatches}, {"findCurrent", w.findCurrent}};
     }
     j["tooltip"] = g.tooltip;

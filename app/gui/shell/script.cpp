@@ -75,7 +75,8 @@ bool Script::parse(const std::string& text, std::string* error) {
                                             "timings", "wait-sweep", "retrace", "hover-toggle",
                                             "kernel-new", "kernel-edit", "kernel-open", "kernel-edit-line",
                                             "kernel-replace", "kernel-save", "kernel-check", "kernel-find",
-                                            "kernel-goto", "kernel-close", "kernel-hover", "kernel-browse", "wait-check", "type"};
+                                            "kernel-goto", "kernel-close", "kernel-hover", "kernel-browse", "wait-check", "type", "click",
+                                            "kernel-cancel", "kernel-point-problem"};
         bool known = false;
         for (const char* v : verbs) known = known || a.verb == v;
         if (!known) {
@@ -93,7 +94,7 @@ bool Script::parse(const std::string& text, std::string* error) {
         if ((a.verb == "shot" || a.verb == "variant" || a.verb == "set" || a.verb == "tab" || a.verb == "hover" || a.verb == "hover-toggle" || a.verb == "wheel" || a.verb == "group" ||
              a.verb == "compare" || a.verb == "kernel-open" || a.verb == "kernel-edit-line" ||
              a.verb == "kernel-replace" || a.verb == "kernel-find" || a.verb == "kernel-goto" ||
-             a.verb == "kernel-hover" || a.verb == "type") &&
+             a.verb == "kernel-hover" || a.verb == "type" || a.verb == "kernel-point-problem") &&
             a.argument.empty()) {
             *error = a.verb + " needs an argument (" + a.verb + ":...)";
             return false;
@@ -120,6 +121,11 @@ bool Script::parse(const std::string& text, std::string* error) {
 }
 
 void Script::advance(ScriptHost& host, double timeout) {
+    if (releaseClick_) {
+        host.mouseButton(false);
+        releaseClick_ = false;
+        return;
+    }
     if (!releaseKeys_.empty()) {  // keys pressed last frame are released this frame, the modifiers last
         for (auto k = releaseKeys_.rbegin(); k != releaseKeys_.rend(); ++k) host.pressKey(*k, false);
         releaseKeys_.clear();
@@ -176,6 +182,11 @@ void Script::advance(ScriptHost& host, double timeout) {
             for (int k : releaseKeys_) host.pressKey(k, true);
             ++next_;
             return;  // one key (or chord) per frame: pressed now, released next frame
+        } else if (a.verb == "click") {  // the left button at the pointer: pressed now, released next frame
+            host.mouseButton(true);
+            releaseClick_ = true;
+            ++next_;
+            return;
         } else if (a.verb == "shot") {
             host.screenshot(a.argument);
             ++next_;

@@ -16,6 +16,7 @@ public:
     virtual bool sweepSettled() const { return true; }  // the Timings view measures nothing (wait-sweep)
     virtual bool checkSettled() const { return true; }  // the workbench checks nothing (kernel-check, wait-check)
     virtual void pressKey(int glfwKey, bool pressed) = 0;
+    virtual void mouseButton(bool /*pressed*/) {}  // the left button, where the pointer is (click)
     virtual void screenshot(const std::string& path) = 0;
     // Applies a change as the controls would: variant, compare, tab, set (key=value), hover. Returns "" or an error.
     virtual std::string apply(const std::string& verb, const std::string& argument) = 0;
@@ -41,6 +42,7 @@ private:
     size_t next_ = 0;
     double waitStart_ = -1;
     int framesLeft_ = -1;
+    bool releaseClick_ = false;     // the button pressed last frame (click)
     std::vector<int> releaseKeys_;  // pressed last frame (a key, or a chord's modifiers and key)
     bool started_ = false;  // a verb that acts, then waits (kernel-check) has acted
 };

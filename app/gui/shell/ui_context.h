@@ -64,6 +64,7 @@ struct FrameGeometry {
         bool reported = false, builds = false, correct = false, passed = false;
         int checksDone = 0;
         bool focused = false;                  // the editor has the keyboard
+        int cursorLine = 0;                    // its cursor's line (1-based) while it has
         bool findOpen = false;
         int findMatches = 0, findCurrent = -1;  // the find bar's matches, and which is current (0-based)
         view::Rect editor, textRect;

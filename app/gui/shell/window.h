@@ -42,6 +42,8 @@ public:
     virtual void injectKey(int key, bool pressed) = 0;
     // Types text (UTF-8) as the keyboard's characters would arrive, into whatever has the keyboard.
     virtual void injectText(const std::string& utf8) = 0;
+    // Presses or releases a mouse button (0 left) where the pointer is.
+    virtual void injectMouseButton(int button, bool pressed) = 0;
     // Moves the pointer as the platform would (scripted hover), and turns the mouse wheel.
     virtual void injectCursor(float x, float y) = 0;
     virtual void injectScroll(float dy) = 0;

@@ -247,6 +247,7 @@ bool KernelEditor::Draw(std::string& text, const std::vector<EditorMark>& marks,
     geometry_.firstVisible = std::max(1, int((clip.Min.y - origin.y) / lineH) + 1);
     geometry_.lastVisible = std::min(lines, int((clip.Max.y - origin.y) / lineH) + 1);
     geometry_.focused = active;
+    if (cursorByte >= 0) geometry_.cursorLine = lineOfByte(starts_, cursorByte) + 1;
     for (const auto& m : marks) {
         EditorGeometry::Mark gm{m.line, kindName(m.kind), {}};
         const float y = origin.y + float(m.line - 1) * lineH;

@@ -42,6 +42,7 @@ struct EditorGeometry {
     };
     std::vector<Mark> marks;
     bool focused = false;
+    int cursorLine = 0;  // 1-based, while focused
 };
 
 class KernelEditor {

@@ -196,6 +196,7 @@ void Workbench::recordGeometry(const UiContext& ctx) {
     g.askReload = askReload_;
     g.checksDone = checksDone_;
     g.focused = e.focused;
+    g.cursorLine = e.cursorLine;
     g.findOpen = editor_.findBar().isOpen();
     g.findMatches = int(editor_.findBar().matches().size());
     g.findCurrent = editor_.findBar().current();

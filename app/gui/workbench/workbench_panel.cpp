@@ -83,8 +83,12 @@ void Workbench::drawHeader(ExplorerState& state, const UiContext& ctx) {
         ImGui::SameLine(ImGui::GetContentRegionMax().x - w);
     ImGui::PushStyleColor(ImGuiCol_Button, vec4(view::mix(p.panelRaised, busy ? p.bad : p.accent, 0.55f)));
     if (ImGui::Button(label, ImVec2(w, 0))) {
-        if (busy) worker_->cancel();
-        else checkRequested_ = true;
+        if (busy) {
+            worker_->cancel();
+            recheckWanted_ = false;
+        } else {
+            checkRequested_ = true;
+        }
     }
     ImGui::PopStyleColor();
     if (ImGui::IsItemHovered())

@@ -46,6 +46,10 @@ std::string Workbench::scriptAction(const std::string& verb, const std::string& 
     } else if (verb == "kernel-check") {
         checkRequested_ = true;
         return "";
+    } else if (verb == "kernel-cancel") {
+        worker_->cancel();
+        recheckWanted_ = checkRequested_ = false;
+        return "";
     } else if (verb == "kernel-find") {
         editor_.findBar().setQuery(arg);
         editor_.findBar().step(text_, 1, 0);
