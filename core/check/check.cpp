@@ -117,6 +117,32 @@ void addFindings(CheckReport& r, const json& list) {
     }
 }
 
+// A finding in the student's terms: which cell, in which stage, by which work-items (Oclgrind's own text, with its
+// raw addresses, stays in `details`).
+std::string plainMessage(const workbench::Finding& f, const std::vector<workbench::StageFacts>& stages) {
+    std::ostringstream m;
+    switch (f.kind) {
+        case workbench::FindingKind::Race: m << "data race"; break;
+        case workbench::FindingKind::Uninitialised: m << "a value never written is used"; break;
+        case workbench::FindingKind::OutOfBounds:
+            m << (f.details.rfind("Invalid write", 0) == 0 ? "write past the end of" : "read past the end of");
+            m << (f.memory == "local" ? " scratch" : " a global buffer (in or out)");
+            break;
+        case workbench::FindingKind::BarrierDivergence: m << "a barrier not reached by every work-item"; break;
+        case workbench::FindingKind::Other: return f.message;
+    }
+    if (f.cell >= 0 && f.kind != workbench::FindingKind::OutOfBounds) m << " on scratch[" << f.cell << "]";
+    if (f.stage >= 0 && size_t(f.stage) < stages.size())
+        m << " in stage " << f.stage << " (" << stages[size_t(f.stage)].label << ")";
+    if (f.workItems.size() >= 2 && f.kind == workbench::FindingKind::Race)  // the first pair Oclgrind named
+        m << " between work-items " << f.workItems[0] << " and " << f.workItems[1];
+    else if (!f.workItems.empty())
+        m << ", work-item" << (f.workItems.size() > 1 ? "s " : " ") << f.workItems[0]
+          << (f.workItems.size() > 1 ? " and others" : "");
+    if (f.group >= 0) m << " of work-group " << f.group;
+    return m.str();
+}
+
 }  // namespace
 
 CheckReport checkKernel(const CheckRequest& request) {
@@ -245,6 +271,7 @@ CheckReport checkKernel(const CheckRequest& request) {
                     f.cell = int(f.byteOffset / static_cast<long long>(elemSize(request.config.type)));
                 for (size_t s = 0; s < r.stages.size() && f.stage < 0; ++s)
                     if (r.stages[s].line > 0 && r.stages[s].line == f.line()) f.stage = int(s);
+                f.message = plainMessage(f, r.stages);
             }
     }
     if (model && r.trace) {

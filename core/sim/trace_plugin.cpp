@@ -173,9 +173,13 @@ void TracePlugin::closeInterval() {
         } else {
             st.param = 0;
         }
-        st.label = st.param != 0 ? stageLabel(st.param)
-                                 : "step " + std::to_string(group_.stages.size()) +
-                                       (st.line > 0 ? " (line " + std::to_string(st.line) + ")" : "");
+        if (st.param == 0)
+            st.label = "step " + std::to_string(group_.stages.size()) +
+                       (st.line > 0 ? " (line " + std::to_string(st.line) + ")" : "");
+        else if (st.param & kTailStepFlag)  // steps with no barrier between them: say so, in the kernel's terms
+            st.label = "s = " + std::to_string(st.param & ~kTailStepFlag) + ", no barrier";
+        else
+            st.label = stageLabel(st.param);
         group_.stages.push_back(std::move(st));
     }
     writes_.clear();

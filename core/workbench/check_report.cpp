@@ -259,13 +259,7 @@ std::string formatReport(const CheckReport& r) {
         o << "  " << mark(fs.empty()) << "  " << what;
         o << (fs.empty() ? " none\n" : "\n");
         for (const Finding& f : fs) {
-            o << "        line " << f.line() << ": " << f.message;
-            if (!f.workItems.empty()) {
-                o << " (work-items";
-                for (int w : f.workItems) o << " " << w;
-                o << " of work-group " << f.group << ")";
-            }
-            o << "\n          what to do: " << f.advice << "\n";
+            o << "        line " << f.line() << ": " << f.message << "\n          what to do: " << f.advice << "\n";
         }
     };
     list("data races:", r.races);

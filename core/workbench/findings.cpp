@@ -32,24 +32,23 @@ std::string adviceFor(FindingKind kind, const std::string& memory, bool write) {
     switch (kind) {
         case FindingKind::Race:
             return memory == "local"
-                       ? "two work-items touched the same local cell with no barrier between them: put "
-                         "barrier(CLK_LOCAL_MEM_FENCE) after the writes of each stage, reached by every work-item "
-                         "(outside any `if` that only some take)"
-                       : "two work-items touched the same cell with no synchronisation between them: each "
-                         "work-item should write only its own cells, or the accesses need a barrier";
+                       ? "put barrier(CLK_LOCAL_MEM_FENCE) after the writes of each stage, where every work-item "
+                         "reaches it (outside any `if` that only some take): two work-items touched this cell with "
+                         "no barrier between them"
+                       : "let each work-item write only its own cells, or put a barrier between the accesses: two "
+                         "work-items touched this cell with nothing ordering them";
         case FindingKind::Uninitialised:
-            return "a value was read before anything was written to it: make every work-item write its scratch "
-                   "cell in the load (the identity, RL_IDENTITY, when its index is past n) before the first "
-                   "barrier";
+            return "make every work-item write its scratch cell in the load (RL_IDENTITY when its index is past n) "
+                   "before the first barrier: a value was used before anything was written to it";
         case FindingKind::OutOfBounds:
             if (write)
-                return "a write went past the end of a buffer: `out` holds one partial per work-group (write "
-                       "out[get_group_id(0)], once, from one work-item) and scratch holds get_local_size(0) cells";
-            return "an index went past the end of a buffer: guard reads of `in` with `if (i < n)` (use "
-                   "RL_IDENTITY otherwise) and keep scratch indices below get_local_size(0)";
+                return "write out[get_group_id(0)] once, from one work-item (`out` holds one partial per "
+                       "work-group), and keep scratch indices below get_local_size(0): a write went past the end";
+            return "guard reads of `in` with `i < n` (RL_IDENTITY otherwise) and keep scratch indices below "
+                   "get_local_size(0): an index went past the end of a buffer";
         case FindingKind::BarrierDivergence:
-            return "a barrier was reached by some work-items of the group and not others: move it out of the "
-                   "`if`, so that every work-item of the group reaches the same barrier the same number of times";
+            return "move the barrier out of the `if`, so every work-item of the group reaches the same barrier the "
+                   "same number of times: some work-items reached it and others did not";
         case FindingKind::Other: break;
     }
     return "";
