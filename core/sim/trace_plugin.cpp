@@ -176,7 +176,7 @@ void TracePlugin::closeInterval() {
         if (st.param == 0)
             st.label = "step " + std::to_string(group_.stages.size()) +
                        (st.line > 0 ? " (line " + std::to_string(st.line) + ")" : "");
-        else if (st.param & kTailStepFlag)  // steps with no barrier between them: say so, in the kernel's terms
+        else if (st.param > 0 && (st.param & kTailStepFlag))  // steps with no barrier between them: say so, in the kernel's terms
             st.label = "s = " + std::to_string(st.param & ~kTailStepFlag) + ", no barrier";
         else
             st.label = stageLabel(st.param);
