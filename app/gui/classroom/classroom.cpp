@@ -70,6 +70,16 @@ void Classroom::load(const Settings& settings, MessageLog& log) {
     lastSession_ = settings.lastSession;
 }
 
+void Classroom::showOpened(Session session, const std::string& path, ExplorerState& state, MessageLog& log) {
+    const std::string error = showSessionIn(state, std::move(session), path);
+    if (!error.empty()) {
+        log.error("The session could not be opened", error);
+        return;
+    }
+    log.info("Opened the session " + path);
+    lastSession_ = path;
+}
+
 void Classroom::save(Settings& settings) const {
     settings.theme = theme_.id;
     settings.fontScale = lecture_.fontScale;

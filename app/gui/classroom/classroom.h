@@ -56,6 +56,8 @@ public:
     // save=PATH, open=PATH, shot=SCALE,TARGET,opaque|transparent,PATH, export=FORMAT,current|all,SCALE,PATH.
     // Returns "" or an error.
     std::string apply(const std::string& argument, ExplorerState& state, MessageLog& log);
+    // Shows a session loaded from `path` at start (`reducelab FILE`), as "open=PATH" would; it becomes the last one.
+    void showOpened(Session session, const std::string& path, ExplorerState& state, MessageLog& log);
 
 private:
     void takeShot(const ShotRequest& shot, MessageLog& log, Window& window, const FrameHooks& hooks);

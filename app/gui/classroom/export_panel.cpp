@@ -45,7 +45,14 @@ std::string saveCurrentSession(const ExplorerState& state, const std::string& pa
 
 std::string openSessionInto(ExplorerState& state, const std::string& path) {
     try {
-        Session s = loadSession(path);
+        return showSessionIn(state, loadSession(path), path);
+    } catch (const std::exception& e) {
+        return e.what();
+    }
+}
+
+std::string showSessionIn(ExplorerState& state, Session s, const std::string& path) {
+    try {
         auto bundle = std::make_unique<view::TraceBundle>();
         bundle->config = s.config;
         bundle->variant = sessionVariant(s);  // a built-in, or the student's kernel the session keeps

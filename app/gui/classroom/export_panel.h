@@ -7,6 +7,7 @@
 
 #include "app/gui/state/explorer_state.h"
 #include "app/gui/shell/ui_context.h"
+#include "core/session.h"
 
 namespace rl::gui {
 
@@ -30,6 +31,8 @@ std::string saveCurrentSession(const ExplorerState& state, const std::string& pa
 // Opens a session into side A (comparison off, playback at the start) without touching OpenCL; on failure returns
 // the message and leaves the state as it was.
 std::string openSessionInto(ExplorerState& state, const std::string& path);
+// Shows a session already loaded from `path` the same way; returns "" or what went wrong (the state unchanged).
+std::string showSessionIn(ExplorerState& state, Session session, const std::string& path);
 
 struct ExportPanel {
     bool open = false;

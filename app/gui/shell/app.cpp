@@ -41,7 +41,8 @@ std::string lower(std::string s) {
 
 }  // namespace
 
-App::App(Window& window, ExplorerOptions options, Settings settings, std::string configDir, Script script)
+App::App(Window& window, ExplorerOptions options, Settings settings, std::string configDir, Script script,
+         std::optional<Session> session)
     : window_(window),
       options_(std::move(options)),
       settings_(std::move(settings)),
@@ -74,6 +75,13 @@ App::App(Window& window, ExplorerOptions options, Settings settings, std::string
 
     // The problem: saved settings, overridden by the command line.
     initialState(state_, settings_, options_);
+    if (session) {  // shown as recorded: no first trace; --stage and --play apply to it
+        classroom_.showOpened(std::move(*session), options_.open, state_, log_);
+        if (state_.a.loaded()) {
+            startPlayback();
+            window_.setTitle("ReduceLab \xe2\x80\x94 " + std::filesystem::path(options_.open).filename().string());
+        }
+    }
 
     worker_ = std::make_unique<EngineWorker>(log_, [this] { window_.wake(); });
     timings_.init(configDir_, options_.saveSettings, [this] { window_.wake(); },
@@ -273,6 +281,14 @@ void App::takeWorkerResults() {
     }
     state_.rebuildTimelines(true);
     if (state_.a.bundle && state_.a.bundle->config.wg != oldCells) state_.view.firstCell = state_.view.visibleCells = 0;
+    startPlayback();
+    std::string title = "ReduceLab \xe2\x80\x94 " + state_.config.variant;
+    if (state_.comparing()) title += " vs " + state_.compareVariant;
+    if (!state_.devices.empty()) title += " on " + state_.devices[size_t(state_.device)].name;
+    window_.setTitle(title);
+}
+
+void App::startPlayback() {
     if (state_.pendingStage != 0x7fffffff) {
         state_.playback.seek(state_.pendingStage < 0 ? state_.steps() + state_.pendingStage : state_.pendingStage);
         state_.pendingStage = 0x7fffffff;
@@ -281,10 +297,6 @@ void App::takeWorkerResults() {
         state_.playback.play();
         state_.pendingPlay = false;
     }
-    std::string title = "ReduceLab \xe2\x80\x94 " + state_.config.variant;
-    if (state_.comparing()) title += " vs " + state_.compareVariant;
-    if (!state_.devices.empty()) title += " on " + state_.devices[size_t(state_.device)].name;
-    window_.setTitle(title);
 }
 
 void App::sendRequestIfDirty() {

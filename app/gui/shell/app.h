@@ -2,6 +2,7 @@
 // advance playback, lay out and draw the panels, render. The loop waits for events when nothing moves.
 #pragma once
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -32,8 +33,10 @@ namespace rl::gui {
 
 class App final : public ScriptHost {
 public:
-    // The window must have a current OpenGL 3.3 context and ImGui must not be initialised yet.
-    App(Window& window, ExplorerOptions options, Settings settings, std::string configDir, Script script);
+    // The window must have a current OpenGL 3.3 context and ImGui must not be initialised yet. `session`: one loaded
+    // from options.open, shown instead of a first trace.
+    App(Window& window, ExplorerOptions options, Settings settings, std::string configDir, Script script,
+        std::optional<Session> session = std::nullopt);
     ~App() override;
 
     int run();  // returns the exit code
@@ -53,6 +56,7 @@ public:
 private:
     void frame(double dt);
     void takeWorkerResults();
+    void startPlayback();  // the --stage and --play asked for, once a trace (or a session) is shown
     void sendRequestIfDirty();
     void handleKeys();
     void drawPanels();

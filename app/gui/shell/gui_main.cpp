@@ -3,24 +3,19 @@
 
 #include <cstdio>
 #include <exception>
+#include <filesystem>
+#include <optional>
 
 #include "app/gui/shell/app.h"
 #include "app/gui/shell/glfw_window.h"
+#include "core/session.h"
 #include "core/variant.h"
 
 namespace rl::gui {
+namespace {
 
-int runExplorer(int argc, char** argv) {
-    ExplorerOptions options;
+int run(const ExplorerOptions& options) {
     std::string error;
-    if (!parseOptions(argc, argv, &options, &error)) {
-        std::fprintf(stderr, "reducelab gui: %s\n", error.c_str());
-        return 2;
-    }
-    if (options.help) {
-        std::printf("%s", helpText().c_str());
-        return 0;
-    }
     for (const auto* id : {&options.variant, &options.compare})
         if (*id && !findVariant(**id) && !(id == &options.compare && **id == "off")) {
             std::fprintf(stderr, "reducelab gui: unknown variant '%s' (`reducelab variants` lists them)\n",
@@ -40,6 +35,20 @@ int runExplorer(int argc, char** argv) {
         script.append("quit");
     }
 
+    // A session to open is read and checked before any window opens: a wrong path fails fast, in one line.
+    std::optional<Session> session;
+    if (!options.open.empty()) {
+        try {
+            session = loadSession(options.open);
+        } catch (const std::exception& e) {
+            std::error_code ec;
+            const bool exists = std::filesystem::exists(options.open, ec);
+            std::fprintf(stderr, "reducelab: %s%s\n", e.what(),
+                         exists ? "" : " (reducelab FILE opens a saved session; reducelab --help lists the commands)");
+            return 2;
+        }
+    }
+
     const std::string configDir = options.configDir.empty() ? defaultConfigDir() : options.configDir;
     std::string warning;
     Settings settings = loadSettings(configDir, &warning);
@@ -51,12 +60,34 @@ int runExplorer(int argc, char** argv) {
     }
     try {
         GlfwWindow window("ReduceLab", settings.window, options.scale);
-        App app(window, options, settings, configDir, std::move(script));
+        App app(window, options, settings, configDir, std::move(script), std::move(session));
         return app.run();
     } catch (const std::exception& e) {
         std::fprintf(stderr, "reducelab gui: %s\n", e.what());
         return 1;
     }
+}
+
+}  // namespace
+
+int runExplorer(int argc, char** argv) {
+    ExplorerOptions options;
+    std::string error;
+    if (!parseOptions(argc, argv, &options, &error)) {
+        std::fprintf(stderr, "reducelab gui: %s\n", error.c_str());
+        return 2;
+    }
+    if (options.help) {
+        std::printf("%s", helpText().c_str());
+        return 0;
+    }
+    return run(options);
+}
+
+int openInExplorer(const char* path) {
+    ExplorerOptions options;
+    options.open = path;
+    return run(options);
 }
 
 }  // namespace rl::gui

@@ -35,6 +35,7 @@ std::string helpText() {
 Opens the ReduceLab explorer: the reduction tree recorded on an OpenCL device, stage by stage.
 
 What to load (defaults: the last session's settings):
+  --open FILE           a saved session (also `reducelab FILE`); it opens with no OpenCL device
   --variant ID          kernel variant (`reducelab variants` lists them)
   --compare ID          show a second variant side by side, stepping together
   --device SPEC         device index or name substring (`reducelab devices`)
@@ -155,6 +156,8 @@ bool parseOptions(int argc, char** argv, ExplorerOptions* o, std::string* error)
         } else if (arg == "--compare") {
             if (!value(&v)) return false;
             o->compare = v;
+        } else if (arg == "--open") {
+            if (!value(&o->open)) return false;
         } else if (arg == "--device") {
             if (!value(&v)) return false;
             o->device = v;

@@ -11,6 +11,7 @@ namespace rl::gui {
 
 struct ExplorerOptions {
     // What to load first (unset fields come from the saved settings, then from the defaults).
+    std::string open;  // a saved session to show instead of tracing (`reducelab FILE`, --open FILE)
     std::optional<std::string> variant, device, compare;
     std::vector<std::pair<std::string, std::string>> settings;  // run settings given (--wg 64: {"wg", "64"}), in order
     std::optional<int> stage;  // start at this step of the timeline (after loading)
