@@ -41,6 +41,7 @@ kernels beside Mark Harris's classic ladder.
  * two variants side by side; a lecture mode for projectors
  * timings and plots of the ladder on your device
  * exports to PNG, SVG and GIF; sessions that open with no OpenCL device
- * a command line (devices, variants, run, trace, bench) with JSON output")
+ * a command line (devices, variants, run, trace, bench) with JSON output
+")  # the newline keeps the last line's indent
 
 include(CPack)

@@ -5,6 +5,7 @@
 #include <exception>
 #include <filesystem>
 #include <optional>
+#include <utility>
 
 #include "app/gui/shell/app.h"
 #include "app/gui/shell/glfw_window.h"
@@ -14,7 +15,7 @@
 namespace rl::gui {
 namespace {
 
-int run(const ExplorerOptions& options) {
+int run(ExplorerOptions options) {
     std::string error;
     for (const auto* id : {&options.variant, &options.compare})
         if (*id && !findVariant(**id) && !(id == &options.compare && **id == "off")) {
@@ -47,6 +48,9 @@ int run(const ExplorerOptions& options) {
                          exists ? "" : " (reducelab FILE opens a saved session; reducelab --help lists the commands)");
             return 2;
         }
+        std::error_code ec;  // remembered as the last session: absolute, so that it means the same file tomorrow
+        const std::filesystem::path absolute = std::filesystem::absolute(options.open, ec);
+        if (!ec) options.open = absolute.lexically_normal().string();
     }
 
     const std::string configDir = options.configDir.empty() ? defaultConfigDir() : options.configDir;
@@ -81,13 +85,13 @@ int runExplorer(int argc, char** argv) {
         std::printf("%s", helpText().c_str());
         return 0;
     }
-    return run(options);
+    return run(std::move(options));
 }
 
 int openInExplorer(const char* path) {
     ExplorerOptions options;
     options.open = path;
-    return run(options);
+    return run(std::move(options));
 }
 
 }  // namespace rl::gui
