@@ -14,6 +14,7 @@ pass() { echo "ok: $*"; }
 finish() {
     if [ "$failures" -ne 0 ]; then echo "$failures check(s) failed" >&2; exit 1; fi
     echo "all checks passed"
+    exit 0
 }
 need() {  # the tools a test cannot do without (scripts/install-deps installs them)
     for tool in "$@"; do
