@@ -33,6 +33,7 @@ expected_files() {
     local p="${1#/}"
     {
         echo "$p/bin/reducelab"
+        echo "$p/libexec/reducelab/reducelab-sim"  # the simulator step of `reducelab check` (core/sim)
         echo "$p/share/man/man1/reducelab.1.gz"
         if [ "$REDUCELAB_GUI" = 1 ]; then
             for s in $REDUCELAB_ICON_SIZES; do echo "$p/share/icons/hicolor/${s}x${s}/apps/$APP_ID.png"; done
@@ -55,8 +56,9 @@ check_tree() {  # check_tree ROOT PREFIX
     fi
 }
 
-# Runs an installed binary the way a user would, from an empty directory far from the source tree: --version and a
-# headless trace on the OpenCL device (PoCL on CI), checked against the CPU reference.
+# Runs an installed binary the way a user would, from an empty directory far from the source tree: --version, a
+# headless trace on the OpenCL device (PoCL on CI) checked against the CPU reference, and a student's kernel without
+# the recording macros traced on Oclgrind by the installed reducelab-sim (found from bin/ in ../libexec/reducelab).
 check_runs() {  # check_runs BINARY
     local out
     mkdir -p "$TMP/elsewhere"
@@ -65,4 +67,20 @@ check_runs() {  # check_runs BINARY
     out="$(cd "$TMP/elsewhere" && "$1" trace --variant sequential --n 64 --json)" || fail "the trace failed"
     contains "$out" '"correct":true' "a trace of 64 elements (sequential) equals the CPU reference"
     contains "$out" '"n":64' "the trace is of 64 elements"
+    cat >"$TMP/elsewhere/plain.cl" <<'KERNEL'
+// A plain sequential reduction with none of the recording macros.
+__kernel void reduce(__global const T *in, __global T *out, const uint n, __local T *scratch) {
+    const uint lid = get_local_id(0), gid = get_global_id(0);
+    scratch[lid] = gid < n ? in[gid] : RL_IDENTITY;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (uint s = get_local_size(0) / 2; s > 0; s >>= 1) {
+        if (lid < s) scratch[lid] = RL_APPLY(scratch[lid], scratch[lid + s]);
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (lid == 0) out[get_group_id(0)] = scratch[0];
+}
+KERNEL
+    out="$(cd "$TMP/elsewhere" && env -u REDUCELAB_SIM "$1" trace --kernel plain.cl --n 16 --wg 16 --json 2>&1)" ||
+        fail "the trace of a kernel without macros failed: $out"
+    contains "$out" '"correct":true' "a kernel without macros traced on Oclgrind by the installed reducelab-sim"
 }
