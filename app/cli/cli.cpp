@@ -78,6 +78,7 @@ const std::vector<Command>& commands() {
 void printUsage(std::ostream& out) {
     out << "ReduceLab: parallel reduction on real OpenCL devices, traced and timed.\n\n"
         << "usage: reducelab                 open the explorer (when built with the GUI)\n"
+        << "       reducelab FILE            open a saved session (*.reducelab.json) in the explorer\n"
         << "       reducelab <command> [options]\n\ncommands:\n";
     for (const auto& c : commands()) out << "  " << c.name << std::string(10 - std::strlen(c.name), ' ') << c.summary << "\n";
     out << "  gui       open the explorer with options (see reducelab gui --help)\n"
