@@ -54,14 +54,7 @@ StepOutcome runStep(const CheckRequest& request, void (*step)(const CheckRequest
             return std::string();
         },
         request.timeoutSeconds);
-    std::istringstream lines(outcome.child.out);
-    for (std::string line; std::getline(lines, line);) {
-        if (line.empty() || line[0] != '{') continue;  // a driver may print to stdout too
-        try {
-            outcome.events.push_back(json::parse(line));
-        } catch (const json::exception&) {
-        }
-    }
+    outcome.events = eventLines(outcome.child.out);
     return outcome;
 }
 

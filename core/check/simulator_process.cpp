@@ -43,15 +43,21 @@ SimulatorOutcome runSimulator(const std::string& path, const workbench::CheckReq
     }
     outcome.child = workbench::runProgram({path, "--request", name}, request.timeoutSeconds);
     std::remove(name.c_str());
-    std::istringstream lines(outcome.child.out);
+    outcome.events = eventLines(outcome.child.out);
+    return outcome;
+}
+
+std::vector<nlohmann::json> eventLines(const std::string& out) {
+    std::vector<nlohmann::json> events;
+    std::istringstream lines(out);
     for (std::string line; std::getline(lines, line);) {
         if (line.empty() || line[0] != '{') continue;
         try {
-            outcome.events.push_back(nlohmann::json::parse(line));
+            events.push_back(nlohmann::json::parse(line));
         } catch (const nlohmann::json::exception&) {
         }
     }
-    return outcome;
+    return events;
 }
 
 }  // namespace rl::check

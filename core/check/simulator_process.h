@@ -19,6 +19,9 @@ struct SimulatorOutcome {
     workbench::ChildResult child;
 };
 
+// The JSON events a step printed, one object per line; other lines (a driver may print too) are skipped.
+std::vector<nlohmann::json> eventLines(const std::string& out);
+
 // Runs reducelab-sim on `request` with its time limit; the events it printed, and how it ended.
 SimulatorOutcome runSimulator(const std::string& path, const workbench::CheckRequest& request);
 
