@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
+#include <functional>
 #include <iostream>
 #include <memory>
 
@@ -28,6 +29,28 @@ std::string shapeNote(size_t groups, size_t wg, size_t n) {
     return buf;
 }
 
+// One launch of a kernel that leaves one partial per group, read back and summed on the host.
+struct OneLaunch {
+    cl::Kernel k;
+    cl::Buffer out;
+    std::vector<float> back;
+    size_t groups = 0, wg = 0;
+};
+
+// The method's timed body for a OneLaunch: launch, read the partials, sum them; the event's time when asked.
+std::function<double(double*)> launchSummingPartials(Engine& engine, std::shared_ptr<OneLaunch> st) {
+    return [&engine, st](double* deviceMs) {
+        cl::Event e;
+        engine.queue().enqueueNDRangeKernel(st->k, cl::NullRange, cl::NDRange(st->groups * st->wg),
+                                            cl::NDRange(st->wg), nullptr, &e);
+        engine.queue().enqueueReadBuffer(st->out, CL_TRUE, 0, st->groups * 4, st->back.data());
+        if (deviceMs) *deviceMs = eventMs(e);
+        double s = 0;
+        for (float v : st->back) s += v;
+        return s;
+    };
+}
+
 // A kernel of bench/gpu_layouts.cl (layout_reduce: grid-stride, UNROLL 16-byte loads per step, restrict), one launch,
 // each group's partial read back and summed on the host: the read-only ceiling at this grid.
 Method readOnly(Engine& engine, const std::string& source, cl::Buffer in, size_t n, size_t groups, size_t wg,
@@ -37,13 +60,7 @@ Method readOnly(Engine& engine, const std::string& source, cl::Buffer in, size_t
     m.role = Role::Ceiling;
     m.bytes = double(n) * 4;
     m.note = "read-only kernel, " + shapeNote(groups, wg, n) + ", " + std::to_string(unroll) + " loads per step";
-    struct State {
-        cl::Kernel k;
-        cl::Buffer out;
-        std::vector<float> back;
-        size_t groups = 0, wg = 0;
-    };
-    auto st = std::make_shared<State>();
+    auto st = std::make_shared<OneLaunch>();
     try {
         const std::string common = kernelFileText("kernels/reduce_common.cl");
         cl::Program p = engine.programs().program(
@@ -66,16 +83,7 @@ Method readOnly(Engine& engine, const std::string& source, cl::Buffer in, size_t
         m.skipped = e.what();
         return m;
     }
-    m.once = [&engine, st](double* deviceMs) {
-        cl::Event e;
-        engine.queue().enqueueNDRangeKernel(st->k, cl::NullRange, cl::NDRange(st->groups * st->wg),
-                                            cl::NDRange(st->wg), nullptr, &e);
-        engine.queue().enqueueReadBuffer(st->out, CL_TRUE, 0, st->groups * 4, st->back.data());
-        if (deviceMs) *deviceMs = eventMs(e);
-        double s = 0;
-        for (float v : st->back) s += v;
-        return s;
-    };
+    m.once = launchSummingPartials(engine, st);
     return m;
 }
 
@@ -87,11 +95,8 @@ Method bestGpuHostFinish(Engine& engine, cl::Buffer in, size_t n, size_t groups,
     m.role = Role::ReduceLab;
     m.bytes = double(n) * 4;
     m.note = "best-gpu.cl with finish_here = 0, " + shapeNote(groups, wg, n);
-    struct State {
-        cl::Kernel k;
-        cl::Buffer out, words, ticket;
-        std::vector<float> back;
-        size_t groups = 0, wg = 0;
+    struct State : OneLaunch {
+        cl::Buffer words, ticket;
     };
     auto st = std::make_shared<State>();
     try {
@@ -123,16 +128,7 @@ Method bestGpuHostFinish(Engine& engine, cl::Buffer in, size_t n, size_t groups,
         m.skipped = e.what();
         return m;
     }
-    m.once = [&engine, st](double* deviceMs) {
-        cl::Event e;
-        engine.queue().enqueueNDRangeKernel(st->k, cl::NullRange, cl::NDRange(st->groups * st->wg),
-                                            cl::NDRange(st->wg), nullptr, &e);
-        engine.queue().enqueueReadBuffer(st->out, CL_TRUE, 0, st->groups * 4, st->back.data());
-        if (deviceMs) *deviceMs = eventMs(e);
-        double s = 0;
-        for (float v : st->back) s += v;
-        return s;
-    };
+    m.once = launchSummingPartials(engine, st);
     return m;
 }
 
