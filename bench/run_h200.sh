@@ -16,16 +16,7 @@ set -uo pipefail
 out="${OUT:-/tmp/out}"
 mkdir -p "$out"
 log="$out/log.txt"
-for f in .cl/*.deb; do dpkg -x "$f" /; done
-ldconfig
-mkdir -p /etc/OpenCL/vendors
-echo /usr/local/nvidia/lib64/libnvidia-opencl.so.1 > /etc/OpenCL/vendors/nvidia.icd
-mkdir -p /opt/benchdeps
-for f in .benchdeb/*.deb; do dpkg -x "$f" /opt/benchdeps; done
-export LD_LIBRARY_PATH=/opt/benchdeps/usr/lib/x86_64-linux-gnu:${LD_LIBRARY_PATH:-}
-# The CLI's export library needs giflib, FreeType and stb (carried too); their .pc files point at /usr.
-sed -i 's|^prefix=/usr$|prefix=/opt/benchdeps/usr|' /opt/benchdeps/usr/lib/x86_64-linux-gnu/pkgconfig/*.pc
-export PKG_CONFIG_PATH=/opt/benchdeps/usr/lib/x86_64-linux-gnu/pkgconfig:${PKG_CONFIG_PATH:-}
+source "$(dirname "$0")/device_setup.sh"
 {
     date -u
     nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem,temperature.gpu,power.draw --format=csv

@@ -8,15 +8,7 @@ set -uo pipefail
 out="${OUT:-/tmp/out}"
 mkdir -p "$out"
 log="$out/log.txt"
-for f in .cl/*.deb; do dpkg -x "$f" /; done
-ldconfig
-mkdir -p /etc/OpenCL/vendors
-echo /usr/local/nvidia/lib64/libnvidia-opencl.so.1 > /etc/OpenCL/vendors/nvidia.icd
-mkdir -p /opt/benchdeps
-for f in .benchdeb/*.deb; do dpkg -x "$f" /opt/benchdeps; done
-export LD_LIBRARY_PATH=/opt/benchdeps/usr/lib/x86_64-linux-gnu:${LD_LIBRARY_PATH:-}
-sed -i 's|^prefix=/usr$|prefix=/opt/benchdeps/usr|' /opt/benchdeps/usr/lib/x86_64-linux-gnu/pkgconfig/*.pc
-export PKG_CONFIG_PATH=/opt/benchdeps/usr/lib/x86_64-linux-gnu/pkgconfig:${PKG_CONFIG_PATH:-}
+source "$(dirname "$0")/device_setup.sh"
 { date -u; cat .perf14_head 2>/dev/null || git log -1 --oneline; nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem,temperature.gpu,power.draw --format=csv; } >>"$log" 2>&1
 build=/tmp/build-i14
 tests=OFF; targets="reducelab_bench"
