@@ -6,6 +6,7 @@
 #include "core/input.h"
 #include "core/model/model.h"
 #include "core/sim/simulator.h"
+#include "tests/sim/sim_compare.h"
 #include "tests/variant_params.h"
 
 namespace rl {
@@ -26,27 +27,13 @@ TEST_P(SimMatchesModel, StagesEqualTheModel) {
     config.wg = 64;
     config.type = ElemType::Int;
     const HostArray input = makeInput(config.type, DataPattern::Random, config.n, 11);
-    std::vector<double> values(input.size());
-    for (size_t i = 0; i < input.size(); ++i) values[i] = input.at(i);
     double modelResult = 0;
-    const auto model = modelRun(v, config, values, &modelResult);
+    const auto model = modelRun(v, config, test::doubles(input), &modelResult);
     // Oclgrind 21.10's uninitialised-value check crashes on the vector loads (the check retries without it too).
     const sim::SimRun run = sim::simulate(v, config, input, TraceSelection{}, "", !v.toggles.vectorLoads);
     ASSERT_TRUE(run.built) << run.buildLog;
     EXPECT_EQ(run.result, modelResult);
-    ASSERT_EQ(run.passes.size(), model.size());
-    for (size_t p = 0; p < model.size(); ++p) {
-        ASSERT_EQ(run.passes[p].traced.size(), model[p].traced.size()) << "pass " << p;
-        for (size_t g = 0; g < model[p].traced.size(); ++g) {
-            const auto& got = run.passes[p].traced[g].stages;
-            const auto& want = model[p].traced[g].stages;
-            ASSERT_EQ(got.size(), want.size()) << "pass " << p << " group " << g;
-            for (size_t s = 0; s < want.size(); ++s) {
-                EXPECT_EQ(got[s].label, want[s].label) << "pass " << p << " group " << g << " stage " << s;
-                EXPECT_EQ(got[s].values, want[s].values) << "pass " << p << " group " << g << " stage " << s;
-            }
-        }
-    }
+    test::expectStagesEqualModel(run, model, false);
     for (const auto& f : run.findings)
         ADD_FAILURE() << "unexpected finding: " << f.details;
 }

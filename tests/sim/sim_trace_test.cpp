@@ -9,6 +9,7 @@
 #include "core/model/model.h"
 #include "core/sim/simulator.h"
 #include "core/workbench/student_kernel.h"
+#include "tests/sim/sim_compare.h"
 
 namespace rl {
 namespace {
@@ -18,12 +19,6 @@ std::string kernelText(const std::string& name) {
     std::stringstream s;
     s << in.rdbuf();
     return s.str();
-}
-
-std::vector<double> doubles(const HostArray& a) {
-    std::vector<double> v(a.size());
-    for (size_t i = 0; i < a.size(); ++i) v[i] = a.at(i);
-    return v;
 }
 
 RunConfig smallConfig(size_t n, size_t wg, ElemType type = ElemType::Int) {
@@ -50,23 +45,9 @@ TEST_F(SimTrace, PlainSequentialEqualsTheSequentialModel) {
     const sim::SimRun run = sim::simulate(student, config, input, TraceSelection{}, "plain_sequential.cl");
     ASSERT_TRUE(run.built) << run.buildLog;
     double modelResult = 0;
-    const auto model = modelRun(*findVariant("sequential"), config, doubles(input), &modelResult);
+    const auto model = modelRun(*findVariant("sequential"), config, test::doubles(input), &modelResult);
     EXPECT_EQ(run.result, modelResult);
-    ASSERT_EQ(run.passes.size(), model.size());
-    for (size_t p = 0; p < model.size(); ++p) {
-        ASSERT_EQ(run.passes[p].traced.size(), model[p].traced.size()) << "pass " << p;
-        for (size_t g = 0; g < model[p].traced.size(); ++g) {
-            const auto& got = run.passes[p].traced[g];
-            const auto& want = model[p].traced[g];
-            EXPECT_EQ(got.group, want.group);
-            ASSERT_EQ(got.stages.size(), want.stages.size()) << "pass " << p << " group " << g;
-            for (size_t s = 0; s < want.stages.size(); ++s) {
-                EXPECT_EQ(got.stages[s].label, want.stages[s].label) << "pass " << p << " group " << g;
-                EXPECT_EQ(got.stages[s].values, want.stages[s].values) << "pass " << p << " stage " << s;
-                if (p == 0) EXPECT_EQ(got.stages[s].ops, want.stages[s].ops) << "pass " << p << " stage " << s;
-            }
-        }
-    }
+    test::expectStagesEqualModel(run, model, true);
     for (const auto& f : run.findings) ADD_FAILURE() << "unexpected finding: " << f.details;
 }
 
