@@ -1,5 +1,14 @@
-// Deterministic input generation (splitmix64, so results do not depend on the standard library's distributions).
+// Input generation (splitmix64, so results do not depend on the standard library's distributions) and data files.
 #include "core/input.h"
+
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+#include <sstream>
 
 namespace rl {
 namespace {
@@ -14,32 +23,131 @@ struct SplitMix64 {
     }
 };
 
+// Element i of a pattern, as a double (whole numbers for every integer pattern).
+double patternValue(DataPattern pattern, ElemType type, size_t i, SplitMix64& rng) {
+    switch (pattern) {
+        case DataPattern::Random:
+            if (type == ElemType::Int) return double(int32_t(rng.next() % 2001) - 1000);
+            return double(float(double(rng.next() >> 40) / double(1ull << 24)) * 2.f - 1.f);
+        case DataPattern::Iota: return type == ElemType::Int ? double(int32_t(uint32_t(i))) : double(float(i));
+        case DataPattern::Ones: return 1;
+        case DataPattern::Digits: return double(rng.next() % 10);
+        case DataPattern::Small: return double(rng.next() % 100);
+        case DataPattern::Floats: {
+            const double quarters = double(int64_t(rng.next() % 65) - 32);  // -32 .. 32
+            return type == ElemType::Int ? std::trunc(quarters / 4) : quarters / 4;
+        }
+        case DataPattern::File: break;
+    }
+    return 0;
+}
+
+[[noreturn]] void bad(const std::string& what) { throw Error(ErrorKind::BadInput, what); }
+
 }  // namespace
 
+HostArray arrayOf(ElemType type, const std::vector<double>& values) {
+    HostArray out;
+    out.type = type;
+    if (type == ElemType::Int) {
+        out.ints.reserve(values.size());
+        for (double v : values) out.ints.push_back(int32_t(v));
+    } else {
+        out.floats.reserve(values.size());
+        for (double v : values) out.floats.push_back(float(v));
+    }
+    return out;
+}
+
 HostArray makeInput(ElemType type, DataPattern pattern, size_t n, uint64_t seed) {
+    if (pattern == DataPattern::File)
+        bad("data from a file needs the file's name: give --data file:PATH (or choose the file in the explorer)");
     HostArray out;
     out.type = type;
     SplitMix64 rng{seed};
     if (type == ElemType::Int) {
         out.ints.resize(n);
-        for (size_t i = 0; i < n; ++i) {
-            switch (pattern) {
-                case DataPattern::Random: out.ints[i] = int32_t(rng.next() % 2001) - 1000; break;
-                case DataPattern::Iota: out.ints[i] = int32_t(uint32_t(i)); break;
-                case DataPattern::Ones: out.ints[i] = 1; break;
-            }
-        }
+        for (size_t i = 0; i < n; ++i) out.ints[i] = int32_t(patternValue(pattern, type, i, rng));
     } else {
         out.floats.resize(n);
-        for (size_t i = 0; i < n; ++i) {
-            switch (pattern) {
-                case DataPattern::Random: out.floats[i] = float(double(rng.next() >> 40) / double(1ull << 24)) * 2.f - 1.f; break;
-                case DataPattern::Iota: out.floats[i] = float(i); break;
-                case DataPattern::Ones: out.floats[i] = 1.f; break;
-            }
-        }
+        for (size_t i = 0; i < n; ++i) out.floats[i] = float(patternValue(pattern, type, i, rng));
     }
     return out;
+}
+
+HostArray makeInput(const RunConfig& c) {
+    if (c.data != DataPattern::File) return makeInput(c.type, c.data, c.n, c.seed);
+    const std::vector<double> values = readDataFile(c.dataFile, c.type);
+    if (values.size() != c.n)
+        bad(c.dataFile + " now holds " + std::to_string(values.size()) + " values, not the " + std::to_string(c.n) +
+            " chosen; choose the file again (--data file:PATH sets N to its count)");
+    return arrayOf(c.type, values);
+}
+
+std::vector<double> parseDataText(const std::string& text, ElemType type, const std::string& shown) {
+    std::vector<double> out;
+    size_t line = 1, i = 0;
+    const size_t size = text.size();
+    auto where = [&] { return shown + " line " + std::to_string(line) + ": "; };
+    while (i < size) {
+        const char c = text[i];
+        if (c == '\n') {
+            ++line;
+            ++i;
+        } else if (c == ' ' || c == '\t' || c == '\r' || c == ',' || c == ';' || c == '\f' || c == '\v') {
+            ++i;
+        } else if (c == '#') {
+            while (i < size && text[i] != '\n') ++i;
+        } else {
+            size_t end = i;
+            while (end < size && !std::strchr(" \t\r\n,;#\f\v", text[end]) && text[end] != '\0') ++end;
+            if (end == i) end = i + 1;  // a NUL byte: one character that is not a number
+            std::string token = text.substr(i, end - i);
+            std::string shownToken = token.size() > 24 ? token.substr(0, 24) + "..." : token;
+            for (char& ch : shownToken)
+                if ((unsigned char)ch < 32 || (unsigned char)ch > 126) ch = '?';
+            errno = 0;
+            char* stop = nullptr;
+            const double v = std::strtod(token.c_str(), &stop);
+            if (token.empty() || stop != token.c_str() + token.size())
+                bad(where() + "'" + shownToken + "' is not a number; give numbers separated by spaces, commas or "
+                              "new lines ('#' starts a comment)");
+            if (!std::isfinite(v) || errno == ERANGE)
+                bad(where() + "'" + shownToken + "' is not a finite number within range");
+            if (type == ElemType::Int) {
+                if (v != std::trunc(v))
+                    bad(where() + shownToken + " is not a whole number; the type is int (choose float for it)");
+                if (v < double(std::numeric_limits<int32_t>::min()) || v > double(std::numeric_limits<int32_t>::max()))
+                    bad(where() + shownToken + " does not fit a 32-bit int");
+            } else if (std::fabs(v) > double(std::numeric_limits<float>::max())) {
+                bad(where() + shownToken + " is past the largest float");
+            }
+            if (out.size() >= kMaxDataFileValues)
+                bad(shown + " holds more than " + std::to_string(kMaxDataFileValues) + " values");
+            out.push_back(v);
+            i = end;
+        }
+    }
+    if (out.empty()) bad(shown + " holds no numbers; give numbers separated by spaces, commas or new lines");
+    return out;
+}
+
+std::vector<double> readDataFile(const std::string& path, ElemType type) {
+    if (path.empty()) bad("no data file chosen; give --data file:PATH");
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec)) bad("cannot read the data file " + path + ": it is a folder");
+    std::ifstream in(path, std::ios::binary);
+    if (!in) bad("cannot read the data file " + path + ": " + std::strerror(errno));
+    in.seekg(0, std::ios::end);
+    const std::streamoff size = in.tellg();
+    if (size < 0) bad("cannot read the data file " + path + " (not a regular file?)");
+    if (size_t(size) > kMaxDataFileBytes)
+        bad("the data file " + path + " is larger than " + std::to_string(kMaxDataFileBytes >> 20) + " MiB");
+    in.seekg(0);
+    std::string text(size_t(size), '\0');
+    in.read(text.data(), size);
+    if (in.gcount() != size) bad("cannot read the data file " + path);
+    return parseDataText(text, type, path);
 }
 
 }  // namespace rl

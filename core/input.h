@@ -1,8 +1,11 @@
-// Input arrays for reductions: generated on the host from a pattern and seed, typed as the device sees them.
+// Input arrays for reductions: generated on the host from a pattern and seed, or read from a text file, typed as
+// the device sees them.
 #pragma once
 #include <cstdint>
+#include <string>
 #include <vector>
 
+#include "core/run_config.h"
 #include "core/types.h"
 
 namespace rl {
@@ -18,8 +21,32 @@ struct HostArray {
     size_t bytes() const { return size() * elemSize(type); }
 };
 
-// random: ints uniform in [-1000, 1000], floats uniform in [-1, 1) (never all zeros); iota: 0, 1, 2, ...;
-// ones: all 1. Deterministic for a given seed on every platform.
+// Generated patterns, deterministic for a given seed on every platform:
+//   random: ints uniform in [-1000, 1000], floats uniform in [-1, 1) (never all zeros);
+//   0-9 (Digits) and 0-99 (Small): whole numbers uniform in that range (as floats for the float type);
+//   floats: multiples of 0.25 uniform in [-8, 8], exact in float (whole numbers in [-8, 8] for the int type);
+//   iota: 0, 1, 2, ...; ones: all 1.
+// File needs the file's name: throws rl::Error (BadInput) here; use makeInput(const RunConfig&).
 HostArray makeInput(ElemType type, DataPattern pattern, size_t n, uint64_t seed);
+
+// The input a configuration describes: its pattern, or (File) the values of config.dataFile, which must still hold
+// exactly config.n of them. Throws rl::Error (BadInput) naming the file and the problem.
+HostArray makeInput(const RunConfig& config);
+
+// Largest data file read, in bytes, and most values in one.
+inline constexpr size_t kMaxDataFileBytes = size_t(64) << 20;
+inline constexpr size_t kMaxDataFileValues = size_t(1) << 24;
+
+// The numbers of a text file, separated by white space, commas or semicolons; '#' starts a comment to the end of
+// the line. For the int type every number must be whole and fit 32 bits; for float, finite and within float's
+// range (it is rounded to float). Throws rl::Error (BadInput) with the path, the line and what to do: a file that
+// cannot be read, is too large, holds no number or holds something that is not one.
+std::vector<double> readDataFile(const std::string& path, ElemType type);
+
+// Parses the text of a data file (`shown` names it in messages); the rules of readDataFile.
+std::vector<double> parseDataText(const std::string& text, ElemType type, const std::string& shown);
+
+// Values as the device's element type (ints exactly, floats rounded to float).
+HostArray arrayOf(ElemType type, const std::vector<double>& values);
 
 }  // namespace rl

@@ -124,7 +124,7 @@ json variant(const VariantInfo& v) {
 }
 
 json config(const RunConfig& c) {
-    return {{"variant", c.variant},
+    json j = {{"variant", c.variant},
             {"n", c.n},
             {"op", toString(c.op)},
             {"type", toString(c.type)},
@@ -136,6 +136,8 @@ json config(const RunConfig& c) {
             {"simd_width", c.simdWidth},
             {"banks", c.banks},
             {"bank_width", c.bankWidthBytes}};
+    if (c.data == DataPattern::File) j["data_file"] = c.dataFile;
+    return j;
 }
 
 json runResult(const RunResult& r) {
@@ -150,7 +152,7 @@ json runResult(const RunResult& r) {
                           {"time_ms", p.medianMs},
                           {"min_ms", p.minMs},
                           {"max_ms", p.maxMs}});
-    return {{"variant", r.variant},
+    json out = {{"variant", r.variant},
             {"device", r.device},
             {"n", r.config.n},
             {"op", toString(r.config.op)},
@@ -170,6 +172,8 @@ json runResult(const RunResult& r) {
             {"host_final_ms", r.hostFinalMs},
             {"repeats", r.repeats},
             {"gbps", r.gbps()}};
+    if (r.config.data == DataPattern::File) out["data_file"] = r.config.dataFile;
+    return out;
 }
 
 json copyCeiling(const CopyCeiling& c) {
@@ -257,11 +261,13 @@ RunConfig readConfig(const json& j) {
     c.n = number<size_t>(j, "n", 1, size_t(0xFFFFFFFFull));
     auto op = parseOp(text(j, "op"));
     auto type = parseElemType(text(j, "type"));
-    auto data = parseDataPattern(text(j, "data"));
+    // Absent in no file written so far; read as the first sessions' only random data all the same.
+    auto data = j.contains("data") ? parseDataPattern(text(j, "data")) : std::optional<DataPattern>(DataPattern::Random);
     if (!op || !type || !data) bad("unknown op, type or data pattern");
     c.op = *op;
     c.type = *type;
     c.data = *data;
+    if (c.data == DataPattern::File) c.dataFile = text(j, "data_file");  // since data files (issue 13)
     c.wg = setting<size_t>(j, "wg", "wg");
     c.elemsPerItem = number<int>(j, "elems_per_item", 0, 4096);
     c.seed = setting<uint64_t>(j, "seed", "seed");
@@ -284,9 +290,10 @@ RunResult readRunResult(const json& j) {
     r.config.op = *op;
     r.config.type = *type;
     r.config.wg = setting<size_t>(j, "wg", "wg");
-    auto data = parseDataPattern(text(j, "data"));
+    auto data = j.contains("data") ? parseDataPattern(text(j, "data")) : std::optional<DataPattern>(DataPattern::Random);
     if (!data) bad("unknown data pattern");
     r.config.data = *data;
+    if (r.config.data == DataPattern::File) r.config.dataFile = text(j, "data_file");
     r.config.seed = setting<uint64_t>(j, "seed", "seed");
     r.config.finalOnHost = flag(j, "final_on_host");
     r.result = toValue(field(j, "result"));

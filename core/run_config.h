@@ -15,6 +15,7 @@ struct RunConfig {
     size_t wg = 256;
     int elemsPerItem = 0;  // 0: the variant's default (only multi-element lets the user set it)
     DataPattern data = DataPattern::Random;
+    std::string dataFile;  // data == File: the text file the values come from (core/input.h, readDataFile)
     uint64_t seed = 1;
     size_t groups = 0;  // fixed-grid variants: most work-groups per pass. 0: timed runs use the variant's groups
                         // per compute unit times the device's compute units; traces and the model use the

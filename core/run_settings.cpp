@@ -5,6 +5,7 @@
 #include <cctype>
 #include <sstream>
 
+#include "core/input.h"
 #include "core/types.h"
 #include "core/variant.h"
 
@@ -126,9 +127,20 @@ void setRunSetting(RunConfig& c, std::string_view name, std::string_view text, s
         if (!t) throw bad(shown, "'" + value + "' is not a type; give int or float");
         c.type = *t;
     } else if (name == "data") {
+        if (value.rfind("file:", 0) == 0) {  // the file is read now: N becomes its count, a bad file is refused here
+            const std::string path = value.substr(5);
+            if (path.empty()) throw bad(shown, "give the file after file:, e.g. file:values.txt");
+            c.n = readDataFile(path, c.type).size();
+            c.data = DataPattern::File;
+            c.dataFile = path;
+            return;
+        }
         const auto d = parseDataPattern(value);
-        if (!d) throw bad(shown, "'" + value + "' is not a pattern; give random, iota or ones");
+        if (!d || *d == DataPattern::File)
+            throw bad(shown, "'" + value + "' is not a pattern; give 0-9, 0-99, random, ones, iota, floats or "
+                             "file:PATH");
         c.data = *d;
+        c.dataFile.clear();
     } else if (name == "final") {
         if (value != "host" && value != "device")
             throw bad(shown, "give 'device' (launch down to one value) or 'host' (sum the last partials on the host)");

@@ -21,6 +21,7 @@ SettingRange settingRange(std::string_view name);
 bool isRunSetting(std::string_view name);
 
 // Sets one setting of `config` from text. `shown` is how the user named it, for the message ("--wg", "set:wg").
+// "data" takes a pattern name or file:PATH; a file is read at once (with config.type) and sets config.n to its count.
 void setRunSetting(RunConfig& config, std::string_view name, std::string_view text, std::string_view shown);
 
 // A whole number in [lo, hi].

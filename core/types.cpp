@@ -23,6 +23,10 @@ std::string_view toString(DataPattern pattern) {
         case DataPattern::Random: return "random";
         case DataPattern::Iota: return "iota";
         case DataPattern::Ones: return "ones";
+        case DataPattern::Digits: return "0-9";
+        case DataPattern::Small: return "0-99";
+        case DataPattern::Floats: return "floats";
+        case DataPattern::File: return "file";
     }
     return "?";
 }
@@ -44,6 +48,10 @@ std::optional<DataPattern> parseDataPattern(std::string_view text) {
     if (text == "random") return DataPattern::Random;
     if (text == "iota") return DataPattern::Iota;
     if (text == "ones") return DataPattern::Ones;
+    if (text == "0-9" || text == "digits") return DataPattern::Digits;
+    if (text == "0-99") return DataPattern::Small;
+    if (text == "floats") return DataPattern::Floats;
+    if (text == "file") return DataPattern::File;
     return std::nullopt;
 }
 

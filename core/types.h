@@ -10,7 +10,10 @@ namespace rl {
 
 enum class Op { Sum, Min, Max };
 enum class ElemType { Int, Float };
-enum class DataPattern { Random, Iota, Ones };
+// Input data. Digits: whole numbers 0..9 (the presets' and lecture mode's data: every sum fits a cell and a head);
+// Small: 0..99; Random: ints in [-1000, 1000], floats in [-1, 1); Ones; Iota: 0, 1, 2, ...; Floats: quarters in
+// [-8, 8] (short, exact in float); File: the numbers of a text file (RunConfig::dataFile, core/input.h).
+enum class DataPattern { Random, Iota, Ones, Digits, Small, Floats, File };
 
 std::string_view toString(Op op);
 std::string_view toString(ElemType type);

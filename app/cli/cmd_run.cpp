@@ -14,7 +14,7 @@ int cmdRun(const Options& o) {
     Engine engine(selectDevice(o.device));
     engine.fits(c.n, c.type);  // before allocating the input
     engine.validate(v, c, Engine::Purpose::Run);
-    const HostArray input = makeInput(c.type, c.data, c.n, c.seed);
+    const HostArray input = makeInput(c);
     const RunResult r = engine.run(v, c, input, o.warmup < 0 ? 1 : o.warmup, o.repeats < 0 ? 5 : o.repeats);
     if (o.json) {
         auto j = json::runResult(r);

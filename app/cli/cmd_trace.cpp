@@ -63,7 +63,7 @@ int cmdTrace(const Options& o) {
         Engine engine(selectDevice(o.device));
         engine.fits(c.n, c.type);  // before allocating the input (a size past the device memory)
         engine.validate(v, c, Engine::Purpose::Trace);
-        const HostArray input = makeInput(c.type, c.data, c.n, c.seed);
+        const HostArray input = makeInput(c);
         TraceSelection sel;
         sel.firstGroup = o.traceGroup;
         sel.groupCount = o.traceGroups;

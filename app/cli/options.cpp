@@ -76,6 +76,14 @@ Options parseOptions(int argc, char** argv, const std::vector<std::string>& allo
     }
     for (const char* name : {"op", "type", "data", "wg", "seed", "epi", "simd", "banks", "bank-width", "final"})
         if (has(name)) setRunSetting(c, name, get(name), std::string("--") + name);
+    if (c.data == DataPattern::Floats && c.type == ElemType::Int) {
+        if (has("type")) throw UsageError("--data floats: quarters such as -2.75 need --type float");
+        c.type = ElemType::Float;
+    }
+    if (c.data == DataPattern::File && has("n") && (o.sizes.size() != 1 || o.sizes.front() != c.n))
+        throw UsageError("--n: " + get("data").substr(5) + " holds " + std::to_string(c.n) +
+                         " values, which sets N; leave --n out");
+    if (c.data == DataPattern::File) o.sizes = {c.n};
     if (has("repeats")) o.repeats = int(parseInteger("--repeats", get("repeats"), 1, 100000));
     if (has("warmup")) o.warmup = int(parseInteger("--warmup", get("warmup"), 0, 100000));
     if (has("group")) o.traceGroup = size_t(parseInteger("--group", get("group"), 0, 1ll << 32));

@@ -95,7 +95,7 @@ StageFrames loadFrames(const ExportRequest& r) {
     if (!v) bad("unknown variant '" + c.variant + "': `reducelab variants` lists them");
     if (!r.wgGiven) c.wg = defaultWorkGroup(*v, c.n);
     Engine engine(selectDevice(r.device));
-    const HostArray input = makeInput(c.type, c.data, c.n, c.seed);
+    const HostArray input = makeInput(c);
     TraceRun run = engine.trace(c, input, TraceSelection::wholeUpToCells(c.wg));
     return StageFrames(std::move(run), *v);
 }

@@ -72,7 +72,10 @@ void text(std::string& out, const view::Prim& p) {
                                                         : "DejaVu Sans, Bitstream Vera Sans, Verdana, sans-serif";
     out += "<text x=\"" + num(x) + "\" y=\"" + num(baseline) + "\" font-family=\"" + family + "\" font-size=\"" +
            num(em) + "\"" + (p.font == view::FontRole::Bold ? " font-weight=\"bold\"" : "") + " text-anchor=\"" +
-           anchor + "\"" + paint("fill", p.fill) + ">" + escape(p.text) + "</text>\n";
+           anchor + "\"" + paint("fill", p.fill) +
+           (p.squeeze < 1 ? " transform=\"matrix(" + num(p.squeeze) + " 0 0 1 " + num(x * (1 - p.squeeze)) + " 0)\""
+                          : std::string()) +
+           ">" + escape(p.text) + "</text>\n";
 }
 
 }  // namespace

@@ -47,7 +47,10 @@ FontSource findFont(const char* file, bool* embedded) {
     return src;
 }
 
-ImFont* addFont(const FontSource& src, float pixels) {
+// Values in cells at lecture sizes: ASCII, the ellipsis, the minus and infinity signs (a small atlas at large sizes).
+const ImWchar kValueGlyphRanges[] = {0x0020, 0x007E, 0x2026, 0x2026, 0x2212, 0x2212, 0x221E, 0x221E, 0};
+
+ImFont* addFont(const FontSource& src, float pixels, const ImWchar* ranges = kGlyphRanges) {
     ImFontConfig config;
     config.FontDataOwnedByAtlas = false;  // embedded data is static; disk data is copied below
     config.OversampleH = 1;               // FreeType hints: no need for oversampling
@@ -58,7 +61,7 @@ ImFont* addFont(const FontSource& src, float pixels) {
         std::memcpy(data, src.data, src.size);
         config.FontDataOwnedByAtlas = true;
     }
-    return ImGui::GetIO().Fonts->AddFontFromMemoryTTF(data, int(src.size), std::round(pixels), &config, kGlyphRanges);
+    return ImGui::GetIO().Fonts->AddFontFromMemoryTTF(data, int(src.size), std::round(pixels), &config, ranges);
 }
 
 }  // namespace
@@ -102,6 +105,8 @@ Fonts loadFonts(float scale, std::string* warning) {
         fonts.boldSizes.push_back({px, base == kBodySize ? fonts.bold : addFont(bold, px)});
         fonts.regularSizes.push_back({px, base == kBodySize ? fonts.regular : addFont(sans, px)});
     }
+    for (float base : {44.0f, 52.0f, 60.0f, 72.0f})  // values in large cells (lecture mode), ASCII only
+        fonts.boldSizes.push_back({std::round(base * scale), addFont(bold, base * scale, kValueGlyphRanges)});
     io.Fonts->Build();
     return fonts;
 }

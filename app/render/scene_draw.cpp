@@ -32,11 +32,16 @@ void drawScene(ImDrawList* list, const view::Scene& scene, const Fonts& fonts, b
                 const char* begin = p.text.c_str();
                 const char* end = begin + p.text.size();
                 const ImVec2 size = font->CalcTextSizeA(p.size, FLT_MAX, 0, begin, end);
+                const float shown = size.x * p.squeeze;  // the width once narrowed
                 float x = p.rect.x;
-                if (p.align == view::Align::Center) x = p.rect.x + (p.rect.w - size.x) * 0.5f;
-                if (p.align == view::Align::Right) x = p.rect.right() - size.x;
+                if (p.align == view::Align::Center) x = p.rect.x + (p.rect.w - shown) * 0.5f;
+                if (p.align == view::Align::Right) x = p.rect.right() - shown;
                 const float y = p.rect.y + (p.rect.h - size.y) * 0.5f;
+                const int first = list->VtxBuffer.Size;
                 list->AddText(font, p.size, ImVec2(std::round(x), std::round(y)), p.fill.packed(), begin, end);
+                if (p.squeeze < 1)  // narrow the glyphs' quads towards the text's left edge
+                    for (int i = first; i < list->VtxBuffer.Size; ++i)
+                        list->VtxBuffer[i].pos.x = std::round(x) + (list->VtxBuffer[i].pos.x - std::round(x)) * p.squeeze;
                 break;
             }
         }

@@ -1,6 +1,8 @@
 // Stage captions from the trace.
 #include "app/view/caption.h"
 
+#include "app/view/value_format.h"
+
 namespace rl::view {
 namespace {
 
@@ -59,6 +61,24 @@ std::string stageDescription(const TraceRun& run, const StepRef& ref) {
                                                  "-way bank conflict"
                                            : " \xc2\xb7 no bank conflict";
     return d;
+}
+
+std::string stageReadout(const TreeFacts& f, int stage, ElemType type, int maxCells) {
+    if (stage < 0 || stage >= f.stages()) return "";
+    std::string out = f.stage(stage).label + (f.isLoad(stage) ? " loaded " : " wrote ");
+    int shown = 0, more = 0;
+    for (int c = 0; c < f.cells(); ++c) {
+        if (!f.written(stage, c)) continue;
+        if (shown >= maxCells) {
+            ++more;
+            continue;
+        }
+        out += (shown ? "  \xc2\xb7  cell " : " cell ") + std::to_string(c) + " = " + formatCell(f.value(stage, c), type);
+        ++shown;
+    }
+    if (shown == 0) return f.stage(stage).label + ": no cell written";
+    if (more) out += "  \xe2\x80\xa6 and " + std::to_string(more) + " more";
+    return out;
 }
 
 }  // namespace rl::view

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "app/view/tree/playback.h"
+#include "app/view/tree/tree_facts.h"
 #include "core/trace.h"
 #include "core/variant.h"
 
@@ -14,5 +15,9 @@ std::string stageTitle(const TraceRun& run, const VariantInfo& variant, const St
 
 // e.g. "4 of 16 work-items active, work-item 0: cell 0 + cell 4 → cell 0 · 0 divergent SIMD groups · no bank conflict".
 std::string stageDescription(const TraceRun& run, const StepRef& ref);
+
+// The values written in a stage, exactly, for when the cells are too narrow for them: e.g.
+// "s = 4 wrote  cell 0 = 123456  ·  cell 1 = -98765" (at most `maxCells`, then "… and N more").
+std::string stageReadout(const TreeFacts& facts, int stage, ElemType type, int maxCells = 16);
 
 }  // namespace rl::view

@@ -1,8 +1,9 @@
-// Exact and compact value formatting for cells, tooltips and exports.
+// Exact value formatting for cells, tooltips and exports; compact formatting for legends.
 #include "app/view/value_format.h"
 
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 
 namespace rl::view {
 namespace {
@@ -30,6 +31,20 @@ std::string formatExact(double value, ElemType type) {
     if (std::isinf(value)) return value > 0 ? kInf : kMinusInf;
     if (type == ElemType::Int) return printf1("%.0f", value);
     return printf1("%.9g", value);
+}
+
+std::string formatCell(double value, ElemType type) {
+    if (std::isnan(value)) return "NaN";
+    if (std::isinf(value)) return value > 0 ? kInf : kMinusInf;
+    if (type == ElemType::Int) return printf1("%.0f", value);
+    const float f = float(value);
+    for (int digits = 1; digits <= 9; ++digits) {
+        char format[8];
+        std::snprintf(format, sizeof format, "%%.%dg", digits);
+        const std::string text = printf1(format, double(f));
+        if (float(std::strtod(text.c_str(), nullptr)) == f) return text;
+    }
+    return printf1("%.9g", double(f));
 }
 
 std::string formatCompact(double value, ElemType type, int maxChars) {

@@ -1,4 +1,5 @@
-// How values are written on screen: exact in tooltips, compact inside cells (at most a few characters).
+// How values are written on screen: exactly in cells and tooltips (a cell shows a value whole or not at all), and
+// compact only on axis legends, never in a cell.
 #pragma once
 #include <string>
 
@@ -9,7 +10,12 @@ namespace rl::view {
 // Every digit: ints exactly, floats with 9 significant digits (enough to round-trip a float); "∞", "−∞", "NaN".
 std::string formatExact(double value, ElemType type);
 
+// The shortest exact text, for cells: ints exactly; floats with the fewest significant digits that read back as
+// the same float (0.25, -3.5, 0.1 for 0.1f, 1e+10); "∞", "−∞", "NaN". Never rounded to fewer digits.
+std::string formatCell(double value, ElemType type);
+
 // At most `maxChars` characters (at least 3): ints as 1234 then 12.3k, 1.2M, 3.4G; floats as 0.125, -3.25, 1.2e+05.
+// Rounded: for legends (the heat map's range), never for a value in a cell.
 std::string formatCompact(double value, ElemType type, int maxChars);
 
 }  // namespace rl::view

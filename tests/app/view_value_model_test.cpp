@@ -2,9 +2,13 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdlib>
+#include <cstring>
 #include <limits>
 
 #include "app/view/tree/model_check.h"
+#include "app/view/tree/tree_scene.h"
+#include "core/pass_plan.h"
 #include "app/view/theme.h"
 #include "app/view/value_format.h"
 #include "core/input.h"
@@ -29,6 +33,122 @@ TEST(ValueFormat, ExactAndCompact) {
     EXPECT_EQ(formatCompact(-432, ElemType::Int, 3).find("0k"), std::string::npos);
     EXPECT_EQ(formatCompact(-432, ElemType::Int, 4), "-432");
     EXPECT_EQ(formatCompact(-1014, ElemType::Int, 5), "-1014");
+}
+
+TEST(ValueFormat, CellTextIsExactNeverRounded) {
+    EXPECT_EQ(formatCell(130816, ElemType::Int), "130816");
+    EXPECT_EQ(formatCell(-2147483648.0, ElemType::Int), "-2147483648");
+    EXPECT_EQ(formatCell(0.25, ElemType::Float), "0.25");
+    EXPECT_EQ(formatCell(-3.5, ElemType::Float), "-3.5");
+    EXPECT_EQ(formatCell(double(0.1f), ElemType::Float), "0.1");  // the shortest text that reads back as 0.1f
+    EXPECT_EQ(formatCell(std::nan(""), ElemType::Float), "NaN");
+    EXPECT_EQ(formatCell(-std::numeric_limits<double>::infinity(), ElemType::Float), "\xe2\x88\x92\xe2\x88\x9e");
+    // Every float reads back exactly from its cell text; every int is all its digits.
+    uint32_t bits = 0x12345678;
+    for (int i = 0; i < 20000; ++i) {
+        bits = bits * 1664525u + 1013904223u;
+        float f;
+        std::memcpy(&f, &bits, sizeof f);
+        if (!std::isfinite(f)) continue;
+        const std::string t = formatCell(double(f), ElemType::Float);
+        EXPECT_EQ(float(std::strtod(t.c_str(), nullptr)), f) << t;
+        const double v = double(int32_t(bits));
+        EXPECT_EQ(std::strtod(formatCell(v, ElemType::Int).c_str(), nullptr), v);
+    }
+}
+
+// A group of the sequential tree over `input` (ints or floats), for scenes with values of every width.
+GroupTrace groupOver(const std::vector<double>& input, ElemType type) {
+    const VariantInfo* v = findVariant("sequential");
+    RunConfig c;
+    c.variant = "sequential";
+    c.n = input.size();
+    c.wg = input.size();
+    c.type = type;
+    const auto plan = planPasses(*v, c);
+    return modelGroup(ModelInput{*v, plan[0], input, 0, Op::Sum, type});
+}
+
+// In every tree scene, a value in a cell is written exactly (the cell's own value, every digit) or not at all
+// (an ellipsis, counted as hidden), and what is written fits its cell.
+TEST(TreeValues, AValueIsShownExactlyOrNotAtAll) {
+    const std::vector<std::pair<DataPattern, ElemType>> data = {
+        {DataPattern::Digits, ElemType::Int}, {DataPattern::Random, ElemType::Int}, {DataPattern::Floats, ElemType::Float},
+        {DataPattern::Random, ElemType::Float}, {DataPattern::Iota, ElemType::Int}};
+    int written = 0, hiddenSeen = 0;
+    for (const auto& [pattern, type] : data)
+        for (size_t n : {size_t(8), size_t(16), size_t(32), size_t(64)}) {
+            const HostArray in = makeInput(type, pattern, n, 3);
+            std::vector<double> values(n);
+            for (size_t i = 0; i < n; ++i) values[i] = in.at(i) * (pattern == DataPattern::Iota ? 100003 : 1);
+            const GroupTrace g = groupOver(values, type);
+            const TreeFacts f(g);
+            for (float width : {300.0f, 700.0f, 1400.0f, 1900.0f}) {
+                TreeLayoutParams p;
+                p.canvas = {0, 0, width, 900};
+                p.stages = f.stages();
+                p.cells = f.cells();
+                p.maxCellHeight = 110;
+                const TreeLayout L(p);
+                TreeSceneOptions o;
+                o.stage = f.stages() - 1;
+                o.type = type;
+                o.valueSize = L.cellHeight() * 0.62f;
+                const Scene scene = buildTreeScene(f, L, darkPalette(), o, estimateTextWidth);
+                int ellipses = 0;
+                for (const Prim& prim : scene.prims) {
+                    if (prim.kind != Prim::Kind::Text || prim.font != FontRole::Bold) continue;
+                    int stage = -1, cell = -1;
+                    if (!L.hit(prim.rect.center(), &stage, &cell)) continue;  // a stage label
+                    if (prim.text == "\xe2\x80\xa6") {
+                        ++ellipses;
+                        continue;
+                    }
+                    const double v = f.value(stage, cell);
+                    char* end = nullptr;
+                    const double read = std::strtod(prim.text.c_str(), &end);
+                    EXPECT_EQ(*end, '\0') << "not a plain number: " << prim.text;
+                    if (type == ElemType::Int) EXPECT_EQ(read, v) << prim.text;
+                    else EXPECT_EQ(float(read), float(v)) << prim.text;
+                    EXPECT_EQ(prim.text, formatCell(v, type));
+                    EXPECT_EQ(prim.size, scene.valueSize);  // one size for every value
+                    EXPECT_GE(prim.squeeze, 0.8f);
+                    EXPECT_LE(estimateTextWidth(prim.text, prim.size, prim.font) * prim.squeeze, prim.rect.w);
+                    ++written;
+                }
+                EXPECT_EQ(ellipses, scene.hiddenValues);
+                hiddenSeen += ellipses;
+            }
+        }
+    EXPECT_GT(written, 1000);
+    EXPECT_GT(hiddenSeen, 0);  // the narrow canvases do hide some (and say so)
+}
+
+// In a lecture-sized tree (1872 x 936 px, labels 108 px) with 0-9 data, values are large: at 16 cells the size
+// is at least 44 px (DejaVu's digits are 0.73 em: 32 px), at 32 cells at least 28 px (20 px digits); none hidden.
+TEST(TreeValues, LectureSizedCellsGetLargeValues) {
+    for (size_t n : {size_t(16), size_t(32)}) {
+        const HostArray in = makeInput(ElemType::Int, DataPattern::Digits, n, 2024);
+        std::vector<double> values(n);
+        for (size_t i = 0; i < n; ++i) values[i] = in.at(i);
+        const GroupTrace g = groupOver(values, ElemType::Int);
+        const TreeFacts f(g);
+        TreeLayoutParams p;
+        p.canvas = {24, 130, 1872, 900};
+        p.stages = f.stages();
+        p.cells = f.cells();
+        p.labelWidth = 108;
+        p.laneHeight = 8;
+        p.maxCellHeight = 110;
+        const TreeLayout L(p);
+        TreeSceneOptions o;
+        o.stage = f.stages() - 1;
+        o.type = ElemType::Int;
+        o.valueSize = L.cellHeight() * 0.62f;
+        const Scene scene = buildTreeScene(f, L, darkPalette(), o, estimateTextWidth);
+        EXPECT_EQ(scene.hiddenValues, 0);
+        EXPECT_GE(scene.valueSize, n == 16 ? 44.0f : 28.0f) << n;
+    }
 }
 
 TEST(Palette, HeatRampRunsDarkToLightAndStatesAreDistinct) {

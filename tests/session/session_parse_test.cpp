@@ -47,6 +47,40 @@ TEST(SessionParse, ValidSessionIsAccepted) {
     EXPECT_EQ(s.timings->config.seed, s.config.seed);
 }
 
+TEST(SessionParse, TheDataChoiceRoundTripsAndOldSessionsStillLoad) {
+    // A session with the new patterns and a data file keeps them through save and load.
+    for (const char* data : {"0-9", "0-99", "floats", "ones", "iota", "random"}) {
+        Json j = validJson();
+        j["config"]["data"] = data;
+        j["timings"]["data"] = data;
+        const Session s = parseSession(j.dump());
+        EXPECT_EQ(toString(s.config.data), data);
+        const Session again = parseSession(serializeSession(s));
+        EXPECT_EQ(again.config.data, s.config.data);
+    }
+    Json j = validJson();
+    j["config"]["data"] = "file";
+    j["config"]["data_file"] = "/home/lecturer/marks.txt";
+    j["timings"]["data"] = "file";
+    j["timings"]["data_file"] = "/home/lecturer/marks.txt";
+    const Session s = parseSession(j.dump());
+    EXPECT_EQ(s.config.data, DataPattern::File);
+    EXPECT_EQ(s.config.dataFile, "/home/lecturer/marks.txt");
+    const Session again = parseSession(serializeSession(s));
+    EXPECT_EQ(again.config.dataFile, "/home/lecturer/marks.txt");
+    EXPECT_EQ(again.timings->config.dataFile, "/home/lecturer/marks.txt");
+    // A file pattern without its file is refused; an unknown pattern too.
+    expectRefused([](Json& k) { k["config"]["data"] = "file"; }, "data_file");
+    expectRefused([](Json& k) { k["config"]["data"] = "0-999"; }, "data pattern");
+    // A session written before the data choice was saved (no "data" at all) loads as the random data it had.
+    Json old = validJson();
+    old["config"].erase("data");
+    old["timings"].erase("data");
+    const Session o = parseSession(old.dump());
+    EXPECT_EQ(o.config.data, DataPattern::Random);
+    EXPECT_EQ(o.trace.result, 1091);
+}
+
 TEST(SessionParse, WhatIsNotJsonIsRefused) {
     const std::string text = validJson().dump();
     expectRefused("", "empty");

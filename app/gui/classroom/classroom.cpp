@@ -274,10 +274,11 @@ std::string Classroom::apply(const std::string& argument, ExplorerState& state, 
     const size_t eq = argument.find('=');
     if (eq == std::string::npos) return "classroom needs KEY=VALUE";
     const std::string key = argument.substr(0, eq), value = argument.substr(eq + 1);
-    if (key == "lecture" || key == "blank") {
+    if (key == "lecture" || key == "blank" || key == "source") {
         if (value != "on" && value != "off") return key + " takes on or off";
         if (key == "lecture" && lecture_.active != (value == "on")) lecture_.toggle();
         if (key == "blank") lecture_.blank = value == "on";
+        if (key == "source") lecture_.showSource = value == "on";
     } else if (key == "theme") {
         if (!theme_.set(value)) return "unknown theme '" + value + "' (dark, projector, colorblind)";
         styleChanged_ = true;

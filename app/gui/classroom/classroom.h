@@ -42,8 +42,10 @@ public:
     // The style must be applied again (the theme changed).
     bool takeStyleChange();
 
-    // Keys (F5, B, clicker keys in lecture mode, Ctrl +/-/0). True: skip the app's own key handling.
+    // Keys (F5, B, clicker keys in lecture mode). True: skip the app's own key handling.
     bool handleKeys(ExplorerState& state, Window& window);
+    // Ctrl +/-/0 (text size): every frame, even while typing in a text field.
+    void handleTextSizeKeys() { lecture_.handleTextSizeKeys(); }
     // In lecture mode, draws the lecture screen and returns true (the app then draws no panel).
     bool drawLecture(ExplorerState& state, const UiContext& ctx);
     // The Lecture and Classroom buttons at the right end of the toolbar, and the classroom window and menus.

@@ -63,9 +63,13 @@ std::string showSessionIn(ExplorerState& state, Session s, const std::string& pa
             bundle->plan.clear();
         }
         bundle->run = std::move(s.trace);
-        const HostArray input = s.config.n <= kMaxModelInput
-                                    ? makeInput(s.config.type, s.config.data, s.config.n, s.config.seed)
-                                    : HostArray{s.config.type, {}, {}};
+        HostArray input{s.config.type, {}, {}};  // none: the trace is shown without the model's comparison
+        if (s.config.n <= kMaxModelInput) {
+            try {
+                input = makeInput(s.config);  // a data file may be gone: the session keeps what was recorded
+            } catch (const Error&) {
+            }
+        }
         std::shared_ptr<const view::TraceBundle> shared = view::finishBundle(std::move(bundle), input);
         // Shown as if the device had just answered; a request still running is ignored when it comes back.
         state.config = s.config;

@@ -7,6 +7,7 @@
 #include <cfloat>
 #include <cmath>
 
+#include "app/gui/predict/predict_overlay.h"
 #include "app/gui/shell/keys.h"
 #include "app/render/scene_draw.h"
 #include "app/view/caption.h"
@@ -18,7 +19,7 @@ namespace rl::gui {
 namespace {
 
 // GLFW key codes beyond app/gui/shell/keys.h.
-constexpr int kKeyB = 66, kKeyP = 80, kPeriod = 46, kEqual = 61, kMinus = 45, kZero = 48, kEscape = 256,
+constexpr int kKeyB = 66, kKeyP = 80, kKeyS = 83, kPeriod = 46, kEqual = 61, kMinus = 45, kZero = 48, kEscape = 256,
               kEnter = 257, kBackspace = 259, kF5 = 294, kPadZero = 320, kPadSubtract = 333, kPadAdd = 334;
 
 bool pressed(int key, bool repeat = true) { return ImGui::IsKeyPressed(key, repeat); }
@@ -37,24 +38,27 @@ void LectureMode::toggle() {
 
 void LectureMode::setFontScale(float scale) { fontScale = std::clamp(scale, 0.5f, 4.0f); }
 
+void LectureMode::handleTextSizeKeys() {
+    if (!ImGui::GetIO().KeyCtrl) return;  // a text field ignores characters typed with Ctrl: no conflict with typing
+    if (pressed(kEqual) || pressed(kPadAdd)) setFontScale(std::round(fontScale * 1.125f * 64) / 64);
+    if (pressed(kMinus) || pressed(kPadSubtract)) setFontScale(std::round(fontScale / 1.125f * 64) / 64);
+    if (pressed(kZero, false) || pressed(kPadZero, false)) setFontScale(1);
+}
+
 bool LectureMode::handleKeys(ExplorerState& state, Window& window) {
-    const ImGuiIO& io = ImGui::GetIO();
-    if (io.KeyCtrl) {  // text size, in every mode
-        if (pressed(kEqual) || pressed(kPadAdd)) setFontScale(std::round(fontScale * 1.125f * 64) / 64);
-        if (pressed(kMinus) || pressed(kPadSubtract)) setFontScale(std::round(fontScale / 1.125f * 64) / 64);
-        if (pressed(kZero, false) || pressed(kPadZero, false)) setFontScale(1);
-    }
     if (pressed(kF5, false)) {
         toggle();
         return true;
     }
     if (!active) return false;
+    if (predictLectureKeys(state)) return true;  // Q, 1-4, and the reveal of a hidden stage
     auto& pb = state.playback;
     if (pressed(kEscape, false)) {
         if (blank) blank = false;
         else toggle();
     }
     if (pressed(kKeyB, false) || pressed(kPeriod, false)) blank = !blank;
+    if (pressed(kKeyS, false) && !ImGui::GetIO().KeyCtrl) showSource = !showSource;
     if (pressed(keys::kSpace) || pressed(keys::kPageDown) || pressed(keys::kRight) || pressed(keys::kDown) ||
         pressed(kEnter))
         pb.stepBy(1);
@@ -90,16 +94,26 @@ void LectureMode::Draw(ExplorerState& state, const UiContext& ctx) {
     const view::Rect all{vp->Pos.x + margin, vp->Pos.y + margin, W - 2 * margin, H - 2 * margin};
     const float hintH = 26 * s;
     const view::Rect area{all.x, all.y, all.w, all.h - hintH};
+    view::Rect treeArea = area;
+    if (showSource && state.a.loaded()) {  // the source at the right, full height, following the stages
+        const float sourceW = std::round(area.w * 0.4f);
+        treeArea.w = area.w - sourceW - margin;
+        ImGui::SetCursorScreenPos(ImVec2(area.right() - sourceW, area.y));
+        ImGui::BeginChild("##lecturesource", ImVec2(sourceW, area.h), false, ImGuiWindowFlags_NoScrollbar);
+        source_.Draw(state, ctx, true);
+        ctx.geometry.source.beside = true;
+        ImGui::EndChild();
+    }
     if (state.comparing() && state.b.loaded()) {
-        const float half = (area.w - margin) * 0.5f;
-        drawSide(state, 0, ctx, {area.x, area.y, half, area.h});
-        drawSide(state, 1, ctx, {area.x + half + margin, area.y, half, area.h});
+        const float half = (treeArea.w - margin) * 0.5f;
+        drawSide(state, 0, ctx, {treeArea.x, treeArea.y, half, treeArea.h});
+        drawSide(state, 1, ctx, {treeArea.x + half + margin, treeArea.y, half, treeArea.h});
     } else {
-        drawSide(state, 0, ctx, area);
+        drawSide(state, 0, ctx, treeArea);
     }
     // What the keys do, faint in the corner.
     const char* hint = "F5 leave  \xc2\xb7  \xe2\x86\x90 \xe2\x86\x92 / PgUp PgDn / space step  \xc2\xb7  B blank  \xc2\xb7  "
-                       "Ctrl +/\xe2\x88\x92 text size  \xc2\xb7  F11 full screen";
+                       "Q predict  \xc2\xb7  S source  \xc2\xb7  Ctrl +/\xe2\x88\x92 text size  \xc2\xb7  F11 full screen";
     ImFont* small = ctx.fonts.pick(view::FontRole::Regular, 15 * s);
     const ImVec2 size = small->CalcTextSizeA(15 * s, FLT_MAX, 0, hint);
     dl->AddText(small, 15 * s, ImVec2(all.right() - size.x, all.bottom() - size.y), p.textFaint.packed(), hint);
@@ -138,13 +152,14 @@ void LectureMode::drawSide(ExplorerState& state, int sideIndex, const UiContext&
                 (step + 1 == int(side.timeline.size()) ? (run.correct ? p.good : p.bad) : p.textDim).packed(),
                 line.c_str());
     dl->PopClipRect();
-    const float top = area.y + titleSize * 1.25f + lineSize * 1.6f;
+    float top = area.y + titleSize * 1.25f + lineSize * 1.6f;
+    if (sideIndex == 0) top += drawLecturePredictLine(state, ctx, area.x, top, area.w);  // predict mode's question
 
     view::TreeLayoutParams lp;
     lp.canvas = {area.x, top, area.w, area.bottom() - top};
     lp.stages = facts.stages();
     lp.cells = facts.cells();
-    lp.labelWidth = 130 * s;
+    lp.labelWidth = 108 * s;
     lp.laneHeight = 8 * s;
     lp.maxCellHeight = 110 * s;
     lp.minCellHeight = 6 * s;
@@ -155,13 +170,21 @@ void LectureMode::drawSide(ExplorerState& state, int sideIndex, const UiContext&
     so.transition = transition;
     so.type = run.type;
     so.showValues = state.view.showValues;
-    so.valueSize = std::min(32 * s, layout.cellHeight() * 0.62f);  // room for 5 characters in a 16-cell row
+    so.valueSize = layout.cellHeight() * 0.62f;  // values as large as the cell allows (and its width, in the scene)
     so.labelSize = 22 * s;
     view::Scene scene = view::buildTreeScene(facts, layout, p, so, render::measureWith(ctx.fonts));
     if (ctx.stateMarks) view::addStateMarks(scene, facts, layout, p, ref.stage);
     dl->PushClipRect(ImVec2(lp.canvas.x, lp.canvas.y), ImVec2(lp.canvas.right(), lp.canvas.bottom()), true);
     render::drawScene(dl, scene, ctx.fonts);
     dl->PopClipRect();
+    std::string readout;
+    if (scene.hiddenValues > 0 || (so.showValues && scene.valueSize <= 0)) {  // values too long for their cells: this stage's results written out beside
+        readout = view::stageReadout(facts, ref.stage, run.type);
+        ImFont* font = ctx.fonts.pick(view::FontRole::Regular, lineSize);
+        dl->PushClipRect(ImVec2(area.x, area.y), ImVec2(area.x + area.w * 0.6f, area.bottom() + 26 * s), true);
+        dl->AddText(font, lineSize, ImVec2(area.x, area.bottom() + 2 * s), p.textDim.packed(), readout.c_str());
+        dl->PopClipRect();
+    }
 
     FrameGeometry::Tree g;
     g.side = sideIndex;
@@ -170,7 +193,11 @@ void LectureMode::drawSide(ExplorerState& state, int sideIndex, const UiContext&
     g.transition = transition;
     g.pass = ref.pass;
     g.group = ref.group;
+    g.valueSize = scene.valueSize;
+    g.hiddenValues = scene.hiddenValues;
+    g.readout = readout;
     ctx.geometry.trees.push_back(g);
+    if (sideIndex == 0) drawPredictOverlay(state, ctx, true);
 }
 
 }  // namespace rl::gui

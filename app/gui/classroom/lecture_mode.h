@@ -1,8 +1,10 @@
 // Lecture mode (F5 or the toolbar's Lecture button): the tree fills the screen under one caption line (variant,
 // stage, what happens in it), every control hidden. Clicker keys step (Page Down / Page Up, arrows, space), B
-// blanks the screen, Ctrl +/−/0 scale the text live (the font atlas is rebuilt at the new size, so text stays
-// crisp), F11 full screen, F5 or Esc leaves.
+// blanks the screen, S shows the kernel source beside the tree (following the stages, in the lecture's text size),
+// Ctrl +/−/0 scale the text live (the font atlas is rebuilt at the new size, so text stays crisp), F11 full screen,
+// F5 or Esc leaves.
 #pragma once
+#include "app/gui/panels/source_panel.h"
 #include "app/gui/state/explorer_state.h"
 #include "app/gui/shell/ui_context.h"
 #include "app/gui/shell/window.h"
@@ -12,11 +14,14 @@ namespace rl::gui {
 struct LectureMode {
     bool active = false;
     bool blank = false;
+    bool showSource = false;  // S: the kernel source beside the tree
     float fontScale = 1;  // the user's text scale (all modes), times the display's content scale
 
     void toggle();
-    // Keys of the lecture mode and the font scale. Returns true when normal key handling must be skipped.
+    // Keys of the lecture mode. Returns true when normal key handling must be skipped.
     bool handleKeys(ExplorerState& state, Window& window);
+    // Ctrl +/-/0: the text size, in every mode and also while a text field (the kernel editor) has the keyboard.
+    void handleTextSizeKeys();
     void setFontScale(float scale);
 
     // Draws the whole lecture screen (the caller draws nothing else).
@@ -24,6 +29,8 @@ struct LectureMode {
 
 private:
     void drawSide(ExplorerState& state, int sideIndex, const UiContext& ctx, view::Rect area);
+
+    SourcePanel source_;
 };
 
 }  // namespace rl::gui

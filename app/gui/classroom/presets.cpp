@@ -29,7 +29,7 @@ RunConfig presetConfig(const Preset& p) {
     c.n = p.n;
     c.op = Op::Sum;
     c.type = ElemType::Int;
-    c.data = DataPattern::Random;
+    c.data = DataPattern::Digits;  // 0-9: sums a room can read and check
     c.seed = kPresetSeed;
     const VariantInfo* v = findVariant(p.variant);
     const size_t perItem = v ? size_t(std::max(1, v->defaultElementsPerItem)) : 1;
@@ -51,7 +51,7 @@ void applyPreset(ExplorerState& state, const Preset& p) {
 
 bool presetMenuItems(ExplorerState& state) {
     bool applied = false;
-    ImGui::TextDisabled("Random ints, seed %llu, summed in one work-group", (unsigned long long)kPresetSeed);
+    ImGui::TextDisabled("Ints 0-9, seed %llu, summed in one work-group", (unsigned long long)kPresetSeed);
     if (ImGui::BeginTable("##presets", 3, ImGuiTableFlags_SizingFixedFit)) {
         for (const auto& v : allVariants()) {
             ImGui::TableNextRow();

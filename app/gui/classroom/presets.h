@@ -20,7 +20,7 @@ struct Preset {
 std::vector<Preset> classroomPresets();
 const Preset* findPreset(const std::string& name);
 
-// The parameters of a preset: N elements of random ints (seed kPresetSeed), summed, in one work-group sized so
+// The parameters of a preset: N elements of ints 0-9 (seed kPresetSeed), summed, in one work-group sized so
 // that every work-item has data (the variant's minimum work-group size permitting).
 RunConfig presetConfig(const Preset& preset);
 

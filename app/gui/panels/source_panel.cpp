@@ -27,22 +27,22 @@ bool isKeyword(const std::string& w) {
     return false;
 }
 
-// Draws one line of OpenCL C with light syntax colours; `inComment` carries block comments across lines.
-void colouredLine(const std::string& line, bool* inComment, const view::Palette& p) {
-    const ImVec4 comment = vec4(view::mix(p.textFaint, p.good, 0.25f));
-    const ImVec4 keyword = vec4(p.accent);
-    const ImVec4 macro = vec4(p.cellWritten);
-    const ImVec4 number = vec4(view::mix(p.text, p.warpDivergent, 0.45f));
-    const ImVec4 plain = vec4(p.text);
+struct Span {
+    size_t from, to;
+    ImU32 color;
+};
+
+// One line of OpenCL C as coloured spans; `inComment` carries block comments across lines.
+std::vector<Span> colouredSpans(const std::string& line, bool* inComment, const view::Palette& p) {
+    const ImU32 comment = view::mix(p.textFaint, p.good, 0.25f).packed();
+    const ImU32 keyword = p.accent.packed();
+    const ImU32 macro = p.cellWritten.packed();
+    const ImU32 number = view::mix(p.text, p.warpDivergent, 0.45f).packed();
+    const ImU32 plain = p.text.packed();
+    std::vector<Span> out;
     size_t i = 0;
-    bool first = true;
-    auto emit = [&](size_t from, size_t to, const ImVec4& color) {
-        if (to <= from) return;
-        if (!first) ImGui::SameLine(0, 0);
-        first = false;
-        ImGui::PushStyleColor(ImGuiCol_Text, color);
-        ImGui::TextUnformatted(line.data() + from, line.data() + to);
-        ImGui::PopStyleColor();
+    auto emit = [&](size_t from, size_t to, ImU32 color) {
+        if (to > from) out.push_back({from, to, color});
     };
     while (i < line.size()) {
         if (*inComment) {
@@ -82,7 +82,7 @@ void colouredLine(const std::string& line, bool* inComment, const view::Palette&
             i = j;
         }
     }
-    if (first) ImGui::TextUnformatted("");
+    return out;
 }
 
 }  // namespace
@@ -111,6 +111,8 @@ void SourcePanel::code(const ExplorerState& state, const UiContext& ctx) {
             const auto own = view::splitLines(student ? variant.source.substr(ownStart)
                                                       : kernelFileText("kernels/" + variant.id + ".cl"));
             lines_.insert(lines_.end(), own.begin(), own.end());
+            for (auto& l : lines_)  // tabs as spaces: every glyph one column wide
+                for (size_t t = l.find('\t'); t != std::string::npos; t = l.find('\t', t)) l.replace(t, 1, "    ");
         } catch (const std::exception& e) {
             ctx.log.error(std::string("Kernel source not available: ") + e.what());
         }
@@ -123,57 +125,118 @@ void SourcePanel::code(const ExplorerState& state, const UiContext& ctx) {
     if (span.empty() && st.line > 0) span.first = span.last = st.line - 1;  // where Oclgrind saw the stage's writes
     if (!span.empty()) span.first += commonLines_, span.last += commonLines_;
 
+    // Lines wrap at the pane's width (a monospaced font: a fixed number of columns), continuation rows indented
+    // under the code; or, with wrapping off, they run on under a horizontal scroll bar.
     ImGui::PushFont(ctx.fonts.mono);
     const float lineH = ImGui::GetTextLineHeightWithSpacing();
-    if (span.first != scrolledFirst_ && !span.empty()) {
-        const float target = float(span.first) * lineH - ImGui::GetWindowHeight() * 0.25f;
-        ImGui::SetScrollY(std::max(0.0f, target));
-        scrolledFirst_ = span.first;
-    }
+    const float charW = ImGui::CalcTextSize("M").x;
+    const float numberW = ImGui::CalcTextSize("0000").x + 16 * s;
+    const ImVec2 origin = ImGui::GetCursorScreenPos();
+    const float textW = std::max(charW * 8, ImGui::GetContentRegionAvail().x - numberW);
+    const int columns = std::max(8, int(textW / charW));
     ImDrawList* dl = ImGui::GetWindowDrawList();
-    const float numberW = ImGui::CalcTextSize("0000").x;
-    ImGuiListClipper clipper;
-    clipper.Begin(int(lines_.size()), lineH);
+    const float viewTop = ImGui::GetWindowPos().y, viewBottom = viewTop + ImGui::GetWindowHeight();
     bool inComment = false;
-    // Block comments before the first visible line: scan them so colours stay right while scrolling.
-    while (clipper.Step()) {
-        inComment = false;
-        for (int i = 0; i < clipper.DisplayStart; ++i) {
-            const std::string& l = lines_[size_t(i)];
-            size_t at = 0;
-            while (at < l.size()) {
-                if (inComment) {
-                    const size_t e = l.find("*/", at);
-                    if (e == std::string::npos) break;
-                    inComment = false;
-                    at = e + 2;
-                } else {
-                    const size_t c1 = l.find("//", at), c2 = l.find("/*", at);
-                    if (c2 == std::string::npos || (c1 != std::string::npos && c1 < c2)) break;
-                    inComment = true;
-                    at = c2 + 2;
+    float y = origin.y, spanTop = -1, spanBottom = -1, widest = 0;
+    int firstVisible = -1, lastVisible = -1, cut = 0;
+    for (size_t i = 0; i < lines_.size(); ++i) {
+        const std::string& line = lines_[i];
+        const std::vector<Span> spans = colouredSpans(line, &inComment, p);
+        // Glyphs, not bytes (comments hold UTF-8 arrows and dashes): starts[g] is glyph g's first byte.
+        std::vector<size_t> starts;
+        for (size_t b = 0; b < line.size(); ++b)
+            if ((static_cast<unsigned char>(line[b]) & 0xC0) != 0x80) starts.push_back(b);
+        const size_t glyphs = starts.size();
+        starts.push_back(line.size());
+        // Rows of glyphs [first, end): break at the last space before the column limit when there is one.
+        std::vector<std::pair<size_t, size_t>> rows;
+        size_t indent = 0;
+        while (indent < glyphs && line[starts[indent]] == ' ') ++indent;
+        // A deep indent (arguments aligned under a long signature) is shown shallower when wrapping.
+        const size_t skip = state.view.wrapSource && indent > size_t(columns) / 4 ? indent - size_t(columns) / 4 : 0;
+        const size_t hang = std::min<size_t>(indent - skip + 2, size_t(columns) / 4);  // continuation indent
+        for (size_t at = skip; at < glyphs || rows.empty();) {
+            const size_t room = size_t(columns) - (rows.empty() ? 0 : hang);
+            if (!state.view.wrapSource || glyphs - std::min(at, glyphs) <= room) {
+                rows.push_back({at, glyphs});
+                break;
+            }
+            size_t end = at + room;
+            for (size_t g = end; g > at + room / 2; --g) {
+                const char c = line[starts[g - 1]];
+                if (c && std::strchr(" ,;(", c)) {  // after a space, a comma, a semicolon or '('
+                    end = g;
+                    break;
+                }
+            }
+            rows.push_back({at, end});
+            at = end;
+        }
+        const float h = float(rows.size()) * lineH;
+        const bool lit = span.contains(int(i));
+        if (lit && spanTop < 0) spanTop = y;
+        if (lit) spanBottom = y + h;
+        if (y >= viewTop - 1 && y + lineH <= viewBottom + 1) {
+            if (firstVisible < 0) firstVisible = int(i);
+            lastVisible = int(i);
+        }
+        if (y + h >= viewTop && y <= viewBottom) {  // drawn only where it shows
+            if (lit) {
+                dl->AddRectFilled(ImVec2(origin.x - 4 * s, y), ImVec2(origin.x + numberW + textW, y + h),
+                                  p.cellWritten.withAlpha(38).packed());
+                dl->AddRectFilled(ImVec2(origin.x - 4 * s, y), ImVec2(origin.x - 1 * s, y + h), p.cellWritten.packed());
+            }
+            char number[16];
+            const bool common = int(i) < commonLines_;
+            std::snprintf(number, sizeof number, "%4d", common ? int(i) + 1 : int(i) - commonLines_ + 1);
+            dl->AddText(ImVec2(origin.x, y), (lit ? p.cellWritten : p.textFaint).packed(), number);
+            for (size_t r = 0; r < rows.size(); ++r) {
+                const float x0 = origin.x + numberW + (r == 0 ? 0 : float(hang) * charW);
+                const float ry = y + float(r) * lineH;
+                const size_t rowFrom = starts[rows[r].first], rowTo = starts[rows[r].second];
+                size_t glyph = rows[r].first;  // the glyph at `from`, for its column
+                for (const Span& sp : spans) {
+                    const size_t from = std::max(sp.from, rowFrom), to = std::min(sp.to, rowTo);
+                    if (from >= to) continue;
+                    while (glyph < glyphs && starts[glyph] < from) ++glyph;
+                    ImU32 color = sp.color;
+                    if (common) color = (color & 0x00FFFFFF) | (ImU32(0x99) << 24);  // the prelude, fainter
+                    dl->AddText(ImVec2(x0 + float(glyph - rows[r].first) * charW, ry), color, line.data() + from,
+                                line.data() + to);
                 }
             }
         }
-        for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
-            const ImVec2 pos = ImGui::GetCursorScreenPos();
-            const bool lit = span.contains(i);
-            if (lit) {
-                dl->AddRectFilled(ImVec2(pos.x - 4 * s, pos.y), ImVec2(pos.x + ImGui::GetContentRegionAvail().x, pos.y + lineH),
-                                  p.cellWritten.withAlpha(38).packed());
-                dl->AddRectFilled(ImVec2(pos.x - 4 * s, pos.y), ImVec2(pos.x - 1 * s, pos.y + lineH), p.cellWritten.packed());
-            }
-            char number[16];
-            const bool common = i < commonLines_;
-            std::snprintf(number, sizeof number, "%4d", common ? i + 1 : i - commonLines_ + 1);
-            ImGui::TextColored(vec4(lit ? p.cellWritten : p.textFaint), "%s", number);
-            ImGui::SameLine(numberW + 16 * s);
-            if (common) ImGui::PushStyleVar(ImGuiStyleVar_Alpha, 0.6f);
-            colouredLine(lines_[size_t(i)], &inComment, p);
-            if (common) ImGui::PopStyleVar();
+        for (size_t r = 0; r < rows.size(); ++r) {
+            const float w = float(rows[r].second - rows[r].first) * charW + (r ? float(hang) * charW : 0);
+            widest = std::max(widest, w);
+            if (w > textW + 0.5f) ++cut;  // a row past the pane's edge (only without wrapping: scroll to see it)
         }
+        y += h;
     }
-    clipper.End();
+    ImGui::Dummy(ImVec2(numberW + (state.view.wrapSource ? textW : widest), y - origin.y));
+    // Follow the playback: a new stage's lines are brought into view (a quarter down the pane) unless they show.
+    // A span taller than the pane starts at its top.
+    const float paneH = ImGui::GetWindowHeight(), spanH = spanBottom - spanTop;
+    if (!span.empty() && span.first != scrolledFirst_ && spanTop >= 0) {
+        const bool shows = spanTop >= viewTop && spanBottom <= viewBottom;
+        const float above = spanH <= paneH ? (paneH - spanH) * 0.3f : lineH * 0.5f;
+        if (!shows) ImGui::SetScrollY(std::max(0.0f, spanTop - viewTop + ImGui::GetScrollY() - above));
+        scrolledFirst_ = span.first;
+    }
+    auto& g = ctx.geometry.source;
+    g.shown = true;
+    g.spanFirst = span.first - commonLines_;
+    g.spanLast = span.last - commonLines_;
+    g.spanFits = spanTop >= 0 && spanH <= paneH;
+    g.firstVisible = firstVisible - commonLines_;
+    g.lastVisible = lastVisible - commonLines_;
+    g.lines = int(lines_.size()) - commonLines_;
+    g.wrapped = state.view.wrapSource;
+    g.cutLines = cut;
+    g.fontSize = ImGui::GetFontSize();
+    g.rect = {ImGui::GetWindowPos().x, viewTop, ImGui::GetWindowWidth(), ImGui::GetWindowHeight()};
+    g.widestRow = widest;
+    g.textWidth = textW;
     ImGui::PopFont();
 }
 
@@ -202,22 +265,33 @@ void SourcePanel::lesson(const ExplorerState& state, const UiContext& ctx) {
     ImGui::PopTextWrapPos();
 }
 
-void SourcePanel::Draw(ExplorerState& state, const UiContext& ctx) {
+void SourcePanel::Draw(ExplorerState& state, const UiContext& ctx, bool beside) {
     if (!state.a.loaded()) {
         ImGui::TextDisabled("No trace loaded");
         return;
     }
     const float s = ctx.scale;
-    const float lessonW = std::clamp(ImGui::GetContentRegionAvail().x * 0.34f, 260 * s, 560 * s);
-    ImGui::BeginChild("##code", ImVec2(ImGui::GetContentRegionAvail().x - lessonW - 12 * s, 0), false,
-                      ImGuiWindowFlags_HorizontalScrollbar);
+    const ImVec2 avail = ImGui::GetContentRegionAvail();
+    // Beside the tree the pane is tall: the lesson goes under the code. In the bottom tab it sits at the right.
+    const bool stacked = beside || avail.y > avail.x * 0.9f;
+    const float lessonW = stacked ? 0.0f : std::clamp(avail.x * 0.34f, 260 * s, 560 * s);
+    const float lessonH = stacked ? std::clamp(avail.y * 0.3f, 140 * s, 420 * s) : 0.0f;
+    ImGui::BeginChild("##code", ImVec2(stacked ? 0 : avail.x - lessonW - 12 * s, stacked ? avail.y - lessonH : 0),
+                      false, state.view.wrapSource ? 0 : ImGuiWindowFlags_HorizontalScrollbar);
     code(state, ctx);
     ImGui::EndChild();
-    ImGui::SameLine(0, 12 * s);
+    if (!stacked) ImGui::SameLine(0, 12 * s);
     ImGui::BeginChild("##lesson", ImVec2(0, 0), false);
     sideSelector(state, ctx);
     ImGui::NewLine();
-    ImGui::Checkbox("show reduce_common.cl too", &state.view.showCommon);
+    ImGui::Checkbox("wrap long lines", &state.view.wrapSource);
+    if (!stacked) ImGui::SameLine();
+    ImGui::Checkbox("reduce_common.cl too", &state.view.showCommon);
+    if (!stacked) ImGui::SameLine();
+    if (ImGui::SmallButton(beside ? "Back to the tab" : "Beside the tree")) state.view.sourceBeside = !beside;
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip(beside ? "Show the source in the bottom tab again"
+                                 : "Show the source as a full-height panel beside the tree");
     ImGui::Spacing();
     lesson(state, ctx);
     ImGui::EndChild();

@@ -9,8 +9,11 @@
 
 namespace rl::gui {
 
+// The source follows the playback (the current stage's lines highlighted and brought into view), wraps long lines
+// at the pane's width, is drawn in the monospaced font of the current text size, and shows in the bottom tab or as
+// a full-height panel beside the tree (`beside`).
 struct SourcePanel {
-    void Draw(ExplorerState& state, const UiContext& ctx);
+    void Draw(ExplorerState& state, const UiContext& ctx, bool beside = false);
 
 private:
     void code(const ExplorerState& state, const UiContext& ctx);

@@ -129,10 +129,16 @@ void Toolbar::Draw(ExplorerState& state, const UiContext& ctx) {
     ImGui::SameLine(0, 18 * s);
 
     // Right part: caption and speed; the scrub bar takes what is left (the engine's progress shows over the tree).
-    const float speedW = 150 * s, captionW = 250 * s, busyW = 0;
-    const float scrubW = std::max(120 * s, ImGui::GetContentRegionAvail().x - speedW - captionW - busyW - 50 * s -
-                                               Classroom::toolbarButtonsWidth(s) -  // the classroom's buttons
-                                               TimingsPanel::toolbarButtonWidth(s) - 8 * s);  // and Timings
+    // When the text is large (lecture size) and the window narrow, the speed slider narrows, then goes, then the
+    // caption is cut to the room left: nothing overlaps the buttons.
+    const float rightButtons = Classroom::toolbarButtonsWidth(s) + TimingsPanel::toolbarButtonWidth(s) + 8 * s + 50 * s;
+    const float room = ImGui::GetContentRegionAvail().x - rightButtons, minScrub = 120 * s;
+    float speedW = 150 * s, captionW = 250 * s;
+    const char* speedFormat = "%.2g stages/s";
+    if (room < minScrub + captionW + speedW) speedW = 90 * s, speedFormat = "%.2g/s";
+    if (room < minScrub + captionW + speedW) speedW = 0;
+    if (room < minScrub + captionW) captionW = std::max(0.0f, room - minScrub);
+    const float scrubW = std::max(std::min(minScrub, room), room - speedW - captionW);
     scrubBar(state, ctx, scrubW);
     ImGui::SameLine(0, 16 * s);
 
@@ -146,17 +152,22 @@ void Toolbar::Draw(ExplorerState& state, const UiContext& ctx) {
     }
     ImGui::SetCursorPosY((ImGui::GetWindowHeight() - ImGui::GetTextLineHeight()) * 0.5f);
     ImGui::PushFont(ctx.fonts.bold);
-    const float cw = ImGui::CalcTextSize(caption.c_str()).x;
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    const float cw = std::min(ImGui::CalcTextSize(caption.c_str()).x, captionW);
+    const float lineH = ImGui::GetTextLineHeight();  // the clip cuts the caption's width only
+    ImGui::PushClipRect(ImVec2(at.x, at.y - lineH), ImVec2(at.x + captionW, at.y + 2 * lineH), true);
     ImGui::TextUnformatted(caption.c_str());
+    ImGui::PopClipRect();
     ImGui::PopFont();
+    if (speedW <= 0) return;
     ImGui::SameLine(0, std::max(16 * s, captionW - cw));
 
     ImGui::SetCursorPosY((ImGui::GetWindowHeight() - ImGui::GetFrameHeight()) * 0.5f);
     ImGui::SetNextItemWidth(speedW);
     float speed = pb.speed();
-    if (ImGui::SliderFloat("##speed", &speed, 0.25f, 8.0f, "%.2g stages/s", ImGuiSliderFlags_Logarithmic))
+    if (ImGui::SliderFloat("##speed", &speed, 0.25f, 8.0f, speedFormat, ImGuiSliderFlags_Logarithmic))
         pb.setSpeed(speed);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Playback speed");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Playback speed (stages per second)");
     ImGui::SameLine(0, 18 * s);  // the classroom's and the timings' buttons follow
 }
 

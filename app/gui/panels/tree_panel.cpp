@@ -8,6 +8,7 @@
 #include <cstdio>
 
 #include "app/render/scene_draw.h"
+#include "app/view/caption.h"
 #include "app/view/state_marks.h"
 #include "app/view/tree/tree_scene.h"
 #include "app/view/value_format.h"
@@ -111,7 +112,9 @@ void TreePanel::Draw(ExplorerState& state, int sideIndex, const UiContext& ctx, 
     ImGui::Spacing();
 
     // Canvas.
-    const float footer = state.comparing() ? ImGui::GetTextLineHeightWithSpacing() * 2.4f : 0.0f;
+    // Under the canvas: the value readout (one line), then the comparison's counts.
+    const float readoutH = ImGui::GetTextLineHeightWithSpacing();
+    const float footer = readoutH + (state.comparing() ? ImGui::GetTextLineHeightWithSpacing() * 2.4f : 0.0f);
     const ImVec2 canvasPos = ImGui::GetCursorScreenPos();
     const float canvasH = std::max(60 * s, top.y + totalH - canvasPos.y - footer - 6 * s);
     const ImVec2 canvasSize(width, canvasH);
@@ -169,7 +172,7 @@ void TreePanel::Draw(ExplorerState& state, int sideIndex, const UiContext& ctx, 
     so.transition = transition;
     so.type = run.type;
     so.showValues = state.view.showValues;
-    so.valueSize = std::min(26 * s, layout.cellHeight() * 0.62f);
+    so.valueSize = layout.cellHeight() * 0.62f;  // as large as the cell allows (and its width, in the scene)
     so.labelSize = 18 * s;
     if (hoverHere) {
         so.hoverStage = state.hover.stage;
@@ -199,6 +202,27 @@ void TreePanel::Draw(ExplorerState& state, int sideIndex, const UiContext& ctx, 
     g.pass = ref.pass;
     g.group = ref.group;
     g.groupId = run.passes[size_t(ref.pass)].traced[size_t(ref.group)].group;
+    g.valueSize = scene.valueSize;
+    g.hiddenValues = scene.hiddenValues;
+
+    // The readout: the cell under the pointer exactly; else, when some values do not fit their cells, the current
+    // stage's results written out.
+    const bool hoveredHidden =
+        hoverHere && so.showValues &&
+        !view::valueFits(view::formatCell(facts.value(state.hover.stage, state.hover.cell), run.type),
+                         layout.cell(state.hover.stage, state.hover.cell).w, scene.valueSize,
+                         render::measureWith(ctx.fonts));
+    if (hoveredHidden)
+        g.readout = "cell " + std::to_string(state.hover.cell) + " after " + facts.stage(state.hover.stage).label +
+                    ": " + view::formatExact(facts.value(state.hover.stage, state.hover.cell), run.type);
+    else if (scene.hiddenValues > 0 || (so.showValues && scene.valueSize <= 0))  // some values, or all, not written
+        g.readout = view::stageReadout(facts, ref.stage, run.type);
+    ImGui::SetCursorScreenPos(ImVec2(canvasPos.x, canvasPos.y + canvasSize.y + 2 * s));
+    ImGui::PushClipRect(ImVec2(canvasPos.x, canvasPos.y + canvasSize.y),
+                        ImVec2(canvasPos.x + width, canvasPos.y + canvasSize.y + readoutH + 2 * s), true);
+    if (!g.readout.empty()) ImGui::TextColored(vec4(p.textDim), "%s", g.readout.c_str());
+    else ImGui::Dummy(ImVec2(width, ImGui::GetTextLineHeight()));
+    ImGui::PopClipRect();
     ctx.geometry.trees.push_back(g);
 
     if (layout.pitch() < 6 && lp.cells > 64) {  // cells too narrow for values: say where to look

@@ -158,7 +158,7 @@ std::shared_ptr<const view::TraceBundle> EngineWorker::traceOne(const TraceReque
     RunConfig config = request.config;
     config.variant = variantId;
     const auto start = std::chrono::steady_clock::now();
-    const HostArray input = makeInput(config.type, config.data, config.n, config.seed);
+    const HostArray input = makeInput(config);
     auto bundle = std::make_unique<view::TraceBundle>();
     bundle->config = config;
     bundle->variant = *variant;

@@ -24,7 +24,7 @@ Settings defaultSettings() {
     s.config.n = 64;
     s.config.wg = 16;
     s.config.type = ElemType::Int;
-    s.config.data = DataPattern::Iota;
+    s.config.data = DataPattern::Digits;  // 0-9: every value of the tree fits its cell, and a head
     s.config.op = Op::Sum;
     s.config.seed = 1;
     return s;
@@ -64,7 +64,10 @@ Settings loadSettings(const std::string& dir, std::string* warning) {
             c.banks = p.value("banks", c.banks);
             if (auto op = parseOp(p.value("op", std::string(toString(c.op))))) c.op = *op;
             if (auto t = parseElemType(p.value("type", std::string(toString(c.type))))) c.type = *t;
-            if (auto d = parseDataPattern(p.value("data", std::string(toString(c.data))))) c.data = *d;
+            if (auto d = parseDataPattern(p.value("data", std::string(toString(c.data))))) {
+                const std::string file = p.value("dataFile", std::string());
+                if (*d != DataPattern::File || !file.empty()) c.data = *d, c.dataFile = file;
+            }
             s.device = p.value("device", s.device);
             s.compareVariant = p.value("compare", s.compareVariant);
         }
@@ -74,6 +77,8 @@ Settings loadSettings(const std::string& dir, std::string* warning) {
             s.loadAtTop = v.value("loadAtTop", s.loadAtTop);
             s.showValues = v.value("showValues", s.showValues);
             s.bottomTab = std::clamp(v.value("bottomTab", s.bottomTab), 0, 3);
+            s.wrapSource = v.value("wrapSource", s.wrapSource);
+            s.sourceBeside = v.value("sourceBeside", s.sourceBeside);
             s.heatNormalize = std::clamp(v.value("heatNormalize", s.heatNormalize), 0, 1);
         }
         if (j.contains("classroom")) {
@@ -109,6 +114,7 @@ bool saveSettings(const std::string& dir, const Settings& s, std::string* error)
                     {"op", std::string(toString(c.op))},
                     {"type", std::string(toString(c.type))},
                     {"data", std::string(toString(c.data))},
+                    {"dataFile", c.data == DataPattern::File ? c.dataFile : std::string()},
                     {"seed", c.seed},
                     {"simdWidth", c.simdWidth},
                     {"banks", c.banks},
@@ -118,6 +124,8 @@ bool saveSettings(const std::string& dir, const Settings& s, std::string* error)
                  {"loadAtTop", s.loadAtTop},
                  {"showValues", s.showValues},
                  {"bottomTab", s.bottomTab},
+                 {"wrapSource", s.wrapSource},
+                 {"sourceBeside", s.sourceBeside},
                  {"heatNormalize", s.heatNormalize}};
     j["classroom"] = {{"theme", s.theme}, {"fontScale", s.fontScale}, {"lastSession", s.lastSession}};
     try {

@@ -25,6 +25,8 @@ struct Settings {
     bool loadAtTop = true;
     bool showValues = true;
     int bottomTab = 0;
+    bool wrapSource = true;     // the kernel source wraps long lines
+    bool sourceBeside = false;  // the kernel source as a panel beside the tree
     int heatNormalize = 0;       // 0: per stage, 1: whole group
     // Classroom (app/view/theme.h, lecture_mode.h): the look, the user's font scale and the last session file.
     std::string theme = "dark";  // dark, projector (high contrast), colorblind

@@ -39,7 +39,8 @@ void Scene::quad(Vec2 a, Vec2 b, Vec2 c, Vec2 d, Rgba fill) {
     prims.push_back(std::move(p));
 }
 
-void Scene::text(const Rect& box, std::string text, Rgba color, float size, FontRole font, Align align) {
+void Scene::text(const Rect& box, std::string text, Rgba color, float size, FontRole font, Align align,
+                 float squeeze) {
     Prim p;
     p.kind = Prim::Kind::Text;
     p.rect = box;
@@ -47,6 +48,7 @@ void Scene::text(const Rect& box, std::string text, Rgba color, float size, Font
     p.size = size;
     p.font = font;
     p.align = align;
+    p.squeeze = squeeze;
     p.text = std::move(text);
     prims.push_back(std::move(p));
 }

@@ -24,6 +24,7 @@ struct Prim {
     float width = 1;     // outline or line width
     float rounding = 0;  // corner radius
     float size = 16;     // text size in pixels
+    float squeeze = 1;   // Text: horizontal scale about the text's anchor (values narrowed to fit a cell, >= 0.8)
     Align align = Align::Center;
     FontRole font = FontRole::Regular;
     std::string text;
@@ -31,13 +32,17 @@ struct Prim {
 
 struct Scene {
     std::vector<Prim> prims;
+    // Values in cells (tree scenes): the one text size they are drawn at (0: none drawn) and how many shown cells
+    // hold a value too long to be written whole there (drawn as "…"; the panels show it on hover and beside).
+    float valueSize = 0;
+    int hiddenValues = 0;
 
     void rect(const Rect& r, Rgba fill, float rounding = 0, Rgba stroke = {}, float width = 1);
     void outline(const Rect& r, Rgba stroke, float width, float rounding = 0);
     void line(Vec2 a, Vec2 b, Rgba color, float width);
     void quad(Vec2 a, Vec2 b, Vec2 c, Vec2 d, Rgba fill);
     void text(const Rect& box, std::string text, Rgba color, float size, FontRole font = FontRole::Regular,
-              Align align = Align::Center);
+              Align align = Align::Center, float squeeze = 1);
 };
 
 // Width in pixels of a text at a size in a font; the screen measures with ImGui, exporters estimate.

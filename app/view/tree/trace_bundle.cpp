@@ -10,7 +10,8 @@ const TreeFacts* TraceBundle::factsFor(int pass, int group) const {
     return &groups[size_t(group)];
 }
 
-std::shared_ptr<const TraceBundle> finishBundle(std::unique_ptr<TraceBundle> bundle, const HostArray& input) {
+std::shared_ptr<const TraceBundle> finishBundle(std::unique_ptr<TraceBundle> bundle, const HostArray& input,
+                                                std::optional<ModelDeparture> departure) {
     bundle->facts.clear();
     bundle->facts.reserve(bundle->run.passes.size());
     for (const auto& pass : bundle->run.passes) {
@@ -19,7 +20,8 @@ std::shared_ptr<const TraceBundle> finishBundle(std::unique_ptr<TraceBundle> bun
         for (const auto& g : pass.traced) groups.emplace_back(g);
         bundle->facts.push_back(std::move(groups));
     }
-    bundle->departure = compareWithModel(bundle->variant, bundle->config, input, bundle->run);
+    bundle->departure = departure ? std::move(*departure)
+                                  : compareWithModel(bundle->variant, bundle->config, input, bundle->run);
     return std::shared_ptr<const TraceBundle>(std::move(bundle));
 }
 

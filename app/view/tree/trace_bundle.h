@@ -3,6 +3,7 @@
 #pragma once
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -32,6 +33,9 @@ struct TraceBundle {
 };
 
 // Builds the derived data in place (facts, model comparison) and returns the bundle as shared, immutable data.
-std::shared_ptr<const TraceBundle> finishBundle(std::unique_ptr<TraceBundle> bundle, const HostArray& input);
+// `departure`: a comparison made elsewhere (a student's check compares with the model the student chose, on an
+// input only the check knows); without it the variant's own model is compared with `input`.
+std::shared_ptr<const TraceBundle> finishBundle(std::unique_ptr<TraceBundle> bundle, const HostArray& input,
+                                                std::optional<ModelDeparture> departure = std::nullopt);
 
 }  // namespace rl::view

@@ -30,34 +30,54 @@ struct Builder {
 
     bool inCone(int k, int c) const { return !cone.empty() && cone[size_t(k) * size_t(f.cells()) + size_t(c)]; }
 
-    float valueSize = 0;  // one size for every value in the tree, so rows read alike (0: values do not fit)
+    float valueSize = 0;  // one size for every value in the tree, so rows read alike (0: values are not drawn)
+    int hidden = 0;       // shown cells whose exact value does not fit (an ellipsis instead)
 
-    // Exact digits whenever they fit at the smallest legible size (uniformValueSize then shrinks the font for every
-    // cell alike); the compact, rounded form only for cells too narrow even for that.
-    std::string valueString(double value, float width) const {
-        const float smallest = std::max(11.0f, o.valueSize * 0.6f);
-        const int maxChars = std::max(3, int(width / (smallest * 0.6f)));
-        return formatCompact(value, o.type, std::min(maxChars, 7));
-    }
+    static constexpr float kMinSqueeze = 0.8f;  // values may be narrowed this far to fit (about DejaVu Condensed)
+    static float padding(float width) { return std::clamp(width * 0.04f, 2.0f, 4.0f); }
 
-    // The largest size <= o.valueSize (and a share of the cell height) at which every value shown fits its cell.
-    float uniformValueSize(int lastRow) const {
-        if (!o.showValues || L.pitch() < 12) return 0;
-        const float width = L.cell(0, L.firstVisible()).w - 4;
-        float size = std::min(o.valueSize, L.cellHeight() * 0.62f);
-        for (int k = 0; k <= lastRow; ++k)
-            for (int c = L.firstVisible(); c < L.endVisible(); ++c) {
-                const std::string text = valueString(f.value(k, c), width + 4);
-                while (size >= 10.0f && measure(text, size, FontRole::Bold) > width) size -= 1.0f;
-                if (size < 10.0f) return 0;
-            }
+    // The largest size <= cap at which `text` fits `width`, narrowed to kMinSqueeze at most (0: never).
+    float fittingSize(const std::string& text, float width, float cap) const {
+        const float room = width - padding(width);
+        if (room <= 0) return 0;
+        float size = cap;
+        const float atCap = measure(text, size, FontRole::Bold) * kMinSqueeze;
+        if (atCap > room) size = std::floor(cap * room / atCap);  // text width grows about linearly with its size
+        while (size >= 1 && measure(text, size, FontRole::Bold) * kMinSqueeze > room) size -= 1;  // hinting
         return size;
     }
 
-    void valueText(const Rect& r, double value, Rgba color) {
+    // One size for every value shown (rows up to the current one), from the cell: the largest at which every exact
+    // value fits, but never smaller than a floor (half the largest); values that do not fit at the floor are not
+    // written at all (an ellipsis; the exact value on hover and beside the tree).
+    float uniformValueSize(int lastRow) const {
+        if (!o.showValues || L.pitch() < 12) return 0;
+        const float width = L.cell(0, L.firstVisible()).w;
+        const float cap = std::floor(std::min(o.valueSize, L.cellHeight() * 0.62f));
+        const float floorSize = std::max(10.0f, std::floor(cap * 0.5f));
+        if (cap < 10.0f) return 0;
+        float size = cap;
+        for (int k = 0; k <= lastRow; ++k)
+            for (int c = L.firstVisible(); c < L.endVisible(); ++c) {
+                if (size <= floorSize) return floorSize;
+                size = std::min(size, fittingSize(formatCell(f.value(k, c), o.type), width, size));
+            }
+        return std::max(size, floorSize);
+    }
+
+    // The exact value at valueSize, narrowed if it must be; an ellipsis when even that does not fit.
+    void valueText(const Rect& r, double value, Rgba color, bool count = true) {
         if (valueSize <= 0 || r.w < 12) return;
-        const std::string text = valueString(value, r.w);
-        if (measure(text, valueSize, FontRole::Bold) <= r.w - 3) scene.text(r, text, color, valueSize, FontRole::Bold);
+        const std::string text = formatCell(value, o.type);
+        const float room = r.w - padding(r.w), width = measure(text, valueSize, FontRole::Bold);
+        if (width <= room) {
+            scene.text(r, text, color, valueSize, FontRole::Bold);
+        } else if (width * kMinSqueeze <= room) {
+            scene.text(r, text, color, valueSize, FontRole::Bold, Align::Center, room / width);
+        } else {
+            if (count) ++hidden;
+            scene.text(r, "\xe2\x80\xa6", color.scaledAlpha(0.6f), std::min(valueSize, r.h * 0.5f), FontRole::Bold);
+        }
     }
 
     void labels() {
@@ -230,7 +250,7 @@ struct Builder {
                 const Rect chip{c.x - src.w * 0.5f, c.y - src.h * 0.5f, src.w, src.h};
                 const Rgba edge = L.pitch() >= 8 ? p.cellOperand.scaledAlpha(0.8f * fade) : Rgba{0, 0, 0, 0};
                 scene.rect(chip, p.cellWritten.scaledAlpha(0.85f * fade), rounding, edge, 1);
-                if (L.pitch() >= 14 && move < 0.6f) valueText(chip, f.value(k - 1, from), p.textOnWritten);
+                if (L.pitch() >= 14 && move < 0.6f) valueText(chip, f.value(k - 1, from), p.textOnWritten, false);
             }
         }
     }
@@ -292,11 +312,18 @@ Rgba cellFill(CellLook look, const Palette& p) {
     return p.cellDead;
 }
 
+bool valueFits(const std::string& text, float width, float size, const TextMeasure& measure) {
+    if (size <= 0 || width < 12) return false;
+    return measure(text, size, FontRole::Bold) * Builder::kMinSqueeze <= width - Builder::padding(width);
+}
+
 Scene buildTreeScene(const TreeFacts& facts, const TreeLayout& layout, const Palette& palette,
                      const TreeSceneOptions& options, const TextMeasure& measure) {
     if (facts.stages() == 0 || facts.cells() == 0) return {};
     Builder b{facts, layout, palette, options, measure, {}, {}, 0};
     b.build();
+    b.scene.valueSize = b.valueSize;
+    b.scene.hiddenValues = b.hidden;
     return std::move(b.scene);
 }
 

@@ -25,6 +25,10 @@ enum class CellLook { Future, Written, WrittenPast, Live, Dead, Padding };
 CellLook cellLook(const TreeFacts& facts, int row, int cell, int currentStage);
 Rgba cellFill(CellLook look, const Palette& palette);
 
+// Whether a value's exact text is written whole in a cell `width` wide at `size` (narrowed to 0.8 at most), as
+// buildTreeScene decides; a value that is not is an ellipsis there (the panels read it out instead).
+bool valueFits(const std::string& text, float width, float size, const TextMeasure& measure);
+
 Scene buildTreeScene(const TreeFacts& facts, const TreeLayout& layout, const Palette& palette,
                      const TreeSceneOptions& options, const TextMeasure& measure);
 

@@ -97,8 +97,9 @@ TEST(ExportSvg, RendersToTheSamePictureAsTheScreensRenderer) {
             ASSERT_EQ(drawn.width, screen.width);
             ASSERT_EQ(drawn.height, screen.height);
             const auto d = test::compare(drawn, screen);
-            // Shapes and colours agree; glyph rasterisers (FreeType in ImGui, Pango in librsvg) differ a little.
-            EXPECT_LT(d.mean, 4.0);
+            // Shapes and colours agree; glyph rasterisers (FreeType in ImGui, Pango in librsvg) differ a little, and
+            // values are written at the largest size that fits their cells (more glyph pixels than when 4.0 was set).
+            EXPECT_LT(d.mean, 4.5);
             EXPECT_LT(d.bigFraction, 0.03);
         }
 }
