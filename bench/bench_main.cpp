@@ -5,7 +5,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <cctype>
 #include <ctime>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -48,6 +50,24 @@ std::string now() {
     const std::time_t t = std::time(nullptr);
     std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M:%S %Z", std::localtime(&t));
     return buf;
+}
+
+// A copy of the figures in $XDG_DATA_HOME/reducelab/bench/ (else ~/.local/share/...), one file per device, type
+// and operation, newest kept: the explorer's Timings view reads them to draw the peers beside the ladder
+// (app/view/timing/peer_figures.h). Returns the file, or "" when there is no such directory or it cannot be written.
+std::string keepForTheExplorer(const nlohmann::json& j, const std::string& device) {
+    std::string dir;
+    if (const char* x = std::getenv("XDG_DATA_HOME"); x && *x) dir = std::string(x) + "/reducelab/bench";
+    else if (const char* h = std::getenv("HOME"); h && *h) dir = std::string(h) + "/.local/share/reducelab/bench";
+    if (dir.empty()) return "";
+    std::string name;
+    for (char c : device) name += std::isalnum(static_cast<unsigned char>(c)) ? c : '-';
+    name += "_" + j.value("data_type", std::string("float")) + "_" + j.value("op", std::string("sum")) + ".json";
+    std::error_code ec;
+    std::filesystem::create_directories(dir, ec);
+    std::ofstream out(dir + "/" + name, std::ios::trunc);
+    out << j.dump(2) << "\n";
+    return out ? dir + "/" + name : "";
 }
 
 void progress(const Measurement& m) {
@@ -160,7 +180,7 @@ int run(const BenchOptions& o) {
     for (const auto& f : files) std::remove(f.second.c_str());
 
     const auto checks = checkTargets(all, sizes, best, cpu);
-    if (!o.jsonPath.empty()) {
+    {  // every figure as JSON: to --json FILE, and kept for the explorer's Timings view (its peers overlay)
         nlohmann::json j = {{"date", now()},
                             {"device", dev.name},
                             {"platform", dev.platform},
@@ -183,7 +203,9 @@ int run(const BenchOptions& o) {
         for (const auto& t : checks)
             j["targets"].push_back(
                 {{"what", t.what}, {"ratio", t.ratio}, {"target", t.target}, {"met", t.met}, {"detail", t.detail}});
-        std::ofstream(o.jsonPath) << j.dump(2) << "\n";
+        if (!o.jsonPath.empty()) std::ofstream(o.jsonPath) << j.dump(2) << "\n";
+        if (const std::string kept = keepForTheExplorer(j, dev.name); !kept.empty())
+            std::cout << "figures kept for the explorer's Timings view: " << kept << "\n";
     }
     std::cout << "\n"
               << dev.platform << " / " << dev.name << " (" << dev.type << "), " << now() << "; " << toString(timing)

@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "app/gui/timings/timings_format.h"
 #include "app/gui/timings/timings_panel.h"
 #include "app/render/framebuffer_capture.h"
 #include "app/view/timing/timing_csv.h"
@@ -155,6 +156,11 @@ std::string TimingsPanel::scriptAction(const std::string& action, ExplorerState&
         open = false;
     else if (key == "toggle")
         open = !open;
+    else if (key == "peers") {  // where scripts/bench's figures are read from (on the next opening)
+        if (value.empty()) return "timings:peers needs a directory";
+        setup_.peerDir = value;
+        view_.wasOpen = false;
+    }
     else if (key == "tab") {
         const char* names[] = {"ladder", "bars", "sizes", "roundoff"};
         for (int i = 0; i < 4; ++i)
@@ -263,11 +269,22 @@ std::string TimingsPanel::writeReport(const std::string& path) const {
         j["type"] = std::string(toString(setup_.params.type));
         nlohmann::json rows = nlohmann::json::array();
         for (const auto& r : view_.lastLadder.rows) {
-            nlohmann::json row = {{"variant", r.variant.id}, {"status", view::statusText(r.status)}, {"best", r.best}};
-            if (r.measured()) row.update({{"median_ms", r.m.medianMs}, {"gbps", r.m.gbps}});
+            nlohmann::json row = {{"variant", r.variant.id}, {"name", rowName(r)}, {"status", view::statusText(r.status)}, {"best", r.best}};
+            if (r.measured())
+                row.update({{"median_ms", r.m.medianMs}, {"gbps", r.m.gbps}, {"cumulative", r.cumulative},
+                            {"pct_copy", r.pctCopy}});
+            if (!r.reason.empty()) row["reason"] = r.reason;
             rows.push_back(row);
         }
         j["rows"] = rows;
+        nlohmann::json peers = nlohmann::json::array();
+        if (const auto* f = view::figuresFor(setup_.peers, setup_.deviceKey, setup_.params.type, Op::Sum))
+            for (const auto& s : f->peers) {
+                nlohmann::json at = nlohmann::json::object();
+                for (const auto& [n, g] : s.gbps) at[std::to_string(n)] = g;
+                peers.push_back({{"method", s.method}, {"role", s.role}, {"gbps", at}, {"file", f->file}});
+            }
+        j["peers"] = peers;
         j["copyGbps"] = view_.lastLadder.copy.ok ? view_.lastLadder.copy.gbps : 0.0;
     }
     std::ofstream out(path);

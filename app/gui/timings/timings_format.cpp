@@ -50,8 +50,13 @@ bool isMeasuring(const TimingsData& d, const std::string& id) {
     return !d.measuring.empty() && d.measuring.rfind(id + " at " + sizeLabel(d.ladder.n), 0) == 0;
 }
 
+std::string rowName(const view::LadderRow& r) {
+    return view::isKernelPoint(r.variant.id) ? r.variant.title : r.variant.id;
+}
+
 std::string rowTip(const TimingsData& d, const view::LadderRow& r) {
     std::string tip = r.variant.title;
+    if (view::isKernelPoint(r.variant.id)) tip += "\n" + r.variant.lesson;
     if (r.variant.harrisStep) tip += " (Harris step " + std::to_string(r.variant.harrisStep) + ")";
     if (r.measured()) {
         const auto& m = r.m;
@@ -60,7 +65,8 @@ std::string rowTip(const TimingsData& d, const view::LadderRow& r) {
                ms(m.medianMs);
         if (d.ladder.copy.ok)
             tip += "\n" + view::formatSig(r.pctCopy, 3) + "% of the copy ceiling (" + gbps(d.ladder.copy.gbps) + ")";
-        tip += "\nspeedup " + times(r.stepSpeedup) + " over the row above, " + times(r.cumulative) + " over the first";
+        tip += "\nspeedup " + times(r.stepSpeedup) + " over the row above, " + times(r.cumulative) + " over the first (" +
+               (d.ladder.rows.empty() ? std::string() : rowName(d.ladder.rows.front())) + ")";
         if (r.g80)
             tip += "\nHarris's G80, step " + std::to_string(r.variant.harrisStep) + ": " + ms(r.g80->timeMs) + ", " +
                    gbps(r.g80->gbps) + ", " + times(r.g80Cumulative) + " cumulative";

@@ -47,7 +47,7 @@ BarChart ladderBars(const TimingsData& d, const view::Palette& p) {
     for (const auto& r : d.ladder.rows) {
         if (r.status == view::RowStatus::Unavailable) continue;
         PlotBar b;
-        b.label = r.variant.id;
+        b.label = rowName(r);
         b.color = statusColor(r.status, r.best, p);
         b.emphasis = r.best;
         b.tip = rowTip(d, r);
@@ -72,10 +72,34 @@ BarChart ladderBars(const TimingsData& d, const view::Palette& p) {
         }
         c.bars.push_back(std::move(b));
     }
+    // The libraries scripts/bench measured on this device at this N, under the ladder: where a library gets.
+    bool anyPeer = false;
+    if (d.peers)
+        for (const auto& s : d.peers->peers) {
+            const auto it = s.gbps.find(d.ladder.n);
+            if (it == s.gbps.end()) continue;
+            PlotBar b;
+            b.label = s.method;
+            b.value = it->second;
+            b.color = view::mix(p.textDim, p.panel, 0.25f);
+            b.valueText = formatSig(it->second, 3) + (d.ladder.copy.ok ? "  (" + formatSig(100 * it->second / d.ladder.copy.gbps, 2) + "%)" : "");
+            b.tip = s.method + ", measured by scripts/bench on " + d.peers->date + " (" + s.timing + " timing)\n" +
+                    gbps(it->second) + " at N = " + sizeLabel(d.ladder.n) + "\nfrom " + d.peers->file;
+            hi = std::max(hi, it->second);
+            c.bars.push_back(std::move(b));
+            anyPeer = true;
+        }
     if (d.ladder.copy.ok) {
         c.refLines.push_back({d.ladder.copy.gbps, "copy ceiling " + formatSig(d.ladder.copy.gbps, 3) + " GB/s",
                               p.text.scaledAlpha(0.9f), true});
         hi = std::max(hi, d.ladder.copy.gbps);
+    }
+    if (d.peers) {  // the limit scripts/bench measured (the faster of its copy and read-only kernels), when higher
+        const double limit = d.peers->limitAt(d.ladder.n);
+        if (limit > 0 && (!d.ladder.copy.ok || limit > d.ladder.copy.gbps * 1.02)) {
+            c.refLines.push_back({limit, "limit (scripts/bench) " + formatSig(limit, 3) + " GB/s", p.textFaint, true});
+            hi = std::max(hi, limit);
+        }
     }
     c.value = view::niceAxis(0, hi > 0 ? hi * 1.02 : 1, false, 10, true, 6);
     c.legend.push_back({"median GB/s, whisker: slowest to fastest run", p.accent, false, false});
@@ -84,6 +108,9 @@ BarChart ladderBars(const TimingsData& d, const view::Palette& p) {
     if (anyG80)
         c.legend.push_back(
             {"Harris's G80 (2^22 ints; peak " + formatSig(kHarrisG80PeakGbps, 3) + " GB/s)", p.text, false, true});
+    if (anyPeer)
+        c.legend.push_back({"libraries, measured by scripts/bench (" + d.peers->date + ")",
+                            view::mix(p.textDim, p.panel, 0.25f), false, false});
     c.emptyText = "Measuring\xe2\x80\xa6";
     return c;
 }
@@ -128,6 +155,26 @@ LinePlot sizePlot(const TimingsData& d, const view::Palette& p, bool bandwidth) 
         });
         if (!s.error.empty()) se.label += " (failed at some N)";
         L.series.push_back(std::move(se));
+    }
+    if (bandwidth && d.peers && xhi > 0) {  // the libraries' GB/s over the sizes measured here, dashed
+        int k = 0;
+        for (const auto& s : d.peers->peers) {
+            PlotSeries se;
+            se.label = s.method + " (scripts/bench)";
+            se.color = view::mix(seriesColor(6 + k++), p.panel, 0.2f);
+            se.dashed = true;
+            se.width = 2;
+            se.markerRadius = 3;
+            for (const auto& [n, g] : s.gbps) {
+                if (double(n) < xlo || double(n) > xhi) continue;
+                se.x.push_back(double(n));
+                se.y.push_back(g);
+                ys.push_back(g);
+                se.tips.push_back(s.method + " at N = " + view::formatCount(double(n)) + "\n" + gbps(g) +
+                                  "\nscripts/bench, " + d.peers->date + " (" + s.timing + " timing)");
+            }
+            if (!se.x.empty()) L.series.push_back(std::move(se));
+        }
     }
     if (xhi <= 0) xlo = xhi = double(d.ladder.n);
     L.x = view::niceAxis(xlo, xhi, true, 2);

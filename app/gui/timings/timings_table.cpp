@@ -112,7 +112,8 @@ view::Rect drawLadderTable(const TimingsData& d, const UiContext& ctx, float hei
         ImGui::SetCursorPosY(y0 + 2 * s);
         const bool unavailable = r.status == view::RowStatus::Unavailable;
         if (r.best) ImGui::PushFont(ctx.fonts.bold);
-        ImGui::TextColored(vec4(unavailable ? p.textFaint : p.text), "%s", r.variant.id.c_str());
+        ImGui::TextColored(vec4(unavailable ? p.textFaint : view::isKernelPoint(r.variant.id) ? p.accent : p.text), "%s",
+                           rowName(r).c_str());
         if (r.best) {
             ImGui::PopFont();
             ImGui::SameLine();

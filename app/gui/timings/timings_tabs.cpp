@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "app/gui/timings/timings_format.h"
 #include "app/gui/timings/timings_panel.h"
 #include "core/harris_reference.h"
 #include "core/variant.h"
@@ -82,7 +83,7 @@ void TimingsPanel::drawLadderTab(const UiContext& ctx, const TimingsData& d, con
         if (!d.bestReason.empty()) wrapped(p.text, d.bestReason);
         const int fastest = d.ladder.fastestCorrect();
         if (fastest >= 0 && fastest != d.ladder.bestRow && r.measured())
-            wrapped(p.warn, "Fastest correct kernel in this sweep: " + d.ladder.rows[size_t(fastest)].variant.id +
+            wrapped(p.warn, "Fastest correct kernel in this sweep: " + rowName(d.ladder.rows[size_t(fastest)]) +
                                 " (" + view::formatSig(d.ladder.rows[size_t(fastest)].m.gbps, 3) +
                                 " GB/s). At small N or with few runs the order can change: try Harris's 2^22 or more.");
         ImGui::Spacing();
@@ -105,7 +106,7 @@ void TimingsPanel::drawLadderTab(const UiContext& ctx, const TimingsData& d, con
             ImGui::PopFont();
             header = true;
         }
-        wrapped(p.textDim, "\xe2\x80\xa2 " + r.variant.id + " (" + view::statusText(r.status) + "): " + r.reason);
+        wrapped(p.textDim, "\xe2\x80\xa2 " + rowName(r) + " (" + view::statusText(r.status) + "): " + r.reason);
     }
     ImGui::EndChild();
 }

@@ -3,11 +3,13 @@
 // timings_table.cpp, the plots in timings_plots.cpp.
 #pragma once
 #include <initializer_list>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "app/gui/timings/plot_canvas.h"
 #include "app/gui/shell/ui_context.h"
+#include "app/view/timing/peer_figures.h"
 #include "app/view/timing/timing_series.h"
 #include "app/view/timing/timing_table.h"
 
@@ -20,6 +22,7 @@ struct TimingsData {
     std::string deviceName, deviceType;
     std::string bestId, bestReason;  // from bestVariantFor / bestVariantReason (empty when not registered)
     std::string measuring;           // the point being measured now, e.g. "sequential at 2^22 ints"
+    std::optional<view::PeerFigures> peers;  // what scripts/bench measured on this device, type and operation
 };
 
 // Bars of GB/s per measured variant, whiskers from the slowest to the fastest repeat, Harris's G80 GB/s as

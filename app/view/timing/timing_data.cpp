@@ -2,6 +2,7 @@
 #include "app/view/timing/timing_data.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <ctime>
 #include <random>
 #include <set>
@@ -35,6 +36,27 @@ std::string PointKey::text() const {
     if (kind != PointKind::Copy) s += "|wg=" + std::to_string(wg);
     s += "|w=" + std::to_string(warmup) + "|r=" + std::to_string(repeats);
     return s;
+}
+
+std::string kernelPointId(const std::string& file, const std::string& entry, const std::string& text) {
+    uint64_t h = 1469598103934665603ull;  // FNV-1a: stable across runs and builds (the cache file keeps the key)
+    for (const std::string* part : {&entry, &text}) {
+        for (unsigned char c : *part) h = (h ^ c) * 1099511628211ull;
+        h = (h ^ 0xff) * 1099511628211ull;
+    }
+    char hex[17];
+    std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(h));
+    return "kernel:" + file + "#" + hex;
+}
+
+bool isKernelPoint(const std::string& variant) {
+    return variant.rfind("kernel:", 0) == 0;
+}
+
+std::string kernelPointFile(const std::string& variant) {
+    if (!isKernelPoint(variant)) return "";
+    const std::string rest = variant.substr(7);
+    return rest.substr(0, rest.rfind('#'));
 }
 
 std::string DeviceKey::text() const {

@@ -78,6 +78,12 @@ struct TimingParams {
 std::vector<size_t> powersOfTwo(size_t lo, size_t hi, int log2Step);
 
 PointKey runKey(const TimingParams& p, const std::string& variant, size_t n);
+
+// A student's kernel in the ladder: a Run point whose variant is "kernel:<file>#<hash of entry and text>", so an
+// edited kernel is measured again and the same text is found in the cache. The sweep times it in a child process.
+std::string kernelPointId(const std::string& file, const std::string& entry, const std::string& text);
+bool isKernelPoint(const std::string& variant);
+std::string kernelPointFile(const std::string& variant);  // the file name in the id
 PointKey copyKey(const TimingParams& p, size_t n);
 PointKey roundoffKey(const TimingParams& p, const std::string& variant, size_t n);
 

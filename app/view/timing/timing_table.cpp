@@ -82,7 +82,10 @@ LadderTable buildLadder(const TimingCache& cache, const DeviceKey& device, const
             else
                 row.status = m->correct ? RowStatus::CorrectNotByDesign : RowStatus::WrongByDesign;
             if (!v.correctByDesign) row.reason = v.wrongReason;
-            if (m->medianMs > 0) {
+            if (m->medianMs > 0 && isKernelPoint(v.id)) {  // a student's row: over the ladder, not part of it
+                row.stepSpeedup = prevMs > 0 ? prevMs / m->medianMs : 1.0;
+                row.cumulative = firstMs > 0 ? firstMs / m->medianMs : 1.0;
+            } else if (m->medianMs > 0) {
                 if (firstMs == 0) firstMs = m->medianMs;
                 row.stepSpeedup = prevMs > 0 ? prevMs / m->medianMs : 1.0;
                 row.cumulative = firstMs / m->medianMs;

@@ -51,7 +51,8 @@ struct LadderTable {
     int fastestCorrect() const;
 };
 
-// Rows in the order of `variants`. `unavailable`: variant id -> reason, for those the device cannot run (they are
+// Rows in the order of `variants`. A student's kernel (isKernelPoint) gets speedups over the rows above it without
+// becoming the row the next variant's step is measured from. `unavailable`: variant id -> reason, for those the device cannot run (they are
 // never measured). `bestId`: the variant bestVariantFor() picks on this device (may be empty).
 LadderTable buildLadder(const TimingCache& cache, const DeviceKey& device, const TimingParams& params,
                         const std::vector<VariantInfo>& variants, const std::map<std::string, std::string>& unavailable,

@@ -1,0 +1,115 @@
+// Reading scripts/bench's JSON into the series the Timings view overlays.
+#include "app/view/timing/peer_figures.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
+#include "core/types.h"
+
+namespace rl::view {
+namespace fs = std::filesystem;
+namespace {
+
+std::string text(const nlohmann::json& j, const char* key, const std::string& file) {
+    if (!j.contains(key) || !j.at(key).is_string())
+        throw Error(ErrorKind::BadInput, file + ": no \"" + key + "\" (a scripts/bench --json file has one)");
+    return j.at(key).get<std::string>();
+}
+
+}  // namespace
+
+double PeerFigures::limitAt(size_t n) const {
+    double best = 0;
+    for (const auto& c : ceilings)
+        if (auto it = c.gbps.find(n); it != c.gbps.end()) best = std::max(best, it->second);
+    return best;
+}
+
+PeerFigures parsePeerFigures(const nlohmann::json& j, const std::string& file) {
+    if (!j.is_object()) throw Error(ErrorKind::BadInput, file + ": not a scripts/bench JSON object");
+    PeerFigures f;
+    f.file = file;
+    f.device = text(j, "device", file);
+    f.driver = j.value("driver", "");
+    f.date = j.value("date", "");
+    f.timing = j.value("timing", "");
+    // Files written before data_type and op were recorded reduced floats with +.
+    const auto type = parseElemType(j.value("data_type", std::string("float")));
+    const auto op = parseOp(j.value("op", std::string("sum")));
+    if (!type || !op) throw Error(ErrorKind::BadInput, file + ": unknown \"data_type\" or \"op\"");
+    f.type = *type;
+    f.op = *op;
+    if (!j.contains("measurements") || !j.at("measurements").is_array())
+        throw Error(ErrorKind::BadInput, file + ": no \"measurements\" list");
+    std::map<std::string, PeerSeries> byMethod;
+    for (const auto& m : j.at("measurements")) {
+        if (!m.is_object() || !m.contains("gbps") || !m.at("gbps").is_number()) continue;  // skipped ones have none
+        if (m.value("skipped", false) || !m.value("correct", true)) continue;
+        const std::string role = m.value("role", "");
+        if (role != "framework-peer" && role != "opencl-peer" && role != "host-peer" && role != "ceiling") continue;
+        const std::string method = m.value("method", "");
+        if (method.empty() || !m.contains("n") || !m.at("n").is_number_unsigned()) continue;
+        PeerSeries& s = byMethod[method];
+        s.method = method;
+        s.role = role;
+        s.timing = m.value("timing", f.timing);
+        const double gbps = m.at("gbps").get<double>();
+        if (gbps > 0) s.gbps[m.at("n").get<size_t>()] = gbps;
+    }
+    for (auto& [method, s] : byMethod) {
+        if (s.gbps.empty()) continue;
+        (s.role == "ceiling" ? f.ceilings : f.peers).push_back(std::move(s));
+    }
+    auto atLargest = [](const PeerSeries& s) { return s.gbps.rbegin()->second; };
+    std::sort(f.peers.begin(), f.peers.end(),
+              [&](const PeerSeries& a, const PeerSeries& b) { return atLargest(a) > atLargest(b); });
+    return f;
+}
+
+PeerFigures readPeerFigures(const std::string& path) {
+    std::ifstream in(path);
+    if (!in) throw Error(ErrorKind::BadInput, "cannot read " + path);
+    nlohmann::json j;
+    try {
+        j = nlohmann::json::parse(in);
+    } catch (const std::exception& e) {
+        throw Error(ErrorKind::BadInput, path + " is not JSON: " + e.what());
+    }
+    return parsePeerFigures(j, path);
+}
+
+std::vector<PeerFigures> peerFiguresIn(const std::string& dir, std::vector<std::string>* problems) {
+    std::vector<PeerFigures> out;
+    std::error_code ec;
+    if (dir.empty() || !fs::is_directory(dir, ec)) return out;
+    for (const auto& e : fs::directory_iterator(dir, ec)) {
+        if (e.path().extension() != ".json") continue;
+        try {
+            out.push_back(readPeerFigures(e.path().string()));
+        } catch (const std::exception& x) {
+            if (problems) problems->push_back(x.what());
+        }
+    }
+    return out;
+}
+
+const PeerFigures* figuresFor(const std::vector<PeerFigures>& all, const DeviceKey& device, ElemType type, Op op) {
+    const PeerFigures* best = nullptr;
+    for (const auto& f : all) {
+        if (f.device != device.name || (!f.driver.empty() && !device.driver.empty() && f.driver != device.driver))
+            continue;
+        if (f.type != type || f.op != op || f.peers.empty()) continue;
+        if (!best || f.date > best->date) best = &f;  // "YYYY-MM-DD HH:MM:SS UTC" sorts by time
+    }
+    return best;
+}
+
+std::string defaultPeerDir() {
+    if (const char* x = std::getenv("XDG_DATA_HOME"); x && *x) return std::string(x) + "/reducelab/bench";
+    if (const char* h = std::getenv("HOME"); h && *h) return std::string(h) + "/.local/share/reducelab/bench";
+    return "";
+}
+
+}  // namespace rl::view
