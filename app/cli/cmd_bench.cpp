@@ -1,37 +1,109 @@
 // reducelab bench: the Harris-style table on this device: time, bandwidth, step and cumulative speedup, and the
 // share of a copy kernel's bandwidth measured in the same run; Harris's G80 figures beside his seven steps.
 #include <iostream>
+#include <map>
 
 #include "app/cli/commands.h"
 #include "app/cli/table.h"
 #include "core/cl/engine.h"
 #include "core/harris_reference.h"
 #include "core/json_io.h"
+#include "core/run_settings.h"
+#include "core/workbench/child_process.h"
 
 namespace rl::cli {
+namespace {
+
+// A student's kernel timed at every size in a child process (forked before this process opens OpenCL), so a kernel
+// that never ends or crashes the driver costs one row, not the benchmark. Per size: the run's JSON, or the reason
+// it did not run.
+struct OwnRows {
+    std::map<size_t, RunResult> results;
+    std::map<size_t, std::string> skipped;
+    std::string failure;  // the child did not finish: why (every size then shows it)
+};
+
+OwnRows timeOwnKernel(const VariantInfo& own, const Options& o, const RunConfig& base,
+                      const std::vector<size_t>& sizes, int warmup, int repeats, double timeoutSeconds) {
+    const workbench::ChildResult child = workbench::runForked(
+        [&] {
+            nlohmann::json out = nlohmann::json::array();
+            Engine engine(selectDevice(o.device));
+            for (size_t n : sizes) {
+                RunConfig c = base;
+                c.n = n;
+                c.variant = own.id;
+                try {
+                    engine.fits(n, c.type);
+                    const HostArray input = makeInput(c);
+                    out.push_back({{"n", n}, {"result", json::runResult(engine.run(own, c, input, warmup, repeats))}});
+                } catch (const Error& e) {
+                    out.push_back({{"n", n}, {"skipped", e.what()}});
+                }
+            }
+            return out.dump() + "\n";
+        },
+        timeoutSeconds);
+    OwnRows rows;
+    if (child.end == workbench::ChildResult::End::TimedOut) {
+        rows.failure = "did not finish within " + std::to_string(int(timeoutSeconds)) +
+                       " s and was stopped (a loop that never ends? --timeout sets the limit)";
+        return rows;
+    }
+    try {
+        if (!child.exited() || child.exitCode != 0) throw std::runtime_error(child.describe());
+        for (const auto& e : nlohmann::json::parse(child.out)) {
+            const size_t n = e.at("n").get<size_t>();
+            if (e.contains("skipped"))
+                rows.skipped[n] = e.at("skipped").get<std::string>();
+            else
+                rows.results[n] = json::readRunResult(e.at("result"));
+        }
+    } catch (const std::exception&) {
+        std::string why = child.err;
+        while (!why.empty() && (why.back() == '\n' || why.back() == ' ')) why.pop_back();
+        if (why.rfind('\n') != std::string::npos) why = why.substr(why.rfind('\n') + 1);
+        rows.failure = "the process timing it " + child.describe() + (why.empty() ? "" : ": " + why) +
+                       " (reducelab check --kernel shows why: out-of-bounds accesses are the usual cause)";
+    }
+    return rows;
+}
+
+}  // namespace
 
 int cmdBench(const Options& o) {
-    Engine engine(selectDevice(o.device));
     RunConfig base = o.config;
     if (!o.raw.count("type")) base.type = ElemType::Int;  // Harris's table reduces ints
     std::vector<size_t> sizes = o.sizes.empty() ? std::vector<size_t>{size_t(1) << 22} : o.sizes;
     // The rows: the variants asked for (all by default), then a student's kernel with --kernel FILE, which by
     // default sits under the first step of the ladder, the baseline of the speedups.
     const bool own = o.raw.count("kernel") != 0;
+    const bool kernelOnly = o.raw.count("kernel-only") != 0;
+    if (kernelOnly && !own) throw UsageError("--kernel-only needs --kernel FILE");
     std::vector<VariantInfo> rowsToRun;
-    if (o.variants.empty() && own)
+    if (kernelOnly)
+        ;
+    else if (o.variants.empty() && own)
         rowsToRun.push_back(*findVariant("interleaved-divergent"));
     else if (o.variants.empty() || (o.variants.size() == 1 && o.variants[0] == "all"))
         rowsToRun = allVariants();
     else
         for (const auto& id : o.variants) rowsToRun.push_back(*findVariant(id));
-    if (own) {
-        Options kernelOnly = o;
-        kernelOnly.raw.erase("variant");
-        kernelOnly.config.type = base.type;
-        rowsToRun.push_back(chosenVariant(kernelOnly));
-    }
     const int warmup = o.warmup < 0 ? 2 : o.warmup, repeats = o.repeats < 0 ? 10 : o.repeats;
+    OwnRows ownRows;
+    std::string ownId;
+    if (own) {
+        Options ownOptions = o;
+        ownOptions.raw.erase("variant");
+        ownOptions.config.type = base.type;
+        const VariantInfo v = chosenVariant(ownOptions);
+        ownId = v.id;
+        rowsToRun.push_back(v);
+        const double timeout =
+            o.raw.count("timeout") ? double(parseInteger("--timeout", o.raw.at("timeout"), 1, 3600)) : 120.0;
+        ownRows = timeOwnKernel(v, o, base, sizes, warmup, repeats, timeout);  // before this process opens OpenCL
+    }
+    Engine engine(selectDevice(o.device));
     nlohmann::json out = {{"device", engine.device().name}, {"platform", engine.device().platform},
                           {"op", toString(base.op)}, {"type", toString(base.type)}, {"wg", base.wg},
                           {"warmup", warmup}, {"repeats", repeats}, {"sizes", nlohmann::json::array()}};
@@ -39,8 +111,8 @@ int cmdBench(const Options& o) {
     for (size_t n : sizes) {
         base.n = n;
         engine.fits(n, base.type);  // before any input is allocated
-        const HostArray input = makeInput(base.type, base.data, n, base.seed);
-        const CopyCeiling copy = engine.copyCeiling(n, base.type, warmup, repeats);
+        const HostArray input = makeInput(base);
+        const CopyCeiling copy = kernelOnly ? CopyCeiling{} : engine.copyCeiling(n, base.type, warmup, repeats);
         nlohmann::json rows = nlohmann::json::array();
         Table t({"variant", "ms", "GB/s", "step", "cumul.", "% copy", "result", "G80 ms", "G80 GB/s"});
         double firstMs = 0, prevMs = 0;
@@ -52,7 +124,10 @@ int cmdBench(const Options& o) {
             const HarrisFigure* g80 = harrisFigure(v.harrisStep);
             nlohmann::json row = {{"variant", id}, {"n", n}};
             try {
-                const RunResult r = engine.run(v, c, input, warmup, repeats);
+                const bool isOwn = own && id == ownId;
+                if (isOwn && !ownRows.failure.empty()) throw Error(ErrorKind::DeviceFailure, ownRows.failure);
+                if (isOwn && ownRows.skipped.count(n)) throw Error(ErrorKind::BadInput, ownRows.skipped.at(n));
+                const RunResult r = isOwn ? ownRows.results.at(n) : engine.run(v, c, input, warmup, repeats);
                 const double step = prevMs > 0 ? prevMs / r.medianMs : 1.0;
                 if (firstMs == 0) firstMs = r.medianMs;
                 const double cumulative = firstMs / r.medianMs;
@@ -62,11 +137,13 @@ int cmdBench(const Options& o) {
                                                       : (v.correctByDesign ? "WRONG" : "WRONG (by design)");
                 if (!r.correct && v.correctByDesign) anyFailure = true;
                 t.add({id, fixed(r.medianMs, 3), fixed(r.gbps(), 2), fixed(step, 2) + "x", fixed(cumulative, 2) + "x",
-                       fixed(pct, 1) + "%", verdict, g80 ? fixed(g80->timeMs, 3) : "", g80 ? fixed(g80->gbps, 3) : ""});
+                       (copy.gbps > 0 ? fixed(pct, 1) + "%" : "-"), verdict, g80 ? fixed(g80->timeMs, 3) : "", g80 ? fixed(g80->gbps, 3) : ""});
                 row.update({{"time_ms", r.medianMs}, {"min_ms", r.minMs}, {"max_ms", r.maxMs}, {"gbps", r.gbps()},
                             {"step_speedup", step}, {"cumulative_speedup", cumulative}, {"pct_of_copy", pct},
-                            {"correct", r.correct}, {"correct_by_design", v.correctByDesign}, {"verdict", r.verdict}});
+                            {"correct", r.correct}, {"correct_by_design", v.correctByDesign}, {"verdict", r.verdict},
+                            {"result", json::value(r.result)}, {"reference", json::value(r.reference)}});
             } catch (const Error& e) {
+                if (own && id == ownId) anyFailure = true;  // the user's own kernel failed: not a device limit
                 t.add({id, "-", "-", "-", "-", "-", "skipped (below)"});
                 skipped.push_back(id + ": " + e.what());
                 row.update({{"skipped", e.what()}});
@@ -77,9 +154,11 @@ int cmdBench(const Options& o) {
         if (!o.json) {
             std::cout << "N = " << n << " " << toString(base.type) << " (" << bytes(n * elemSize(base.type)) << "), op "
                       << toString(base.op) << ", work-group " << base.wg << ", median of " << repeats << " after "
-                      << warmup << " warm-up, on " << engine.device().name << "\n"
-                      << "copy ceiling: " << fixed(copy.gbps, 2) << " GB/s (bytes read + written), "
-                      << fixed(copy.medianMs, 3) << " ms\n\n";
+                      << warmup << " warm-up, on " << engine.device().name << "\n";
+            if (!kernelOnly)
+                std::cout << "copy ceiling: " << fixed(copy.gbps, 2) << " GB/s (bytes read + written), "
+                          << fixed(copy.medianMs, 3) << " ms\n";
+            std::cout << "\n";
             t.print(std::cout);
             for (const auto& line : skipped) std::cout << "skipped " << line << "\n";
             std::cout << "\nGB/s = bytes read once / median time. step = speedup over the row above; cumul. = over "

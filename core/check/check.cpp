@@ -234,6 +234,7 @@ CheckReport checkKernel(const CheckRequest& request) {
             if (what == "sim" && e.value("built", false)) {
                 r.simulated = true;
                 addFindings(r, e.at("findings"));
+                if (e.contains("input_reads")) r.inputReads = workbench::inputReadsFromJson(e.at("input_reads"));
                 if (!r.trace && e.contains("trace")) {
                     r.trace = rl::json::readTrace(e.at("trace"));
                     r.tracedOn = "Oclgrind";

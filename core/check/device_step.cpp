@@ -36,6 +36,19 @@ std::vector<ElemType> claimedTypes(const CheckRequest& request) {
     return types;
 }
 
+// The check's sizes and the request's extra ones (an exercise's hidden sizes), in order, without repeats.
+std::vector<workbench::SizeCase> sizesOf(const CheckRequest& request) {
+    std::vector<workbench::SizeCase> sizes = workbench::checkSizes(request.config.wg);
+    for (const workbench::SizeCase& extra : request.extraSizes) {
+        if (extra.n == 0) continue;
+        bool known = false;
+        for (const auto& s : sizes) known = known || s.n == extra.n;
+        if (!known) sizes.push_back(extra);
+    }
+    std::sort(sizes.begin(), sizes.end(), [](const auto& a, const auto& b) { return a.n < b.n; });
+    return sizes;
+}
+
 }  // namespace
 
 void deviceStep(const CheckRequest& request, const VariantInfo& variant, const Emit& emit) {
@@ -65,8 +78,7 @@ void deviceStep(const CheckRequest& request, const VariantInfo& variant, const E
         const VariantInfo v = workbench::studentVariant(request.text, request.file, request.entry, type);
         for (Op op : ops) {
             const bool main = type == request.config.type && op == request.config.op;
-            for (const auto& size : main ? workbench::checkSizes(request.config.wg)
-                                         : workbench::quickSizes(request.config.wg)) {
+            for (const auto& size : main ? sizesOf(request) : workbench::quickSizes(request.config.wg)) {
                 RunConfig c = request.config;
                 c.n = size.n;
                 c.op = op;
@@ -75,7 +87,8 @@ void deviceStep(const CheckRequest& request, const VariantInfo& variant, const E
                 Json event = {{"event", "size"}, {"n", size.n}, {"why", size.why}, {"op", toString(op)},
                               {"type", toString(type)}, {"wg", c.wg}};
                 try {
-                    const HostArray input = makeInput(type, DataPattern::Random, size.n, 1000 + size.n);
+                    const uint64_t seed = request.inputSeed != 0 ? request.inputSeed + size.n : 1000 + size.n;
+                    const HostArray input = makeInput(type, DataPattern::Random, size.n, seed);
                     const RunResult r = engine.run(v, c, input);
                     buildIs(true, "");
                     event.update(Json{{"ran", true}, {"correct", r.correct}, {"result", rl::json::value(r.result)},

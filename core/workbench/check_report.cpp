@@ -122,7 +122,34 @@ json toJson(const CheckReport& r) {
             {"first_mismatch", mismatch},
             {"failures", failures},
             {"notes", r.notes},
+            {"input_reads", r.inputReads ? toJson(*r.inputReads) : json(nullptr)},
             {"trace", r.trace ? rl::json::trace(*r.trace) : json(nullptr)}};
+}
+
+json toJson(const InputReads& x) {
+    return {{"n", x.n},
+            {"never_read", x.neverRead},
+            {"read_more_than_once", x.readMoreThanOnce},
+            {"first_never_read", x.firstNeverRead},
+            {"first_read_more_than_once", x.firstReadMoreThanOnce},
+            {"times_first_read_more_than_once", x.timesFirstReadMoreThanOnce},
+            {"line_of_second_read", x.lineOfSecondRead},
+            {"groups", x.groups},
+            {"groups_reading", x.groupsReading}};
+}
+
+InputReads inputReadsFromJson(const json& j) {
+    InputReads x;
+    x.n = j.at("n").get<size_t>();
+    x.neverRead = j.at("never_read").get<size_t>();
+    x.readMoreThanOnce = j.at("read_more_than_once").get<size_t>();
+    x.firstNeverRead = j.value("first_never_read", -1LL);
+    x.firstReadMoreThanOnce = j.value("first_read_more_than_once", -1LL);
+    x.timesFirstReadMoreThanOnce = j.value("times_first_read_more_than_once", 0);
+    x.lineOfSecondRead = j.value("line_of_second_read", 0);
+    x.groups = j.value("groups", size_t(0));
+    x.groupsReading = j.value("groups_reading", size_t(0));
+    return x;
 }
 
 CheckReport checkReportFromJson(const json& j) {
@@ -174,6 +201,8 @@ CheckReport checkReportFromJson(const json& j) {
             r.failures.push_back({f.at("step").get<std::string>(), f.at("kind").get<std::string>(),
                                   f.at("message").get<std::string>()});
         r.notes = j.value("notes", std::vector<std::string>{});
+        if (j.contains("input_reads") && !j.at("input_reads").is_null())
+            r.inputReads = inputReadsFromJson(j.at("input_reads"));
         if (j.contains("trace") && !j.at("trace").is_null()) r.trace = rl::json::readTrace(j.at("trace"));
         return r;
     } catch (const nlohmann::json::exception& e) {

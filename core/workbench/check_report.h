@@ -51,6 +51,19 @@ struct StageFacts {
     int bankConflictDegree = 1;
 };
 
+// How often the first pass read each element of the input, as Oclgrind saw every load of the `in` buffer (at the
+// traced size): a reduction reads each element exactly once. And how many work-groups read any of it.
+struct InputReads {
+    size_t n = 0;               // elements of the input
+    size_t neverRead = 0;       // elements no work-item read
+    size_t readMoreThanOnce = 0;
+    long long firstNeverRead = -1, firstReadMoreThanOnce = -1;  // the first such element (-1: none)
+    int timesFirstReadMoreThanOnce = 0;
+    int lineOfSecondRead = 0;   // the student's line that read firstReadMoreThanOnce again (0: unknown)
+    size_t groups = 0;          // work-groups the pass launched
+    size_t groupsReading = 0;   // of them, the ones whose work-items read the input
+};
+
 struct CheckReport {
     std::string file;                   // the student's file name
     std::string entry;                  // the kernel checked
@@ -74,6 +87,7 @@ struct CheckReport {
     std::vector<StageFacts> stages;     // of the first work-group of the first pass
     std::optional<Mismatch> firstMismatch;
     std::string model;                  // the model asked for (empty: none)
+    std::optional<InputReads> inputReads;  // Oclgrind's count of the first pass's input loads (none: not simulated)
 
     std::vector<Failure> failures;
     std::vector<std::string> notes;     // what the reader should know that is not a failure
@@ -85,6 +99,9 @@ struct CheckReport {
 
 nlohmann::json toJson(const CheckReport& report);
 CheckReport checkReportFromJson(const nlohmann::json& j);  // throws rl::Error (BadInput) naming the bad field
+
+nlohmann::json toJson(const InputReads& reads);
+InputReads inputReadsFromJson(const nlohmann::json& j);
 
 // The JSON form of a list of findings (the report's "races", "out_of_bounds", ... arrays), and back.
 nlohmann::json toJson(const std::vector<Finding>& findings);

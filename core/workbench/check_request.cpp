@@ -14,10 +14,14 @@ size_t tracedSize(const CheckRequest& request) {
 }
 
 nlohmann::json toJson(const CheckRequest& r) {
-    return {{"text", r.text},       {"file", r.file},         {"entry", r.entry},
+    nlohmann::json j = {{"text", r.text},       {"file", r.file},         {"entry", r.entry},
             {"config", rl::json::config(r.config)},           {"device", r.device},
             {"model", r.model},     {"timeout", r.timeoutSeconds}, {"simulate", r.simulate},
             {"all_ops_and_types", r.allOpsAndTypes}, {"uninitialised", r.checkUninitialised}};
+    j["input_seed"] = r.inputSeed;
+    j["extra_sizes"] = nlohmann::json::array();
+    for (const SizeCase& c : r.extraSizes) j["extra_sizes"].push_back({{"n", c.n}, {"why", c.why}});
+    return j;
 }
 
 CheckRequest checkRequestFromJson(const nlohmann::json& j) {
@@ -33,6 +37,10 @@ CheckRequest checkRequestFromJson(const nlohmann::json& j) {
         r.simulate = j.value("simulate", true);
         r.allOpsAndTypes = j.value("all_ops_and_types", true);
         r.checkUninitialised = j.value("uninitialised", true);
+        r.inputSeed = j.value("input_seed", uint64_t(0));
+        if (j.contains("extra_sizes"))
+            for (const nlohmann::json& c : j.at("extra_sizes"))
+                r.extraSizes.push_back({c.at("n").get<size_t>(), c.at("why").get<std::string>()});
         return r;
     } catch (const nlohmann::json::exception& e) {
         throw Error(ErrorKind::BadInput, std::string("the check request is malformed: ") + e.what());

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/run_config.h"
+#include "core/workbench/check_sizes.h"
 
 namespace rl::workbench {
 
@@ -22,6 +23,9 @@ struct CheckRequest {
     bool checkUninitialised = true;  // Oclgrind's uninitialised-value check (the check retries without it if it
                                      // crashes the simulator, as it does on some vector code in Oclgrind 21.10)
     bool allOpsAndTypes = true;    // also run the quick sizes for every other op and type the kernel supports
+    uint64_t inputSeed = 0;        // 0: every size's input is the fixed random one (seed 1000 + n); else seed
+                                   // inputSeed + n (an exercise draws it fresh per attempt: data the student never saw)
+    std::vector<SizeCase> extraSizes;  // more sizes for the main op and type (an exercise's hidden sizes)
 };
 
 // The size the stages are recorded for: config.n, or four work-groups when it is 0; at most 65536.

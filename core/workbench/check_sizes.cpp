@@ -13,11 +13,6 @@ bool isPrime(size_t n) {
     return true;
 }
 
-size_t primeAfter(size_t n) {
-    while (!isPrime(n)) ++n;
-    return n;
-}
-
 void add(std::vector<SizeCase>& list, size_t n, std::string why) {
     for (SizeCase& c : list)
         if (c.n == n) {
@@ -29,6 +24,11 @@ void add(std::vector<SizeCase>& list, size_t n, std::string why) {
 
 }  // namespace
 
+size_t primeAtLeast(size_t n) {
+    while (!isPrime(n)) ++n;
+    return n;
+}
+
 std::vector<SizeCase> checkSizes(size_t wg) {
     const size_t w = std::max<size_t>(wg, 1);
     std::vector<SizeCase> list;
@@ -36,7 +36,7 @@ std::vector<SizeCase> checkSizes(size_t wg) {
     add(list, 2, "two elements");
     add(list, 3, "three elements");
     add(list, w, "exactly one work-group");
-    add(list, primeAfter(3 * w + 1), "a prime: the last work-group is partly empty");
+    add(list, primeAtLeast(3 * w + 1), "a prime: the last work-group is partly empty");
     add(list, 1000, "a non-power-of-two");
     add(list, 8 * w, "several whole work-groups");
     add(list, w * w * 2 + 7, "three passes: the partials need a second and a third launch");
@@ -47,7 +47,7 @@ std::vector<SizeCase> checkSizes(size_t wg) {
 std::vector<SizeCase> quickSizes(size_t wg) {
     const size_t w = std::max<size_t>(wg, 1);
     return {{1, "one element"},
-            {primeAfter(3 * w + 1), "a prime: the last work-group is partly empty"},
+            {primeAtLeast(3 * w + 1), "a prime: the last work-group is partly empty"},
             {w * w * 2 + 7, "three passes"}};
 }
 

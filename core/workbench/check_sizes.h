@@ -18,4 +18,7 @@ std::vector<SizeCase> checkSizes(size_t wg);
 // The few of those that other operations and types are checked on: 1, the prime, and the three-pass size.
 std::vector<SizeCase> quickSizes(size_t wg);
 
+// The smallest prime >= n (the sizes above, and the exercises' hidden sizes).
+size_t primeAtLeast(size_t n);
+
 }  // namespace rl::workbench

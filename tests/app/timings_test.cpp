@@ -22,19 +22,6 @@
 namespace rl::apptest {
 namespace {
 
-nlohmann::json readJson(const std::string& path) {
-    std::ifstream in(path);
-    if (!in) {
-        ADD_FAILURE() << "no report " << path;
-        return nlohmann::json::object();
-    }
-    try {
-        return nlohmann::json::parse(in);
-    } catch (const std::exception& e) {
-        ADD_FAILURE() << "bad report " << path << ": " << e.what();
-        return nlohmann::json::object();
-    }
-}
 
 view::Rgba colorOf(const std::string& hex) {
     const unsigned v = unsigned(std::stoul(hex.substr(1), nullptr, 16));
@@ -306,6 +293,94 @@ TEST(Timings, ALongSweepCanBeCancelledWhileTheWindowKeepsDrawing) {
     Shot shot;
     ASSERT_TRUE(loadShot(d + "/cancelled.png", &shot));
     EXPECT_GT(countNear(shot.image, rectIn(r3, "progress"), view::darkPalette().warn, 20), 200);  // a warn-coloured bar
+}
+
+}  // namespace
+}  // namespace rl::apptest
+
+namespace rl::apptest {
+namespace {
+
+// The workbench's kernel is a row of the ladder on the same device: timed in a child process (`reducelab bench
+// --kernel-only`), with its speedup over interleaved-divergent (the first row) and its share of the copy kernel.
+// An edit that is checked again is a new row key: the edited kernel is measured, not the old one's figure reused.
+TEST(Timings, TheWorkbenchKernelIsARowBesideTheLadder) {
+    const std::string d = tempDir("timings-kernel");
+    const std::string k = d + "/mine.cl";
+    std::ofstream(k) << readFile(std::string(REDUCELAB_SOURCE_DIR) + "/tests/workbench/kernels/plain_sequential.cl");
+    const AppRun r = runApp(
+        d,
+        "--config-dir " + d + "/cfg --no-save --size 1800x1000 --n 64 --wg 16 --type int --script \"wait-trace;"
+        "kernel-open:" + k + ";kernel-check;settle;" + kSmall + "timings:open;wait-sweep;timings:tab=ladder;frames:4;"
+        "shot:" + d + "/ladder.png;timings:report=" + d + "/ladder.json;timings:close;"
+        "kernel-replace:s >>= 1=>s /= 2;kernel-check;settle;timings:open;wait-sweep;frames:2;"
+        "timings:report=" + d + "/edited.json;quit\"",
+        "XDG_DATA_HOME=" + d + "/data");
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const auto ladder = readJson(d + "/ladder.json");
+    EXPECT_EQ(ladder["missing"], 0);
+    ASSERT_EQ(ladder["rows"].size(), allVariants().size() + 1);
+    EXPECT_EQ(ladder["rows"][0]["variant"], "interleaved-divergent");
+    const auto& own = ladder["rows"][1];  // under the first step, in view without scrolling
+    EXPECT_EQ(own["name"], "your kernel: mine.cl") << own;
+    EXPECT_EQ(own["status"], "correct") << own;
+    EXPECT_GT(own["median_ms"].get<double>(), 0.0);
+    const double first = ladder["rows"][0]["median_ms"].get<double>();
+    EXPECT_NEAR(own["cumulative"].get<double>(), first / own["median_ms"].get<double>(), 1e-9);
+    // The ladder's own steps still follow each other: interleaved-strided's step is over interleaved-divergent.
+    EXPECT_EQ(ladder["rows"][2]["variant"], "interleaved-strided");
+    EXPECT_NEAR(ladder["rows"][2]["cumulative"].get<double>(), first / ladder["rows"][2]["median_ms"].get<double>(), 1e-9);
+    EXPECT_GT(own["pct_copy"].get<double>(), 0.0);
+
+    const auto edited = readJson(d + "/edited.json");
+    EXPECT_EQ(edited["missing"], 0);
+    const auto& again = edited["rows"][1];
+    EXPECT_EQ(again["name"], "your kernel: mine.cl");
+    EXPECT_NE(again["variant"], own["variant"]) << "the edited text is another point";
+    EXPECT_EQ(again["status"], "correct") << again;
+}
+
+}  // namespace
+}  // namespace rl::apptest
+
+namespace rl::apptest {
+namespace {
+
+// What scripts/bench measured on this device is drawn beside the ladder: the libraries as bars at the ladder's N
+// (Bandwidth tab), as dashed lines against N, and their figures in the report. Figures of another device are not.
+TEST(Timings, ThePeersThatScriptsBenchMeasuredHereAreOverlaid) {
+    const std::string d = tempDir("timings-peers");
+    const std::string env = "XDG_DATA_HOME=" + d + "/data";
+    AppRun r = runApp(d, "--config-dir " + d + "/cfg --no-save --script \"wait-trace;timings:open;frames:2;timings:report=" +
+                             d + "/device.json;quit\"",
+                      env);
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const std::string device = readJson(d + "/device.json").value("device", "");
+    ASSERT_FALSE(device.empty());
+    const std::string dir = d + "/data/reducelab/bench";
+    std::filesystem::create_directories(dir);
+    auto bench = [&](const std::string& name, const std::string& dev, double gbps) {
+        nlohmann::json m = {{"method", name}, {"role", "host-peer"}, {"n", 65536}, {"gbps", gbps},
+                            {"timing", "wall"}, {"correct", true}};
+        nlohmann::json m2 = m;
+        m2["n"] = 262144;
+        std::ofstream(dir + "/" + name + ".json")
+            << nlohmann::json{{"device", dev}, {"date", "2026-11-23 10:00:00 UTC"}, {"data_type", "int"},
+                              {"op", "sum"}, {"measurements", {m, m2}}}
+                   .dump();
+    };
+    bench("host-reduce", device, 12.5);
+    bench("elsewhere", "Some Other Device", 999.0);
+    r = runApp(d, "--config-dir " + d + "/cfg --no-save --size 1800x1000 --script \"wait-trace;" + kSmall +
+                      "timings:open;wait-sweep;timings:tab=bars;timings:hover=none;frames:4;shot:" + d +
+                      "/bars.png;timings:report=" + d + "/bars.json;timings:tab=sizes;frames:4;shot:" + d +
+                      "/sizes.png;quit\"",
+               env);
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const auto report = readJson(d + "/bars.json");
+    ASSERT_EQ(report["peers"].size(), 1u) << report["peers"].dump();
+    EXPECT_EQ(report["peers"][0]["method"], "host-reduce");
+    EXPECT_DOUBLE_EQ(report["peers"][0]["gbps"]["65536"].get<double>(), 12.5);
 }
 
 }  // namespace

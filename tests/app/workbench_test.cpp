@@ -123,7 +123,8 @@ TEST(Workbench, TypingUndoRedoEscapeFindAndCtrlEnterGoThroughTheEditor) {
             "/undone.png;key:ctrl+y;frames:2;shot:" + d + "/redone.png;key:escape;frames:2;shot:" + d +
             "/escaped.png;kernel-goto:11;frames:3;key:ctrl+enter;frames:2;wait-check;frames:3;shot:" + d +
             "/checked.png;key:ctrl+f;frames:2;type:scratch;frames:2;shot:" + d + "/find.png;key:enter;frames:2;shot:" +
-            d + "/next.png;key:escape;frames:3;key:ctrl+z;frames:2;shot:" + d + "/undoAfterFind.png;quit\"",
+            d + "/next.png;key:escape;frames:3;key:ctrl+z;frames:2;shot:" + d + "/undoAfterFind.png;key:ctrl+equal;"
+            "frames:3;shot:" + d + "/larger.png;quit\"",
         env(d));
     ASSERT_EQ(r.exitCode, 0) << r.err;
     Shot typed, undone, redone, escaped, checked, find, next, undoAfterFind;
@@ -159,6 +160,13 @@ TEST(Workbench, TypingUndoRedoEscapeFindAndCtrlEnterGoThroughTheEditor) {
     EXPECT_FALSE(undoAfterFind.geometry["workbench"]["findOpen"].get<bool>());
     EXPECT_TRUE(undoAfterFind.geometry["workbench"]["focused"].get<bool>());
     EXPECT_EQ(undoAfterFind.geometry["workbench"]["text"], original);
+    // Ctrl + while the editor has the keyboard: the text grows (the lecture text size), and no '=' is typed.
+    Shot larger;
+    ASSERT_TRUE(loadShot(d + "/larger.png", &larger));
+    EXPECT_TRUE(larger.geometry["workbench"]["focused"].get<bool>());
+    EXPECT_EQ(larger.geometry["workbench"]["text"], original);
+    EXPECT_GT(larger.geometry["workbench"]["lineHeight"].get<double>(),
+              undoAfterFind.geometry["workbench"]["lineHeight"].get<double>() * 1.05);
 }
 
 TEST(Workbench, AProblemClickedGoesToItsLineAndACheckThatNeverEndsIsCancelled) {
@@ -219,6 +227,47 @@ TEST(Workbench, AMissingBarrierIsARaceMarkedOnItsLineAndOnTheTree) {
     EXPECT_GE(m["stage"].get<int>(), 1);
     const view::Rect ring = toPixels(s, rectOf(m["rect"]));
     EXPECT_GT(countNear(s.image, ring, pal().bad, 30), 40);
+}
+
+// The model chosen in the workbench ("compare with") is the check's --model: a sequential kernel written without
+// macros agrees with the sequential model stage by stage, and parts from interleaved-divergent's in the first stage
+// (interleaved addressing pairs neighbours, sequential addressing pairs cells half a group apart).
+TEST(Workbench, TheComparedModelIsChosenInTheWorkbenchAndItsFirstDifferenceListed) {
+    const std::string d = tempDir("workbench");
+    const std::string k = d + "/mine.cl";
+    std::ofstream(k) << kernelFile("plain_sequential.cl");
+    const AppRun r = runApp(d,
+                            "--config-dir " + d + "/cfg --no-save --size 1920x1080 --n 64 --wg 16 --type int --script "
+                            "\"wait-trace;kernel-open:" + k + ";kernel-model:sequential;kernel-check;settle;frames:3;"
+                            "shot:" + d + "/same.png;kernel-model:interleaved-divergent;wait-check;settle;frames:3;shot:" + d +
+                            "/differs.png;quit\"",
+                            env(d));
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    Shot same, differs;
+    ASSERT_TRUE(loadShot(d + "/same.png", &same) && loadShot(d + "/differs.png", &differs));
+    const auto& a = same.geometry["workbench"];
+    EXPECT_TRUE(a["passed"].get<bool>()) << a["problems"].dump();
+    for (const auto& p : a["problems"]) EXPECT_NE(p["kind"], "model") << p;
+    const auto& b = differs.geometry["workbench"];
+    EXPECT_FALSE(b["passed"].get<bool>());
+    const nlohmann::json* model = nullptr;
+    for (const auto& p : b["problems"])
+        if (p["kind"] == "model") model = &p;
+    ASSERT_NE(model, nullptr) << b["problems"].dump();
+    EXPECT_NE((*model)["text"].get<std::string>().find("differs from interleaved-divergent: pass 0, stage 1"),
+              std::string::npos)
+        << *model;
+    // The result panel says the same: the chosen model, not "no CPU model".
+    EXPECT_NE(same.geometry["resultNote"].get<std::string>().find("matches sequential's CPU model"), std::string::npos)
+        << same.geometry["resultNote"];
+    EXPECT_NE(differs.geometry["resultNote"].get<std::string>().find("(model: interleaved-divergent)"),
+              std::string::npos)
+        << differs.geometry["resultNote"];
+
+    const AppRun bad = runApp(d, "--config-dir " + d + "/cfg --no-save --script \"kernel-new;kernel-model:work-group-reduce;quit\"",
+                              env(d));
+    EXPECT_NE(bad.exitCode, 0);
+    EXPECT_NE(bad.err.find("not a variant with a CPU model"), std::string::npos) << bad.err;
 }
 
 TEST(Workbench, TheNewTemplatePassesEveryCheckAndScalesWithTheLectureTextSize) {

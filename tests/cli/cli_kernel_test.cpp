@@ -2,6 +2,7 @@
 // built-ins, is checked against the CPU reference, and every bad file gets one line and the right exit status.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -151,6 +152,61 @@ TEST(CliKernel, BenchTimesAStudentsKernelBesideTheFirstStepOfTheLadder) {
     EXPECT_GT(rows[1].at("time_ms").get<double>(), 0.0);
     EXPECT_GT(rows[1].at("pct_of_copy").get<double>(), 0.0);
     EXPECT_GT(rows[1].at("cumulative_speedup").get<double>(), 0.0);  // over interleaved-divergent
+}
+
+}  // namespace
+
+namespace {
+
+// A kernel that never ends costs its own row, not the benchmark: it is timed in a child stopped at --timeout, and
+// the rows of the built-in variants are still measured and printed.
+TEST(CliKernel, BenchStopsAKernelThatNeverEndsAndKeepsTheOtherRows) {
+    const auto start = std::chrono::steady_clock::now();
+    const Outcome o = runCli({"bench", "--kernel", kernel("never_ends.cl"), "--n", "4096", "--repeats", "2",
+                              "--warmup", "0", "--wg", "64", "--timeout", "3", "--json"});
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    EXPECT_EQ(o.rc, 1) << o.err << o.out;
+    EXPECT_LT(seconds, 60.0);
+    const auto j = nlohmann::json::parse(o.out);
+    const auto& rows = j.at("sizes").at(0).at("rows");
+    ASSERT_EQ(rows.size(), 2u);
+    EXPECT_GT(rows[0].at("time_ms").get<double>(), 0.0) << "interleaved-divergent is still timed";
+    const std::string skipped = rows[1].value("skipped", "");
+    EXPECT_NE(skipped.find("did not finish within 3 s"), std::string::npos) << rows[1];
+}
+
+// A kernel that writes far outside its buffers may kill the process timing it: the row says so, the table stays.
+TEST(CliKernel, BenchReportsAKernelThatCrashesItsProcessOnItsRow) {
+    const Outcome o = runCli({"bench", "--kernel", kernel("writes_far_past_output.cl"), "--n", "65536",
+                              "--repeats", "2", "--warmup", "0", "--wg", "64", "--timeout", "20", "--json"});
+    const auto j = nlohmann::json::parse(o.out);
+    const auto& rows = j.at("sizes").at(0).at("rows");
+    ASSERT_EQ(rows.size(), 2u) << o.err;
+    EXPECT_GT(rows[0].at("time_ms").get<double>(), 0.0);
+    // The driver may survive the write (then the result is checked) or not (then the row names the crash).
+    if (rows[1].contains("skipped")) {
+        EXPECT_EQ(o.rc, 1);
+        EXPECT_FALSE(rows[1].at("skipped").get<std::string>().empty());
+    } else {
+        EXPECT_TRUE(rows[1].contains("correct"));
+    }
+}
+
+TEST(CliKernel, BenchKernelOnlyTimesTheKernelAlone) {
+    Outcome o = runCli({"bench", "--kernel", kernel("plain_sequential.cl"), "--kernel-only", "--n", "65536",
+                        "--repeats", "3", "--warmup", "1", "--wg", "64", "--type", "int", "--json"});
+    ASSERT_EQ(o.rc, 0) << o.err << o.out;
+    const auto j = nlohmann::json::parse(o.out);
+    const auto& rows = j.at("sizes").at(0).at("rows");
+    ASSERT_EQ(rows.size(), 1u);
+    EXPECT_EQ(rows[0].at("variant"), "kernel:plain_sequential.cl");
+    EXPECT_TRUE(rows[0].at("correct").get<bool>());
+    EXPECT_GT(rows[0].at("time_ms").get<double>(), 0.0);
+    EXPECT_DOUBLE_EQ(rows[0].at("result").get<double>(), rows[0].at("reference").get<double>());
+
+    o = runCli({"bench", "--kernel-only", "--n", "4096"});
+    EXPECT_EQ(o.rc, 2);
+    EXPECT_NE(o.err.find("--kernel-only needs --kernel"), std::string::npos) << o.err;
 }
 
 }  // namespace

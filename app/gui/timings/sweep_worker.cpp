@@ -3,11 +3,17 @@
 
 #include <chrono>
 #include <cmath>
+#include <filesystem>
+#include <fstream>
 #include <new>
+
+#include <unistd.h>
 
 #include "core/cl/engine.h"
 #include "core/input.h"
+#include "core/json_io.h"
 #include "core/reference.h"
+#include "core/workbench/child_process.h"
 
 namespace rl::gui {
 namespace {
@@ -18,6 +24,15 @@ std::string sizeText(size_t n) {
 }
 
 constexpr uint64_t kTimingSeed = 1, kRoundoffSeed = 7;
+constexpr int kKernelTimeoutSeconds = 120;  // a student's kernel: the child's own limit (bench --timeout)
+const char* const kCancelled = "cancelled";
+
+// The last non-empty line of a child's stderr: its error message.
+std::string lastLine(std::string text) {
+    while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
+    const size_t nl = text.rfind('\n');
+    return nl == std::string::npos ? text : text.substr(nl + 1);
+}
 
 }  // namespace
 
@@ -25,6 +40,8 @@ std::string describePoint(const view::PointKey& p) {
     const std::string type = std::string(toString(p.type)) + "s";
     switch (p.kind) {
         case view::PointKind::Run:
+            if (view::isKernelPoint(p.variant))
+                return "your kernel (" + view::kernelPointFile(p.variant) + ") at " + sizeText(p.n) + " " + type;
             return p.variant + " at " + sizeText(p.n) + " " + type;
         case view::PointKind::Copy:
             return "copy kernel at " + sizeText(p.n) + " " + type;
@@ -102,6 +119,8 @@ void SweepWorker::loop() {
             status_.running = true;
             status_.total = int(request.points.size());
         }
+        kernel_ = request.kernel;
+        deviceIndex_ = request.deviceIndex;
         wake_();
         Engine* engine = nullptr;
         std::string error;
@@ -125,6 +144,10 @@ void SweepWorker::loop() {
             }
             wake_();
             view::Measurement m = measure(*engine, point);
+            if (cancel_ && m.error == kCancelled) {  // a child stopped half-way: nothing measured
+                cancelled = true;
+                break;
+            }
             m.when = view::localTimeText();
             {
                 std::lock_guard<std::mutex> lock(mutex_);
@@ -161,7 +184,66 @@ const HostArray& SweepWorker::inputFor(const view::PointKey& p) {
     return input_;
 }
 
+view::Measurement SweepWorker::measureKernel(const view::PointKey& p) {
+    view::Measurement m;
+    if (!kernel_ || view::kernelPointId(kernel_->file, kernel_->entry, kernel_->text) != p.variant) {
+        m.error = "the kernel to time is no longer the one checked: check it again";
+        return m;
+    }
+    // The text as checked, in a file of the same name (the compiler's messages name it) in a directory of ours.
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    const fs::path dir = fs::temp_directory_path(ec) / ("reducelab-timing-" + std::to_string(::getpid()));
+    fs::create_directories(dir, ec);
+    const fs::path file = dir / fs::path(kernel_->file).filename();
+    {
+        std::ofstream out(file, std::ios::binary | std::ios::trunc);
+        out << kernel_->text;
+        if (!out) {
+            m.error = "cannot write " + file.string() + " to time the kernel";
+            return m;
+        }
+    }
+    std::vector<std::string> argv = {workbench::selfExecutable(), "bench", "--kernel", file.string(), "--kernel-only",
+                                     "--json", "--n", std::to_string(p.n), "--type", std::string(toString(p.type)),
+                                     "--op", std::string(toString(p.op)), "--wg", std::to_string(p.wg),
+                                     "--warmup", std::to_string(p.warmup), "--repeats", std::to_string(p.repeats),
+                                     "--device", std::to_string(deviceIndex_),
+                                     "--timeout", std::to_string(kKernelTimeoutSeconds)};
+    if (!kernel_->entry.empty()) argv.insert(argv.end(), {"--entry", kernel_->entry});
+    ++engineRuns_;
+    const workbench::ChildResult child = workbench::runProgram(argv, kKernelTimeoutSeconds + 30, &cancel_);
+    fs::remove(file, ec);
+    if (child.end == workbench::ChildResult::End::Cancelled) {
+        m.error = kCancelled;
+        return m;
+    }
+    try {
+        const auto j = nlohmann::json::parse(child.out);
+        const auto& row = j.at("sizes").at(0).at("rows").at(0);
+        if (row.contains("skipped")) {
+            m.error = row.at("skipped").get<std::string>();
+            return m;
+        }
+        m.ok = true;
+        m.medianMs = row.at("time_ms").get<double>();
+        m.minMs = row.at("min_ms").get<double>();
+        m.maxMs = row.at("max_ms").get<double>();
+        m.gbps = row.at("gbps").get<double>();
+        m.correct = row.at("correct").get<bool>();
+        m.verdict = row.at("verdict").get<std::string>();
+        m.result = json::toValue(row.at("result"));
+        m.reference = json::toValue(row.at("reference"));
+    } catch (const std::exception&) {
+        const std::string why = lastLine(child.err);
+        m.ok = false;
+        m.error = "timing your kernel " + child.describe() + (why.empty() ? "" : ": " + why);
+    }
+    return m;
+}
+
 view::Measurement SweepWorker::measure(Engine& engine, const view::PointKey& p) {
+    if (p.kind == view::PointKind::Run && view::isKernelPoint(p.variant)) return measureKernel(p);
     view::Measurement m;
     try {
         if (p.kind == view::PointKind::Copy) {

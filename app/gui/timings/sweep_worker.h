@@ -15,6 +15,7 @@
 
 #include "app/view/timing/timing_data.h"
 #include "core/cl/devices.h"
+#include "core/session.h"
 
 namespace rl {
 class Engine;
@@ -27,6 +28,10 @@ struct SweepRequest {
     DeviceInfo device;
     view::DeviceKey key;
     std::vector<view::PointKey> points;  // in the order to measure them
+    // A student's kernel among the points (view::isKernelPoint): its text, timed by `reducelab bench --kernel-only`
+    // in a child process on the device of this index, so a kernel that hangs or crashes costs its row only.
+    std::optional<SessionKernel> kernel;
+    int deviceIndex = 0;
 };
 
 struct SweepStatus {
@@ -65,6 +70,7 @@ class SweepWorker {
   private:
     void loop();
     view::Measurement measure(Engine& engine, const view::PointKey& point);
+    view::Measurement measureKernel(const view::PointKey& point);
     const HostArray& inputFor(const view::PointKey& point);
 
     std::function<void()> wake_;
@@ -79,6 +85,8 @@ class SweepWorker {
     bool stop_ = false;
     // Worker thread only.
     std::map<std::string, std::unique_ptr<Engine>> engines_;  // by DeviceKey::text()
+    std::optional<SessionKernel> kernel_;  // the running request's
+    int deviceIndex_ = 0;
     HostArray input_;
     std::string inputKey_;
     std::thread thread_;

@@ -70,6 +70,11 @@ void TimingsPanel::Draw(ExplorerState& state, const UiContext& ctx) {
     if (!io.WantTextInput && ImGui::IsKeyPressed(kKeyT, false)) open = !open;
     setup_.deviceListed = state.devicesListed;
     setup_.haveDevice = !state.devices.empty();
+    setup_.deviceIndex = std::clamp(state.device, 0, std::max(0, int(state.devices.size()) - 1));
+    setup_.kernel = state.studentKernel;
+    setup_.kernelId = state.studentKernel ? view::kernelPointId(state.studentKernel->file, state.studentKernel->entry,
+                                                                state.studentKernel->text)
+                                          : "";
     if (!open) {
         view_.wasOpen = false;
         return;
@@ -81,7 +86,11 @@ void TimingsPanel::Draw(ExplorerState& state, const UiContext& ctx) {
     }
     const DeviceInfo* device =
         setup_.haveDevice ? &state.devices[size_t(std::clamp(state.device, 0, int(state.devices.size()) - 1))] : nullptr;
-    if (!view_.wasOpen) {
+    if (!view_.wasOpen) {  // the peers' figures: read again on each opening (scripts/bench may have run since)
+        if (setup_.peerDir.empty()) setup_.peerDir = view::defaultPeerDir();
+        std::vector<std::string> problems;
+        setup_.peers = view::peerFiguresIn(setup_.peerDir, &problems);
+        for (const auto& problem : problems) ctx.log.warning("Timings: peers' figures: " + problem);
         sweep_.openedWithMissing = -1;
         sweep_.firstLook = true;
         sweep_.signature.clear();

@@ -4,12 +4,15 @@
 #pragma once
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "app/view/geometry.h"
 #include "app/view/timing/timing_cache.h"
+#include "app/view/timing/peer_figures.h"
 #include "app/view/timing/timing_table.h"
+#include "core/session.h"
 
 namespace rl::gui {
 
@@ -22,6 +25,11 @@ struct TimingsSetup {
     std::string chosenFor;                                     // device the default variant lists were chosen for
     view::DeviceKey deviceKey;
     bool haveDevice = false, deviceListed = false;
+    int deviceIndex = 0;                 // the explorer's device (the index `reducelab --device` takes)
+    std::optional<SessionKernel> kernel;  // the workbench's kernel as last checked: a row under the ladder
+    std::string kernelId;                 // its point id (view::kernelPointId), empty: none
+    std::string peerDir;                  // where scripts/bench keeps its figures (view::defaultPeerDir())
+    std::vector<view::PeerFigures> peers;  // read from peerDir when the view opens
 };
 
 // The sweeps: the last one asked for, whether it runs, what it left.

@@ -108,6 +108,7 @@ std::vector<view::PointKey> TimingsPanel::wantedPoints(const DeviceInfo& device)
     std::vector<std::string> ladder;
     for (const auto& v : allVariants())
         if (!unavailable.count(v.id)) ladder.push_back(v.id);
+    if (!setup_.kernelId.empty()) ladder.push_back(setup_.kernelId);  // the student's kernel, under the ladder
     view::TimingParams p = setup_.params;
     auto keep = [&](std::vector<std::string>& ids) {
         ids.erase(
@@ -124,6 +125,8 @@ void TimingsPanel::startSweep(const DeviceInfo& device, bool all) {
     r.id = ++sweep_.submitted;
     r.device = device;
     r.key = setup_.deviceKey;
+    r.kernel = setup_.kernel;
+    r.deviceIndex = setup_.deviceIndex;
     for (const auto& k : wantedPoints(device))
         if (all || !cache_->find(setup_.deviceKey, k)) r.points.push_back(k);
     sweep_.note.clear();
@@ -141,7 +144,7 @@ void TimingsPanel::cancelSweep() {
 }
 
 void TimingsPanel::autoStart(const DeviceInfo& device, double now) {
-    const std::string sig = setup_.deviceKey.text() + "#" + paramsSignature(setup_.params);
+    const std::string sig = setup_.deviceKey.text() + "#" + paramsSignature(setup_.params) + "|" + setup_.kernelId;
     if (sig != sweep_.signature) {
         sweep_.signature = sig;
         sweep_.changedAt = sweep_.firstLook ? -1 : now;  // opening the view starts at once; a change waits for the debounce
@@ -169,8 +172,17 @@ TimingsData TimingsPanel::assemble(const DeviceInfo& device) const {
         d.bestReason = bestVariantReason(device);
     } catch (const std::exception&) {
     }
-    d.ladder = view::buildLadder(*cache_, setup_.deviceKey, setup_.params, allVariants(), unavailableOn(device), d.bestId);
+    std::vector<VariantInfo> rows = allVariants();
+    if (setup_.kernel) {  // the student's kernel, under the first step of the ladder: its speedup is over that step
+        VariantInfo own;
+        own.id = setup_.kernelId;
+        own.title = "your kernel: " + setup_.kernel->file;
+        own.lesson = "The kernel checked in the workbench, timed in a child process on this device.";
+        rows.insert(rows.begin() + std::min<ptrdiff_t>(1, ptrdiff_t(rows.size())), own);
+    }
+    d.ladder = view::buildLadder(*cache_, setup_.deviceKey, setup_.params, rows, unavailableOn(device), d.bestId);
     d.sizes = view::buildSizeSeries(*cache_, setup_.deviceKey, setup_.params);
+    if (const auto* f = view::figuresFor(setup_.peers, setup_.deviceKey, setup_.params.type, Op::Sum)) d.peers = *f;
     d.roundoff = view::buildRoundoff(*cache_, setup_.deviceKey, setup_.params);
     if (worker_) {
         const SweepStatus st = worker_->status();

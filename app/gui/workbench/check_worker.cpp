@@ -4,6 +4,8 @@
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
+#include "core/exercise/check_command.h"
+
 namespace rl::gui::workbench {
 namespace {
 
@@ -102,6 +104,24 @@ CheckOutcome CheckWorker::run(const CheckRequest& request) {
     using End = rl::workbench::ChildResult::End;
     CheckOutcome out;
     out.id = request.id;
+    if (!request.exercise.empty()) {  // grading: the exercise's own child reads back into a grade
+        rl::exercise::CheckCommand c;
+        c.reducelab = self_;
+        c.exerciseId = request.exercise;
+        c.kernelPath = request.file;
+        c.exercisesDir = request.exercisesDir;
+        c.device = std::to_string(request.device);
+        const rl::workbench::ChildResult child =
+            rl::workbench::runProgram(rl::exercise::checkArgv(c), request.exerciseTimeLimit, &cancel_);
+        out.seconds = child.seconds;
+        out.stderrText = lastLines(child.err, 4000);
+        out.exitCode = child.exited() ? child.exitCode : -1;
+        out.cancelled = child.end == End::Cancelled;
+        out.grade = rl::exercise::gradeFromChild(child, request.exercise);
+        out.report = out.grade->report;
+        if (!out.report) out.problem = out.grade->error.empty() ? "the grade has no report" : out.grade->error;
+        return out;
+    }
     // The child stops a step that runs past --timeout itself and says so in its report; this limit only catches a
     // child that hangs outside any step.
     const double limit = request.stepTimeoutSeconds * 6 + 60;

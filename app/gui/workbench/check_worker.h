@@ -12,6 +12,7 @@
 #include <thread>
 #include <vector>
 
+#include "core/exercise/grade_result.h"
 #include "core/workbench/check_report.h"
 #include "core/workbench/child_process.h"
 
@@ -26,11 +27,16 @@ struct CheckRequest {
     int device = 0;
     std::string model;              // a built-in variant's model to compare with (empty: none)
     double stepTimeoutSeconds = 20;  // `--timeout`: one step of the check (a kernel that never ends)
+    // An exercise's attempt: graded by `reducelab exercise check ID --kernel FILE --json` instead (every run the
+    // exercise asks for, hidden sizes and a fresh seed), stopped after exerciseTimeLimit seconds.
+    std::string exercise, exercisesDir;
+    double exerciseTimeLimit = 300;
 };
 
 struct CheckOutcome {
     uint64_t id = 0;
     std::optional<rl::workbench::CheckReport> report;  // the child's JSON, when it printed one
+    std::optional<rl::exercise::GradeResult> grade;    // an exercise's grade (its report is the first run's)
     int exitCode = -1;        // 0 all checks pass, 1 some fail, 2 usage or build failure (when it exited)
     bool cancelled = false;
     std::string problem;      // why there is no report: timed out, crashed, cancelled, unreadable output

@@ -54,10 +54,42 @@ void heading(const char* text, const UiContext& ctx) {
 
 }  // namespace
 
+void Workbench::drawGrade(const UiContext& ctx) {
+    const auto& p = ctx.palette;
+    const auto& gr = *grade_;
+    auto& g = ctx.geometry.workbench;
+    using Row = FrameGeometry::Workbench::Row;
+    char score[96];
+    std::snprintf(score, sizeof score, "Grade: %g of %g", gr.score(), gr.maxScore());
+    ImGui::PushFont(ctx.fonts.bold);
+    ImGui::TextColored(vec4(gr.passed() ? p.good : gr.status == "fail" ? p.warn : p.bad), "%s%s", score,
+                       gr.passed() ? "  \xe2\x80\x94 every check passes" : "");
+    ImGui::PopFont();
+    if (!gr.error.empty()) {
+        ImGui::PushTextWrapPos(0);
+        ImGui::TextColored(vec4(p.bad), "%s", gr.error.c_str());
+        ImGui::PopTextWrapPos();
+    }
+    int n = 0;
+    for (const auto& c : gr.checks) {
+        std::string text = c.name + (c.message.empty() ? "" : ": " + c.message);
+        if (c.hidden && c.message.empty()) text += c.passed ? " (a hidden check)" : " (a hidden check: sizes or data you do not see)";
+        const std::string tag = c.passed ? "\xe2\x9c\x93" : "\xe2\x9c\x97";
+        if (row(("grade" + std::to_string(n++)).c_str(), tag, text, c.passed ? p.good : p.bad, ctx, &g.grade,
+                Row{c.line, c.kind, "", c.passed, {}}, false)) {
+            if (c.line > 0) editor_.gotoLine(c.line);
+            if (c.stage >= 0) seekStage_ = c.stage;
+        }
+    }
+    if (gr.seed != 0) ImGui::TextColored(vec4(p.textFaint), "inputs from seed %llu", (unsigned long long)gr.seed);
+    ImGui::Spacing();
+}
+
 void Workbench::drawReport(const UiContext& ctx) {
     const auto& p = ctx.palette;
     auto& g = ctx.geometry.workbench;
     ImGui::BeginChild("##report", ImVec2(0, 0), true);
+    if (grade_ && exercise_ && !(outcome_ && outcome_->id != requested_)) drawGrade(ctx);
     if (!report_ || !outcome_ || outcome_->id != requested_) {
         ImGui::TextDisabled("The diagnostics and the checks of your kernel show here.");
         ImGui::EndChild();
@@ -187,6 +219,12 @@ void Workbench::drawTreeMarks(const ExplorerState& state, const UiContext& ctx) 
 
 void Workbench::recordGeometry(const UiContext& ctx) {
     auto& g = ctx.geometry.workbench;
+    g.exercise = exercise_ ? exercise_->id : "";
+    if (grade_) {
+        g.score = grade_->score();
+        g.maxScore = grade_->maxScore();
+        g.gradeStatus = grade_->status;
+    }
     const auto& e = editor_.geometry();
     g.open = open_;
     g.file = path_;

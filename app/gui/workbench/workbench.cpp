@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <functional>
 
+#include "app/view/tree/model_check.h"
 #include "app/view/tree/playback.h"
 #include "app/view/tree/trace_bundle.h"
 #include "core/kernel_source.h"
@@ -15,6 +16,42 @@
 namespace rl::gui {
 namespace fs = std::filesystem;
 namespace {
+
+// The comparison with the model the student chose, as the check made it (the check knows the input; the app does
+// not), in the form the result panel shows a built-in variant's.
+view::ModelDeparture departureOf(const rl::workbench::CheckReport& report, const TraceRun& run) {
+    view::ModelDeparture d;
+    if (report.model.empty()) {
+        d.note = "no model chosen: pick one under \"compare with\" to compare the trace stage by stage";
+        return d;
+    }
+    d.checked = true;
+    if (!report.firstMismatch) {
+        d.note = "every traced stage matches " + report.model + "'s CPU model";
+        return d;
+    }
+    const auto& m = *report.firstMismatch;
+    d.departs = true;
+    d.pass = m.pass;
+    d.group = m.group;
+    d.stage = m.stage;
+    d.cell = m.cell;
+    d.device = m.seen;
+    d.model = m.expected;
+    if (m.pass >= 0 && size_t(m.pass) < run.passes.size()) {
+        const auto& traced = run.passes[size_t(m.pass)].traced;
+        for (size_t i = 0; i < traced.size(); ++i)
+            if (traced[i].group == m.group) {
+                d.groupIndex = int(i);
+                if (m.stage >= 0 && size_t(m.stage) < traced[i].stages.size())
+                    d.stageLabel = traced[i].stages[size_t(m.stage)].label;
+            }
+    }
+    d.note = "pass " + std::to_string(m.pass) + ", group " + std::to_string(m.group) + ", stage " +
+             std::to_string(m.stage) + (d.stageLabel.empty() ? "" : " (" + d.stageLabel + ")") +
+             (m.cell >= 0 ? ", cell " + std::to_string(m.cell) : "") + " (model: " + report.model + ")";
+    return d;
+}
 
 // What the views draw for a check's trace, made as the engine worker makes a variant's.
 std::shared_ptr<const view::TraceBundle> studentBundle(const rl::workbench::CheckReport& report, const std::string& text,
@@ -47,9 +84,9 @@ std::shared_ptr<const view::TraceBundle> studentBundle(const rl::workbench::Chec
     }
     bundle->serial = serial;
     bundle->traceMs = ms;  // the whole check's time: the trace is one of its steps
-    HostArray none;  // a student's kernel has no CPU model: nothing to compare the input with
+    HostArray none;  // a student's kernel has no CPU model of its own: the check compared it with the chosen one
     none.type = run.type;
-    return view::finishBundle(std::move(bundle), none);
+    return view::finishBundle(std::move(bundle), none, departureOf(report, run));
 }
 
 }  // namespace
@@ -113,7 +150,36 @@ void Workbench::close(ExplorerState& state) {
     }
 }
 
+void Workbench::openExercise(const ExerciseAttempt& exercise, const std::string& path, const std::string& text,
+                             ExplorerState& state, MessageLog& log) {
+    keepCurrent(log);
+    std::error_code ec;
+    std::string disk = text;
+    if (fs::exists(path, ec)) {
+        try {
+            disk = workbench::readKernelText(path);
+        } catch (const std::exception& e) {
+            log.warning("Workbench: " + std::string(e.what()) + "; starting again from the exercise's text");
+            disk = text;
+        }
+    } else {
+        fs::create_directories(fs::path(path).parent_path(), ec);
+        if (const std::string error = workbench::saveKernelText(path, text); !error.empty()) {
+            log.error("Workbench: " + error);
+            return;
+        }
+    }
+    setBuffer(path, disk, disk);
+    exercise_ = exercise;
+    open(state);
+    log.info("Exercise " + std::to_string(exercise.order) + ", " + exercise.title + ": your attempt is " + path);
+}
+
+std::optional<GradedAttempt> Workbench::takeGrade() { return std::exchange(newGrade_, std::nullopt); }
+
 void Workbench::setBuffer(const std::string& path, const std::string& text, const std::string& diskText) {
+    exercise_.reset();  // another kernel: no longer an exercise's attempt (openExercise sets it again)
+    grade_.reset();
     path_ = path;
     text_ = text;
     diskText_ = diskText;
@@ -218,6 +284,12 @@ void Workbench::check(ExplorerState& state, MessageLog& log) {
     r.type = std::string(toString(state.config.type));
     r.wg = state.config.wg;
     r.device = state.device;
+    r.model = model_;
+    if (exercise_) {
+        r.exercise = exercise_->id;
+        r.exercisesDir = exercise_->exercisesDir;
+        r.exerciseTimeLimit = exercise_->timeLimit;
+    }
     checkedText_ = text_;
     recheckWanted_ = false;
     worker_->submit(r);
@@ -277,6 +349,14 @@ void Workbench::update(ExplorerState& state, MessageLog& log, double now) {
         check(state, log);
     }
     if (recheckWanted_ && now >= recheckAt_) check(state, log);
+    if (seekStage_ >= 0 && holdsTrace(state) && state.a.loaded()) {  // a grade's check clicked: its stage
+        for (size_t i = 0; i < state.a.timeline.size(); ++i)
+            if (state.a.timeline[i].pass == 0 && state.a.timeline[i].stage == seekStage_) {
+                state.playback.seek(int(i));
+                break;
+            }
+    }
+    seekStage_ = -1;
     autosave(now, false);
 }
 
@@ -286,6 +366,15 @@ void Workbench::takeOutcome(ExplorerState& state, MessageLog& log) {
     ++checksDone_;
     outcome_ = std::move(outcome);
     const std::string file = fs::path(path_).filename().string();
+    if (outcome_->grade && exercise_ && outcome_->grade->exercise == exercise_->id && !outcome_->cancelled) {
+        grade_ = outcome_->grade;
+        newGrade_ = GradedAttempt{*grade_, checkedText_};
+        const auto& g = *grade_;
+        char score[64];
+        std::snprintf(score, sizeof score, "%g / %g", g.score(), g.maxScore());
+        if (g.passed()) log.info("Exercise " + std::to_string(exercise_->order) + ": every check passes (" + score + ")");
+        else if (g.status == "fail") log.warning("Exercise " + std::to_string(exercise_->order) + ": " + score + ", some checks fail");
+    }
     if (!outcome_->report) {
         if (!outcome_->cancelled) log.error("Workbench: " + outcome_->problem, outcome_->stderrText);
         return;
@@ -298,6 +387,7 @@ void Workbench::takeOutcome(ExplorerState& state, MessageLog& log) {
         log.error(file + " does not build" + (first.empty() ? "" : ": " + first), r.buildLog);
         return;  // the last good trace stays on screen
     }
+    state.studentKernel = SessionKernel{file, r.entry, checkedText_};
     if (r.trace && !r.trace->passes.empty() && open_) {
         if (!state.compareVariant.empty()) {  // one kernel at a time beside the tree
             savedCompare_ = state.compareVariant;

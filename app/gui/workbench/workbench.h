@@ -8,6 +8,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "app/gui/shell/ui_context.h"
@@ -18,6 +19,20 @@
 #include "app/gui/workbench/open_dialog.h"
 
 namespace rl::gui {
+
+// An exercise of the course worked on in the workbench: Ctrl+Enter grades the attempt with the exercise's checks.
+struct ExerciseAttempt {
+    std::string id, title;
+    int order = 0;
+    std::string exercisesDir;      // --exercises DIR; empty: the built-in course
+    double timeLimit = 300;        // for the whole grading child
+};
+
+// A grade that arrived, with the text it graded (the course keeps both).
+struct GradedAttempt {
+    rl::exercise::GradeResult grade;
+    std::string text;
+};
 
 class Workbench {
 public:
@@ -39,6 +54,14 @@ public:
     void drawTreeMarks(const ExplorerState& state, const UiContext& ctx);
 
     bool isOpen() const { return open_; }
+
+    // Opens an exercise's attempt from `path` (written with `text` first when it does not exist: the starter, or
+    // the last attempt the course kept). Until another kernel is opened, Ctrl+Enter grades it.
+    void openExercise(const ExerciseAttempt& exercise, const std::string& path, const std::string& text,
+                      ExplorerState& state, MessageLog& log);
+    const std::optional<ExerciseAttempt>& exercise() const { return exercise_; }
+    std::optional<GradedAttempt> takeGrade();  // a grade that arrived since the last call
+    bool courseWanted() { return std::exchange(courseWanted_, false); }  // the header's "Course" button
     // Side A shows the student's kernel: the controls' changes re-check it instead of tracing a variant.
     bool holdsTrace(const ExplorerState& state) const { return open_ && state.studentShown; }
     void problemChanged(double now);  // op, type, work-group size or device changed: check again (debounced)
@@ -48,7 +71,8 @@ public:
 
     // Script verbs (tests, docs): kernel-new, kernel-edit, kernel-open:PATH, kernel-edit-line:N:TEXT,
     // kernel-replace:OLD=>NEW, kernel-save, kernel-check (starts it; the script waits), kernel-find:TEXT,
-    // kernel-goto:N, kernel-close, kernel-browse:DIR (the Open dialog). Returns "" or what is wrong.
+    // kernel-goto:N, kernel-close, kernel-browse:DIR (the Open dialog), kernel-model:ID ("none": no comparison).
+    // Returns "" or what is wrong.
     std::string scriptAction(const std::string& verb, const std::string& argument, ExplorerState& state,
                              MessageLog& log);
 
@@ -76,6 +100,7 @@ private:
     void drawProblem(ExplorerState& state, const UiContext& ctx);
     void drawStatus(const UiContext& ctx);
     void drawReport(const UiContext& ctx);
+    void drawGrade(const UiContext& ctx);  // an exercise's checks, each to its line or stage
     void drawReloadQuestion(ExplorerState& state, const UiContext& ctx);
     void recordGeometry(const UiContext& ctx);
 
@@ -87,6 +112,12 @@ private:
     workbench::OpenDialog openDialog_;
     bool open_ = false;
     std::string savedCompare_;  // the comparison put aside while the workbench shows the student's kernel
+    std::string model_;         // a built-in variant whose CPU model the trace is compared with ("" none)
+    std::optional<ExerciseAttempt> exercise_;  // the attempt being worked on, when the buffer is one
+    std::optional<rl::exercise::GradeResult> grade_;  // its newest grade
+    std::optional<GradedAttempt> newGrade_;
+    bool courseWanted_ = false;
+    int seekStage_ = -1;        // a grade's check clicked: show this stage of the first pass
 
     // The buffer.
     std::string path_, text_, diskText_, entry_;

@@ -8,6 +8,8 @@
 #include <cmath>
 #include <filesystem>
 
+#include "core/variant.h"
+
 namespace rl::gui {
 namespace fs = std::filesystem;
 namespace {
@@ -39,7 +41,7 @@ void Workbench::drawHeader(ExplorerState& state, const UiContext& ctx) {
     const auto& p = ctx.palette;
     const float s = ctx.scale;
     ImGui::PushFont(ctx.fonts.heading);
-    ImGui::TextUnformatted("Your kernel");
+    ImGui::TextUnformatted(exercise_ ? ("Exercise " + std::to_string(exercise_->order)).c_str() : "Your kernel");
     ImGui::PopFont();
     ImGui::SameLine();
     ImGui::AlignTextToFramePadding();
@@ -55,6 +57,14 @@ void Workbench::drawHeader(ExplorerState& state, const UiContext& ctx) {
     const float closeW = ImGui::CalcTextSize("Close").x + ImGui::GetStyle().FramePadding.x * 2;
     ImGui::SameLine(ImGui::GetContentRegionMax().x - closeW);
     if (ImGui::Button("Close")) close(state);
+    if (exercise_) {  // the exercise's title, and the way back to its statement and hints
+        ImGui::PushTextWrapPos(0);
+        ImGui::TextColored(vec4(p.accent), "%s", exercise_->title.c_str());
+        ImGui::PopTextWrapPos();
+        ImGui::SameLine();
+        if (ImGui::SmallButton("Statement & hints")) courseWanted_ = true;
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("The exercise's statement, hints and progress (the course)");
+    }
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("Back to the built-in variants (your text is kept: the workbench opens on it again)");
 
@@ -76,8 +86,9 @@ void Workbench::drawHeader(ExplorerState& state, const UiContext& ctx) {
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Find in the kernel (Ctrl+F)");
 
     const bool busy = worker_->busy();
-    const char* label = busy ? "Cancel" : "Check  (Ctrl+Enter)";
-    const float w = ImGui::CalcTextSize("Check  (Ctrl+Enter)").x + ImGui::GetStyle().FramePadding.x * 2;
+    const char* idle = exercise_ ? "Grade  (Ctrl+Enter)" : "Check  (Ctrl+Enter)";
+    const char* label = busy ? "Cancel" : idle;
+    const float w = ImGui::CalcTextSize(idle).x + ImGui::GetStyle().FramePadding.x * 2;
     // At the right end of the row, or on a row of its own when the column is narrow (lecture text size).
     if (ImGui::GetItemRectMax().x + 16 * s + w < ImGui::GetWindowPos().x + ImGui::GetContentRegionMax().x)
         ImGui::SameLine(ImGui::GetContentRegionMax().x - w);
@@ -93,7 +104,9 @@ void Workbench::drawHeader(ExplorerState& state, const UiContext& ctx) {
     ImGui::PopStyleColor();
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip(busy ? "Stop the check (the child process is killed; your text is safe)"
-                               : "Save, build, check and trace it, off the window's thread");
+                          : exercise_ ? "Save and grade it with the exercise's checks (hidden sizes and data, every "
+                                        "work-group size it names, Oclgrind), off the window's thread"
+                                      : "Save, build, check and trace it, off the window's thread");
 }
 
 void Workbench::drawProblem(ExplorerState& state, const UiContext& ctx) {
@@ -138,6 +151,28 @@ void Workbench::drawProblem(ExplorerState& state, const UiContext& ctx) {
             ImGui::EndCombo();
         }
     }
+    // The model to compare the trace with: any built-in variant's CPU model (the first stage and cell where the
+    // student's trace parts from it is listed and marked), or none.
+    label("compare with");
+    ImGui::SetNextItemWidth(std::max(120 * s, std::min(260 * s, ImGui::GetContentRegionAvail().x)));
+    if (ImGui::BeginCombo("##wbmodel", model_.empty() ? "no model" : model_.c_str())) {
+        if (ImGui::Selectable("no model", model_.empty()) && !model_.empty()) {
+            model_.clear();
+            problemChanged(ctx.now);
+        }
+        for (const auto& v : allVariants()) {
+            if (!v.model) continue;
+            if (ImGui::Selectable(v.id.c_str(), v.id == model_) && v.id != model_) {
+                model_ = v.id;
+                problemChanged(ctx.now);
+            }
+            if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", v.title.c_str());
+        }
+        ImGui::EndCombo();
+    }
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("Compare your trace, stage by stage, with a built-in kernel's CPU model: the first stage and "
+                          "cell where they part is listed and marked on your line");
     if (changed) {
         state.dirty = true;
         state.dirtySince = ctx.now;

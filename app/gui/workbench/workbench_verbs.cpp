@@ -5,6 +5,7 @@
 #include <cstdlib>
 
 #include "app/gui/workbench/code_text.h"
+#include "core/variant.h"
 
 namespace rl::gui {
 
@@ -58,6 +59,13 @@ std::string Workbench::scriptAction(const std::string& verb, const std::string& 
         const int line = std::atoi(arg.c_str());
         if (line < 1) return "kernel-goto needs a line number";
         editor_.gotoLine(line);
+        return "";
+    } else if (verb == "kernel-model") {
+        const std::string id = arg == "none" ? "" : arg;
+        const VariantInfo* v = id.empty() ? nullptr : findVariant(id);
+        if (!id.empty() && (!v || !v->model)) return "kernel-model: '" + arg + "' is not a variant with a CPU model";
+        model_ = id;
+        problemChanged(now_);
         return "";
     } else if (verb == "kernel-close") {
         close(state);
