@@ -4,6 +4,7 @@
 #include <cstring>
 #include <iostream>
 
+#include "app/cli/cmd_exercise.h"
 #include "app/cli/commands.h"
 #ifdef REDUCELAB_WITH_EXPORT
 #include "app/cli/cmd_export.h"
@@ -35,7 +36,8 @@ const std::vector<Command>& commands() {
          "whether it is correct by design and whether the device can run it."},
         {"run", "run one reduction, time it, check it", cmdRun, {"repeats", "warmup", "kernel", "entry"},
          "reducelab run [--variant ID | --kernel FILE [--entry NAME]] [--n N] [--op sum|min|max] [--type int|float]\n"
-         "              [--wg SIZE] [--data random|iota|ones] [--seed S] [--epi K] [--final device|host]\n"
+         "              [--wg SIZE] [--data 0-9|0-99|random|ones|iota|floats|file:PATH] [--seed S] [--epi K]\n"
+         "              [--final device|host]\n"
          "              [--repeats R] [--warmup W] [--device D] [--json]\n"
          "  --kernel FILE runs your own kernel, __kernel void NAME(__global const T *in, __global T *out,\n"
          "  const uint n, __local T *scratch), launched like the built-in trees (one partial per work-group,\n"
@@ -52,12 +54,16 @@ const std::vector<Command>& commands() {
          "  [G, G+C) of the first pass. Prints per stage: active work-items, full/idle/divergent SIMD groups and the\n"
          "  bank-conflict degree (a model of the hardware, not counters)."},
         {"bench", "the Harris-style table: time, GB/s, speedups, % of copy", cmdBench,
-         {"repeats", "warmup", "kernel", "entry"},
-         "reducelab bench [--variant all|ID,ID,..] [--kernel FILE [--entry NAME]] [--n N,N,..] [--type int|float]\n"
-         "                [--op ..] [--wg SIZE] [--repeats R] [--warmup W] [--device D] [--json]\n"
+         {"repeats", "warmup", "kernel", "entry", "timeout", "kernel-only!"},
+         "reducelab bench [--variant all|ID,ID,..] [--kernel FILE [--entry NAME] [--timeout S] [--kernel-only]]\n"
+         "                [--n N,N,..] [--type int|float] [--op ..] [--wg SIZE] [--repeats R] [--warmup W]\n"
+         "                [--device D] [--json]\n"
          "  Defaults: every variant, N = 2^22 ints (Harris's table), R = 10, W = 2. Measures a copy kernel on the\n"
          "  same device and size as the ceiling. --kernel FILE adds your kernel as a row, after the variants given\n"
-         "  (default with --kernel: interleaved-divergent, the first step of the ladder, which speedups are over)."},
+         "  (default with --kernel: interleaved-divergent, the first step of the ladder, which speedups are over).\n"
+         "  Your kernel is timed in a child process stopped after --timeout seconds (default 120), so a kernel\n"
+         "  that never ends or crashes the driver costs its row only. --kernel-only: your kernel's row alone\n"
+         "  (no other variant, no copy kernel)."},
         {"check", "check your kernel: builds, right on every size, races, bounds, stages", cmdCheck,
          {"kernel", "entry", "model", "timeout", "no-sim!"},
          "reducelab check --kernel FILE [--entry NAME] [--op sum|min|max] [--type int|float] [--wg SIZE] [--n N]\n"
@@ -83,6 +89,7 @@ void printUsage(std::ostream& out) {
     for (const auto& c : commands()) out << "  " << c.name << std::string(10 - std::strlen(c.name), ' ') << c.summary << "\n";
     out << "  gui       open the explorer with options (see reducelab gui --help)\n"
         << "  export    export the tree as PNG, SVG or GIF (see reducelab export --help)\n"
+        << "  exercise  the course: list, show, check your attempt, validate, grade (reducelab exercise --help)\n"
         << "\nreducelab <command> --help shows a command's options. Exit codes: 0 ok, 1 failure, 2 bad arguments.\n";
 }
 
@@ -104,6 +111,7 @@ int run(int argc, char** argv) {
         return 1;
 #endif
     }
+    if (!std::strcmp(argv[1], "exercise")) return runExercise(argc, argv);
     const Command* command = nullptr;
     for (const auto& c : commands())
         if (!std::strcmp(argv[1], c.name)) command = &c;

@@ -16,6 +16,7 @@
 #include "core/types.h"
 #include "core/kernel_source.h"
 #include "core/pass_plan.h"
+#include "core/sim/read_counter.h"
 #include "core/sim/trace_plugin.h"
 
 namespace rl::sim {
@@ -118,10 +119,19 @@ SimRun simulate(const VariantInfo& variant, const RunConfig& requested, const Ho
         chooseTracedGroups(pass.groups, p, selection, &first, &count);
         TracePlugin recorder(&context, scratchArg, config.type, pass.local, first, count, kPoison, file);
         context.registerPlugin(&recorder);
+        std::unique_ptr<ReadCounter> reads;  // the first pass only: the student's input
+        if (p == 0) {
+            reads = std::make_unique<ReadCounter>(&context, current, pass.n, elemSize(config.type), pass.groups, file);
+            context.registerPlugin(reads.get());
+        }
         messages.pass = int(p);
         oclgrind::KernelInvocation::run(&context, kernel.get(), 1, oclgrind::Size3(0, 0, 0),
                                         oclgrind::Size3(pass.global, 1, 1), oclgrind::Size3(pass.local, 1, 1));
         context.unregisterPlugin(&recorder);
+        if (reads) {
+            context.unregisterPlugin(reads.get());
+            run.inputReads = reads->summary();
+        }
 
         PassTrace pt = passTraceOf(pass, p);
         pt.traced = recorder.takeGroups();

@@ -11,6 +11,7 @@
 #include "core/run_config.h"
 #include "core/trace.h"
 #include "core/variant.h"
+#include "core/workbench/check_report.h"
 #include "core/workbench/findings.h"
 
 namespace rl::sim {
@@ -21,6 +22,7 @@ struct SimRun {
     std::vector<PassTrace> passes;   // every pass, its traced groups' stages
     double result = 0;               // the value the last pass left (the host finishes any remaining partials)
     std::vector<workbench::Finding> findings;
+    workbench::InputReads inputReads;  // the first pass's loads of its input, per element and work-group
 };
 
 // Whether this build has the simulator (liboclgrind-dev and llvm-*-dev were found when it was configured).

@@ -33,6 +33,7 @@ void simulatorStep(const workbench::CheckRequest& request, const VariantInfo& va
         t.reference = ref.value;
         t.correct = acceptResult(ref, c.op, c.type, t.result, &t.verdict);
         event["trace"] = rl::json::trace(t);
+        event["input_reads"] = workbench::toJson(s.inputReads);
     }
     emit(event);
     if (!s.built || c.n % c.wg != 0) return;

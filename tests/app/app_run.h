@@ -10,12 +10,29 @@
 #include <sstream>
 #include <string>
 
+#include <nlohmann/json.hpp>
+
 namespace rl::apptest {
 
 struct AppRun {
     int exitCode = -1;
     std::string out, err;
 };
+
+// A report a script wrote (timings:report=, course:report=): parsed, or an empty object with a test failure.
+inline nlohmann::json readJson(const std::string& path) {
+    std::ifstream in(path);
+    if (!in) {
+        ADD_FAILURE() << "no report " << path;
+        return nlohmann::json::object();
+    }
+    try {
+        return nlohmann::json::parse(in);
+    } catch (const std::exception& e) {
+        ADD_FAILURE() << "bad report " << path << ": " << e.what();
+        return nlohmann::json::object();
+    }
+}
 
 inline std::string readFile(const std::string& path) {
     std::ifstream in(path);

@@ -2,6 +2,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -74,6 +77,60 @@ TEST(CliJson, TraceHasDocumentedFields) {
     EXPECT_EQ(last["values"][0], 120);  // 0 + 1 + ... + 15, recorded by the device
     EXPECT_EQ(stages[1]["reads"][3], nlohmann::json::array({3, 11}));
     EXPECT_EQ(stages[1]["active"][8], false);
+}
+
+// --data: each pattern by name (the load records its values), a file of numbers (N becomes its count), and a
+// clear one-line refusal for a bad name, an unreadable or malformed file, floats on ints and an --n that disagrees.
+TEST(CliData, PatternsAndFilesReachTheDevice) {
+    Outcome o = runCli({"trace", "--n", "32", "--wg", "32", "--type", "int", "--data", "0-9", "--json"});
+    ASSERT_EQ(o.rc, 0) << o.err;
+    auto j = nlohmann::json::parse(o.out);
+    auto load = j["passes"][0]["groups"][0]["stages"][0]["values"];
+    ASSERT_EQ(load.size(), 32u);
+    int sum = 0;
+    for (const auto& v : load) {
+        EXPECT_GE(v.get<int>(), 0);
+        EXPECT_LE(v.get<int>(), 9);
+        sum += v.get<int>();
+    }
+    EXPECT_EQ(j["result"], sum);
+    o = runCli({"run", "--n", "1000", "--wg", "64", "--type", "int", "--data", "0-99", "--json", "--repeats", "1"});
+    ASSERT_EQ(o.rc, 0) << o.err;
+    j = nlohmann::json::parse(o.out);
+    EXPECT_EQ(j["data"], "0-99");
+    EXPECT_TRUE(j["correct"].get<bool>());
+    EXPECT_LE(j["result"].get<int>(), 99000);
+    // Floats: quarters, and the type follows (float is the default type anyway).
+    o = runCli({"trace", "--n", "16", "--wg", "16", "--data", "floats", "--json"});
+    ASSERT_EQ(o.rc, 0) << o.err;
+    j = nlohmann::json::parse(o.out);
+    EXPECT_EQ(j["type"], "float");
+    for (const auto& v : j["passes"][0]["groups"][0]["stages"][0]["values"])
+        EXPECT_EQ(v.get<double>() * 4, std::trunc(v.get<double>() * 4));
+
+    const std::string path = ::testing::TempDir() + "reducelab-cli-data.txt";
+    { std::ofstream(path) << "# five marks\n7, 8, 9\n10 11\n"; }
+    o = runCli({"trace", "--wg", "8", "--type", "int", "--data", "file:" + path, "--json"});
+    ASSERT_EQ(o.rc, 0) << o.err;
+    j = nlohmann::json::parse(o.out);
+    EXPECT_EQ(j["n"], 5);
+    EXPECT_EQ(j["result"], 45);
+    load = j["passes"][0]["groups"][0]["stages"][0]["values"];
+    EXPECT_EQ(load[0], 7);
+    EXPECT_EQ(load[4], 11);
+    o = runCli({"run", "--wg", "8", "--type", "int", "--data", "file:" + path, "--json", "--repeats", "1"});
+    ASSERT_EQ(o.rc, 0) << o.err;
+    EXPECT_EQ(nlohmann::json::parse(o.out)["data_file"], path);
+
+    expectBad({"run", "--data", "lots"}, 2, "'lots' is not a pattern; give 0-9, 0-99, random");
+    expectBad({"run", "--data", "file:/nonexistent/marks.txt"}, 2, "cannot read the data file /nonexistent/marks.txt");
+    expectBad({"run", "--type", "int", "--data", "floats"}, 2, "need --type float");
+    expectBad({"run", "--type", "int", "--n", "32", "--data", "file:" + path}, 2, "holds 5 values");
+    { std::ofstream(path) << "1 2\nthree\n"; }
+    expectBad({"trace", "--type", "int", "--data", "file:" + path}, 2, "line 2: 'three' is not a number");
+    { std::ofstream(path) << "1.5\n"; }
+    expectBad({"trace", "--type", "int", "--data", "file:" + path}, 2, "not a whole number");
+    std::remove(path.c_str());
 }
 
 }  // namespace

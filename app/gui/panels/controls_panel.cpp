@@ -4,8 +4,14 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cfloat>
+#include <cmath>
 #include <string>
 
+#include <imgui_stdlib.h>
+
+#include "core/input.h"
+#include "core/run_settings.h"
 #include "core/variant.h"
 
 namespace rl::gui {
@@ -15,7 +21,23 @@ ImVec4 vec4(view::Rgba c) { return ImVec4(c.r / 255.f, c.g / 255.f, c.b / 255.f,
 
 constexpr Op kOps[] = {Op::Sum, Op::Min, Op::Max};
 constexpr ElemType kTypes[] = {ElemType::Int, ElemType::Float};
-constexpr DataPattern kData[] = {DataPattern::Iota, DataPattern::Ones, DataPattern::Random};
+// The data choices, in the order of the list, with what each shows.
+struct DataChoice {
+    DataPattern pattern;
+    const char* label;
+};
+constexpr DataChoice kData[] = {
+    {DataPattern::Digits, "0-9 (small ints)"}, {DataPattern::Small, "0-99"},
+    {DataPattern::Random, "random \xc2\xb1" "1000 (floats: \xc2\xb1" "1)"}, {DataPattern::Ones, "ones"},
+    {DataPattern::Iota, "iota (0, 1, 2, \xe2\x80\xa6)"}, {DataPattern::Floats, "floats (quarters, \xc2\xb1" "8)"},
+    {DataPattern::File, "from a file\xe2\x80\xa6"},
+};
+
+const char* dataLabel(DataPattern d) {
+    for (const auto& c : kData)
+        if (c.pattern == d) return c.label;
+    return "?";
+}
 
 void changed(ExplorerState& state, const UiContext& ctx) {
     state.dirty = true;
@@ -82,6 +104,44 @@ std::string bytes(size_t b) {
     return buf;
 }
 
+// The first sentence of a lesson (up to the first ". "), on one line.
+std::string firstSentence(const std::string& text) {
+    std::string out = text.substr(0, text.find(". ") == std::string::npos ? text.size() : text.find(". ") + 1);
+    for (char& c : out)
+        if (c == '\n') c = ' ';
+    return out;
+}
+
+// `text` as it fits `width` on one line: whole, or cut at a word with an ellipsis.
+std::string fitLine(const std::string& text, float width) {
+    if (ImGui::CalcTextSize(text.c_str()).x <= width) return text;
+    std::string cut = text;
+    while (!cut.empty() && ImGui::CalcTextSize((cut + "\xe2\x80\xa6").c_str()).x > width) {
+        const size_t space = cut.find_last_of(' ');
+        cut.resize(space == std::string::npos ? cut.size() - 1 : space);
+        while (!cut.empty() && (static_cast<unsigned char>(cut.back()) & 0xC0) == 0x80) cut.pop_back();
+        if (!cut.empty() && (static_cast<unsigned char>(cut.back()) & 0xC0) == 0xC0) cut.pop_back();
+    }
+    return cut + "\xe2\x80\xa6";
+}
+
+// The width of the widest line `text` wraps into at `wrap` (what ImGui draws).
+float widestLine(const std::string& text, float wrap) {
+    ImFont* font = ImGui::GetFont();
+    const float size = ImGui::GetFontSize();
+    float widest = 0;
+    const char* s = text.c_str();
+    const char* end = s + text.size();
+    while (s < end) {
+        const char* lineEnd = font->CalcWordWrapPositionA(size / font->FontSize, s, end, wrap);
+        if (lineEnd == s) lineEnd = s + 1;
+        widest = std::max(widest, font->CalcTextSizeA(size, FLT_MAX, 0, s, lineEnd).x);
+        s = lineEnd;
+        while (s < end && (*s == ' ' || *s == '\n')) ++s;
+    }
+    return widest;
+}
+
 }  // namespace
 
 std::string unavailableReason(const VariantInfo& v, const DeviceInfo* d) {
@@ -143,40 +203,52 @@ void ControlsPanel::device(ExplorerState& state, const UiContext& ctx) {
 void ControlsPanel::variants(ExplorerState& state, const UiContext& ctx) {
     if (!section("VARIANT", ctx)) return;
     const DeviceInfo* dev = state.devices.empty() ? nullptr : &state.devices[size_t(state.device)];
-    const float rowH = ImGui::GetTextLineHeightWithSpacing();
-    const float listH = std::min(rowH * float(allVariants().size()) + 12 * ctx.scale, rowH * 9.5f);
+    const float lineH = ImGui::GetTextLineHeight(), spacing = ImGui::GetStyle().ItemSpacing.y;
+    // Every name whole (wrapped when the column is narrow), its lesson's first sentence on the line under it.
+    const float contentH = float(allVariants().size()) * (2 * lineH + 2 * spacing) + 12 * ctx.scale;
+    const float listH = std::min(contentH, std::max(9.5f * lineH, ImGui::GetMainViewport()->Size.y * 0.28f));
     ImGui::BeginChild("##variants", ImVec2(0, listH), true);
+    {
+        const ImVec2 lo = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
+        ctx.geometry.variantList = {lo.x, lo.y, size.x, size.y};
+    }
+    const auto& p = ctx.palette;
     for (const auto& v : allVariants()) {
         const std::string why = unavailableReason(v, dev);
         const bool selected = v.id == state.config.variant;
         ImGui::PushID(v.id.c_str());
-        if (!why.empty()) ImGui::BeginDisabled();
-        // The row: Harris's step number, the title clipped to the row, and a red tag for wrong-by-design kernels.
         const ImVec2 at = ImGui::GetCursorScreenPos();
         const float rowW = ImGui::GetContentRegionAvail().x;
-        if (ImGui::Selectable("##variant", selected, 0, ImVec2(rowW, 0)) && !selected) {
+        const float numberW = ImGui::CalcTextSize("00").x, gap = 10 * ctx.scale;
+        const float tagW = v.correctByDesign ? 0.0f : ImGui::CalcTextSize("wrong").x + 8 * ctx.scale;
+        const float nameX = at.x + numberW + gap, nameW = std::max(40.0f, rowW - numberW - gap - tagW);
+        const ImVec2 nameSize = ImGui::CalcTextSize(v.title.c_str(), nullptr, false, nameW);
+        const int nameLines = std::max(1, int(std::round(nameSize.y / lineH)));
+        const float rowH = nameSize.y + lineH + 2 * ctx.scale;
+        if (!why.empty()) ImGui::BeginDisabled();
+        if (ImGui::Selectable("##variant", selected, 0, ImVec2(rowW, rowH)) && !selected) {
             state.config.variant = v.id;
             changed(state, ctx);
         }
         if (!why.empty()) ImGui::EndDisabled();
-        {
-            ImDrawList* dl = ImGui::GetWindowDrawList();
-            const auto& p = ctx.palette;
-            const float numberW = ImGui::CalcTextSize("00").x;
-            const float tagW = v.correctByDesign ? 0.0f : ImGui::CalcTextSize("wrong").x + 8 * ctx.scale;
-            const view::Rgba textColor = !why.empty() ? p.textFaint : (selected ? p.text : p.textDim);
-            if (v.harrisStep > 0) {
-                const std::string n = std::to_string(v.harrisStep);
-                dl->AddText(ImVec2(at.x + numberW - ImGui::CalcTextSize(n.c_str()).x, at.y), p.accent.packed(), n.c_str());
-            }
-            const ImVec2 textAt(at.x + numberW + 10 * ctx.scale, at.y);
-            dl->PushClipRect(textAt, ImVec2(at.x + rowW - tagW - 4 * ctx.scale, at.y + ImGui::GetTextLineHeight()), true);
-            dl->AddText(textAt, textColor.packed(), v.title.c_str());
-            dl->PopClipRect();
-            if (!v.correctByDesign)
-                dl->AddText(ImVec2(at.x + rowW - tagW + 4 * ctx.scale, at.y), p.bad.packed(), "wrong");
+        const bool hovered = ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled);
+        ImDrawList* dl = ImGui::GetWindowDrawList();
+        const view::Rgba textColor = !why.empty() ? p.textFaint : (selected ? p.text : p.textDim);
+        if (v.harrisStep > 0) {
+            const std::string n = std::to_string(v.harrisStep);
+            dl->AddText(ImVec2(at.x + numberW - ImGui::CalcTextSize(n.c_str()).x, at.y), p.accent.packed(), n.c_str());
         }
-        if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
+        dl->AddText(ImGui::GetFont(), ImGui::GetFontSize(), ImVec2(nameX, at.y), textColor.packed(), v.title.c_str(),
+                    nullptr, nameW);
+        if (!v.correctByDesign) dl->AddText(ImVec2(at.x + rowW - tagW + 4 * ctx.scale, at.y), p.bad.packed(), "wrong");
+        // The lesson, one line: its first sentence, cut with an ellipsis only where the column ends.
+        const std::string lesson = firstSentence(v.lesson);
+        const std::string shownLesson = fitLine(lesson, rowW - numberW - gap);
+        const ImVec2 lessonAt(nameX, at.y + nameSize.y);
+        dl->AddText(lessonAt, p.textFaint.packed(), shownLesson.c_str());
+        ctx.geometry.variantRows.push_back({v.id, v.title, {nameX, at.y, nameW, nameSize.y}, widestLine(v.title, nameW),
+                                            nameLines, false});
+        if (hovered) {
             ImGui::BeginTooltip();
             ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30);
             ImGui::TextColored(vec4(ctx.palette.accent), "%s", v.id.c_str());
@@ -207,6 +279,12 @@ void ControlsPanel::ownKernel(ExplorerState& state, const UiContext& ctx) {
     ImGui::SameLine(0, 4 * ctx.scale);
     if (ImGui::SmallButton("Open\xe2\x80\xa6")) state.kernelRequest = Request::Open;
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Open a .cl file of your own in the workbench");
+    // On a row of its own: the column is narrow, and a button past its edge would be cut off unseen.
+    ImGui::TextColored(vec4(ctx.palette.textDim), "Study alone:");
+    ImGui::SameLine();
+    if (ImGui::SmallButton("Exercises\xe2\x80\xa6")) state.courseRequested = true;
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("The course: exercises up the ladder and through the classic mistakes, graded on your device");
 }
 
 void ControlsPanel::toggles(ExplorerState& state, const UiContext& ctx) {
@@ -308,16 +386,71 @@ void ControlsPanel::problem(ExplorerState& state, const UiContext& ctx) {
     label("operation", ctx);
     if (enumCombo("##op", &c.op, kOps)) changed(state, ctx);
     label("type", ctx);
-    if (enumCombo("##type", &c.type, kTypes)) changed(state, ctx);
-    label("data", ctx);
-    if (enumCombo("##data", &c.data, kData)) changed(state, ctx);
-    if (c.data == DataPattern::Random) {
+    if (enumCombo("##type", &c.type, kTypes)) {
+        if (c.type == ElemType::Int && c.data == DataPattern::Floats) c.data = DataPattern::Digits;
+        changed(state, ctx);
+    }
+    data(state, ctx);
+    if (c.data != DataPattern::Iota && c.data != DataPattern::Ones && c.data != DataPattern::File) {
         label("seed", ctx);
         unsigned long long seed = c.seed;
         if (ImGui::InputScalar("##seed", ImGuiDataType_U64, &seed)) {
             c.seed = seed;
             changed(state, ctx);
         }
+    }
+}
+
+void ControlsPanel::data(ExplorerState& state, const UiContext& ctx) {
+    RunConfig& c = state.config;
+    label("data", ctx);
+    const std::string shown = c.data == DataPattern::File
+                                  ? "file: " + c.dataFile.substr(c.dataFile.find_last_of('/') + 1)
+                                  : dataLabel(c.data);
+    if (ImGui::BeginCombo("##data", shown.c_str())) {
+        for (const auto& choice : kData) {
+            const bool selected = choice.pattern == c.data;
+            if (!ImGui::Selectable(choice.label, selected)) continue;
+            if (choice.pattern == DataPattern::File) {
+                fileOpen_ = true;
+                if (dataPath_.empty()) dataPath_ = c.dataFile;
+            } else if (!selected) {
+                c.data = choice.pattern;
+                c.dataFile.clear();
+                if (c.data == DataPattern::Floats) c.type = ElemType::Float;
+                fileOpen_ = false;
+                changed(state, ctx);
+            }
+        }
+        ImGui::EndCombo();
+    }
+    ctx.geometry.dataChoice = shown;
+    if (!fileOpen_ && c.data != DataPattern::File) return;
+    // The file: a path and Load. Numbers separated by spaces, commas or new lines; N becomes their count.
+    ImGui::SetNextItemWidth(-ImGui::CalcTextSize("Load").x - ImGui::GetStyle().FramePadding.x * 2 -
+                            ImGui::GetStyle().ItemSpacing.x);
+    if (dataPath_.empty() && !c.dataFile.empty()) dataPath_ = c.dataFile;
+    const bool enter = ImGui::InputTextWithHint("##datafile", "path of a text file of numbers", &dataPath_,
+                                                ImGuiInputTextFlags_EnterReturnsTrue);
+    ImGui::SameLine();
+    if (ImGui::Button("Load") || enter) {
+        try {
+            RunConfig next = c;
+            setRunSetting(next, "data", "file:" + dataPath_, "data file");
+            c = next;
+            dataError_.clear();
+            fileOpen_ = false;
+            ctx.log.info("Data: " + std::to_string(c.n) + " values from " + c.dataFile);
+            changed(state, ctx);
+        } catch (const std::exception& e) {
+            dataError_ = e.what();
+            ctx.log.error("Data file not loaded", dataError_);
+        }
+    }
+    if (!dataError_.empty()) {
+        ImGui::PushTextWrapPos(0);
+        ImGui::TextColored(vec4(ctx.palette.bad), "%s", dataError_.c_str());
+        ImGui::PopTextWrapPos();
     }
 }
 

@@ -2,6 +2,8 @@
 // (impossible combinations greyed out with the reason), the problem (N, work-group size, operation, type, data,
 // seed), the hardware model (SIMD width, banks), the comparison and the view options. Any change re-traces.
 #pragma once
+#include <string>
+
 #include "app/gui/state/explorer_state.h"
 #include "app/gui/shell/ui_context.h"
 
@@ -16,9 +18,14 @@ private:
     void ownKernel(ExplorerState& state, const UiContext& ctx);  // Edit / New / Open: the workbench
     void toggles(ExplorerState& state, const UiContext& ctx);
     void problem(ExplorerState& state, const UiContext& ctx);
+    void data(ExplorerState& state, const UiContext& ctx);  // the data choice, and a file's path when chosen
     void hardware(ExplorerState& state, const UiContext& ctx);
     void compare(ExplorerState& state, const UiContext& ctx);
     void viewOptions(ExplorerState& state, const UiContext& ctx);
+
+    std::string dataPath_;   // the data file's path as typed
+    std::string dataError_;  // why the last file did not load (empty after a success)
+    bool fileOpen_ = false;  // "from a file…" chosen: the path field is shown
 };
 
 // Why a variant cannot run on a device ("" when it can).

@@ -80,6 +80,7 @@ void ResultPanel::result(ExplorerState& state, int sideIndex, const UiContext& c
     ImGui::Spacing();
 
     const auto& d = b.departure;
+    if (recordGeometry) ctx.geometry.resultNote = d.note;
     if (!b.variant.correctByDesign) {
         // The lesson of a wrong kernel, in red.
         ImGui::PushStyleColor(ImGuiCol_ChildBg, vec4(view::mix(p.panel, p.bad, 0.12f)));

@@ -87,6 +87,7 @@ App::App(Window& window, ExplorerOptions options, Settings settings, std::string
     timings_.init(configDir_, options_.saveSettings, [this] { window_.wake(); },
                   [this](float x, float y) { window_.injectCursor(x, y); });
     workbench_.init([this] { window_.wake(); }, "", "", log_);
+    course_.init(options_.exercisesDir, "", log_);
 }
 
 App::~App() {
@@ -170,6 +171,7 @@ void App::frame(double dt) {
     if (script_.running()) script_.advance(*this, options_.scriptTimeout);
     takeWorkerResults();
     workbench_.update(state_, log_, now());
+    if (auto graded = workbench_.takeGrade()) course_.record(*graded, log_);
     sendRequestIfDirty();
     state_.playback.update(dt);
     refreshFonts();
@@ -179,6 +181,7 @@ void App::frame(double dt) {
     ImGui::NewFrame();
     geometry_.clear();
     handleKeys();
+    state_.predict.guard(state_.a, state_.playback);  // predict mode: no stage shown before it is predicted
     drawPanels();
     ImGui::Render();
     render();
@@ -331,8 +334,9 @@ void App::sendRequestIfDirty() {
 
 void App::handleKeys() {
     const ImGuiIO& io = ImGui::GetIO();
+    classroom_.handleTextSizeKeys();  // Ctrl +/-/0, also while typing in the kernel editor
     if (io.WantTextInput) return;
-    if (classroom_.handleKeys(state_, window_)) return;  // F5, B, clicker keys in lecture mode, Ctrl +/-/0
+    if (classroom_.handleKeys(state_, window_)) return;  // F5, B, clicker keys in lecture mode
     auto& pb = state_.playback;
     if (ImGui::IsKeyPressed(keys::kSpace, false)) pb.togglePlay();
     if (ImGui::IsKeyPressed(keys::kRight) || ImGui::IsKeyPressed(keys::kPageDown)) pb.stepBy(1);

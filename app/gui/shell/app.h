@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "app/gui/classroom/classroom.h"
+#include "app/gui/exercises/course.h"
 #include "app/gui/panels/controls_panel.h"
 #include "app/gui/state/engine_worker.h"
 #include "app/gui/state/explorer_state.h"
@@ -24,6 +25,7 @@
 #include "app/gui/panels/tree_panel.h"
 #include "app/gui/shell/ui_context.h"
 #include "app/gui/panels/warps_panel.h"
+#include "app/gui/predict/predict_panel.h"
 #include "app/gui/shell/window.h"
 #include "app/gui/workbench/workbench.h"
 #include "app/render/fonts.h"
@@ -89,8 +91,10 @@ private:
     SourcePanel source_;
     ResultPanel result_;
     MessagesPanel messages_;
+    PredictPanel predict_;  // predict mode's panel (its marks on the tree: app/gui/predict/predict_overlay.h)
 
     Workbench workbench_;   // the student's kernel: editor, checks, its trace in side A (the left column when open)
+    Course course_;         // the Exercises window: the course, its progress, the attempt handed to the workbench
     TimingsPanel timings_;  // the Timings view (T): ladder table, plots, sweeps
     Classroom classroom_;  // lecture mode, themes, presets, sessions, scaled screenshots, exports
     Script script_;

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "app/gui/panels/session_banner.h"
+#include "app/gui/predict/predict_overlay.h"
 #include "app/view/theme.h"
 
 namespace rl::gui {
@@ -95,7 +96,10 @@ void App::splitters(float top, float left, float right, float centerTop, float c
         }
     };
     auto& sp = settings_.splits;
-    const float centerW = W - left - right;
+    const float s = scale_;
+    // The kernel source as a full-height panel beside the tree takes the centre's right part.
+    const float besideW = state_.view.sourceBeside ? std::clamp((W - left - right) * 0.5f, 320 * s, 1100 * s) : 0.0f;
+    const float centerW = W - left - right - besideW;
     if (workbench_.isOpen())
         handle("##splitL", ImVec2(left - gap, top), ImVec2(gap, H - top), true, &sp.workbench, 1, 420,
                W / scale_ * 0.62f, scale_);
@@ -130,18 +134,21 @@ void App::drawPanels() {
     const float centerH = H - centerTop - gap;
     const float bottomH = std::clamp(sp.bottom, 0.12f, 0.75f) * centerH;
     const float bottomY = H - gap - bottomH;
-    const float centerW = W - left - right;
+    // The kernel source as a full-height panel beside the tree takes the centre's right part.
+    const float besideW = state_.view.sourceBeside ? std::clamp((W - left - right) * 0.5f, 320 * s, 1100 * s) : 0.0f;
+    const float centerW = W - left - right - besideW;
 
     UiContext ctx{classroom_.palette(), fonts_, log_, *worker_, heatmap_, geometry_, s, now()};
     ctx.stateMarks = classroom_.stateMarks();
     if (classroom_.drawLecture(state_, ctx)) return;
     // Panels as (x0, y0, x1, y1); everything else (toolbar included) is the window background.
-    const std::vector<ImVec4> panels = {
+    std::vector<ImVec4> panels = {
         {gap, centerTop, left - gap, H - gap},
         {left, centerTop, left + centerW, bottomY - gap},
         {left, bottomY, left + centerW, H - gap},
         {W - right + gap, centerTop, W - gap, H - gap},
     };
+    if (besideW > 0) panels.push_back({left + centerW + gap, centerTop, left + centerW + besideW, H - gap});
     paintGaps(panels, vp->Size, ImGui::GetStyle().WindowRounding, ctx.palette.background.packed());
 
     auto place = [&](float x, float y, float w, float h) {
@@ -173,6 +180,7 @@ void App::drawPanels() {
     ImGui::Begin("##tree", nullptr, kPanelFlags | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
     drawSessionBanner(state_, ctx);
     workbench_.drawBanner(state_, ctx);
+    state_.predict.guard(state_.a, state_.playback);  // the toolbar's buttons may have stepped
     if (state_.comparing()) {
         const float half = (ImGui::GetContentRegionAvail().x - gap * 2) * 0.5f;
         ImGui::BeginChild("##sideA", ImVec2(half, 0), false, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
@@ -189,6 +197,7 @@ void App::drawPanels() {
         treeA_.Draw(state_, 0, ctx);
         workbench_.drawTreeMarks(state_, ctx);  // where the student's kernel races, on the tree just drawn
     }
+    drawPredictOverlay(state_, ctx, false);  // predict mode's hidden stage and differences, on side A's tree
     ImGui::End();
 
     // Bottom tabs.
@@ -217,7 +226,14 @@ void App::drawPanels() {
             switch (i) {
                 case 0: warps_.Draw(state_, ctx); break;
                 case 1: heat_.Draw(state_, ctx); break;
-                case 2: source_.Draw(state_, ctx); break;
+                case 2:
+                    if (state_.view.sourceBeside) {
+                        ImGui::TextDisabled("The kernel source is open beside the tree.");
+                        if (ImGui::SmallButton("Back to this tab")) state_.view.sourceBeside = false;
+                    } else {
+                        source_.Draw(state_, ctx);
+                    }
+                    break;
                 case 3: messages_.Draw(state_, ctx); break;
             }
             ImGui::EndTabItem();
@@ -227,15 +243,25 @@ void App::drawPanels() {
     }
     ImGui::End();
 
+    if (besideW > 0) {  // the kernel source, full height
+        place(left + centerW + gap, centerTop, besideW - gap, H - centerTop - gap);
+        ImGui::Begin("##sourcebeside", nullptr, kPanelFlags | ImGuiWindowFlags_NoScrollbar);
+        source_.Draw(state_, ctx, true);
+        geometry_.source.beside = true;
+        ImGui::End();
+    }
+
     // Result column.
     place(W - right + gap, centerTop, right - 2 * gap, H - centerTop - gap);
     ImGui::Begin("##result", nullptr, kPanelFlags);
+    predict_.Draw(state_, ctx);
     result_.Draw(state_, ctx);
     ImGui::End();
 
     // Last, and sent to the back: this full-window layer for the splitters only catches the gaps between panels.
     splitters(centerTop, left, right, centerTop, bottomY, gap);
 
+    course_.Draw(state_, workbench_, ctx);  // over the panels when open
     timings_.Draw(state_, ctx);  // over the panels when open
 }
 

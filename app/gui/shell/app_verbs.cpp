@@ -1,10 +1,12 @@
 // The script's verbs (`reducelab gui --script "VERB:ARGUMENT; ..."`) that act on the explorer: variant, compare,
-// tab, hover, hover-toggle, group, wheel, set, retrace, and the classroom's and the Timings view's own actions.
+// tab, hover, hover-toggle, group, wheel, set, retrace, and the classroom's, the Timings view's, the workbench's
+// and predict mode's own actions.
 #include "app/gui/shell/app.h"
 
 #include <cstdlib>
 
 #include "app/gui/panels/session_banner.h"
+#include "app/gui/predict/predict_overlay.h"
 #include "app/gui/shell/startup.h"
 #include "core/run_settings.h"
 #include "core/variant.h"
@@ -14,6 +16,7 @@ namespace rl::gui {
 std::string App::apply(const std::string& verb, const std::string& arg) {
     if (verb == "classroom") return classroom_.apply(arg, state_, log_);
     if (verb == "timings") return timings_.scriptAction(arg, state_);
+    if (verb == "course") return course_.scriptAction(arg, state_, workbench_, log_);
     if (verb == "type") {  // characters, as the keyboard sends them, into whatever has the keyboard
         window_.injectText(arg);
         return "";
@@ -34,6 +37,7 @@ std::string App::apply(const std::string& verb, const std::string& arg) {
         return "";
     }
     if (verb.rfind("kernel-", 0) == 0) return workbench_.scriptAction(verb, arg, state_, log_);
+    if (verb == "predict" || verb.rfind("predict-", 0) == 0) return predictScriptAction(verb, arg, state_);
     if (verb == "retrace") {  // as the saved-session banner's "Re-trace on this device"
         if (!state_.session) return "retrace: no saved session is shown";
         retraceSession(state_, log_);
@@ -46,6 +50,11 @@ std::string App::apply(const std::string& verb, const std::string& arg) {
         if (arg != "off" && !findVariant(arg)) return "unknown variant '" + arg + "'";
         state_.compareVariant = arg == "off" ? "" : arg;
     } else if (verb == "tab") {
+        if (arg == "source-beside" || arg == "source-tab") {  // the kernel source as a panel beside the tree, or not
+            state_.view.sourceBeside = arg == "source-beside";
+            if (!state_.view.sourceBeside) state_.view.requestTab = 2;
+            return "";
+        }
         const char* names[] = {"warps", "heatmap", "source", "messages"};
         for (int i = 0; i < 4; ++i)
             if (arg == names[i]) {

@@ -44,7 +44,8 @@ What to load (defaults: the last session's settings):
   --epi K               elements per work-item (multi-element variants)
   --op sum|min|max      operation
   --type int|float      element type
-  --data random|iota|ones
+  --data 0-9|0-99|random|ones|iota|floats|file:PATH
+                        input data (0-9 by default; a file's numbers set N)
   --seed S              seed of the random data
   --simd W              SIMD width of the hardware model (0: the device's)
   --banks B             local-memory banks of the hardware model
@@ -59,13 +60,16 @@ Window and settings:
   --config-dir DIR      where settings and imgui.ini live (default $XDG_CONFIG_HOME/reducelab,
                         else ~/.config/reducelab)
   --no-save             do not write settings on exit
+  --exercises DIR       the Exercises window's course from DIR (one NN-id folder per exercise, see
+                        docs/exercises.md; default: the built-in course)
 
 Scripting and measurement (tests, benchmarks, docs):
   --screenshot PATH     once loaded (and at --stage), save a PNG of the window and quit
   --script ACTIONS      run actions separated by ';' once the window is up:
                           wait-trace          wait until the requested trace is shown
                           key:NAME            press a key (space, left, right, up, down, home, end, pageup,
-                                              pagedown, enter, tab, backspace, escape, f5, or one letter),
+                                              pagedown, enter, tab, backspace, escape, f5, equal, minus,
+                                              or one letter or digit),
                                               with modifiers as ctrl+z, ctrl+enter, shift+enter
                           type:TEXT           type characters into whatever has the keyboard
                           click               press and release the left mouse button at the pointer
@@ -107,7 +111,17 @@ Scripting and measurement (tests, benchmarks, docs):
                           kernel-hover:N      point at line N of the editor (a marked line's tooltip opens)
                           kernel-point-problem:K  point at row K (from 0) of the workbench's problems list
                           kernel-cancel       stop the check that is running (the Cancel button)
+                          kernel-model:ID     compare the trace with variant ID's CPU model (none: no model)
+                          course:ACTION       the Exercises window: open, close, select=ID, hint, solution,
+                                              start (the attempt into the workbench; kernel-check grades it),
+                                              reset, report=PATH
                           kernel-close        close the workbench (back to the built-in variants)
+                          predict:on|off|submit|skip|reveal|start-over|clear  predict mode (reveal: no skip
+                                              counted, as the lecture screen's Page Down)
+                          predict-kind:K      the question: active, value, divergent, conflict
+                          predict-pick:I,J    toggle work-items as predicted active (as clicks on the hidden row)
+                          predict-cell:C      predict-value:TEXT  the cell asked and its typed value
+                          predict-count:N     the divergent SIMD groups or the conflict degree predicted
                           sleep:SEC           wait SEC seconds
                           quit                exit with code 0
   --frames K            quit after K frames
@@ -119,6 +133,7 @@ Scripting and measurement (tests, benchmarks, docs):
 Keys: space play/pause, left/right step, Home/End first/last stage, up/down previous/next pass.
 Workbench (the kernel editor): Ctrl+Enter save and check, Ctrl+S save, Ctrl+F find, Ctrl+Z / Ctrl+Y undo / redo.
 F5 lecture mode (there: PgDn/PgUp, arrows and space step, B blanks, Esc leaves), Ctrl +/-/0 text size, F11 full screen.
+Predict mode (the right column's button; Q in lecture mode, 1-4 the question): Enter submits, PgDn reveals (lecture).
 )";
 }
 
@@ -198,6 +213,8 @@ bool parseOptions(int argc, char** argv, ExplorerOptions* o, std::string* error)
             o->height = h;
         } else if (arg == "--config-dir") {
             if (!value(&o->configDir)) return false;
+        } else if (arg == "--exercises") {
+            if (!value(&o->exercisesDir)) return false;
         } else if (arg == "--script") {
             if (!value(&o->script)) return false;
         } else if (arg == "--screenshot") {

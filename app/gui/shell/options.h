@@ -22,6 +22,7 @@ struct ExplorerOptions {
     std::optional<int> width, height;  // window size in screen coordinates
     float scale = 1;                   // multiplies the display's content scale
     std::string configDir;             // settings directory (default: $XDG_CONFIG_HOME/reducelab)
+    std::string exercisesDir;          // --exercises DIR: a course of one's own (default: the built-in one)
     bool saveSettings = true;
 
     // Scripting, screenshots and measurement.

@@ -35,6 +35,7 @@ std::string writeGeometry(const std::string& path, const FrameGeometry& g, int w
     j["steps"] = steps;
     j["result"] = rect(g.result);
     j["resultText"] = g.resultText;
+    j["resultNote"] = g.resultNote;
     j["scrub"] = rect(g.scrub);
     j["bottom"] = rect(g.bottom);
     j["bottomTab"] = g.bottomTab;
@@ -48,6 +49,9 @@ std::string writeGeometry(const std::string& path, const FrameGeometry& g, int w
                          {"pass", t.pass},
                          {"group", t.group},
                          {"groupId", t.groupId},
+                         {"valueSize", t.valueSize},
+                         {"hiddenValues", t.hiddenValues},
+                         {"readout", t.readout},
                          {"layout",
                           {{"canvas", rect(p.canvas)},
                            {"stages", p.stages},
@@ -84,6 +88,18 @@ std::string writeGeometry(const std::string& path, const FrameGeometry& g, int w
     for (const auto& t : g.toggles) toggles.push_back({{"label", t.label}, {"rect", rect(t.rect)}, {"enabled", t.enabled}});
     j["toggles"] = toggles;
     {
+        const auto& p = g.predict;
+        nlohmann::json marks = nlohmann::json::array();
+        for (const auto& m : p.marks)
+            marks.push_back({{"kind", m.kind}, {"stage", m.stage}, {"cell", m.cell}, {"rect", rect(m.rect)}});
+        j["predict"] = {{"on", p.on},           {"waitingStep", p.waitingStep}, {"hiddenRow", p.hiddenRow},
+                        {"shownStep", p.shownStep}, {"shownCorrect", p.shownCorrect}, {"kind", p.kind},
+                        {"tally", p.tally},     {"prompt", p.prompt},           {"right", p.right},
+                        {"scored", p.scored},   {"skipped", p.skipped},         {"picked", p.picked},
+                        {"differences", p.differences}, {"marks", marks},       {"panel", rect(p.panel)},
+                        {"promptRect", rect(p.promptRect)}, {"promptSize", p.promptSize}};
+    }
+    {
         const auto& w = g.workbench;
         auto rows = [](const std::vector<FrameGeometry::Workbench::Row>& list) {
             nlohmann::json out = nlohmann::json::array();
@@ -110,7 +126,30 @@ std::string writeGeometry(const std::string& path, const FrameGeometry& g, int w
                           {"checks", rows(w.checks)},  {"treeMarks", treeMarks},
                           {"focused", w.focused},     {"cursorLine", w.cursorLine},
                           {"findOpen", w.findOpen},
-                          {"findMatches", w.findMatches}, {"findCurrent", w.findCurrent}};
+                          {"findMatches", w.findMatches}, {"findCurrent", w.findCurrent},
+                          {"grade", rows(w.grade)},   {"exercise", w.exercise},
+                          {"score", w.score},         {"maxScore", w.maxScore},
+                          {"gradeStatus", w.gradeStatus}};
+    }
+    j["course"] = {{"open", g.course.open},           {"selected", g.course.selected},
+                   {"count", g.course.count},         {"hintsShown", g.course.hintsShown},
+                   {"attempts", g.course.attempts},   {"solved", g.course.solved},
+                   {"solutionShown", g.course.solutionShown}, {"statementBlocks", g.course.statementBlocks}};
+    {
+        const auto& src = g.source;
+        j["source"] = {{"shown", src.shown},         {"wrapped", src.wrapped},       {"beside", src.beside},
+                       {"spanFirst", src.spanFirst}, {"spanFits", src.spanFits},     {"spanLast", src.spanLast},
+                       {"firstVisible", src.firstVisible},
+                       {"lastVisible", src.lastVisible}, {"lines", src.lines},     {"cutLines", src.cutLines},
+                       {"fontSize", src.fontSize},   {"widestRow", src.widestRow},   {"textWidth", src.textWidth},
+                       {"rect", rect(src.rect)}};
+        nlohmann::json rows = nlohmann::json::array();
+        for (const auto& r : g.variantRows)
+            rows.push_back({{"id", r.id}, {"title", r.title}, {"rect", rect(r.rect)}, {"textWidth", r.textWidth},
+                            {"lines", r.lines}});
+        j["variantRows"] = rows;
+        j["variantList"] = rect(g.variantList);
+        j["dataChoice"] = g.dataChoice;
     }
     j["tooltip"] = g.tooltip;
     j["tooltipRect"] = rect(g.tooltipRect);

@@ -26,6 +26,8 @@ int keyCode(const std::string& name) {
     if (n == "pagedown") return 267;
     if (n == "home") return 268;
     if (n == "end") return 269;
+    if (n == "equal" || n == "=") return 61;  // GLFW_KEY_EQUAL (Ctrl + makes the text larger)
+    if (n == "minus" || n == "-") return 45;  // GLFW_KEY_MINUS
     if (n.size() >= 2 && n[0] == 'f' && std::isdigit((unsigned char)n[1])) {
         const int f = std::atoi(n.c_str() + 1);
         if (f >= 1 && f <= 12) return 290 + f - 1;
@@ -76,9 +78,10 @@ bool Script::parse(const std::string& text, std::string* error) {
                                             "kernel-new", "kernel-edit", "kernel-open", "kernel-edit-line",
                                             "kernel-replace", "kernel-save", "kernel-check", "kernel-find",
                                             "kernel-goto", "kernel-close", "kernel-hover", "kernel-browse", "wait-check", "type", "click",
-                                            "kernel-cancel", "kernel-point-problem"};
+                                            "kernel-cancel", "kernel-point-problem", "kernel-model", "course"};
         bool known = false;
         for (const char* v : verbs) known = known || a.verb == v;
+        known = known || a.verb == "predict" || a.verb.rfind("predict-", 0) == 0;  // app/gui/predict's own verbs
         if (!known) {
             *error = "unknown script action '" + a.verb + "' (see reducelab gui --help)";
             return false;
@@ -94,7 +97,8 @@ bool Script::parse(const std::string& text, std::string* error) {
         if ((a.verb == "shot" || a.verb == "variant" || a.verb == "set" || a.verb == "tab" || a.verb == "hover" || a.verb == "hover-toggle" || a.verb == "wheel" || a.verb == "group" ||
              a.verb == "compare" || a.verb == "kernel-open" || a.verb == "kernel-edit-line" ||
              a.verb == "kernel-replace" || a.verb == "kernel-find" || a.verb == "kernel-goto" ||
-             a.verb == "kernel-hover" || a.verb == "type" || a.verb == "kernel-point-problem") &&
+             a.verb == "kernel-hover" || a.verb == "type" || a.verb == "kernel-point-problem" ||
+             a.verb == "kernel-model" || a.verb == "course") &&
             a.argument.empty()) {
             *error = a.verb + " needs an argument (" + a.verb + ":...)";
             return false;

@@ -23,6 +23,8 @@ void initialState(ExplorerState& state, const Settings& settings, const Explorer
     state.view.showValues = settings.showValues;
     state.view.bottomTab = settings.bottomTab;
     state.view.requestTab = settings.bottomTab;
+    state.view.wrapSource = settings.wrapSource;
+    state.view.sourceBeside = settings.sourceBeside;
     state.view.heatNormalize = settings.heatNormalize;
     if (options.stage) state.pendingStage = *options.stage;
     state.pendingPlay = options.play;
@@ -38,6 +40,8 @@ void rememberState(Settings& settings, const ExplorerState& state) {
     settings.loadAtTop = state.view.loadAtTop;
     settings.showValues = state.view.showValues;
     settings.bottomTab = state.view.bottomTab;
+    settings.wrapSource = state.view.wrapSource;
+    settings.sourceBeside = state.view.sourceBeside;
     settings.heatNormalize = state.view.heatNormalize;
 }
 

@@ -26,10 +26,14 @@ struct FrameGeometry {
         float transition = 1;
         int pass = 0, group = 0;  // group: index into the pass's traced groups
         int groupId = 0;          // the work-group's id in the pass
+        float valueSize = 0;      // the text size of values in cells (0: none drawn)
+        int hiddenValues = 0;     // cells whose exact value did not fit (shown on hover and in the readout)
+        std::string readout;      // the readout line beside the tree (empty when none)
     };
     std::vector<Tree> trees;
     view::Rect result;      // the result value and verdict text
     std::string resultText;
+    std::string resultNote;  // the comparison with the CPU model, as the result panel words it
     view::Rect scrub;
     view::Rect bottom;     // the bottom tab panel's content
     std::string bottomTab;  // warps, heatmap, source, messages
@@ -53,8 +57,48 @@ struct FrameGeometry {
         bool enabled = true;
     };
     std::vector<Toggle> toggles;
+    std::string dataChoice;  // the data control's text
+    // The kernel source as drawn: the current stage's lines and the lines in view (0-based lines of the variant's
+    // own file), whether lines wrap, rows past the pane's edge, the font size, where.
+    struct Source {
+        bool shown = false, wrapped = false, beside = false, spanFits = false;  // spanFits: the span fits the pane
+        int spanFirst = -1, spanLast = -1, firstVisible = -1, lastVisible = -1, lines = 0, cutLines = 0;
+        float fontSize = 0, widestRow = 0, textWidth = 0;
+        view::Rect rect;
+    };
+    Source source;
+    // The variant list: each name drawn (whole, wrapped if it must be) and whether it fitted its row.
+    struct VariantRow {
+        std::string id, title;
+        view::Rect rect;     // the name's box
+        float textWidth = 0;  // the width of the widest wrapped line of the name
+        int lines = 1;
+        bool clipped = false;
+    };
+    std::vector<VariantRow> variantRows;
+    view::Rect variantList;
     std::string tooltip;
     view::Rect tooltipRect;
+    // Predict mode (app/gui/predict): the stage waiting, the marks drawn on the tree, the panel's score and text.
+    struct Predict {
+        bool on = false;
+        int waitingStep = -1, hiddenRow = -1;  // the step waiting for a prediction, and its row on the tree
+        int shownStep = -1;                    // the step whose differences are drawn (-1: none)
+        bool shownCorrect = false;
+        std::string kind, tally, prompt;
+        int right = 0, scored = 0, skipped = 0;
+        std::vector<int> picked;
+        std::vector<std::string> differences;  // the shown step's, in words
+        struct Mark {  // question, picked, chosen, missed, wrong, typed
+            std::string kind;
+            int stage = 0, cell = 0;
+            view::Rect rect;
+        };
+        std::vector<Mark> marks;
+        view::Rect panel, promptRect;
+        float promptSize = 0;  // pixels (the lecture line's text)
+    };
+    Predict predict;
     // The workbench (app/gui/workbench), when open: the file and buffer, the editor's lines and marks, the problems
     // list and the check list, each with where it was drawn.
     struct Workbench {
@@ -83,6 +127,10 @@ struct FrameGeometry {
             view::Rect rect;
         };
         std::vector<Row> problems, checks;
+        std::vector<Row> grade;                // an exercise's checks (exercise mode)
+        std::string exercise;                  // the exercise being worked on ("" none)
+        double score = 0, maxScore = 0;        // its newest grade
+        std::string gradeStatus;               // "pass", "fail", "error" ("" none yet)
         struct TreeMark {  // a finding drawn on the tree: its cell in its stage
             std::string kind;
             int stage = 0, cell = 0;
@@ -91,6 +139,13 @@ struct FrameGeometry {
         std::vector<TreeMark> treeMarks;
     };
     Workbench workbench;
+    struct Course {  // the Exercises window
+        bool open = false;
+        std::string selected;
+        int count = 0, hintsShown = 0, attempts = 0, statementBlocks = 0;
+        bool solved = false, solutionShown = false;
+    };
+    Course course;
     void clear() { *this = FrameGeometry{}; }
 };
 

@@ -7,11 +7,13 @@
 #include <string>
 #include <vector>
 
+#include "app/gui/predict/predict_state.h"
 #include "app/gui/state/settings.h"
 #include "app/view/tree/playback.h"
 #include "app/view/tree/trace_bundle.h"
 #include "core/cl/devices.h"
 #include "core/run_config.h"
+#include "core/session.h"
 
 namespace rl::gui {
 
@@ -42,6 +44,8 @@ struct ViewOptions {
     int heatNormalize = 0;
     int warpAccess = 0;    // 0 read a, 1 read b, 2 write
     bool showCommon = false;  // kernel source: also reduce_common.cl
+    bool wrapSource = true;    // kernel source: long lines wrap at the pane's width
+    bool sourceBeside = false;  // kernel source: a full-height panel beside the tree instead of the bottom tab
     int bottomSide = 0;       // when comparing: which side the bottom tabs show (0 left, 1 right)
 };
 
@@ -75,12 +79,16 @@ struct ExplorerState {
     view::Playback playback;
     int pendingStage = 0x7fffffff;  // a --stage to apply once loaded
     bool pendingPlay = false;
+    PredictState predict;  // predict mode: which stages are still hidden, the entry, the scores
 
     // The workbench (app/gui/workbench): the controls' "Your own kernel" buttons ask for it, and while studentShown
     // side A holds the trace of the student's kernel's check instead of a built-in variant's.
     enum class KernelRequest { None, Edit, New, Open };
     KernelRequest kernelRequest = KernelRequest::None;
     bool studentShown = false;
+    bool courseRequested = false;  // the controls' "Exercises…": the course window opens (or closes)
+    // The student's kernel as last checked with a successful build: the Timings view times it beside the ladder.
+    std::optional<SessionKernel> studentKernel;
 
     Hover hover;
     ViewOptions view;

@@ -1,0 +1,125 @@
+// The grade's JSON and terminal forms.
+#include "core/exercise/grade_result.h"
+
+#include <cmath>
+#include <sstream>
+
+#include "core/types.h"
+
+namespace rl::exercise {
+
+using nlohmann::json;
+
+double GradeResult::score() const {
+    double s = 0;
+    for (const CheckOutcome& c : checks) s += c.score;
+    return s;
+}
+
+double GradeResult::maxScore() const {
+    double s = 0;
+    for (const CheckOutcome& c : checks) s += c.maxScore;
+    return s;
+}
+
+json toJson(const GradeResult& r, bool withReport) {
+    json checks = json::array();
+    for (const CheckOutcome& c : r.checks)
+        checks.push_back({{"name", c.name},   {"kind", c.kind},   {"passed", c.passed}, {"score", c.score},
+                          {"max_score", c.maxScore}, {"message", c.message}, {"wg", c.wg}, {"run", c.run},
+                          {"stage", c.stage}, {"cell", c.cell}, {"line", c.line}, {"hidden", c.hidden}});
+    json j = {{"exercise", r.exercise}, {"title", r.title},   {"file", r.file},         {"device", r.device},
+              {"seed", r.seed},         {"status", r.status}, {"passed", r.passed()},   {"error", r.error},
+              {"build_log", r.buildLog}, {"score", r.score()}, {"max_score", r.maxScore()},
+              {"checks", checks},       {"runs", r.runs},     {"seconds", r.seconds}};
+    j["report"] = withReport && r.report ? workbench::toJson(*r.report) : json(nullptr);
+    return j;
+}
+
+GradeResult gradeResultFromJson(const json& j) {
+    try {
+        GradeResult r;
+        r.exercise = j.at("exercise").get<std::string>();
+        r.title = j.value("title", "");
+        r.file = j.value("file", "");
+        r.device = j.value("device", "");
+        r.seed = j.value("seed", uint64_t(0));
+        r.status = j.at("status").get<std::string>();
+        if (r.status != "pass" && r.status != "fail" && r.status != "error")
+            throw Error(ErrorKind::BadInput, "the grade's status is '" + r.status + "', not pass, fail or error");
+        r.error = j.value("error", "");
+        r.buildLog = j.value("build_log", "");
+        for (const json& c : j.at("checks")) {
+            CheckOutcome o;
+            o.name = c.at("name").get<std::string>();
+            o.kind = c.value("kind", "");
+            o.passed = c.at("passed").get<bool>();
+            o.score = c.value("score", 0.0);
+            o.maxScore = c.value("max_score", 1.0);
+            o.message = c.value("message", "");
+            o.wg = c.value("wg", size_t(0));
+            o.run = c.value("run", "");
+            o.stage = c.value("stage", -1);
+            o.cell = c.value("cell", -1);
+            o.line = c.value("line", 0);
+            o.hidden = c.value("hidden", false);
+            r.checks.push_back(std::move(o));
+        }
+        r.runs = j.value("runs", std::vector<std::string>{});
+        r.seconds = j.value("seconds", 0.0);
+        if (j.contains("report") && !j.at("report").is_null())
+            r.report = workbench::checkReportFromJson(j.at("report"));
+        return r;
+    } catch (const json::exception& e) {
+        throw Error(ErrorKind::BadInput, std::string("the grade is malformed: ") + e.what());
+    }
+}
+
+GradeResult studentView(const GradeResult& r) {
+    GradeResult v = r;
+    for (CheckOutcome& c : v.checks)
+        if (c.hidden) {
+            c.message = c.passed ? "" : "a hidden check failed: the statement says what the kernel must do";
+            c.stage = c.cell = -1;
+            c.line = 0;
+        }
+    return v;
+}
+
+namespace {
+
+std::string number(double v) {
+    std::ostringstream o;
+    if (std::fabs(v - std::round(v)) < 1e-9) o << static_cast<long long>(std::llround(v));
+    else o << v;
+    return o.str();
+}
+
+}  // namespace
+
+std::string formatGrade(const GradeResult& r) {
+    std::ostringstream o;
+    o << "exercise " << r.exercise << ": " << r.title << "\n";
+    o << "attempt " << r.file << (r.device.empty() ? "" : " on " + r.device) << "\n";
+    if (r.status == "error") {
+        o << "  FAIL  " << r.error << "\n";
+        if (!r.buildLog.empty()) o << r.buildLog << (r.buildLog.back() == '\n' ? "" : "\n");
+    }
+    for (const CheckOutcome& c : r.checks) {
+        o << "  " << (c.passed ? "ok  " : "FAIL") << "  " << c.name;
+        if (c.maxScore != 1 || c.score != (c.passed ? 1 : 0))
+            o << " (" << number(c.score) << "/" << number(c.maxScore) << ")";
+        o << "\n";
+        if (!c.message.empty()) o << "        " << c.message << "\n";
+    }
+    o << "score " << number(r.score()) << " / " << number(r.maxScore()) << ": "
+      << (r.status == "pass" ? "every check passed" : r.status == "fail" ? "some checks failed" : "not graded")
+      << "\n";
+    o << "seed " << r.seed << " (reducelab exercise check " << r.exercise << " --kernel " << r.file << " --seed "
+      << r.seed << " runs the same inputs again)\n";
+    return o.str();
+}
+
+int exitStatus(const GradeResult& r) { return r.status == "pass" ? 0 : r.status == "fail" ? 1 : 2; }
+
+}  // namespace rl::exercise

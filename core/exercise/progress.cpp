@@ -1,0 +1,110 @@
+// The progress store: one JSON file per user, read leniently and written atomically.
+#include "core/exercise/progress.h"
+
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+namespace rl::exercise {
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+ProgressStore::ProgressStore(std::string path) : path_(std::move(path)) {
+    std::error_code ec;
+    if (path_.empty() || !fs::exists(path_, ec)) return;
+    try {
+        std::ifstream in(path_);
+        if (!in) throw std::runtime_error("cannot be read");
+        std::ostringstream text;
+        text << in.rdbuf();
+        const json j = json::parse(text.str());
+        if (j.value("version", 0) != 1) throw std::runtime_error("is not a version 1 progress file");
+        for (const auto& [id, e] : j.at("exercises").items()) {
+            ExerciseProgress p;
+            p.attempts = e.value("attempts", 0);
+            p.hintsRevealed = e.value("hints_revealed", 0);
+            p.solved = e.value("solved", false);
+            p.solutionShown = e.value("solution_shown", false);
+            p.lastAttempt = e.value("last_attempt", "");
+            p.lastStatus = e.value("last_status", "");
+            p.lastScore = e.value("last_score", 0.0);
+            p.lastMaxScore = e.value("last_max_score", 0.0);
+            progress_[id] = p;
+        }
+    } catch (const std::exception& e) {
+        progress_.clear();
+        keepBad_ = true;
+        warning_ = "the exercise progress in " + path_ + " " +
+                   (dynamic_cast<const json::exception*>(&e) ? std::string("is corrupt (") + e.what() + ")"
+                                                             : std::string(e.what())) +
+                   "; starting afresh (the old file is kept as " + path_ + ".bad)";
+    }
+}
+
+std::string ProgressStore::defaultPath() {
+    if (const char* xdg = std::getenv("XDG_DATA_HOME"); xdg && *xdg)
+        return std::string(xdg) + "/reducelab/exercises/progress.json";
+    if (const char* home = std::getenv("HOME"); home && *home)
+        return std::string(home) + "/.local/share/reducelab/exercises/progress.json";
+    return "";
+}
+
+ExerciseProgress ProgressStore::get(const std::string& id) const {
+    const auto it = progress_.find(id);
+    return it == progress_.end() ? ExerciseProgress{} : it->second;
+}
+
+void ProgressStore::recordAttempt(const std::string& id, const std::string& text, const std::string& status,
+                                  double score, double maxScore) {
+    ExerciseProgress& p = progress_[id];
+    ++p.attempts;
+    p.lastAttempt = text;
+    p.lastStatus = status;
+    p.lastScore = score;
+    p.lastMaxScore = maxScore;
+    p.solved = p.solved || status == "pass";
+}
+
+int ProgressStore::revealHint(const std::string& id, int hintCount) {
+    ExerciseProgress& p = progress_[id];
+    if (p.hintsRevealed >= hintCount) return -1;
+    return p.hintsRevealed++;
+}
+
+void ProgressStore::markSolutionShown(const std::string& id) { progress_[id].solutionShown = true; }
+void ProgressStore::reset(const std::string& id) { progress_.erase(id); }
+void ProgressStore::resetAll() { progress_.clear(); }
+
+bool ProgressStore::save(std::string* error) const {
+    if (path_.empty()) return true;
+    try {
+        const fs::path file(path_);
+        if (file.has_parent_path()) fs::create_directories(file.parent_path());
+        if (keepBad_ && fs::exists(file)) fs::rename(file, path_ + ".bad");
+        keepBad_ = false;
+        json exercises = json::object();
+        for (const auto& [id, p] : progress_)
+            exercises[id] = {{"attempts", p.attempts},       {"hints_revealed", p.hintsRevealed},
+                             {"solved", p.solved},           {"solution_shown", p.solutionShown},
+                             {"last_attempt", p.lastAttempt}, {"last_status", p.lastStatus},
+                             {"last_score", p.lastScore},     {"last_max_score", p.lastMaxScore}};
+        const std::string tmp = path_ + ".tmp." + std::to_string(getpid());
+        {
+            std::ofstream out(tmp, std::ios::trunc);
+            out << json{{"version", 1}, {"exercises", exercises}}.dump(2) << "\n";
+            if (!out.flush()) throw std::runtime_error("cannot write " + tmp);
+        }
+        fs::rename(tmp, file);
+        return true;
+    } catch (const std::exception& e) {
+        if (error) *error = "the exercise progress could not be saved to " + path_ + ": " + e.what();
+        return false;
+    }
+}
+
+}  // namespace rl::exercise

@@ -1,0 +1,127 @@
+// The timing step: a forked child opens the device, times, and prints one JSON event per measurement.
+#include "core/exercise/timing_step.h"
+
+#include <cmath>
+#include <cstdio>
+
+#include <nlohmann/json.hpp>
+
+#include "core/check/simulator_process.h"
+#include "core/cl/devices.h"
+#include "core/cl/engine.h"
+#include "core/input.h"
+#include "core/json_io.h"
+#include "core/workbench/child_process.h"
+#include "core/workbench/student_kernel.h"
+
+namespace rl::exercise {
+namespace {
+
+using nlohmann::json;
+
+void emit(const json& e) {
+    const std::string line = e.dump() + "\n";
+    std::fwrite(line.data(), 1, line.size(), stdout);
+    std::fflush(stdout);
+}
+
+void measure(const TimingRequest& t) {
+    Engine engine(selectDevice(t.device));
+    if (t.time) {
+        try {
+            RunConfig c;
+            c.op = t.op;
+            c.type = t.type;
+            c.wg = t.wg;
+            c.n = t.timedN;
+            c.seed = t.seed;
+            const VariantInfo attempt = workbench::studentVariant(t.text, t.file, "", t.type);
+            const VariantInfo starter = workbench::studentVariant(t.starter, "starter.cl", "", t.type);
+            const HostArray input = makeInput(t.type, DataPattern::Random, c.n, t.seed);
+            std::vector<double> mine, theirs;
+            // Alternating rounds: a machine busy with something else slows both alike.
+            for (int round = 0; round < t.rounds; ++round) {
+                const RunResult a = engine.run(attempt, c, input, round == 0 ? 1 : 0, 3);
+                const RunResult s = engine.run(starter, c, input, round == 0 ? 1 : 0, 3);
+                if (!a.correct) throw Error(ErrorKind::DeviceFailure, "the attempt was wrong at n = " +
+                                                                          std::to_string(c.n) + ": " + a.verdict);
+                mine.push_back(a.medianMs);
+                theirs.push_back(s.medianMs);
+            }
+            const CopyCeiling copy = engine.copyCeiling(c.n, t.type, 1, 2 * t.rounds);
+            const double ms = median(mine);
+            const double gbps = ms > 0 ? double(c.n * elemSize(t.type)) / (ms * 1e6) : 0;
+            emit({{"event", "timing"}, {"n", c.n}, {"attempt_ms", ms}, {"starter_ms", median(theirs)},
+                  {"attempt_gbps", gbps}, {"copy_gbps", copy.gbps}});
+        } catch (const std::exception& e) {
+            emit({{"event", "timing_failed"}, {"message", e.what()}});
+        }
+    }
+    if (t.floatN > 0) {
+        try {
+            RunConfig c;
+            c.op = Op::Sum;
+            c.type = ElemType::Float;
+            c.wg = t.wg;
+            c.n = t.floatN;
+            HostArray input = makeInput(ElemType::Float, DataPattern::Random, c.n, t.seed + 17);
+            double sumAbs = 0;
+            for (float& x : input.floats) {
+                x = std::fabs(x);
+                sumAbs += x;
+            }
+            const VariantInfo attempt = workbench::studentVariant(t.text, t.file, "", ElemType::Float);
+            const RunResult r = engine.run(attempt, c, input);
+            emit({{"event", "float_error"}, {"n", c.n}, {"result", rl::json::value(r.result)}, {"reference", rl::json::value(r.reference)},
+                  {"sum_abs", sumAbs}});
+        } catch (const std::exception& e) {
+            emit({{"event", "float_error_failed"}, {"message", e.what()}});
+        }
+    }
+}
+
+}  // namespace
+
+void runTimingStep(const TimingRequest& t, Timings* timings, FloatError* floatError) {
+    const workbench::ChildResult child = workbench::runForked(
+        [&] {
+            measure(t);
+            return std::string();
+        },
+        t.timeoutSeconds);
+    std::string ending;
+    if (!(child.exited() && child.exitCode == 0))
+        ending = child.end == workbench::ChildResult::End::TimedOut
+                     ? "the timed runs did not finish within " + std::to_string(int(t.timeoutSeconds)) + " s"
+                     : "the timed runs " + child.describe() + (child.err.empty() ? "" : ": " + child.err);
+    timings->why = t.time ? (ending.empty() ? "the timed runs reported nothing" : ending) : "no timed check";
+    floatError->why = t.floatN > 0 ? (ending.empty() ? "the float run reported nothing" : ending) : "no float check";
+    for (const json& e : check::eventLines(child.out)) {
+        const std::string what = e.value("event", "");
+        if (what == "timing") {
+            timings->measured = true;
+            timings->n = e.value("n", size_t(0));
+            timings->studentMs = e.value("attempt_ms", 0.0);
+            timings->starterMs = e.value("starter_ms", 0.0);
+            timings->studentGbps = e.value("attempt_gbps", 0.0);
+            timings->copyGbps = e.value("copy_gbps", 0.0);
+        } else if (what == "timing_failed") {
+            timings->why = e.value("message", "");
+        } else if (what == "float_error") {
+            floatError->measured = true;
+            floatError->n = e.value("n", size_t(0));
+            try {
+                floatError->result = rl::json::toValue(e.at("result"));
+                floatError->reference = rl::json::toValue(e.at("reference"));
+            } catch (const std::exception&) {
+                floatError->measured = false;
+                floatError->why = "the float run's result could not be read";
+            }
+            floatError->sumAbs = e.value("sum_abs", 0.0);
+        } else if (what == "float_error_failed") {
+            floatError->why = e.value("message", "");
+        }
+    }
+}
+
+}  // namespace rl::exercise

@@ -1,0 +1,31 @@
+// The timed part of grading, on the device in a child process of its own (a kernel that never ends costs the
+// child): the attempt and the starter run alternately for several rounds on the same input and the medians kept,
+// with the copy kernel's bandwidth measured in the same process; and a float sum over positive values whose error
+// is measured against the host's compensated sum of a clean copy.
+#pragma once
+#include <cstdint>
+#include <string>
+
+#include "core/exercise/evaluate.h"
+
+namespace rl::exercise {
+
+struct TimingRequest {
+    std::string text, file;     // the attempt
+    std::string starter;        // the exercise's starter, timed beside it
+    std::string device;
+    Op op = Op::Sum;
+    ElemType type = ElemType::Int;
+    size_t wg = 256;
+    uint64_t seed = 1;
+    bool time = false;          // the speed checks: attempt, starter, copy
+    size_t timedN = size_t(1) << 22;
+    int rounds = 5;
+    size_t floatN = 0;          // 0: no float-error measurement
+    double timeoutSeconds = 30;
+};
+
+// Fills *timings and *floatError (measured, or `why` not). Never throws for what the kernel does.
+void runTimingStep(const TimingRequest& request, Timings* timings, FloatError* floatError);
+
+}  // namespace rl::exercise

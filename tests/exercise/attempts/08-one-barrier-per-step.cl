@@ -1,0 +1,28 @@
+// expect no_races: data race
+// The unrolled tail with one barrier per step: a work-item still reads a cell another one writes in the same step.
+__kernel void reduce(__global const T *in, __global T *out, const uint n, __local T *scratch) {
+    const uint lid = get_local_id(0);
+    const uint lsize = get_local_size(0);
+    const uint i = get_group_id(0) * (2 * lsize) + lid;
+    const T a = i < n ? in[i] : RL_IDENTITY;
+    const T b = i + lsize < n ? in[i + lsize] : RL_IDENTITY;
+    scratch[lid] = RL_APPLY(a, b);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (uint s = lsize / 2; s > 32; s >>= 1) {
+        if (lid < s) scratch[lid] = RL_APPLY(scratch[lid], scratch[lid + s]);
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (lid < 32) scratch[lid] = RL_APPLY(scratch[lid], scratch[lid + 32]);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (lid < 32) scratch[lid] = RL_APPLY(scratch[lid], scratch[lid + 16]);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (lid < 32) scratch[lid] = RL_APPLY(scratch[lid], scratch[lid + 8]);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (lid < 32) scratch[lid] = RL_APPLY(scratch[lid], scratch[lid + 4]);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (lid < 32) scratch[lid] = RL_APPLY(scratch[lid], scratch[lid + 2]);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (lid < 32) scratch[lid] = RL_APPLY(scratch[lid], scratch[lid + 1]);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (lid == 0) out[get_group_id(0)] = scratch[0];
+}
