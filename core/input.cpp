@@ -135,7 +135,12 @@ std::vector<double> parseDataText(const std::string& text, ElemType type, const 
 std::vector<double> readDataFile(const std::string& path, ElemType type) {
     if (path.empty()) bad("no data file chosen; give --data file:PATH");
     std::error_code ec;
-    if (std::filesystem::is_directory(path, ec)) bad("cannot read the data file " + path + ": it is a folder");
+    const std::filesystem::file_status status = std::filesystem::status(path, ec);
+    if (std::filesystem::is_directory(status)) bad("cannot read the data file " + path + ": it is a folder");
+    // Anything but a regular file (a FIFO, a device) is refused before it is opened: opening a FIFO for reading
+    // waits for a writer, which would hang the command or the explorer.
+    if (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status))
+        bad("cannot read the data file " + path + ": it is not a regular file; give a text file of numbers");
     std::ifstream in(path, std::ios::binary);
     if (!in) bad("cannot read the data file " + path + ": " + std::strerror(errno));
     in.seekg(0, std::ios::end);

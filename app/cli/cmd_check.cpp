@@ -14,6 +14,9 @@ int cmdCheck(const Options& o) {
         throw UsageError("check needs --kernel FILE: the kernel to check (docs/kernels.md says what it must look like)");
     if (o.raw.count("variant"))
         throw UsageError("check checks your kernel (--kernel FILE); compare it with a built-in one with --model ID");
+    if (o.config.data == DataPattern::File)
+        throw UsageError("check runs your kernel on its own sizes with random data, so --data file: does not apply; "
+                         "run it on a file's values with `reducelab run --kernel FILE --data file:PATH`");
     check::CheckRequest request;
     request.file = o.raw.at("kernel");
     request.text = workbench::readKernelFile(request.file);

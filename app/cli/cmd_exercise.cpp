@@ -49,7 +49,8 @@ const char* kHelp =
     "            your progress ($XDG_DATA_HOME/reducelab/exercises/progress.json); --reveal shows what hidden\n"
     "            checks saw (for the lecturer).\n"
     "            --gradescope FILE writes Gradescope's results.json; --classroom FILE the JSON GitHub Classroom's\n"
-    "            command grader reports (hidden checks there are the platform's to hide).\n"
+    "            command grader reports (as the student sees it: hidden checks keep their name and verdict;\n"
+    "            with --reveal, everything). A missing or unbuildable attempt still gets both files (score 0).\n"
     "            Exit status: 0 every check passed, 1 some failed, 2 bad arguments or the kernel does not build.\n"
     "  grade     grades every .cl file of DIR (the lecturer's command): each in a process of its own, with one\n"
     "            seed for all, hidden checks revealed; prints a table, --csv FILE writes one row per file. Exit\n"
@@ -263,8 +264,13 @@ void writePlatformFiles(const Args& a, const exercise::GradeResult& result) {
     for (const char* platform : {"gradescope", "classroom"}) {
         if (!a.has(platform)) continue;
         std::ofstream out(a.get(platform), std::ios::trunc);
-        out << (std::string(platform) == "gradescope" ? exercise::toGradescope(result)
-                                                       : exercise::toClassroom(result)).dump(2)
+        // Gradescope hides a hidden check's test itself (visibility after_published); GitHub Classroom shows
+        // every test to the student, so it gets the student's view unless the lecturer asks for --reveal.
+        const bool reveal = a.has("reveal");
+        out << (std::string(platform) == "gradescope"
+                    ? exercise::toGradescope(result)
+                    : exercise::toClassroom(reveal ? result : exercise::studentView(result)))
+                   .dump(2)
             << "\n";
         if (!out.flush()) throw UsageError("cannot write --" + std::string(platform) + " " + a.get(platform));
     }

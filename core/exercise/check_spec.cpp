@@ -2,6 +2,8 @@
 #include "core/exercise/check_spec.h"
 
 #include <algorithm>
+#include <cmath>
+#include <sstream>
 
 #include "core/types.h"
 
@@ -43,6 +45,36 @@ const CheckKind* findCheckKind(const std::string& kind) {
     return nullptr;
 }
 
+namespace {
+
+// The range of each numeric parameter, and whether it must be whole: the grader turns them into counts and sizes,
+// so a value past these would overflow or make a run that never ends rather than a check.
+struct ParamRange {
+    const char* key;
+    double lo, hi;
+    bool whole;
+};
+
+const ParamRange kParamRanges[] = {
+    {"max", 0, 1024, true},       {"stage", 0, 64, true},        {"extra", 0, 64, true},
+    {"min", 0, 1000, false},      {"n", 1, double(1 << 28), true}, {"rounds", 1, 100, true},
+    {"elements_per_item", 1, 65536, true}, {"max_eps", 0, 1e9, false},
+};
+
+void checkRange(const std::string& where, const std::string& key, double v) {
+    for (const ParamRange& r : kParamRanges) {
+        if (key != r.key) continue;
+        if (v < r.lo || v > r.hi || (r.whole && v != std::floor(v))) {
+            std::ostringstream o;
+            o << where << "." << key << " is " << v << "; give " << (r.whole ? "a whole number" : "a number")
+              << " from " << r.lo << " to " << r.hi;
+            throw Error(ErrorKind::BadInput, o.str());
+        }
+    }
+}
+
+}  // namespace
+
 CheckSpec readCheckSpec(const nlohmann::json& j, size_t index) {
     const std::string where = "checks[" + std::to_string(index) + "]";
     if (!j.is_object()) throw Error(ErrorKind::BadInput, where + " is not an object {\"kind\": ...}");
@@ -62,8 +94,8 @@ CheckSpec readCheckSpec(const nlohmann::json& j, size_t index) {
             if (!value.is_string()) throw Error(ErrorKind::BadInput, where + ".name is not a string");
             s.name = value.get<std::string>();
         } else if (key == "points") {
-            if (!value.is_number() || value.get<double>() < 0)
-                throw Error(ErrorKind::BadInput, where + ".points is not a number >= 0");
+            if (!value.is_number() || value.get<double>() < 0 || value.get<double>() > 1000)
+                throw Error(ErrorKind::BadInput, where + ".points is not a number from 0 to 1000");
             s.points = value.get<double>();
         } else if (key == "hidden") {
             if (!value.is_boolean()) throw Error(ErrorKind::BadInput, where + ".hidden is not true or false");
@@ -74,6 +106,7 @@ CheckSpec readCheckSpec(const nlohmann::json& j, size_t index) {
             if (isText ? !value.is_string() : !value.is_number() || value.get<double>() < 0)
                 throw Error(ErrorKind::BadInput, where + " (" + s.kind + ")." + key + " must be " +
                                                      (isText ? "a string" : "a number >= 0"));
+            if (!isText) checkRange(where + " (" + s.kind + ")", key, value.get<double>());
             s.params[key] = value;
         } else {
             std::string allowed = "kind, name, points, hidden";

@@ -77,12 +77,18 @@ GradeResult gradeResultFromJson(const json& j) {
 
 GradeResult studentView(const GradeResult& r) {
     GradeResult v = r;
+    bool hiddenFailed = false;
     for (CheckOutcome& c : v.checks)
         if (c.hidden) {
+            hiddenFailed = hiddenFailed || !c.passed;
             c.message = c.passed ? "" : "a hidden check failed: the statement says what the kernel must do";
             c.stage = c.cell = -1;
             c.line = 0;
+            c.run.clear();
+            c.wg = 0;
         }
+    // The report (findings with lines, cells and stages) would say what a failed hidden check saw.
+    if (hiddenFailed) v.report.reset();
     return v;
 }
 

@@ -46,7 +46,8 @@ struct GradeResult {
 nlohmann::json toJson(const GradeResult& r, bool withReport = true);
 GradeResult gradeResultFromJson(const nlohmann::json& j);  // throws rl::Error (BadInput) naming the bad field
 
-// The same result as the student sees it: hidden checks keep their name and verdict only.
+// The same result as the student sees it: hidden checks keep their name and verdict only, and when one of them
+// failed the run's report (which would show what it saw) is left out.
 GradeResult studentView(const GradeResult& r);
 
 // The terminal form: one line per check (ok / FAIL, name, message), the score, the seed.

@@ -4,6 +4,7 @@
 // Exercises panel and `reducelab exercise check` (which records an attempt) share it.
 #pragma once
 #include <map>
+#include <set>
 #include <string>
 
 namespace rl::exercise {
@@ -45,13 +46,17 @@ public:
     void reset(const std::string& exerciseId);  // forgets one exercise
     void resetAll();
 
-    // Writes the store atomically (a temporary file renamed over it). Returns false with *error on failure.
-    bool save(std::string* error = nullptr) const;
+    // Writes the store atomically (a temporary file renamed over it). Exercises this store did not change since
+    // its last save are taken from the file as it is now (another process may have recorded attempts), so two
+    // stores on one file lose nothing of each other's. Returns false with *error on failure.
+    bool save(std::string* error = nullptr);
 
 private:
     std::string path_;
     std::string warning_;
-    mutable bool keepBad_ = false;  // a corrupt file was read: set it aside on the next save
+    bool keepBad_ = false;     // a corrupt file was read: set it aside on the next save
+    bool replaceAll_ = false;  // resetAll since the last save: the file is replaced, not merged
+    std::set<std::string> touched_;  // exercises changed since the last save
     std::map<std::string, ExerciseProgress> progress_;
 };
 

@@ -4,6 +4,9 @@
 // bank_conflict_degree, first_mismatch), each finding on the line it is about.
 #include <gtest/gtest.h>
 
+#include <cstdio>
+#include <fstream>
+
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -154,6 +157,13 @@ TEST(CliCheck, BadArgumentsAreStatus2WithOneLine) {
     r = check({"--kernel", "/nonexistent/k.cl"});
     EXPECT_EQ(r.exitCode, 2);
     EXPECT_NE(r.err.find("/nonexistent/k.cl"), std::string::npos) << r.err;
+    // The check draws its own sizes and data: a data file is refused, not silently left out of the trace.
+    const std::string values = ::testing::TempDir() + "reducelab-check-values.txt";
+    std::ofstream(values) << "1 2 3 4 5\n";
+    r = check({"--kernel", kernel("plain_sequential.cl"), "--data", "file:" + values});
+    EXPECT_EQ(r.exitCode, 2) << r.out << r.err;
+    EXPECT_NE(r.err.find("--data file: does not apply"), std::string::npos) << r.err;
+    std::remove(values.c_str());
 }
 
 }  // namespace

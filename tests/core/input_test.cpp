@@ -1,6 +1,7 @@
 // Input data: each generated pattern's facts (range, determinism, type), data files (numbers, separators, comments,
 // and every way a file can be bad, refused with the path, the line and what to do), and the `data` run setting.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -119,6 +120,11 @@ TEST(InputFile, BadFilesAreRefusedWithTheLineAndWhatToDo) {
     expectBad([] { readDataFile("/nonexistent/values.txt", ElemType::Int); }, "cannot read the data file /nonexistent");
     expectBad([] { readDataFile(::testing::TempDir(), ElemType::Int); }, "cannot read the data file");  // a directory
     expectBad([] { readDataFile("", ElemType::Int); }, "no data file chosen");
+    // A FIFO would block the open until something writes to it: refused before opening, so this returns at once.
+    const std::string fifo = ::testing::TempDir() + "reducelab-input-" + std::to_string(getpid()) + "-fifo";
+    ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+    expectBad([&] { readDataFile(fifo, ElemType::Int); }, "is not a regular file");
+    std::remove(fifo.c_str());
     const std::string empty = writeTemp("empty.txt", "# nothing but a comment\n\n");
     expectBad([&] { readDataFile(empty, ElemType::Int); }, "holds no numbers");
     expectBad([] { parseDataText("1 2\n3 x4 5", ElemType::Int, "f.txt"); }, "f.txt line 2: 'x4' is not a number");

@@ -106,6 +106,16 @@ TEST(ExerciseFormat, BadParametersAreNamed) {
     EXPECT_NE(c.error().find("unknown field 'speed'"), std::string::npos) << c.error();
     c.write("exercise.json", withChecks(R"({"kind": "matches_model", "variant": "fastest"})"));
     EXPECT_NE(c.error().find("'fastest' is not a built-in variant"), std::string::npos) << c.error();
+    // Numbers the grader turns into sizes and counts are bounded (1e30 rounds would never end; 1e12 wraps an int).
+    c.write("exercise.json", withChecks(R"({"kind": "speedup_over_starter", "min": 1.2, "rounds": 1e30})"));
+    EXPECT_NE(c.error().find("(speedup_over_starter).rounds is 1e+30; give a whole number from 1 to 100"),
+              std::string::npos) << c.error();
+    c.write("exercise.json", withChecks(R"({"kind": "max_loading_groups", "elements_per_item": 1e12})"));
+    EXPECT_NE(c.error().find("elements_per_item is 1e+12"), std::string::npos) << c.error();
+    c.write("exercise.json", withChecks(R"({"kind": "max_stages", "extra": 1.5})"));
+    EXPECT_NE(c.error().find("give a whole number"), std::string::npos) << c.error();
+    c.write("exercise.json", withChecks(R"({"kind": "correct", "points": 1e9})"));
+    EXPECT_NE(c.error().find("points is not a number from 0 to 1000"), std::string::npos) << c.error();
 }
 
 TEST(ExerciseFormat, BadFieldsAreNamed) {

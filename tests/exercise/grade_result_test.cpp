@@ -42,6 +42,22 @@ TEST(GradeResult, HiddenChecksKeepOnlyTheirVerdictForTheStudent) {
     EXPECT_EQ(v.checks[1].line, 0);
     EXPECT_FALSE(v.checks[1].passed);
     EXPECT_EQ(v.checks[0].message, "");
+    EXPECT_EQ(v.checks[1].run, "");
+    EXPECT_EQ(v.checks[1].stage, -1);
+    EXPECT_EQ(v.checks[1].cell, -1);
+}
+
+TEST(GradeResult, AFailedHiddenCheckTakesTheRunsReportOutOfTheStudentsView) {
+    GradeResult g = sample();
+    g.report = rl::workbench::CheckReport{};
+    g.report->races.push_back({});
+    EXPECT_FALSE(studentView(g).report.has_value());  // the races would show what the hidden no_races saw
+    const nlohmann::json classroom = toClassroom(studentView(g));
+    EXPECT_EQ(classroom.at("tests")[1].at("message").get<std::string>().find("scratch"), std::string::npos);
+    EXPECT_TRUE(classroom.at("tests")[1].at("line_no").is_null());
+    // With only visible checks failing, the student keeps the report (the tree shows where).
+    g.checks[1].hidden = false;
+    EXPECT_TRUE(studentView(g).report.has_value());
 }
 
 TEST(GradeResult, ExitStatusAndMalformedInput) {

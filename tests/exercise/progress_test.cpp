@@ -65,6 +65,42 @@ TEST(Progress, ResetForgets) {
     fs::remove_all(dir);
 }
 
+TEST(Progress, TwoStoresOnOneFileKeepEachOthersAttempts) {
+    // The explorer holds a store open while `reducelab exercise check --record` writes the same file.
+    const fs::path dir = scratchDir();
+    const std::string path = (dir / "progress.json").string();
+    ProgressStore gui(path);
+    gui.recordAttempt("first-reduce", "gui's kernel", "fail", 1, 5);
+    ASSERT_TRUE(gui.save());
+    {
+        ProgressStore cli(path);
+        cli.recordAttempt("any-n", "cli's kernel", "pass", 3, 3);
+        cli.recordAttempt("first-reduce", "cli's kernel", "pass", 5, 5);
+        ASSERT_TRUE(cli.save());
+    }
+    EXPECT_EQ(gui.revealHint("bank-conflicts", 3), 0);  // the explorer goes on with the store it read before
+    ASSERT_TRUE(gui.save());
+    const ProgressStore after(path);
+    EXPECT_EQ(after.get("any-n").attempts, 1);          // the other process's exercise is kept
+    EXPECT_EQ(after.get("first-reduce").attempts, 2);   // and its attempt on one the explorer did not change since
+    EXPECT_TRUE(after.get("first-reduce").solved);
+    EXPECT_EQ(after.get("bank-conflicts").hintsRevealed, 1);
+    EXPECT_EQ(gui.get("any-n").attempts, 1);            // the saving store now holds the merged file
+    fs::remove_all(dir);
+}
+
+TEST(Progress, NegativeCountsInAHandEditedFileReadAsNone) {
+    const fs::path dir = scratchDir();
+    fs::create_directories(dir);
+    const std::string path = (dir / "progress.json").string();
+    std::ofstream(path) << R"({"version": 1, "exercises": {"a": {"attempts": -4, "hints_revealed": -2}}})";
+    ProgressStore s(path);
+    EXPECT_TRUE(s.warning().empty()) << s.warning();
+    EXPECT_EQ(s.get("a").attempts, 0);
+    EXPECT_EQ(s.revealHint("a", 2), 0);  // the first hint, not a negative index
+    fs::remove_all(dir);
+}
+
 TEST(Progress, ACorruptFileStartsAfreshAndIsKeptAside) {
     const fs::path dir = scratchDir();
     fs::create_directories(dir);

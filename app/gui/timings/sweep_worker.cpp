@@ -2,7 +2,10 @@
 #include "app/gui/timings/sweep_worker.h"
 
 #include <chrono>
+#include <cerrno>
 #include <cmath>
+#include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <new>
@@ -63,6 +66,8 @@ SweepWorker::~SweepWorker() {
     cancel_ = true;
     cv_.notify_all();
     thread_.join();
+    std::error_code ec;
+    if (!kernelDir_.empty()) std::filesystem::remove_all(kernelDir_, ec);
 }
 
 void SweepWorker::start(SweepRequest request) {
@@ -191,11 +196,18 @@ view::Measurement SweepWorker::measureKernel(const view::PointKey& p) {
         return m;
     }
     // The text as checked, in a file of the same name (the compiler's messages name it) in a directory of ours.
+    // The directory is made by mkdtemp (a fresh name, mode 0700): no one else can plant a file or link there.
     namespace fs = std::filesystem;
-    std::error_code ec;
-    const fs::path dir = fs::temp_directory_path(ec) / ("reducelab-timing-" + std::to_string(::getpid()));
-    fs::create_directories(dir, ec);
-    const fs::path file = dir / fs::path(kernel_->file).filename();
+    if (kernelDir_.empty()) {
+        std::error_code ec;
+        std::string pattern = (fs::temp_directory_path(ec) / "reducelab-timing-XXXXXX").string();
+        if (!::mkdtemp(pattern.data())) {
+            m.error = "cannot make a temporary directory to time the kernel: " + std::string(std::strerror(errno));
+            return m;
+        }
+        kernelDir_ = pattern;
+    }
+    const fs::path file = fs::path(kernelDir_) / fs::path(kernel_->file).filename();
     {
         std::ofstream out(file, std::ios::binary | std::ios::trunc);
         out << kernel_->text;
@@ -213,6 +225,7 @@ view::Measurement SweepWorker::measureKernel(const view::PointKey& p) {
     if (!kernel_->entry.empty()) argv.insert(argv.end(), {"--entry", kernel_->entry});
     ++engineRuns_;
     const workbench::ChildResult child = workbench::runProgram(argv, kKernelTimeoutSeconds + 30, &cancel_);
+    std::error_code ec;
     fs::remove(file, ec);
     if (child.end == workbench::ChildResult::End::Cancelled) {
         m.error = kCancelled;

@@ -87,6 +87,7 @@ class SweepWorker {
     std::map<std::string, std::unique_ptr<Engine>> engines_;  // by DeviceKey::text()
     std::optional<SessionKernel> kernel_;  // the running request's
     int deviceIndex_ = 0;
+    std::string kernelDir_;  // a private directory (mkdtemp) for the kernel text a child times; removed at the end
     HostArray input_;
     std::string inputKey_;
     std::thread thread_;

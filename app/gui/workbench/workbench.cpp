@@ -297,6 +297,9 @@ void Workbench::check(ExplorerState& state, MessageLog& log) {
 
 void Workbench::problemChanged(double now) {
     if (!open_ || !report_) return;  // nothing checked yet: the controls trace the built-in variant as usual
+    // An exercise is graded on its own ops, types and work-group sizes, and each grade counts as an attempt: only
+    // the student's Ctrl+Enter grades it.
+    if (exercise_) return;
     recheckWanted_ = true;
     recheckAt_ = now + 0.35;  // let typing finish
 }
