@@ -14,6 +14,7 @@
 #include <memory>
 
 #include "bench/options.h"
+#include "core/user_dirs.h"
 #include "bench/peers.h"
 #include "bench/probe.h"
 #include "bench/reducelab_methods.h"
@@ -56,9 +57,7 @@ std::string now() {
 // and operation, newest kept: the explorer's Timings view reads them to draw the peers beside the ladder
 // (app/view/timing/peer_figures.h). Returns the file, or "" when there is no such directory or it cannot be written.
 std::string keepForTheExplorer(const nlohmann::json& j, const std::string& device) {
-    std::string dir;
-    if (const char* x = std::getenv("XDG_DATA_HOME"); x && *x) dir = std::string(x) + "/reducelab/bench";
-    else if (const char* h = std::getenv("HOME"); h && *h) dir = std::string(h) + "/.local/share/reducelab/bench";
+    const std::string dir = userDataDir("bench");
     if (dir.empty()) return "";
     std::string name;
     for (char c : device) name += std::isalnum(static_cast<unsigned char>(c)) ? c : '-';

@@ -1,6 +1,8 @@
 // The progress store: one JSON file per user, read leniently and written atomically.
 #include "core/exercise/progress.h"
 
+#include "core/user_dirs.h"
+
 #include <unistd.h>
 
 #include <algorithm>
@@ -59,11 +61,8 @@ ProgressStore::ProgressStore(std::string path) : path_(std::move(path)) {
 }
 
 std::string ProgressStore::defaultPath() {
-    if (const char* xdg = std::getenv("XDG_DATA_HOME"); xdg && *xdg)
-        return std::string(xdg) + "/reducelab/exercises/progress.json";
-    if (const char* home = std::getenv("HOME"); home && *home)
-        return std::string(home) + "/.local/share/reducelab/exercises/progress.json";
-    return "";
+    const std::string dir = userDataDir("exercises");
+    return dir.empty() ? "" : dir + "/progress.json";
 }
 
 ExerciseProgress ProgressStore::get(const std::string& id) const {

@@ -10,6 +10,7 @@
 
 #include "app/view/tree/tree_layout.h"
 #include "app_run.h"
+#include "core/variant.h"
 #include "screenshot_checks.h"
 
 namespace rl::apptest {
@@ -144,6 +145,17 @@ TEST(Legible, EveryVariantNameIsWholeWithItsLesson) {
         EXPECT_LE(row["textWidth"].get<float>(), box.w + 0.5f) << row["title"];
         EXPECT_GE(row["lines"].get<int>(), 1);
         wrapped += row["lines"].get<int>() > 1;
+        // The lesson: one line right under the whole name, inside the column, the start of the variant's lesson.
+        const std::string lesson = row["lesson"];
+        const view::Rect under = rectOf(row["lessonRect"]);
+        EXPECT_GE(lesson.size(), 8u) << row["title"];
+        EXPECT_NEAR(under.y, box.y + box.h, 1.0f) << row["title"];
+        const view::Rect list = rectOf(s.geometry["variantList"]);
+        EXPECT_LE(under.x + under.w, list.x + list.w + 0.5f) << row["title"];
+        const VariantInfo* v = findVariant(row["id"].get<std::string>());
+        ASSERT_NE(v, nullptr);
+        const std::string start = lesson.substr(0, std::min<size_t>(lesson.size(), 12));
+        EXPECT_EQ(v->lesson.rfind(start.substr(0, start.find("\xe2\x80\xa6")), 0), 0u) << lesson << " | " << v->lesson;
     }
     std::printf("variant list: %zu names, %d wrapped onto two lines or more\n", rows.size(), wrapped);
 }

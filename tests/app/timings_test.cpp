@@ -374,13 +374,30 @@ TEST(Timings, ThePeersThatScriptsBenchMeasuredHereAreOverlaid) {
     r = runApp(d, "--config-dir " + d + "/cfg --no-save --size 1800x1000 --script \"wait-trace;" + kSmall +
                       "timings:open;wait-sweep;timings:tab=bars;timings:hover=none;frames:4;shot:" + d +
                       "/bars.png;timings:report=" + d + "/bars.json;timings:tab=sizes;frames:4;shot:" + d +
-                      "/sizes.png;quit\"",
+                      "/sizes.png;timings:report=" + d + "/sizes.json;quit\"",
                env);
     ASSERT_EQ(r.exitCode, 0) << r.err;
     const auto report = readJson(d + "/bars.json");
     ASSERT_EQ(report["peers"].size(), 1u) << report["peers"].dump();
     EXPECT_EQ(report["peers"][0]["method"], "host-reduce");
     EXPECT_DOUBLE_EQ(report["peers"][0]["gbps"]["65536"].get<double>(), 12.5);
+    // What the bars were drawn with: the library's bar at the ladder's N, and its legend entry; not the other device's.
+    const auto& bars = report["drawn"]["bars"];
+    bool peerBar = false;
+    for (const auto& b : bars["bars"]) {
+        EXPECT_NE(b["label"], "elsewhere");
+        if (b["label"] == "host-reduce") peerBar = b["value"].get<double>() == 12.5;
+    }
+    EXPECT_TRUE(peerBar) << bars.dump();
+    bool legend = false;
+    for (const auto& e : bars["legend"]) legend = legend || e.get<std::string>().find("scripts/bench") != std::string::npos;
+    EXPECT_TRUE(legend) << bars.dump();
+    // The sizes tab (drawn last) has the library as a dashed series over the sizes measured here.
+    const auto sizes = readJson(d + "/sizes.json");
+    bool series = false;
+    for (const auto& se : sizes["drawn"]["gbps"]["series"])
+        if (se["label"] == "host-reduce (scripts/bench)") series = se["dashed"].get<bool>() && se["points"].get<int>() >= 1;
+    EXPECT_TRUE(series) << sizes["drawn"].dump();
 }
 
 }  // namespace

@@ -187,8 +187,10 @@ TEST(CliKernel, BenchReportsAKernelThatCrashesItsProcessOnItsRow) {
     if (rows[1].contains("skipped")) {
         EXPECT_EQ(o.rc, 1);
         EXPECT_FALSE(rows[1].at("skipped").get<std::string>().empty());
-    } else {
-        EXPECT_TRUE(rows[1].contains("correct"));
+    } else {  // it ran to the end: it was timed, and its result decides the exit status
+        ASSERT_TRUE(rows[1].contains("correct") && rows[1].at("correct").is_boolean()) << rows[1];
+        EXPECT_GT(rows[1].at("time_ms").get<double>(), 0.0) << rows[1];
+        EXPECT_EQ(o.rc, rows[1].at("correct").get<bool>() ? 0 : 1) << rows[1];
     }
 }
 

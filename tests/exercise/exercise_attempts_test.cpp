@@ -33,6 +33,7 @@ TEST_P(WrongAttempt, FailsTheIntendedCheckWithTheIntendedMessage) {
     const std::string prefix = "// expect ";
     ASSERT_EQ(first.rfind(prefix, 0), 0u) << file << " must start with " << prefix << "KIND: message words";
     const size_t colon = first.find(": ");
+    ASSERT_NE(colon, std::string::npos) << file << ": the first line must be // expect KIND: message words";
     const std::string kind = first.substr(prefix.size(), colon - prefix.size());
     const std::string words = first.substr(colon + 2);
     const std::string exercise = GetParam().substr(0, 2);
@@ -40,7 +41,8 @@ TEST_P(WrongAttempt, FailsTheIntendedCheckWithTheIntendedMessage) {
                                              600);
     ASSERT_TRUE(r.exited()) << r.describe();
     EXPECT_EQ(r.exitCode, 1) << r.err;
-    const json j = json::parse(r.out);
+    const json j = json::parse(r.out, nullptr, false);
+    ASSERT_FALSE(j.is_discarded()) << "not JSON: " << r.out << r.err;
     EXPECT_EQ(j.at("status"), "fail");
     bool found = false;
     for (const json& c : j.at("checks")) {

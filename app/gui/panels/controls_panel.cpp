@@ -247,7 +247,8 @@ void ControlsPanel::variants(ExplorerState& state, const UiContext& ctx) {
         const ImVec2 lessonAt(nameX, at.y + nameSize.y);
         dl->AddText(lessonAt, p.textFaint.packed(), shownLesson.c_str());
         ctx.geometry.variantRows.push_back({v.id, v.title, {nameX, at.y, nameW, nameSize.y}, widestLine(v.title, nameW),
-                                            nameLines, false});
+                                            nameLines, false, shownLesson,
+                                            {lessonAt.x, lessonAt.y, ImGui::CalcTextSize(shownLesson.c_str()).x, lineH}});
         if (hovered) {
             ImGui::BeginTooltip();
             ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30);

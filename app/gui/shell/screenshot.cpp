@@ -146,7 +146,7 @@ std::string writeGeometry(const std::string& path, const FrameGeometry& g, int w
         nlohmann::json rows = nlohmann::json::array();
         for (const auto& r : g.variantRows)
             rows.push_back({{"id", r.id}, {"title", r.title}, {"rect", rect(r.rect)}, {"textWidth", r.textWidth},
-                            {"lines", r.lines}});
+                            {"lines", r.lines}, {"lesson", r.lesson}, {"lessonRect", rect(r.lessonRect)}});
         j["variantRows"] = rows;
         j["variantList"] = rect(g.variantList);
         j["dataChoice"] = g.dataChoice;

@@ -74,6 +74,8 @@ struct FrameGeometry {
         float textWidth = 0;  // the width of the widest wrapped line of the name
         int lines = 1;
         bool clipped = false;
+        std::string lesson;  // the lesson's line as drawn under the name
+        view::Rect lessonRect;
     };
     std::vector<VariantRow> variantRows;
     view::Rect variantList;

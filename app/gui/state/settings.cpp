@@ -1,5 +1,6 @@
 // Settings file (JSON) reading and writing.
 #include "app/gui/state/settings.h"
+#include "core/user_dirs.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -13,9 +14,7 @@ namespace rl::gui {
 namespace fs = std::filesystem;
 
 std::string defaultConfigDir() {
-    if (const char* xdg = std::getenv("XDG_CONFIG_HOME"); xdg && *xdg) return std::string(xdg) + "/reducelab";
-    if (const char* home = std::getenv("HOME"); home && *home) return std::string(home) + "/.config/reducelab";
-    return "";
+    return userConfigDir();
 }
 
 Settings defaultSettings() {

@@ -285,6 +285,7 @@ std::string TimingsPanel::writeReport(const std::string& path) const {
                 peers.push_back({{"method", s.method}, {"role", s.role}, {"gbps", at}, {"file", f->file}});
             }
         j["peers"] = peers;
+        j["drawn"] = view_.drawn;
         j["copyGbps"] = view_.lastLadder.copy.ok ? view_.lastLadder.copy.gbps : 0.0;
     }
     std::ofstream out(path);

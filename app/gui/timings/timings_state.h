@@ -4,6 +4,8 @@
 #pragma once
 #include <cstdint>
 #include <map>
+
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
@@ -60,6 +62,7 @@ struct TimingsViewState {
     std::map<std::string, view::Rect> rects;  // plot / table rectangles (window units)
     std::map<std::string, long> drawnAt;      // the frame each was last drawn in
     view::LadderTable lastLadder;             // as last drawn, for the report
+    nlohmann::json drawn = nlohmann::json::object();  // what each plot was last drawn with (bars, lines, legend)
     std::string barColor, bestColor;
 };
 

@@ -48,6 +48,22 @@ bool variantChecks(const char* id, std::vector<std::string>* chosen, const std::
     return changed;
 }
 
+// What a plot is drawn with, for the script's timings:report: the bars, series, reference lines and legend.
+nlohmann::json drawnContents(const BarChart& c) {
+    nlohmann::json bars = nlohmann::json::array(), lines = nlohmann::json::array(), legend = nlohmann::json::array();
+    for (const auto& b : c.bars) bars.push_back({{"label", b.label}, {"value", b.value ? *b.value : -1.0}});
+    for (const auto& l : c.refLines) lines.push_back({{"label", l.label}, {"value", l.value}});
+    for (const auto& e : c.legend) legend.push_back(e.label);
+    return {{"bars", bars}, {"refLines", lines}, {"legend", legend}};
+}
+
+nlohmann::json drawnContents(const LinePlot& L) {
+    nlohmann::json series = nlohmann::json::array(), lines = nlohmann::json::array();
+    for (const auto& se : L.series) series.push_back({{"label", se.label}, {"points", se.x.size()}, {"dashed", se.dashed}});
+    for (const auto& l : L.refLines) lines.push_back({{"label", l.label}, {"value", l.value}});
+    return {{"series", series}, {"refLines", lines}};
+}
+
 }  // namespace
 
 void TimingsPanel::drawLadderTab(const UiContext& ctx, const TimingsData& d, const DeviceInfo& device) {
@@ -114,7 +130,9 @@ void TimingsPanel::drawLadderTab(const UiContext& ctx, const TimingsData& d, con
 void TimingsPanel::drawBarsTab(const UiContext& ctx, const TimingsData& d) {
     const PlotTheme theme{ctx.palette, ctx.fonts, ctx.scale};
     const ImVec2 avail = ImGui::GetContentRegionAvail();
-    record("bars", drawBarChart(ladderBars(d, ctx.palette), avail, theme, export_.captures.empty()));
+    const BarChart chart = ladderBars(d, ctx.palette);
+    view_.drawn["bars"] = drawnContents(chart);
+    record("bars", drawBarChart(chart, avail, theme, export_.captures.empty()));
 }
 
 void TimingsPanel::drawSizesTab(const UiContext& ctx, const TimingsData& d, const DeviceInfo& device) {
@@ -159,7 +177,9 @@ void TimingsPanel::drawSizesTab(const UiContext& ctx, const TimingsData& d, cons
         ImGui::SameLine(0, gap);
     else
         ImGui::Dummy(ImVec2(1, gap - ImGui::GetStyle().ItemSpacing.y));
-    record("gbps", drawLinePlot(gbpsPlot(d, p), size, theme, export_.captures.empty()));
+    const LinePlot gbps = gbpsPlot(d, p);
+    view_.drawn["gbps"] = drawnContents(gbps);
+    record("gbps", drawLinePlot(gbps, size, theme, export_.captures.empty()));
     ImGui::EndGroup();
 }
 

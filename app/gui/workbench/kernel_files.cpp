@@ -1,5 +1,6 @@
 // Autosave, kernel files, the New template and the file watcher.
 #include "app/gui/workbench/kernel_files.h"
+#include "core/user_dirs.h"
 
 #include <sys/stat.h>
 
@@ -52,9 +53,7 @@ std::string localTime() {
 }  // namespace
 
 std::string defaultWorkbenchDir() {
-    if (const char* xdg = std::getenv("XDG_DATA_HOME"); xdg && *xdg) return std::string(xdg) + "/reducelab/workbench";
-    if (const char* home = std::getenv("HOME"); home && *home) return std::string(home) + "/.local/share/reducelab/workbench";
-    return "";
+    return userDataDir("workbench");
 }
 
 bool writeAutosave(const std::string& dir, const Autosave& a, std::string* error) {

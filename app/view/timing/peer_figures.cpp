@@ -1,5 +1,6 @@
 // Reading scripts/bench's JSON into the series the Timings view overlays.
 #include "app/view/timing/peer_figures.h"
+#include "core/user_dirs.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -107,9 +108,7 @@ const PeerFigures* figuresFor(const std::vector<PeerFigures>& all, const DeviceK
 }
 
 std::string defaultPeerDir() {
-    if (const char* x = std::getenv("XDG_DATA_HOME"); x && *x) return std::string(x) + "/reducelab/bench";
-    if (const char* h = std::getenv("HOME"); h && *h) return std::string(h) + "/.local/share/reducelab/bench";
-    return "";
+    return userDataDir("bench");
 }
 
 }  // namespace rl::view
