@@ -11,38 +11,10 @@
 #include "app/export/export_job.h"
 #include "core/session.h"
 #include "core/workbench/student_kernel.h"
-#include "tests/device/device_fixture.h"
+#include "tests/session/export_test_util.h"
 
 namespace rl {
 namespace {
-
-std::string readAll(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-
-// Traces `variant` on the test device and saves it as a session; returns the file.
-std::string savedSession(const VariantInfo& variant, const std::optional<SessionKernel>& kernel,
-                         const std::string& name) {
-    RunConfig c;
-    c.n = 64;
-    c.wg = 16;
-    c.type = ElemType::Int;
-    c.data = DataPattern::Iota;
-    c.variant = variant.id;
-    Engine& e = test::engine();
-    Session s;
-    s.device = e.device();
-    s.config = c;
-    s.trace = e.trace(variant, c, makeInput(c.type, c.data, c.n, c.seed));
-    s.savedBy = "ReduceLab export-student test";
-    s.kernel = kernel;
-    const std::string path = testing::TempDir() + "rl_" + name + "_" + std::to_string(::getpid()) + ".reducelab.json";
-    saveSession(s, path);
-    return path;
-}
 
 std::vector<std::string> svgTexts(const std::string& svg) {
     std::vector<std::string> out;
@@ -53,11 +25,11 @@ std::vector<std::string> svgTexts(const std::string& svg) {
 }
 
 TEST(ExportStudentSession, ExportsWithoutItsFileAndDrawsWhatTheBuiltInDraws) {
-    const std::string text = readAll(std::string(RL_WORKBENCH_KERNELS) + "/annotated_sequential.cl");
+    const std::string text = test::readAll(std::string(RL_WORKBENCH_KERNELS) + "/annotated_sequential.cl");
     ASSERT_FALSE(text.empty());
     const VariantInfo student = workbench::studentVariant(text, "annotated_sequential.cl", "", ElemType::Int);
-    const std::string mine = savedSession(student, SessionKernel{"annotated_sequential.cl", "", text}, "student");
-    const std::string builtIn = savedSession(*findVariant("sequential"), std::nullopt, "builtin");
+    const std::string mine = test::savedSession(student, SessionKernel{"annotated_sequential.cl", "", text}, "student");
+    const std::string builtIn = test::savedSession(*findVariant("sequential"), std::nullopt, "builtin");
 
     auto exportAll = [](const std::string& session, const std::string& out) {
         exporter::ExportRequest r;
@@ -74,7 +46,7 @@ TEST(ExportStudentSession, ExportsWithoutItsFileAndDrawsWhatTheBuiltInDraws) {
     ASSERT_EQ(a.size(), b.size());
     ASSERT_GE(a.size(), 5u);  // at least the load, then s = 8, 4, 2, 1 of the first pass
     for (size_t i = 0; i < a.size(); ++i) {
-        const std::string sa = readAll(a[i]), sb = readAll(b[i]);
+        const std::string sa = test::readAll(a[i]), sb = test::readAll(b[i]);
         EXPECT_EQ(svgTexts(sa), svgTexts(sb)) << "step " << i;
         EXPECT_EQ(std::count(sa.begin(), sa.end(), '\n'), std::count(sb.begin(), sb.end(), '\n')) << "step " << i;
         std::remove(a[i].c_str());

@@ -11,6 +11,8 @@
 #include <unistd.h>
 
 #include "app/cli/cmd_export.h"
+#include "core/input.h"
+#include "tests/device/device_fixture.h"
 
 namespace rl::test {
 
@@ -24,6 +26,33 @@ CliResult runExportCli(const std::vector<std::string>& args) {
     r.code = cli::runExport(int(argv.size()), argv.data());
     r.err = testing::internal::GetCapturedStderr();
     return r;
+}
+
+std::string savedSession(const VariantInfo& variant, const std::optional<SessionKernel>& kernel,
+                         const std::string& name) {
+    RunConfig c;
+    c.n = 64;
+    c.wg = 16;
+    c.type = ElemType::Int;
+    c.data = DataPattern::Iota;
+    c.variant = variant.id;
+    Engine& e = engine();
+    Session s;
+    s.device = e.device();
+    s.config = c;
+    s.trace = e.trace(variant, c, makeInput(c.type, c.data, c.n, c.seed));
+    s.savedBy = "ReduceLab export test";
+    s.kernel = kernel;
+    const std::string path = testing::TempDir() + "rl_" + name + "_" + std::to_string(::getpid()) + ".reducelab.json";
+    saveSession(s, path);
+    return path;
+}
+
+std::string readAll(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
 }
 
 std::string freshDir(const std::string& name) {

@@ -1,11 +1,14 @@
 // Helpers for the export tests: running `reducelab export` in-process, rendering SVG with rsvg-convert, and
 // comparing pictures.
 #pragma once
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "app/export/raster_image.h"
 #include "app/view/palette.h"
+#include "core/session.h"
+#include "core/variant.h"
 
 namespace rl::test {
 
@@ -16,6 +19,14 @@ struct CliResult {
 
 // Runs rl::cli::runExport with these arguments (after "export"), capturing stderr.
 CliResult runExportCli(const std::vector<std::string>& args);
+
+// Traces `variant` (64 ints of iota in work-groups of 16) on the test device and saves it as a session, keeping
+// `kernel` (a student's text) when given; returns the file.
+std::string savedSession(const VariantInfo& variant, const std::optional<SessionKernel>& kernel,
+                         const std::string& name);
+
+// The text of a file ("" when it cannot be read).
+std::string readAll(const std::string& path);
 
 // A fresh empty directory under the test temp dir.
 std::string freshDir(const std::string& name);
