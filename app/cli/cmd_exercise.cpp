@@ -29,7 +29,7 @@ namespace {
 
 const char* kHelp =
     "reducelab exercise list [--exercises DIR] [--json]\n"
-    "reducelab exercise show ID [--starter] [--hint K] [--solution] [--exercises DIR] [--json]\n"
+    "reducelab exercise show ID [--starter] [--hint K] [--solution] [--lecturer] [--exercises DIR] [--json]\n"
     "reducelab exercise validate DIR|ID [--format-only] [--exercises DIR] [--device D] [--json]\n"
     "reducelab exercise check ID --kernel FILE [--seed S] [--record] [--reveal] [--exercises DIR] [--device D]\n"
     "                         [--timeout SECONDS] [--gradescope FILE] [--classroom FILE] [--json]\n"
@@ -38,8 +38,9 @@ const char* kHelp =
     "  The course: exercises built in (assets/exercises), or those of --exercises DIR (docs/exercises.md is the\n"
     "  format). ID is an exercise's id, its directory name or its number.\n"
     "  list      the exercises in order, with their checks (and your progress, from the progress store)\n"
-    "  show      the statement; --starter the kernel to start from; --hint K the K-th hint; --solution the\n"
-    "            reference solution\n"
+    "  show      the statement; --starter the kernel to start from; --hint K the K-th hint (in order: the\n"
+    "            count is kept in your progress); --solution the reference solution, once an attempt is\n"
+    "            recorded (check --record); --lecturer shows either with no progress kept or needed\n"
     "  validate  what is wrong with an exercise directory (or every NN-id directory under DIR): its files and\n"
     "            exercise.json, then its solution graded (it must pass every check) and its starter (it must\n"
     "            fail one); --format-only skips the grading\n"
@@ -64,7 +65,8 @@ struct Args {
     std::string get(const std::string& k) const { return has(k) ? options.at(k) : ""; }
 };
 
-const std::set<std::string> kFlags = {"json", "solution", "starter", "record", "format-only", "reveal", "help"};
+const std::set<std::string> kFlags = {"json",   "solution", "starter", "record", "format-only",
+                                      "reveal", "lecturer", "help"};
 const std::set<std::string> kValued = {"exercises", "kernel", "seed", "device", "timeout", "csv", "hint",
                                         "gradescope", "classroom"};
 
@@ -164,15 +166,39 @@ int cmdShow(const Args& a) {
     expectPositional(a, 1, "an exercise ID");
     const exercise::ExerciseSet set = course(a);
     const exercise::Exercise& e = find(set, a.positional[0]);
+    // Hints come in order and the solution after an attempt, as in the explorer; both are kept in the student's
+    // progress. --lecturer shows any of them without either.
+    const bool lecturer = a.has("lecturer");
     if (a.has("hint")) {
         const long long k = parseInteger("--hint", a.get("hint"), 1, 1000);
         if (size_t(k) > e.hints.size())
             throw UsageError(e.id + " has " + std::to_string(e.hints.size()) + " hints; --hint takes 1 to " +
                              std::to_string(e.hints.size()));
+        if (!lecturer) {
+            exercise::ProgressStore progress(exercise::ProgressStore::defaultPath());
+            const int shown = progress.get(e.id).hintsRevealed;
+            if (k > shown + 1)
+                throw UsageError("hints come one at a time: read hint " + std::to_string(shown + 1) + " first (" +
+                                 "reducelab exercise show " + e.id + " --hint " + std::to_string(shown + 1) + ")");
+            if (k == shown + 1) {
+                progress.revealHint(e.id, int(e.hints.size()));
+                std::string error;
+                if (!progress.save(&error)) std::cerr << "reducelab: " << error << "\n";
+            }
+        }
         std::cout << "Hint " << k << " of " << e.hints.size() << ": " << e.hints[size_t(k - 1)] << "\n";
         return 0;
     }
     if (a.has("solution")) {
+        if (!lecturer) {
+            exercise::ProgressStore progress(exercise::ProgressStore::defaultPath());
+            if (progress.get(e.id).attempts == 0)
+                throw UsageError("the solution is shown after an attempt: grade yours first with `reducelab exercise "
+                                 "check " + e.id + " --kernel mine.cl --record`");
+            progress.markSolutionShown(e.id);
+            std::string error;
+            if (!progress.save(&error)) std::cerr << "reducelab: " << error << "\n";
+        }
         std::cout << e.solution;
         return 0;
     }

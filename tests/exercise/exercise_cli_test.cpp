@@ -2,6 +2,7 @@
 // exercises (the exit status and the message naming the problem), and clear refusals of bad input.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -37,19 +38,57 @@ TEST(ExerciseCli, ListsTheCourseInOrder) {
     EXPECT_NE(text.out.find("missing-barrier"), std::string::npos) << text.out;
 }
 
+// The binary keeps a student's progress in $XDG_DATA_HOME: each test that reads or writes it gets its own.
+struct ScratchProgress {
+    fs::path dir;
+    std::string old;
+    bool had = false;
+    explicit ScratchProgress(const std::string& name) : dir(scratch(name)) {
+        if (const char* v = std::getenv("XDG_DATA_HOME")) had = true, old = v;
+        setenv("XDG_DATA_HOME", dir.c_str(), 1);
+    }
+    ~ScratchProgress() {
+        if (had) setenv("XDG_DATA_HOME", old.c_str(), 1);
+        else unsetenv("XDG_DATA_HOME");
+        fs::remove_all(dir);
+    }
+};
+
 TEST(ExerciseCli, ShowsTheStatementAHintAndTheSolution) {
+    const ScratchProgress progress("show");
     const ChildResult r = exercise({"show", "bank-conflicts"});
     EXPECT_EQ(r.exitCode, 0) << r.err;
     EXPECT_NE(r.out.find("# Remove the bank conflicts"), std::string::npos) << r.out;
+    // Hints in order: the second only after the first, and the count is kept.
+    const ChildResult early = exercise({"show", "3", "--hint", "2"});
+    EXPECT_EQ(early.exitCode, 2);
+    EXPECT_NE(early.err.find("read hint 1 first"), std::string::npos) << early.err;
+    EXPECT_NE(exercise({"show", "3", "--hint", "1"}).out.find("Hint 1 of 2"), std::string::npos);
     const ChildResult h = exercise({"show", "3", "--hint", "2"});
     EXPECT_NE(h.out.find("Hint 2 of 2"), std::string::npos) << h.out;
+    const json kept = json::parse(std::ifstream(progress.dir / "reducelab/exercises/progress.json"));
+    EXPECT_EQ(kept.at("exercises").at("bank-conflicts").at("hints_revealed"), 2);
     const ChildResult bad = exercise({"show", "3", "--hint", "9"});
     EXPECT_EQ(bad.exitCode, 2);
     EXPECT_NE(bad.err.find("has 2 hints"), std::string::npos) << bad.err;
     const ChildResult starter = exercise({"show", "first-reduce", "--starter"});
     EXPECT_NE(starter.out.find("TODO"), std::string::npos) << starter.out;
+    // The solution after an attempt (the lecturer's --lecturer shows it at once).
+    const ChildResult before = exercise({"show", "3", "--solution"});
+    EXPECT_EQ(before.exitCode, 2);
+    EXPECT_EQ(before.out.find("__kernel"), std::string::npos) << before.out;
+    EXPECT_NE(before.err.find("the solution is shown after an attempt"), std::string::npos) << before.err;
+    const ChildResult lecturer = exercise({"show", "3", "--solution", "--lecturer"});
+    EXPECT_NE(lecturer.out.find("__kernel void reduce"), std::string::npos) << lecturer.out;
+    const fs::path mine = progress.dir / "mine.cl";
+    std::ofstream(mine) << exercise({"show", "3", "--starter"}).out;
+    const ChildResult attempt = exercise({"check", "3", "--kernel", mine.string(), "--record"});
+    EXPECT_EQ(attempt.exitCode, 1) << attempt.out << attempt.err;  // the starter fails a check
     const ChildResult s = exercise({"show", "3", "--solution"});
-    EXPECT_NE(s.out.find("__kernel void reduce"), std::string::npos) << s.out;
+    EXPECT_NE(s.out.find("__kernel void reduce"), std::string::npos) << s.out << s.err;
+    const json after = json::parse(std::ifstream(progress.dir / "reducelab/exercises/progress.json"));
+    EXPECT_EQ(after.at("exercises").at("bank-conflicts").at("attempts"), 1);
+    EXPECT_TRUE(after.at("exercises").at("bank-conflicts").at("solution_shown").get<bool>());
 }
 
 TEST(ExerciseCli, BadInputIsAClearUsageError) {
