@@ -17,7 +17,10 @@ using nlohmann::json;
 
 namespace {
 
-std::string csvField(const std::string& s) {
+// A CSV field, quoted when it must be. A field a spreadsheet would take for a formula (a submission named
+// "=HYPERLINK(...).cl") starts with an apostrophe, which spreadsheets show as text.
+std::string csvField(const std::string& text) {
+    const std::string s = !text.empty() && std::string("=+-@\t").find(text[0]) != std::string::npos ? "'" + text : text;
     if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
     std::string q = "\"";
     for (char c : s) q += c == '"' ? std::string("\"\"") : c == '\n' || c == '\r' ? std::string(" ") : std::string(1, c);

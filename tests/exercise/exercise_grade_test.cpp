@@ -145,6 +145,7 @@ TEST(ExerciseGrade, ADirectoryOfSubmissionsGivesOneRowEachAndTheCsv) {
     fs::copy_file(std::string(RL_EXERCISES) + "/01-first-reduce/solution.cl", dir / "subs" / "alice.cl");
     fs::copy_file(workbenchKernel("typo.cl"), dir / "subs" / "bob.cl");
     fs::copy_file(workbenchKernel("never_ends.cl"), dir / "subs" / "carol.cl");
+    fs::copy_file(workbenchKernel("typo.cl"), dir / "subs" / "=HYPERLINK(x).cl");  // a name a spreadsheet would run
     std::ofstream(dir / "subs" / "notes.txt") << "not a kernel";
     const std::string csv = (dir / "grades.csv").string();
     const ChildResult r = rl::workbench::runProgram(
@@ -152,12 +153,14 @@ TEST(ExerciseGrade, ADirectoryOfSubmissionsGivesOneRowEachAndTheCsv) {
          "3"},
         600);
     EXPECT_EQ(r.exitCode, 0) << r.out << r.err;
-    EXPECT_NE(r.out.find("1 of 3 passed every check"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("1 of 4 passed every check"), std::string::npos) << r.out;
     std::ifstream in(csv);
     std::vector<std::string> lines;
     for (std::string line; std::getline(in, line);) lines.push_back(line);
-    ASSERT_EQ(lines.size(), 4u) << r.out;
+    ASSERT_EQ(lines.size(), 5u) << r.out;
     EXPECT_EQ(lines[0].rfind("file,status,score,max_score,seconds,", 0), 0u) << lines[0];
+    EXPECT_EQ(lines[1].rfind("'=HYPERLINK(x).cl,error,0,", 0), 0u) << lines[1];  // text, not a formula
+    lines.erase(lines.begin() + 1);
     EXPECT_EQ(lines[1].rfind("alice.cl,pass,5,5,", 0), 0u) << lines[1];
     EXPECT_EQ(lines[2].rfind("bob.cl,error,0,", 0), 0u) << lines[2];
     EXPECT_NE(lines[2].find("does not build"), std::string::npos) << lines[2];
