@@ -129,6 +129,23 @@ TEST(Legible, TheSourceFollowsThePlaybackAndWraps) {
     EXPECT_GE(fits, 4);
 }
 
+TEST(Legible, TheSourceFollowsTheTextSize) {
+    // Ctrl + (as a lecturer does for the back row) re-rasterises the fonts: the source's monospaced text grows too.
+    const std::string d = tempDir("legible");
+    const AppRun r = runApp(d, "--config-dir " + d + "/cfg --no-save --size 1920x1080 --variant sequential --n 32 "
+                               "--wg 32 --script \"wait-trace;tab:source-beside;settle;shot:" + d + "/a.png;"
+                               "key:ctrl+equal;key:ctrl+equal;settle;frames:3;shot:" + d + "/b.png;quit\"");
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    Shot a, b;
+    ASSERT_TRUE(loadShot(d + "/a.png", &a));
+    ASSERT_TRUE(loadShot(d + "/b.png", &b));
+    const float before = a.geometry["source"]["fontSize"].get<float>();
+    const float after = b.geometry["source"]["fontSize"].get<float>();
+    EXPECT_GT(before, 8.0f);
+    EXPECT_GT(after, before * 1.15f) << "the source did not follow the text size";
+    EXPECT_EQ(b.geometry["source"]["cutLines"], 0) << "larger text still wraps inside the pane";
+}
+
 TEST(Legible, EveryVariantNameIsWholeWithItsLesson) {
     // A narrow controls column (the default 1280x800 layout): names wrap instead of being cut.
     const std::string d = tempDir("legible");
