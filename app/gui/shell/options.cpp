@@ -57,6 +57,8 @@ Window and settings:
   --size WxH            window size (screen coordinates)
   --scale S             multiply the display's content scale (HiDPI is followed automatically; 1.5 or 2
                         enlarge everything, e.g. for a projector)
+  --content-scale S     take S as the display's content scale instead of what it reports (also
+                        REDUCELAB_CONTENT_SCALE; 2 shows a HiDPI screen's layout on any display)
   --config-dir DIR      where settings and imgui.ini live (default $XDG_CONFIG_HOME/reducelab,
                         else ~/.config/reducelab)
   --no-save             do not write settings on exit
@@ -202,6 +204,11 @@ bool parseOptions(int argc, char** argv, ExplorerOptions* o, std::string* error)
             double d = 0;
             if (!toDouble(v, &d) || d < 0.5 || d > 4) return bad(v, "a scale between 0.5 and 4");
             o->scale = float(d);
+        } else if (arg == "--content-scale") {
+            if (!value(&v)) return false;
+            double d = 0;
+            if (!toDouble(v, &d) || d < 0.5 || d > 4) return bad(v, "a content scale between 0.5 and 4");
+            o->contentScale = float(d);
         } else if (arg == "--size") {
             if (!value(&v)) return false;
             const size_t x = v.find('x');

@@ -21,6 +21,7 @@ struct ExplorerOptions {
     // Window and files.
     std::optional<int> width, height;  // window size in screen coordinates
     float scale = 1;                   // multiplies the display's content scale
+    float contentScale = 0;            // replaces the display's content scale (0: the display's; tests, HiDPI)
     std::string configDir;             // settings directory (default: $XDG_CONFIG_HOME/reducelab)
     std::string exercisesDir;          // --exercises DIR: a course of one's own (default: the built-in one)
     bool saveSettings = true;
