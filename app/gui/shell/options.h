@@ -1,4 +1,4 @@
-// Command-line options of the explorer, so that the lead, the tests and benchmarks can script it.
+// Command-line options of the explorer (parsed with CLI11), so that the lead, the tests and benchmarks can script it.
 #pragma once
 #include <optional>
 #include <string>
@@ -41,6 +41,9 @@ struct ExplorerOptions {
 // Parses argv (argv[1] may be "gui"). Returns false with `error` set on a bad option.
 bool parseOptions(int argc, char** argv, ExplorerOptions* out, std::string* error);
 
+// `reducelab gui --help`: the options by group, then scriptHelp().
 std::string helpText();
+// The script's actions and the keys (options_help.cpp).
+const char* scriptHelp();
 
 }  // namespace rl::gui
