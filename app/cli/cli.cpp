@@ -1,4 +1,5 @@
-// Dispatch of reducelab's subcommands, their help, and the mapping of errors to one line and an exit code.
+// Dispatch of reducelab's subcommands, their options and help (parsed by parser.h, CLI11), and the mapping of errors
+// to one line and an exit code.
 #include "app/cli/cli.h"
 
 #include <cstring>
@@ -117,11 +118,11 @@ int run(int argc, char** argv) {
         if (!std::strcmp(argv[1], c.name)) command = &c;
     try {
         if (!command) throw UsageError(std::string("unknown command '") + argv[1] + "'; run reducelab --help");
-        std::vector<std::string> allowed = kCommon;
-        allowed.insert(allowed.end(), command->extra.begin(), command->extra.end());
-        const Options o = parseOptions(argc, argv, allowed);
+        CommandSpec spec{command->name, command->summary, command->help, kCommon};
+        spec.options.insert(spec.options.end(), command->extra.begin(), command->extra.end());
+        const Options o = parseOptions(spec, argc, argv);
         if (o.help) {
-            std::cout << command->help << "\n";
+            std::cout << o.helpText;
             return 0;
         }
         return command->fn(o);

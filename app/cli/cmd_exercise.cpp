@@ -7,11 +7,11 @@
 #include <fstream>
 #include <iostream>
 #include <map>
-#include <set>
 #include <sstream>
 
 #include "app/cli/exercise_grade_all.h"
 #include "app/cli/options.h"
+#include "app/cli/parser.h"
 #include "app/cli/table.h"
 #include "core/exercise/exercise_set.h"
 #include "core/exercise/grade_exports.h"
@@ -58,6 +58,8 @@ const char* kHelp =
     "            status 0 when it ran.";
 
 struct Args {
+    bool help = false;
+    std::string helpText;
     std::string verb;
     std::vector<std::string> positional;
     std::map<std::string, std::string> options;
@@ -65,41 +67,28 @@ struct Args {
     std::string get(const std::string& k) const { return has(k) ? options.at(k) : ""; }
 };
 
-const std::set<std::string> kFlags = {"json",   "solution", "starter", "record", "format-only",
-                                      "reveal", "lecturer", "help"};
-const std::set<std::string> kValued = {"exercises", "kernel", "seed", "device", "timeout", "csv", "hint",
-                                        "gradescope", "classroom"};
+// The verb and its words (ID, DIR) are positional; options may come anywhere among them.
+const CommandSpec& exerciseSpec() {
+    static const CommandSpec spec{"exercise",
+                                  "the course: list, show, check your attempt, validate, grade",
+                                  kHelp,
+                                  {"json!", "solution!", "starter!", "record!", "format-only!", "reveal!", "lecturer!",
+                                   "exercises",
+                                   "kernel", "seed", "device", "timeout", "csv", "hint", "gradescope", "classroom"},
+                                  16};  // a wrong count is refused by the verb, which says what it takes
+    return spec;
+}
 
 Args parse(int argc, char** argv) {
+    ParsedArgs parsed = parseArgs(exerciseSpec(), std::vector<std::string>(argv + std::min(argc, 2), argv + argc));
     Args a;
-    for (int i = 2; i < argc; ++i) {
-        std::string arg = argv[i];
-        if (arg == "-h") arg = "--help";
-        if (arg.rfind("--", 0) != 0) {
-            if (a.verb.empty())
-                a.verb = arg;
-            else
-                a.positional.push_back(arg);
-            continue;
-        }
-        std::string name = arg.substr(2), value;
-        const size_t eq = name.find('=');
-        if (eq != std::string::npos) {
-            value = name.substr(eq + 1);
-            name = name.substr(0, eq);
-        }
-        if (kFlags.count(name)) {
-            if (eq != std::string::npos) throw UsageError("--" + name + " takes no value");
-            a.options[name] = "1";
-        } else if (kValued.count(name)) {
-            if (eq == std::string::npos) {
-                if (i + 1 >= argc) throw UsageError("--" + name + " needs a value");
-                value = argv[++i];
-            }
-            a.options[name] = value;
-        } else {
-            throw UsageError("unknown option --" + name + " for 'reducelab exercise'; see reducelab exercise --help");
-        }
+    a.help = parsed.help;
+    a.helpText = std::move(parsed.helpText);
+    a.options = std::move(parsed.raw);
+    a.positional = std::move(parsed.positionals);
+    if (!a.positional.empty()) {
+        a.verb = a.positional.front();
+        a.positional.erase(a.positional.begin());
     }
     return a;
 }
@@ -342,9 +331,13 @@ int cmdCheck(const Args& a) {
 int runExercise(int argc, char** argv) {
     try {
         const Args a = parse(argc, argv);
-        if (a.has("help") || a.verb.empty()) {
+        if (a.help) {
+            std::cout << a.helpText;
+            return 0;
+        }
+        if (a.verb.empty()) {
             std::cout << kHelp << "\n";
-            return a.has("help") ? 0 : 2;
+            return 2;
         }
         if (a.verb == "list") return cmdList(a);
         if (a.verb == "show") return cmdShow(a);

@@ -79,9 +79,10 @@ const char* exportHelp() {
 
 int runExport(int argc, char** argv) {
     try {
-        const Options o = parseOptions(argc, argv, kExportOptions);
+        const Options o = parseOptions({"export", "export the tree as PNG, SVG or GIF", exportHelp(), kExportOptions},
+                                       argc, argv);
         if (o.help) {
-            std::cout << exportHelp() << "\n";
+            std::cout << o.helpText;
             return 0;
         }
         const exporter::ExportRequest request = toRequest(o);

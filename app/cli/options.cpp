@@ -1,4 +1,4 @@
-// Strict parsing of reducelab's command-line options.
+// reducelab's command-line options: parsed by parser.h (CLI11), their values read with core/run_settings.h.
 #include "app/cli/options.h"
 
 #include <algorithm>
@@ -23,40 +23,14 @@ std::vector<std::string> split(const std::string& text, char sep) {
 
 }  // namespace
 
-Options parseOptions(int argc, char** argv, const std::vector<std::string>& allowed) {
+Options parseOptions(const CommandSpec& spec, int argc, char** argv) {
     Options o;
     if (argc >= 2) o.command = argv[1];
-    for (int i = 2; i < argc; ++i) {
-        std::string arg = argv[i];
-        if (arg == "-h" || arg == "--help") {
-            o.help = true;
-            continue;
-        }
-        if (arg.rfind("--", 0) != 0)
-            throw UsageError("unexpected argument '" + arg + "': options start with --; see reducelab " + o.command +
-                             " --help");
-        std::string name = arg.substr(2), value;
-        const auto eq = name.find('=');
-        if (eq != std::string::npos) {
-            value = name.substr(eq + 1);
-            name = name.substr(0, eq);
-        }
-        const bool isFlag = std::find(allowed.begin(), allowed.end(), name + "!") != allowed.end();
-        const bool isValued = std::find(allowed.begin(), allowed.end(), name) != allowed.end();
-        if (!isFlag && !isValued)
-            throw UsageError("unknown option --" + name + " for 'reducelab " + o.command + "'; see reducelab " +
-                             o.command + " --help");
-        if (isFlag) {
-            if (eq != std::string::npos) throw UsageError("--" + name + " takes no value");
-            o.raw[name] = "1";
-            continue;
-        }
-        if (eq == std::string::npos) {
-            if (i + 1 >= argc) throw UsageError("--" + name + " needs a value");
-            value = argv[++i];
-        }
-        o.raw[name] = value;
-    }
+    ParsedArgs parsed = parseArgs(spec, std::vector<std::string>(argv + std::min(argc, 2), argv + argc));
+    o.help = parsed.help;
+    o.helpText = std::move(parsed.helpText);
+    o.raw = std::move(parsed.raw);
+    if (o.help) return o;
     auto has = [&](const char* k) { return o.raw.count(k) != 0; };
     auto get = [&](const char* k) { return o.raw.at(k); };
     o.json = has("json");

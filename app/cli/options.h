@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "app/cli/parser.h"
 #include "core/run_config.h"
 #include "core/variant.h"
 
@@ -21,6 +22,7 @@ struct Options {
     std::string command;
     bool json = false;
     bool help = false;
+    std::string helpText;                // when help: the subcommand's --help
     std::string device;                  // --device INDEX|NAME-SUBSTRING
     RunConfig config;                    // --variant --n --op --type --wg --data --seed --epi --final --simd --banks --bank-width
     std::vector<std::string> variants;   // bench: --variant a,b,c or all
@@ -30,9 +32,9 @@ struct Options {
     std::map<std::string, std::string> raw;  // every option as given, for subcommands with extra ones
 };
 
-// Parses argv[1..]: the subcommand then --name value / --flag options. `allowed` lists the options the subcommand
-// takes (without "--"); flags are those ending in '!' (e.g. "json!").
-Options parseOptions(int argc, char** argv, const std::vector<std::string>& allowed);
+// Parses argv[2..], the options of subcommand argv[1] described by `spec` (parser.h), then reads their values with
+// the rules of core/run_settings.h.
+Options parseOptions(const CommandSpec& spec, int argc, char** argv);
 
 // The variant a command runs: --kernel FILE [--entry NAME] (a student's kernel, core/workbench/student_kernel.h)
 // or --variant ID. Throws rl::Error (BadInput) for a bad file or signature.

@@ -63,12 +63,13 @@ App::App(Window& window, ExplorerOptions options, Settings settings, std::string
     ImGui_ImplOpenGL3_Init("#version 330 core");
 
     classroom_.load(settings_, log_);
-    scale_ = window_.contentScale() * classroom_.fontScale();
+    scale_ = uiScale();
     std::string warning;
     fonts_ = render::loadFonts(scale_, &warning);
     if (!warning.empty()) log_.warning(warning);
     log_.info(std::string(fonts_.embedded ? "Fonts: DejaVu (embedded)" : "Fonts: DejaVu (from disk)") +
-              ", rasterised by " + render::freetypeVersion() + ", content scale " + std::to_string(scale_).substr(0, 4));
+              ", rasterised by " + render::freetypeVersion() + ", content scale " +
+              std::to_string(window_.contentScale()).substr(0, 4) + ", UI scale " + std::to_string(scale_).substr(0, 4));
     applyStyle(classroom_.palette(), scale_);
     std::string error;
     if (!heatmap_.init(&error)) log_.error("The heat map's shaders failed", error);
@@ -195,7 +196,7 @@ void App::frame(double dt) {
             std::string error = writeScreenshot(path, w, h);
             if (error.empty())
                 error = writeGeometry(path, geometry_, w, h, ww > 0 ? float(w) / float(ww) : 1.0f, state_.config.variant,
-                                      state_.playback.step(), state_.steps());
+                                      state_.playback.step(), state_.steps(), scaleFacts());
             if (!error.empty()) log_.error(error);
         }
         pendingShots_.clear();
@@ -217,8 +218,28 @@ void App::render() {
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
 }
 
+float App::uiScale() const {
+    // The display's scale in window units (HiDPI), times --scale, times the text size (Ctrl +/-/0).
+    return window_.unitScale() * options_.scale * classroom_.fontScale();
+}
+
+ScaleFacts App::scaleFacts() const {
+    ScaleFacts f;
+    f.contentScale = window_.contentScale();
+    f.unitScale = window_.unitScale();
+    f.userScale = options_.scale;
+    f.textScale = classroom_.fontScale();
+    f.uiScale = scale_;
+    auto size = [](const ImFont* font) { return font ? font->FontSize : 0.0f; };
+    f.body = size(fonts_.regular);
+    f.bold = size(fonts_.bold);
+    f.heading = size(fonts_.heading);
+    f.mono = size(fonts_.mono);
+    return f;
+}
+
 void App::refreshFonts() {
-    const float scale = window_.contentScale() * classroom_.fontScale();  // Ctrl +/-: the atlas at the new size
+    const float scale = uiScale();  // Ctrl +/- or another monitor's content scale: the atlas at the new size
     if (std::abs(scale - scale_) < 0.01f && fonts_.regular && !classroom_.takeStyleChange()) return;
     rescale(scale);
 }

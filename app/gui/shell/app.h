@@ -17,6 +17,7 @@
 #include "app/gui/panels/messages_panel.h"
 #include "app/gui/shell/options.h"
 #include "app/gui/panels/result_panel.h"
+#include "app/gui/shell/screenshot.h"
 #include "app/gui/shell/script.h"
 #include "app/gui/state/settings.h"
 #include "app/gui/panels/source_panel.h"
@@ -66,6 +67,8 @@ private:
     void splitters(float top, float left, float right, float centerTop, float centerBottomY, float gap);
     void render();
     void refreshFonts();
+    float uiScale() const;  // the window's unit scale x --scale x the text size
+    ScaleFacts scaleFacts() const;
     void rescale(float scale);  // fonts and style at this UI scale
     bool needsFrames() const;
     void saveOnExit();

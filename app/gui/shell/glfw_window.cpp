@@ -9,6 +9,7 @@
 #include <backends/imgui_impl_glfw.h>
 
 #include <algorithm>
+#include <cmath>
 #include <stdexcept>
 
 namespace rl::gui {
@@ -22,8 +23,8 @@ std::string lastGlfwError() {
 
 }  // namespace
 
-GlfwWindow::GlfwWindow(const std::string& title, const WindowGeometry& g, float scaleFactor)
-    : scaleFactor_(scaleFactor > 0 ? scaleFactor : 1.0f) {
+GlfwWindow::GlfwWindow(const std::string& title, const WindowGeometry& g, float contentScaleOverride)
+    : override_(contentScaleOverride > 0 ? contentScaleOverride : 0) {
     if (!glfwInit())
         throw std::runtime_error("cannot start GLFW (" + lastGlfwError() +
                                  "): is there a display? Under no display, run it with xvfb-run -a");
@@ -31,21 +32,31 @@ GlfwWindow::GlfwWindow(const std::string& title, const WindowGeometry& g, float 
     glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
     glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
     glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
-    glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE);
+    // The size is scaled here (sizeForScale), the same way on every platform and with the tests' override; GLFW's
+    // own scaling would also grow a size saved in pixels on X11 at every start.
+    glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_FALSE);
     glfwWindowHint(GLFW_MAXIMIZED, g.maximized ? GLFW_TRUE : GLFW_FALSE);
-    // Never larger than the primary monitor's work area (a saved size from a bigger screen, a first run on a laptop).
-    int width = g.width, height = g.height;
-    if (GLFWmonitor* primary = glfwGetPrimaryMonitor()) {
-        int mx, my, mw, mh;
-        glfwGetMonitorWorkarea(primary, &mx, &my, &mw, &mh);
-        if (mw > 0 && mh > 0) width = std::min(width, mw), height = std::min(height, mh);
-    }
-    window_ = glfwCreateWindow(width, height, title.c_str(), nullptr, nullptr);
+    // First guess of the scale (window units are pixels on X11); sizeForScale corrects it once the window exists.
+    float guess = override_;
+    if (guess <= 0)
+        if (GLFWmonitor* primary = glfwGetPrimaryMonitor()) {
+            float y = 1;
+            glfwGetMonitorContentScale(primary, &guess, &y);
+        }
+    guess = guess > 0 ? guess : 1.0f;
+    window_ = glfwCreateWindow(std::max(1, int(std::lround(g.width * guess))),
+                               std::max(1, int(std::lround(g.height * guess))), title.c_str(), nullptr, nullptr);
     if (!window_) {
         const std::string why = lastGlfwError();
         glfwTerminate();
         throw std::runtime_error("cannot open an OpenGL 3.3 core window: " + why);
     }
+    float sx = 1, sy = 1;
+    glfwGetWindowContentScale(window_, &sx, &sy);
+    displayScale_ = sx > 0 ? sx : 1.0f;
+    glfwSetWindowUserPointer(window_, this);  // ImGui's GLFW backend keeps its data elsewhere
+    glfwSetWindowContentScaleCallback(window_, onContentScale);
+    if (!g.maximized) sizeForScale(g);
     // Keep a saved position only if it is still on some monitor's work area.
     int count = 0;
     GLFWmonitor** monitors = glfwGetMonitors(&count);
@@ -94,10 +105,38 @@ void GlfwWindow::setSwapInterval(int interval) { glfwSwapInterval(interval); }
 void GlfwWindow::framebufferSize(int* w, int* h) const { glfwGetFramebufferSize(window_, w, h); }
 void GlfwWindow::windowSize(int* w, int* h) const { glfwGetWindowSize(window_, w, h); }
 
-float GlfwWindow::contentScale() const {
-    float x = 1, y = 1;
-    glfwGetWindowContentScale(window_, &x, &y);
-    return (x > 0 ? x : 1.0f) * scaleFactor_;
+float GlfwWindow::contentScale() const { return override_ > 0 ? override_ : displayScale_; }
+
+float GlfwWindow::unitScale() const {
+    int w = 0, h = 0, fw = 0, fh = 0;
+    glfwGetWindowSize(window_, &w, &h);
+    glfwGetFramebufferSize(window_, &fw, &fh);
+    const float pixelsPerUnit = (w > 0 && fw > 0) ? float(fw) / float(w) : 1.0f;
+    return std::max(0.25f, contentScale() / pixelsPerUnit);
+}
+
+void GlfwWindow::sizeForScale(const WindowGeometry& logical) {
+    const float u = unitScale();
+    int width = int(std::lround(logical.width * u)), height = int(std::lround(logical.height * u));
+    // Never larger than the primary monitor's work area (a saved size from a bigger screen, a first run on a laptop).
+    if (GLFWmonitor* primary = glfwGetPrimaryMonitor()) {
+        int mx, my, mw, mh;
+        glfwGetMonitorWorkarea(primary, &mx, &my, &mw, &mh);
+        if (mw > 0 && mh > 0) width = std::min(width, mw), height = std::min(height, mh);
+    }
+    int w = 0, h = 0;
+    glfwGetWindowSize(window_, &w, &h);
+    if (w != width || h != height) glfwSetWindowSize(window_, std::max(1, width), std::max(1, height));
+}
+
+void GlfwWindow::onContentScale(GLFWwindow* window, float x, float /*y*/) {
+    // Moved to a monitor of another scale: the same logical size there (the app re-rasterises the fonts at the
+    // next frame, as after Ctrl +/-).
+    auto* self = static_cast<GlfwWindow*>(glfwGetWindowUserPointer(window));
+    if (!self || x <= 0 || std::abs(x - self->displayScale_) < 0.01f) return;
+    const WindowGeometry logical = self->geometry();
+    self->displayScale_ = x;
+    if (self->override_ <= 0 && !glfwGetWindowMonitor(window) && !logical.maximized) self->sizeForScale(logical);
 }
 
 WindowGeometry GlfwWindow::geometry() const {
@@ -106,6 +145,9 @@ WindowGeometry GlfwWindow::geometry() const {
     g.maximized = glfwGetWindowAttrib(window_, GLFW_MAXIMIZED) == GLFW_TRUE;
     glfwGetWindowPos(window_, &g.x, &g.y);
     glfwGetWindowSize(window_, &g.width, &g.height);
+    const float u = unitScale();  // kept in logical units: the same window on the next start at any scale
+    g.width = int(std::lround(g.width / u));
+    g.height = int(std::lround(g.height / u));
     if (g.maximized) {  // keep the last non-maximised size for restoring
         g.width = windowed_.width;
         g.height = windowed_.height;
@@ -117,7 +159,9 @@ void GlfwWindow::setTitle(const std::string& title) { glfwSetWindowTitle(window_
 
 void GlfwWindow::toggleFullscreen() {
     if (glfwGetWindowMonitor(window_)) {
-        glfwSetWindowMonitor(window_, nullptr, windowed_.x, windowed_.y, windowed_.width, windowed_.height, 0);
+        const float u = unitScale();
+        glfwSetWindowMonitor(window_, nullptr, windowed_.x, windowed_.y, int(std::lround(windowed_.width * u)),
+                             int(std::lround(windowed_.height * u)), 0);
         return;
     }
     windowed_ = geometry();

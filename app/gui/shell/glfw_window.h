@@ -10,9 +10,10 @@ namespace rl::gui {
 
 class GlfwWindow final : public Window {
 public:
-    // Throws std::runtime_error with what failed (no display, no OpenGL 3.3). `scaleFactor` multiplies the content
-    // scale the display reports (reducelab gui --scale: HiDPI layouts on any display).
-    GlfwWindow(const std::string& title, const WindowGeometry& geometry, float scaleFactor = 1.0f);
+    // Throws std::runtime_error with what failed (no display, no OpenGL 3.3). `geometry`'s size is in logical units
+    // (multiplied by unitScale() on the screen). `contentScaleOverride` > 0 replaces the content scale the display
+    // reports (reducelab gui --content-scale, REDUCELAB_CONTENT_SCALE: a HiDPI display under Xvfb).
+    GlfwWindow(const std::string& title, const WindowGeometry& geometry, float contentScaleOverride = 0);
     ~GlfwWindow() override;
 
     void initImGuiPlatform() override;
@@ -29,6 +30,7 @@ public:
     void framebufferSize(int* width, int* height) const override;
     void windowSize(int* width, int* height) const override;
     float contentScale() const override;
+    float unitScale() const override;
     WindowGeometry geometry() const override;
     void setTitle(const std::string& title) override;
     void toggleFullscreen() override;
@@ -39,10 +41,14 @@ public:
     void injectScroll(float dy) override;
 
 private:
+    static void onContentScale(GLFWwindow* window, float x, float y);
+    void sizeForScale(const WindowGeometry& logical);  // the window at `logical` x unitScale(), within the work area
+
     GLFWwindow* window_ = nullptr;
     bool imguiInstalled_ = false;
-    WindowGeometry windowed_;  // restored when leaving full screen
-    float scaleFactor_ = 1;
+    WindowGeometry windowed_;  // restored when leaving full screen (logical units)
+    float override_ = 0;       // the content scale given for tests (0: the display's)
+    float displayScale_ = 1;   // the display's content scale, kept current by the content scale callback
 };
 
 }  // namespace rl::gui

@@ -2,6 +2,7 @@
 #include "app/gui/shell/gui_main.h"
 
 #include <cstdio>
+#include <cstdlib>
 #include <exception>
 #include <filesystem>
 #include <optional>
@@ -63,7 +64,7 @@ int run(ExplorerOptions options) {
         settings.window.maximized = false;
     }
     try {
-        GlfwWindow window("ReduceLab", settings.window, options.scale);
+        GlfwWindow window("ReduceLab", settings.window, options.contentScale);
         App app(window, options, settings, configDir, std::move(script), std::move(session));
         return app.run();
     } catch (const std::exception& e) {
@@ -74,10 +75,25 @@ int run(ExplorerOptions options) {
 
 }  // namespace
 
+// REDUCELAB_CONTENT_SCALE: the display's content scale for every start (as --content-scale, which wins).
+static bool contentScaleFromEnvironment(ExplorerOptions* options, std::string* error) {
+    const char* env = std::getenv("REDUCELAB_CONTENT_SCALE");
+    if (!env || !*env) return true;
+    char* end = nullptr;
+    const double v = std::strtod(env, &end);
+    if (*end != '\0' || !(v >= 0.5 && v <= 4)) {
+        *error = std::string("bad value '") + env + "' for REDUCELAB_CONTENT_SCALE: expected a content scale between "
+                 "0.5 and 4";
+        return false;
+    }
+    options->contentScale = float(v);
+    return true;
+}
+
 int runExplorer(int argc, char** argv) {
     ExplorerOptions options;
     std::string error;
-    if (!parseOptions(argc, argv, &options, &error)) {
+    if (!contentScaleFromEnvironment(&options, &error) || !parseOptions(argc, argv, &options, &error)) {
         std::fprintf(stderr, "reducelab gui: %s\n", error.c_str());
         return 2;
     }
@@ -90,6 +106,11 @@ int runExplorer(int argc, char** argv) {
 
 int openInExplorer(const char* path) {
     ExplorerOptions options;
+    std::string error;
+    if (!contentScaleFromEnvironment(&options, &error)) {
+        std::fprintf(stderr, "reducelab: %s\n", error.c_str());
+        return 2;
+    }
     options.open = path;
     return run(std::move(options));
 }

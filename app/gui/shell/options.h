@@ -1,4 +1,4 @@
-// Command-line options of the explorer, so that the lead, the tests and benchmarks can script it.
+// Command-line options of the explorer (parsed with CLI11), so that the lead, the tests and benchmarks can script it.
 #pragma once
 #include <optional>
 #include <string>
@@ -21,6 +21,7 @@ struct ExplorerOptions {
     // Window and files.
     std::optional<int> width, height;  // window size in screen coordinates
     float scale = 1;                   // multiplies the display's content scale
+    float contentScale = 0;            // replaces the display's content scale (0: the display's; tests, HiDPI)
     std::string configDir;             // settings directory (default: $XDG_CONFIG_HOME/reducelab)
     std::string exercisesDir;          // --exercises DIR: a course of one's own (default: the built-in one)
     bool saveSettings = true;
@@ -40,6 +41,9 @@ struct ExplorerOptions {
 // Parses argv (argv[1] may be "gui"). Returns false with `error` set on a bad option.
 bool parseOptions(int argc, char** argv, ExplorerOptions* out, std::string* error);
 
+// `reducelab gui --help`: the options by group, then scriptHelp().
 std::string helpText();
+// The script's actions and the keys (options_help.cpp).
+const char* scriptHelp();
 
 }  // namespace rl::gui

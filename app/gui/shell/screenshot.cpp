@@ -25,11 +25,14 @@ std::string writeScreenshot(const std::string& path, int width, int height) {
 }
 
 std::string writeGeometry(const std::string& path, const FrameGeometry& g, int width, int height, float pixelScale,
-                          const std::string& variant, int step, int steps) {
+                          const std::string& variant, int step, int steps, const ScaleFacts& scale) {
     nlohmann::json j;
     j["width"] = width;
     j["height"] = height;
     j["pixelScale"] = pixelScale;
+    j["scale"] = {{"content", scale.contentScale}, {"unit", scale.unitScale}, {"user", scale.userScale},
+                  {"text", scale.textScale},       {"ui", scale.uiScale}};
+    j["fonts"] = {{"body", scale.body}, {"bold", scale.bold}, {"heading", scale.heading}, {"mono", scale.mono}};
     j["variant"] = variant;
     j["step"] = step;
     j["steps"] = steps;

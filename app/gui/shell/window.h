@@ -32,7 +32,12 @@ public:
 
     virtual void framebufferSize(int* width, int* height) const = 0;
     virtual void windowSize(int* width, int* height) const = 0;
-    virtual float contentScale() const = 0;  // 1 on a standard display, 2 on HiDPI
+    // The display's content scale (GLFW): 1 on a standard display, 2 on HiDPI (or the tests' override).
+    virtual float contentScale() const = 0;
+    // Window units per logical unit: the content scale over the framebuffer pixels per window unit. 2 on an X11
+    // HiDPI display (window units are pixels), 1 where the platform already counts in logical units (Wayland,
+    // macOS: the framebuffer is the larger one). The UI scale and the window's size in settings use it.
+    virtual float unitScale() const = 0;
     virtual WindowGeometry geometry() const = 0;
     virtual void setTitle(const std::string& title) = 0;
     virtual void toggleFullscreen() = 0;
