@@ -5,6 +5,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <spawn.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -123,6 +124,7 @@ ChildResult runForked(const std::function<std::string()>& fn, double timeoutSeco
         return {};
     }
     const auto start = Clock::now();
+    const pid_t parent = getpid();
     const pid_t pid = fork();
     if (pid < 0) {
         for (int fd : {out[0], out[1], err[0], err[1]}) close(fd);
@@ -130,6 +132,10 @@ ChildResult runForked(const std::function<std::string()>& fn, double timeoutSeco
     }
     if (pid == 0) {
         setpgid(0, 0);
+        // The step goes when the process that started it goes (killed by a Cancel, say): a kernel that never ends
+        // would otherwise run on, orphaned, in a process group of its own that no one signals.
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+        if (getppid() != parent) _exit(5);  // the parent died before the line above
         close(out[0]);
         close(err[0]);
         dup2(out[1], STDOUT_FILENO);  // what fn prints as it goes arrives even if it never returns

@@ -4,8 +4,14 @@
 // bank_conflict_degree, first_mismatch), each finding on the line it is about.
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
+#include <iterator>
+#include <thread>
+#include <unistd.h>
 
 #include <nlohmann/json.hpp>
 #include <string>
@@ -145,6 +151,47 @@ TEST(CliCheck, AnAnnotatedKernelIsTracedOnTheDeviceItself) {
     EXPECT_NE(j.at("traced_on").get<std::string>(), "Oclgrind");
     EXPECT_EQ(j.at("traced_on"), j.at("device"));
     EXPECT_TRUE(j.at("first_mismatch").is_null());
+}
+
+// The processes a check runs whose command line names `path` (the device step is a fork of `reducelab check`).
+int processesNaming(const std::string& path) {
+    int count = 0;
+    for (const auto& e : std::filesystem::directory_iterator("/proc")) {
+        const std::string pid = e.path().filename().string();
+        if (pid.find_first_not_of("0123456789") != std::string::npos || pid == std::to_string(::getpid())) continue;
+        std::ifstream in(e.path() / "cmdline", std::ios::binary);
+        const std::string cmdline((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        if (cmdline.find(path) != std::string::npos) ++count;
+    }
+    return count;
+}
+
+// Cancelling a check (the workbench's Cancel kills `reducelab check`) takes its device step with it: a kernel that
+// never ends must not run on, orphaned, after the check that started it is gone.
+TEST(CliCheck, ACancelledCheckLeavesNoProcessBehind) {
+    const std::string mine = ::testing::TempDir() + "reducelab-cancel-" + std::to_string(::getpid()) + ".cl";
+    std::filesystem::copy_file(kernel("never_ends.cl"), mine, std::filesystem::copy_options::overwrite_existing);
+    std::atomic<bool> cancel{false};
+    std::thread stopper([&] {
+        const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+        // Wait for the device step (a second process naming the file) to be running the kernel, then cancel.
+        while (processesNaming(mine) < 2 && std::chrono::steady_clock::now() < until)
+            std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        std::this_thread::sleep_for(std::chrono::milliseconds(500));
+        cancel = true;
+    });
+    const ChildResult r = rl::workbench::runProgram(
+        {RL_REDUCELAB_BIN, "check", "--kernel", mine, "--wg", "64", "--timeout", "60", "--no-sim", "--json"}, 120,
+        &cancel);
+    stopper.join();
+    EXPECT_EQ(r.end, ChildResult::End::Cancelled) << r.describe();
+    int left = processesNaming(mine);
+    for (int i = 0; i < 40 && left > 0; ++i) {  // the kernel's process gets SIGKILL as its parent dies
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        left = processesNaming(mine);
+    }
+    EXPECT_EQ(left, 0) << "a process of the cancelled check is still running";
+    std::remove(mine.c_str());
 }
 
 TEST(CliCheck, BadArgumentsAreStatus2WithOneLine) {
