@@ -97,6 +97,7 @@ Scripting and measurement (tests, benchmarks, docs):
                                               report=PATH, hover=none|PLOT@FX,FY (PLOT: bars, time, gbps,
                                               roundoff, table; FX,FY fractions of its rectangle)
                           wait-sweep          wait until the Timings view has finished measuring
+                          wait-warm           wait until the ladder's kernels are built in the background
                           kernel-new          the workbench on a new kernel from the template
                           kernel-edit         the workbench on a copy of the current variant's kernel
                           kernel-open:PATH    the workbench on a .cl file
@@ -126,7 +127,8 @@ Scripting and measurement (tests, benchmarks, docs):
                           quit                exit with code 0
   --frames K            quit after K frames
   --quit-after SEC      quit after SEC seconds
-  --frame-stats         print frame-time figures on exit
+  --frame-stats         print frame-time figures on exit, and the speed figures: the first frame shown after
+                        the process started, each trace from request to shown, the ladder's background build
   --no-pacing           do not cap animation at 60 fps (measures what a frame costs)
   --script-timeout SEC  longest wait of one script step (default 120)
 
