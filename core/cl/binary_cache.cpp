@@ -70,8 +70,7 @@ BinaryCache BinaryCache::fromEnvironment() {
     return {};
 }
 
-std::string BinaryCache::key(const std::string& deviceIdentity, const std::string& source,
-                             const std::string& options) {
+std::string BinaryCache::key(const std::string& deviceIdentity, const std::string& source, const std::string& options) {
     XXH3_state_t* state = XXH3_createState();
     XXH3_128bits_reset(state);
     const uint32_t version = kFormatVersion;
@@ -91,7 +90,9 @@ std::string BinaryCache::key(const std::string& deviceIdentity, const std::strin
     return out;
 }
 
-std::string BinaryCache::pathOf(const std::string& key) const { return dir_ + "/" + key + ".bin"; }
+std::string BinaryCache::pathOf(const std::string& key) const {
+    return dir_ + "/" + key + ".bin";
+}
 
 std::optional<std::vector<unsigned char>> BinaryCache::load(const std::string& key) {
     unsigned char expectedKey[16];
@@ -106,8 +107,7 @@ std::optional<std::vector<unsigned char>> BinaryCache::load(const std::string& k
     std::vector<unsigned char> payload;
     const bool headerOk = in.read(reinterpret_cast<char*>(&h), sizeof h) &&
                           std::memcmp(h.magic, kMagic, sizeof kMagic) == 0 && h.version == kFormatVersion &&
-                          std::memcmp(h.key, expectedKey, sizeof expectedKey) == 0 && h.size > 0 &&
-                          h.size <= maxBytes_;
+                          std::memcmp(h.key, expectedKey, sizeof expectedKey) == 0 && h.size > 0 && h.size <= maxBytes_;
     if (headerOk) {
         payload.resize(h.size);
         in.read(reinterpret_cast<char*>(payload.data()), std::streamsize(h.size));

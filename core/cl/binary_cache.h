@@ -20,8 +20,8 @@ struct BinaryCacheStats {
 
 class BinaryCache {
 public:
-    static constexpr uint32_t kFormatVersion = 1;                 // part of every key and every file's header
-    static constexpr uint64_t kDefaultMaxBytes = 128ull << 20;    // the oldest files go past this
+    static constexpr uint32_t kFormatVersion = 1;               // part of every key and every file's header
+    static constexpr uint64_t kDefaultMaxBytes = 128ull << 20;  // the oldest files go past this
 
     BinaryCache() = default;  // disabled: loads nothing, stores nothing
     explicit BinaryCache(std::string dir, uint64_t maxBytes = kDefaultMaxBytes);

@@ -56,8 +56,8 @@ LadderWarmerProgress LadderWarmer::progress() const {
 
 std::string LadderWarmer::configKey(const RunConfig& c) {
     return std::to_string(int(c.type)) + "/" + std::to_string(int(c.op)) + "/" + std::to_string(c.wg) + "/" +
-           std::to_string(c.elemsPerItem) + "/" + std::to_string(c.groups) + "/" + std::to_string(c.finalOnHost) +
-           "/" + std::to_string(std::min(c.n, kMaxN));
+           std::to_string(c.elemsPerItem) + "/" + std::to_string(c.groups) + "/" + std::to_string(c.finalOnHost) + "/" +
+           std::to_string(std::min(c.n, kMaxN));
 }
 
 void LadderWarmer::loop() {

@@ -75,10 +75,16 @@ class ScopedEnv {
 public:
     ScopedEnv(const char* name, const char* value) : name_(name) {
         if (const char* old = std::getenv(name)) old_ = old;
-        if (value) setenv(name, value, 1); else unsetenv(name);
+        if (value)
+            setenv(name, value, 1);
+        else
+            unsetenv(name);
     }
     ~ScopedEnv() {
-        if (old_) setenv(name_, old_->c_str(), 1); else unsetenv(name_);
+        if (old_)
+            setenv(name_, old_->c_str(), 1);
+        else
+            unsetenv(name_);
     }
 
 private:
@@ -208,7 +214,7 @@ TEST(BinaryCache, OldestFilesGoPastTheBound) {
     const auto old = fs::file_time_type::clock::now() - std::chrono::hours(1);
     fs::last_write_time(cache.pathOf(a), old);
     fs::last_write_time(cache.pathOf(b), old - std::chrono::hours(1));  // b is the oldest
-    ASSERT_TRUE(cache.store(d, payload));  // 4 x 3048 bytes > 10000: the oldest go
+    ASSERT_TRUE(cache.store(d, payload));                               // 4 x 3048 bytes > 10000: the oldest go
     EXPECT_FALSE(fs::exists(cache.pathOf(b)));
     EXPECT_TRUE(fs::exists(cache.pathOf(d)));
     uint64_t total = 0;

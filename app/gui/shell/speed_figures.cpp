@@ -52,7 +52,9 @@ void SpeedFigures::frameSwapped(double now) {
     }
 }
 
-void SpeedFigures::requestSent(uint64_t id, double now) { sent_.push_back({id, now}); }
+void SpeedFigures::requestSent(uint64_t id, double now) {
+    sent_.push_back({id, now});
+}
 
 void SpeedFigures::responseTaken(uint64_t id, const std::string& variant, size_t n, double engineMs) {
     auto it = std::find_if(sent_.begin(), sent_.end(), [id](const auto& s) { return s.first == id; });
@@ -74,16 +76,18 @@ std::string SpeedFigures::report(const std::optional<LadderWarmerProgress>& warm
     }
     for (size_t i = 0; i < traces_.size(); ++i) {
         const Trace& t = traces_[i];
-        std::snprintf(buf, sizeof buf, "trace %zu: %s, N = %zu: %.1f ms from request to the frame that shows it "
-                      "(engine thread %.1f ms)\n", i + 1, t.variant.c_str(), t.n, t.shownMs, t.engineMs);
+        std::snprintf(buf, sizeof buf,
+                      "trace %zu: %s, N = %zu: %.1f ms from request to the frame that shows it "
+                      "(engine thread %.1f ms)\n",
+                      i + 1, t.variant.c_str(), t.n, t.shownMs, t.engineMs);
         out += buf;
     }
     if (warm) {
         std::snprintf(buf, sizeof buf,
                       "ladder built in the background: %d of %d variants%s in %.1f s; disk cache: %d loaded, %d "
                       "built and stored, %d rebuilt\n",
-                      warm->done, warm->total, warm->finished ? "" : " (not finished)", warm->seconds,
-                      warm->disk.hits, warm->disk.stored, warm->disk.damaged + warm->disk.stale);
+                      warm->done, warm->total, warm->finished ? "" : " (not finished)", warm->seconds, warm->disk.hits,
+                      warm->disk.stored, warm->disk.damaged + warm->disk.stale);
         out += buf;
     }
     return out;

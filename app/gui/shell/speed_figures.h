@@ -29,8 +29,8 @@ private:
     };
     std::optional<double> firstShownMs_;  // since the process started (its start time in /proc/self/stat)
     double firstProcessCpuMs_ = 0, firstThreadCpuMs_ = 0;  // processor time by then: all threads, this one
-    std::vector<std::pair<uint64_t, double>> sent_;  // request id, when it was sent
-    std::optional<Trace> taken_;                     // waiting for its frame's swap
+    std::vector<std::pair<uint64_t, double>> sent_;        // request id, when it was sent
+    std::optional<Trace> taken_;                           // waiting for its frame's swap
     double takenSentAt_ = 0;
     std::vector<Trace> traces_;
 };
