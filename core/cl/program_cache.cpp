@@ -85,10 +85,6 @@ cl::Program ProgramCache::program(const std::string& name, const std::string& so
     return program;
 }
 
-bool ProgramCache::has(const VariantInfo& variant, const RunConfig& config, bool traced) const {
-    return kernels_.count(memoryKey(variant, config, traced, device_)) > 0;
-}
-
 cl::Kernel ProgramCache::kernel(const VariantInfo& variant, const RunConfig& config, bool traced) {
     const auto key = memoryKey(variant, config, traced, device_);
     const auto& [name, options] = key;

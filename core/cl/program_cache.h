@@ -30,9 +30,6 @@ public:
     // is built from source, silently, and stored in its place.
     cl::Program program(const std::string& name, const std::string& source, const std::string& options);
 
-    // Whether the program of `variant` for this config is built and kept (in memory) already.
-    bool has(const VariantInfo& variant, const RunConfig& config, bool traced) const;
-
     // The on-disk cache (the environment's by default; tests give a temporary directory, or a disabled one).
     void setDiskCache(BinaryCache cache) { disk_ = std::move(cache); }
     const BinaryCache& diskCache() const { return disk_; }
