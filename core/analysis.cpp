@@ -2,8 +2,8 @@
 #include "core/analysis.h"
 
 #include <algorithm>
-#include <map>
-#include <set>
+#include <utility>
+#include <vector>
 
 namespace rl {
 
@@ -13,14 +13,19 @@ int bankOf(int cell, const HardwareModel& hw) {
 }
 
 int conflictDegree(const std::vector<int>& cells, const HardwareModel& hw) {
-    std::map<int, std::set<long long>> wordsPerBank;
-    for (int cell : cells) {
-        if (cell < 0) continue;
-        const long long word = (long long)cell * hw.elemBytes / hw.bankWidthBytes;
-        wordsPerBank[bankOf(cell, hw)].insert(word);
+    // (bank, word) of every cell accessed, sorted: the most distinct words one bank must serve is the degree (the
+    // same word twice is a broadcast). A sorted array, not a map of sets: a 2^16 trace asks this 3 times per warp.
+    std::vector<std::pair<int, long long>> access;
+    access.reserve(cells.size());
+    for (int cell : cells)
+        if (cell >= 0) access.push_back({bankOf(cell, hw), (long long)cell * hw.elemBytes / hw.bankWidthBytes});
+    std::sort(access.begin(), access.end());
+    int worst = 1, words = 0;
+    for (size_t i = 0; i < access.size(); ++i) {
+        if (i > 0 && access[i] == access[i - 1]) continue;
+        words = i > 0 && access[i].first == access[i - 1].first ? words + 1 : 1;
+        worst = std::max(worst, words);
     }
-    int worst = 1;
-    for (const auto& [bank, words] : wordsPerBank) worst = std::max(worst, int(words.size()));
     return worst;
 }
 
@@ -28,10 +33,13 @@ std::vector<WarpDetail> analyzeWarps(const Stage& stage, const HardwareModel& hw
     std::vector<WarpDetail> out;
     const int items = int(stage.ops.size());
     const int width = std::max(1, hw.simdWidth);
+    std::vector<int> reads_a, reads_b, writes;
     for (int first = 0; first < items; first += width) {
         const int last = std::min(items, first + width);
         WarpDetail d;
-        std::vector<int> reads_a, reads_b, writes;
+        reads_a.clear();
+        reads_b.clear();
+        writes.clear();
         for (int lane = first; lane < last; ++lane) {
             const WorkItemOp& op = stage.ops[lane];
             if (op.active) ++d.activeLanes;

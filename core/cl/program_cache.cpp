@@ -1,7 +1,8 @@
-// Program building with the build log surfaced in the error.
+// Program building with the build log surfaced in the error; binaries loaded from and stored to the disk cache.
 #include "core/cl/program_cache.h"
 
 #include <functional>
+#include <optional>
 
 #include "core/build_options.h"
 #include "core/kernel_source.h"
@@ -9,10 +10,57 @@
 
 namespace rl {
 
+namespace {
+
+// The (name, options) a variant's kernel is kept under in memory; a student's text is keyed by its hash too, so an
+// edited kernel is built again.
+std::pair<std::string, std::string> memoryKey(const VariantInfo& variant, const RunConfig& config, bool traced,
+                                              const DeviceInfo& device) {
+    std::string name = variant.source.empty()
+                           ? variant.id
+                           : variant.id + "#" + std::to_string(std::hash<std::string>{}(variant.source));
+    return {std::move(name), buildOptions(variant, config, traced, device)};
+}
+
+// A program built from a stored binary, or nothing when the driver refuses it (a newer compiler, another device).
+std::optional<cl::Program> fromBinary(const cl::Context& context, const cl::Device& device,
+                                      const std::vector<unsigned char>& binary, const std::string& options) {
+    try {
+        std::vector<cl_int> status;
+        cl::Program program(context, std::vector<cl::Device>{device}, cl::Program::Binaries{binary}, &status);
+        if (status.empty() || status[0] != CL_SUCCESS) return std::nullopt;
+        program.build(std::vector<cl::Device>{device}, options.c_str());
+        return program;
+    } catch (const cl::Error&) {
+        return std::nullopt;
+    }
+}
+
+}  // namespace
+
+const std::string& ProgramCache::deviceIdentity() {
+    if (identity_.empty()) {
+        const cl::Platform platform(clDevice_.getInfo<CL_DEVICE_PLATFORM>());
+        identity_ = platform.getInfo<CL_PLATFORM_NAME>() + "\n" + platform.getInfo<CL_PLATFORM_VERSION>() + "\n" +
+                    clDevice_.getInfo<CL_DEVICE_VENDOR>() + "\n" + clDevice_.getInfo<CL_DEVICE_NAME>() + "\n" +
+                    clDevice_.getInfo<CL_DRIVER_VERSION>() + "\n" + clDevice_.getInfo<CL_DEVICE_VERSION>();
+    }
+    return identity_;
+}
+
 cl::Program ProgramCache::program(const std::string& name, const std::string& source, const std::string& options) {
     const auto key = std::make_pair(name, options);
     auto it = programs_.find(key);
     if (it != programs_.end()) return it->second;
+    const std::string diskKey = disk_.enabled() ? BinaryCache::key(deviceIdentity(), source, options) : "";
+    if (!diskKey.empty())
+        if (auto binary = disk_.load(diskKey)) {
+            if (auto loaded = fromBinary(context_, clDevice_, *binary, options)) {
+                disk_.noteHit();
+                return programs_.emplace(key, *loaded).first->second;
+            }
+            disk_.noteStale();
+        }
     cl::Program program(context_, source);
     try {
         program.build(std::vector<cl::Device>{clDevice_}, options.c_str());
@@ -26,16 +74,20 @@ cl::Program ProgramCache::program(const std::string& name, const std::string& so
         throw Error(ErrorKind::BuildFailed, "kernel '" + name + "' failed to build with options '" + options +
                                                 "'; fix the kernel source. Build log:\n" + log);
     }
+    if (!diskKey.empty()) {
+        try {  // a driver that gives no binary only costs the next run a build
+            const auto binaries = program.getInfo<CL_PROGRAM_BINARIES>();
+            if (binaries.size() == 1) disk_.store(diskKey, binaries[0]);
+        } catch (const cl::Error&) {
+        }
+    }
     programs_.emplace(key, program);
     return program;
 }
 
 cl::Kernel ProgramCache::kernel(const VariantInfo& variant, const RunConfig& config, bool traced) {
-    const std::string options = buildOptions(variant, config, traced, device_);
-    // A student's text is keyed by its hash too, so an edited kernel is built again.
-    const std::string name =
-        variant.source.empty() ? variant.id : variant.id + "#" + std::to_string(std::hash<std::string>{}(variant.source));
-    const auto key = std::make_pair(name, options);
+    const auto key = memoryKey(variant, config, traced, device_);
+    const auto& [name, options] = key;
     if (auto it = kernels_.find(key); it != kernels_.end()) return it->second;
     cl::Program p = program(name, variant.source.empty() ? programSource(variant.id) : variant.source, options);
     try {

@@ -1,10 +1,12 @@
 // Builds kernel programs once per (variant, build options) and keeps them; a failed build throws with its log.
+// Binaries also go to an on-disk cache (binary_cache.h) so that the next run loads them instead of compiling.
 #pragma once
 #include <CL/opencl.hpp>
 #include <map>
 #include <string>
 #include <utility>
 
+#include "core/cl/binary_cache.h"
 #include "core/device_info.h"
 #include "core/run_config.h"
 #include "core/variant.h"
@@ -14,7 +16,8 @@ namespace rl {
 class ProgramCache {
 public:
     ProgramCache(cl::Context context, cl::Device clDevice, DeviceInfo device)
-        : context_(std::move(context)), clDevice_(std::move(clDevice)), device_(std::move(device)) {}
+        : context_(std::move(context)), clDevice_(std::move(clDevice)), device_(std::move(device)),
+          disk_(BinaryCache::fromEnvironment()) {}
 
     // The kernel of `variant` built for this config; traced builds define RL_TRACE. Throws rl::Error (BuildFailed)
     // with the compiler's log when the build fails. Every call for the same build returns the same kernel object
@@ -23,7 +26,15 @@ public:
     cl::Kernel kernel(const VariantInfo& variant, const RunConfig& config, bool traced);
 
     // Any program from explicit source and options (the copy kernel, helpers), cached the same way.
+    // A stored binary is tried first (clCreateProgramWithBinary, then its build); a missing, damaged or refused one
+    // is built from source, silently, and stored in its place.
     cl::Program program(const std::string& name, const std::string& source, const std::string& options);
+
+    // The on-disk cache (the environment's by default; tests give a temporary directory, or a disabled one).
+    void setDiskCache(BinaryCache cache) { disk_ = std::move(cache); }
+    const BinaryCache& diskCache() const { return disk_; }
+    // Platform, device, driver and device versions: the part of a disk key that names the device.
+    const std::string& deviceIdentity();
 
 private:
     cl::Context context_;
@@ -31,6 +42,8 @@ private:
     DeviceInfo device_;  // what buildOptions needs to know of it (the OpenCL C versions)
     std::map<std::pair<std::string, std::string>, cl::Program> programs_;
     std::map<std::pair<std::string, std::string>, cl::Kernel> kernels_;  // by (variant id, build options)
+    BinaryCache disk_;
+    std::string identity_;  // deviceIdentity(), asked once
 };
 
 }  // namespace rl

@@ -37,14 +37,25 @@ void TraceBuffers::setArgs(cl::Kernel& kernel, cl_uint index) const {
 
 std::vector<GroupTrace> TraceBuffers::read(Engine& engine, ElemType type) const {
     const size_t allSlots = groupCount + finalSlots;
-    const size_t slots = allSlots * maxStages * cells;
-    std::vector<cl_int> rawValues(slots);  // int and float are both 32-bit
-    std::vector<cl_int4> rawOps(slots);
     std::vector<cl_int> rawParams(allSlots * (maxStages + 1));
     auto& q = engine.queue();
-    q.enqueueReadBuffer(values, CL_TRUE, 0, slots * 4, rawValues.data());
-    q.enqueueReadBuffer(ops, CL_TRUE, 0, slots * sizeof(cl_int4), rawOps.data());
     q.enqueueReadBuffer(params, CL_TRUE, 0, rawParams.size() * sizeof(cl_int), rawParams.data());
+    // Only the stages some group recorded come back (about half of maxStages; the ops are 16 bytes a cell): one
+    // rectangle per buffer, a row per slot, `used` stages wide.
+    size_t used = 0;
+    for (size_t slot = 0; slot < allSlots; ++slot)
+        used = std::max(used, std::min<size_t>(maxStages, size_t(std::max(0, rawParams[slot * (maxStages + 1)]))));
+    std::vector<cl_int> rawValues(allSlots * used * cells);  // int and float are both 32-bit
+    std::vector<cl_int4> rawOps(allSlots * used * cells);
+    if (used > 0) {
+        const auto readRows = [&](const cl::Buffer& buffer, size_t bytesPerCell, void* host) {
+            q.enqueueReadBufferRect(buffer, CL_FALSE, {0, 0, 0}, {0, 0, 0}, {used * cells * bytesPerCell, allSlots, 1},
+                                    maxStages * cells * bytesPerCell, 0, used * cells * bytesPerCell, 0, host);
+        };
+        readRows(values, 4, rawValues.data());
+        readRows(ops, sizeof(cl_int4), rawOps.data());
+        q.finish();
+    }
     std::vector<GroupTrace> out;
     for (size_t slot = 0; slot < allSlots; ++slot) {
         GroupTrace g;
@@ -54,7 +65,7 @@ std::vector<GroupTrace> TraceBuffers::read(Engine& engine, ElemType type) const 
             Stage st;
             st.param = rawParams[slot * (maxStages + 1) + 1 + s];
             st.label = stageLabel(st.param);
-            const size_t base = (slot * maxStages + s) * cells;
+            const size_t base = (slot * used + s) * cells;
             st.values.resize(cells);
             st.ops.resize(cells);
             for (size_t c = 0; c < cells; ++c) {

@@ -376,7 +376,7 @@ TEST(Explorer, BadOptionsAreRefusedWithExitCode2) {
     // Every script verb the parser accepts is in the help, in the form it takes.
     for (const char* verb : {"wait-trace", "key:NAME", "frames:N", "settle", "shot:PATH", "variant:ID", "compare:ID",
                              "tab:NAME", "set:KEY=VALUE", "hover:STAGE,CELL", "wheel:N", "group:G",
-                             "classroom:KEY=VALUE", "timings:ACTION", "wait-sweep", "sleep:SEC", "retrace",
+                             "classroom:KEY=VALUE", "timings:ACTION", "wait-sweep", "wait-warm", "sleep:SEC", "retrace",
                              "hover-toggle:LABEL", "quit", "export=DIR", "report=PATH", "hover=none|PLOT@FX,FY"})
         EXPECT_NE(r.out.find(verb), std::string::npos) << verb;
 }
@@ -411,6 +411,23 @@ TEST(Explorer, IdlesWhenNothingMoves) {
     const long quiet = std::stol(m[3]);
     // Once loaded, the window waits for events: a handful of frames after the last change, not 60 per second.
     EXPECT_LT(quiet, 30) << r.out;
+}
+
+// After the first trace the ladder is built in the background (core/cl/ladder_warmer.h); --frame-stats reports it
+// with the first frame and each trace from request to shown (the figures of bench/app_speed.py; not timed here).
+TEST(Explorer, BuildsTheLadderInTheBackgroundAndReportsSpeedFigures) {
+    const std::string d = tempDir("explorer");
+    const AppRun r = runApp(d, "--config-dir " + d + "/cfg --no-save --variant sequential --n 64 --wg 32 "
+                               "--script \"wait-trace;wait-warm;variant:first-add;wait-trace;quit\" --frame-stats");
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_TRUE(std::regex_search(r.out, std::regex("first frame shown: \\d+ ms after the process started"))) << r.out;
+    EXPECT_TRUE(std::regex_search(r.out, std::regex("trace 1: sequential, N = 64: [0-9.]+ ms"))) << r.out;
+    EXPECT_TRUE(std::regex_search(r.out, std::regex("trace 2: first-add, N = 64: [0-9.]+ ms"))) << r.out;
+    std::smatch m;
+    const std::regex ladder("ladder built in the background: (\\d+) of (\\d+) variants in");
+    ASSERT_TRUE(std::regex_search(r.out, m, ladder)) << r.out;
+    EXPECT_EQ(m[1], m[2]);
+    EXPECT_GE(std::stoi(m[2]), 10);
 }
 
 TEST(Explorer, StartsAndExplainsWithoutAnyOpenCLDevice) {

@@ -162,6 +162,7 @@ int App::run() {
         std::printf("%s", coverageReport().c_str());
         std::printf("frames: %ld in %.1f s; %ld with nothing moving (after events), %ld waits for events\n",
                     frames_, now(), quietFrames_, idleWaits_);
+        std::printf("%s", speed_.report(worker_->warmProgress()).c_str());
         std::fflush(stdout);
     }
     return exitCode_;
@@ -204,6 +205,7 @@ void App::frame(double dt) {
     timings_.afterRender();  // plots being exported, read back from this frame
     classroom_.afterRender(state_, log_, window_, {[this](float s) { rescale(s); }, [this] { drawPanels(); }, scale_});
     window_.swapBuffers();
+    speed_.frameSwapped(now());
 }
 
 void App::render() {
@@ -291,6 +293,8 @@ void App::takeWorkerResults() {
     state_.loaded = response->id;
     if (workbench_.holdsTrace(state_)) return;  // side A shows the student's kernel: this variant's trace is not wanted
     state_.lastError = response->error;
+    if (response->a) speed_.responseTaken(response->id, response->a->config.variant, response->a->config.n,
+                                          response->a->traceMs);
     const size_t oldCells = state_.a.bundle ? state_.a.bundle->config.wg : 0;
     state_.a.bundle = response->a;
     state_.b.bundle = response->b;
@@ -350,6 +354,7 @@ void App::sendRequestIfDirty() {
     request.selection.firstGroup = state_.firstGroup;
     request.selection.groupCount = 1;
     state_.requested = request.id;
+    speed_.requestSent(request.id, now());
     worker_->submit(request);
 }
 
@@ -379,6 +384,12 @@ void App::handleKeys() {
 
 bool App::traceSettled() const {
     return state_.devicesListed && !state_.dirty && !worker_->busy() && state_.loaded == state_.requested;
+}
+
+bool App::warmSettled() const {
+    if (!worker_->warmsUp()) return true;
+    const auto progress = worker_->warmProgress();
+    return progress && progress->finished;
 }
 
 bool App::playbackSettled() const { return !state_.playback.moving(); }

@@ -19,6 +19,7 @@
 #include "app/gui/panels/result_panel.h"
 #include "app/gui/shell/screenshot.h"
 #include "app/gui/shell/script.h"
+#include "app/gui/shell/speed_figures.h"
 #include "app/gui/state/settings.h"
 #include "app/gui/panels/source_panel.h"
 #include "app/gui/timings/timings_panel.h"
@@ -50,6 +51,7 @@ public:
     bool playbackSettled() const override;
     bool sweepSettled() const override { return timings_.settled(); }
     bool checkSettled() const override { return workbench_.checkSettled(); }
+    bool warmSettled() const override;
     void pressKey(int glfwKey, bool pressed) override;
     void mouseButton(bool pressed) override;
     void screenshot(const std::string& path) override;
@@ -102,6 +104,7 @@ private:
     Classroom classroom_;  // lecture mode, themes, presets, sessions, scaled screenshots, exports
     Script script_;
     FrameStats stats_;
+    SpeedFigures speed_;  // first frame, request to shown, the background build (--frame-stats)
     std::vector<std::string> pendingShots_;
     double start_ = 0;
     long frames_ = 0;

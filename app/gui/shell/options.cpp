@@ -63,7 +63,7 @@ const GuiOption kOptions[] = {
     {"script", "ACTIONS", kScript, "run actions separated by ';' once the window is up (below)"},
     {"frames", "K", kScript, "quit after K frames"},
     {"quit-after", "SEC", kScript, "quit after SEC seconds"},
-    {"frame-stats", nullptr, kScript, "print frame-time figures on exit"},
+    {"frame-stats", nullptr, kScript, "print frame-time and speed figures on exit (first frame, traces, warm-up)"},
     {"no-pacing", nullptr, kScript, "do not cap animation at 60 fps (measures what a frame costs)"},
     {"script-timeout", "SEC", kScript, "longest wait of one script step (default 120)"},
 };

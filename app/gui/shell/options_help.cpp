@@ -37,6 +37,7 @@ Script actions (--script ACTIONS, separated by ';'):
                       report=PATH, hover=none|PLOT@FX,FY (PLOT: bars, time, gbps,
                       roundoff, table; FX,FY fractions of its rectangle)
   wait-sweep          wait until the Timings view has finished measuring
+  wait-warm           wait until the ladder's kernels are built in the background
   kernel-new          the workbench on a new kernel from the template
   kernel-edit         the workbench on a copy of the current variant's kernel
   kernel-open:PATH    the workbench on a .cl file

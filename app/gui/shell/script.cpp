@@ -74,7 +74,7 @@ bool Script::parse(const std::string& text, std::string* error) {
         ScriptAction a{item.substr(0, colon), colon == std::string::npos ? "" : item.substr(colon + 1)};
         static const char* const verbs[] = {"wait-trace", "key", "frames", "settle", "shot", "variant", "compare",
                                             "tab", "set", "hover", "wheel", "group", "quit", "sleep", "classroom",
-                                            "timings", "wait-sweep", "retrace", "hover-toggle",
+                                            "timings", "wait-sweep", "wait-warm", "retrace", "hover-toggle",
                                             "kernel-new", "kernel-edit", "kernel-open", "kernel-edit-line",
                                             "kernel-replace", "kernel-save", "kernel-check", "kernel-find",
                                             "kernel-goto", "kernel-close", "kernel-hover", "kernel-browse", "wait-check", "type", "click",
@@ -169,6 +169,8 @@ void Script::advance(ScriptHost& host, double timeout) {
             started_ = false;
         } else if (a.verb == "wait-check") {
             if (!waitFor(host.checkSettled(), "the kernel check did not finish")) return;
+        } else if (a.verb == "wait-warm") {
+            if (!waitFor(host.warmSettled(), "the ladder's background build did not finish")) return;
         } else if (a.verb == "wait-sweep") {
             if (!waitFor(host.sweepSettled(), "the timing sweep did not finish")) return;
         } else if (a.verb == "settle") {

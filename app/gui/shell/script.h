@@ -15,6 +15,7 @@ public:
     virtual bool playbackSettled() const = 0;  // nothing is moving
     virtual bool sweepSettled() const { return true; }  // the Timings view measures nothing (wait-sweep)
     virtual bool checkSettled() const { return true; }  // the workbench checks nothing (kernel-check, wait-check)
+    virtual bool warmSettled() const { return true; }   // the ladder's kernels are built (wait-warm)
     virtual void pressKey(int glfwKey, bool pressed) = 0;
     virtual void mouseButton(bool /*pressed*/) {}  // the left button, where the pointer is (click)
     virtual void screenshot(const std::string& path) = 0;

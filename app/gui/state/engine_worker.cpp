@@ -1,7 +1,9 @@
 // The engine worker thread.
 #include "app/gui/state/engine_worker.h"
 
+#include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <map>
 
 #include "core/cl/engine.h"
@@ -31,6 +33,8 @@ void splitFirstLine(const std::string& text, std::string* first, std::string* re
 }  // namespace
 
 EngineWorker::EngineWorker(MessageLog& log, std::function<void()> wake) : log_(log), wake_(std::move(wake)) {
+    const char* off = std::getenv("REDUCELAB_NO_WARM_UP");
+    warmsUp_ = !(off && *off && std::string(off) != "0");
     activity_ = "Listing OpenCL devices";
     started_ = std::chrono::steady_clock::now();
     thread_ = std::thread([this] { loop(); });
@@ -43,6 +47,8 @@ EngineWorker::~EngineWorker() {
     }
     cv_.notify_all();
     thread_.join();
+    if (warmer_) warmer_->stop();  // all stop together; the members' destructors join them
+    for (auto& w : retired_) w->stop();
 }
 
 void EngineWorker::submit(const TraceRequest& request) {
@@ -65,6 +71,12 @@ std::optional<TraceResponse> EngineWorker::takeResponse() {
     auto out = std::move(response_);
     response_.reset();
     return out;
+}
+
+std::optional<LadderWarmerProgress> EngineWorker::warmProgress() const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (!warmer_) return std::nullopt;
+    return warmer_->progress();
 }
 
 std::string EngineWorker::activity() const {
@@ -104,18 +116,55 @@ void EngineWorker::loop() {
             if (stop_) return;
             request = *pending_;
             pending_.reset();
+            if (warmer_) warmer_->hold(true);  // the user's request goes first
             busy_ = true;
             started_ = std::chrono::steady_clock::now();
             activity_ = "Tracing " + request.config.variant + " on the device";
         }
         TraceResponse response = trace(request);
+        const bool shown = response.a != nullptr;
+        bool more = false;
         {
             std::lock_guard<std::mutex> lock(mutex_);
             response_ = std::move(response);
-            busy_ = pending_.has_value();
+            more = pending_.has_value();
+            busy_ = more;
             activity_.clear();
         }
         wake_();
+        if (!more) warmUp(request, shown);
+    }
+}
+
+void EngineWorker::warmUp(const TraceRequest& request, bool shown) {
+    retired_.erase(std::remove_if(retired_.begin(), retired_.end(),
+                                  [](const auto& w) { return w->progress().finished; }),
+                   retired_.end());
+    if (devices_.empty() || !warmsUp_) return;
+    const int index = request.device >= 0 && request.device < int(devices_.size()) ? request.device : 0;
+    const std::string key = std::to_string(index) + ":" + LadderWarmer::configKey(request.config);
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        if (warmer_ && (key == warmKey_ || !shown)) {  // resumed; a failed trace starts no new build
+            warmer_->hold(false);
+            return;
+        }
+    }
+    if (!shown) return;
+    std::vector<std::string> ids;  // the ladder in teaching order, but for what was just traced
+    for (const auto& v : allVariants())
+        if (v.id != request.config.variant && v.id != request.compareVariant) ids.push_back(v.id);
+    auto fresh = std::make_unique<LadderWarmer>(devices_[size_t(index)], request.config, std::move(ids));
+    std::unique_ptr<LadderWarmer> old;
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        old = std::move(warmer_);
+        warmer_ = std::move(fresh);
+        warmKey_ = key;
+    }
+    if (old) {
+        old->stop();
+        retired_.push_back(std::move(old));
     }
 }
 
