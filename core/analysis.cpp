@@ -12,12 +12,19 @@ int bankOf(int cell, const HardwareModel& hw) {
     return int((byte / hw.bankWidthBytes) % hw.banks);
 }
 
+std::vector<long long> wordsOf(int cell, const HardwareModel& hw) {
+    const long long first = (long long)cell * hw.elemBytes / hw.bankWidthBytes;
+    const long long last = ((long long)cell * hw.elemBytes + std::max(1, hw.elemBytes) - 1) / hw.bankWidthBytes;
+    std::vector<long long> words;
+    for (long long w = first; w <= last; ++w) words.push_back(w);
+    return words;
+}
+
 int conflictDegree(const std::vector<int>& cells, const HardwareModel& hw) {
     std::map<int, std::set<long long>> wordsPerBank;
     for (int cell : cells) {
         if (cell < 0) continue;
-        const long long word = (long long)cell * hw.elemBytes / hw.bankWidthBytes;
-        wordsPerBank[bankOf(cell, hw)].insert(word);
+        for (long long word : wordsOf(cell, hw)) wordsPerBank[int(word % hw.banks)].insert(word);
     }
     int worst = 1;
     for (const auto& [bank, words] : wordsPerBank) worst = std::max(worst, int(words.size()));

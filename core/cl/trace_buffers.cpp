@@ -38,11 +38,11 @@ void TraceBuffers::setArgs(cl::Kernel& kernel, cl_uint index) const {
 std::vector<GroupTrace> TraceBuffers::read(Engine& engine, ElemType type) const {
     const size_t allSlots = groupCount + finalSlots;
     const size_t slots = allSlots * maxStages * cells;
-    std::vector<cl_int> rawValues(slots);  // int and float are both 32-bit
+    std::vector<char> rawValues(slots * elemSize(type));
     std::vector<cl_int4> rawOps(slots);
     std::vector<cl_int> rawParams(allSlots * (maxStages + 1));
     auto& q = engine.queue();
-    q.enqueueReadBuffer(values, CL_TRUE, 0, slots * 4, rawValues.data());
+    q.enqueueReadBuffer(values, CL_TRUE, 0, rawValues.size(), rawValues.data());
     q.enqueueReadBuffer(ops, CL_TRUE, 0, slots * sizeof(cl_int4), rawOps.data());
     q.enqueueReadBuffer(params, CL_TRUE, 0, rawParams.size() * sizeof(cl_int), rawParams.data());
     std::vector<GroupTrace> out;
@@ -58,7 +58,7 @@ std::vector<GroupTrace> TraceBuffers::read(Engine& engine, ElemType type) const 
             st.values.resize(cells);
             st.ops.resize(cells);
             for (size_t c = 0; c < cells; ++c) {
-                st.values[c] = bitsToValue(rawValues[base + c], type);
+                st.values[c] = valueAt(rawValues.data(), base + c, type);
                 const cl_int4& op = rawOps[base + c];
                 st.ops[c] = WorkItemOp{op.s[0] != 0, op.s[1], op.s[2], op.s[3]};
             }
