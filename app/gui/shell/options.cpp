@@ -43,7 +43,7 @@ What to load (defaults: the last session's settings):
   --wg W                work-group size
   --epi K               elements per work-item (multi-element variants)
   --op sum|min|max      operation
-  --type int|float      element type
+  --type int|float|long|double  element type (double: the device needs cl_khr_fp64)
   --data 0-9|0-99|random|ones|iota|floats|file:PATH
                         input data (0-9 by default; a file's numbers set N)
   --seed S              seed of the random data
