@@ -221,6 +221,7 @@ void ControlsPanel::device(ExplorerState& state, const UiContext& ctx) {
         row("global memory", bytes(current.globalMemBytes));
         row("SIMD width", std::to_string(current.simdWidth) + " (" + current.simdWidthSource + ")");
         row("sub-groups", current.subGroups ? "yes" : "no");
+        row("double", current.fp64 ? "yes (cl_khr_fp64)" : "no (no cl_khr_fp64)");
         row("OpenCL", current.version);
         ImGui::EndTable();
     }
