@@ -12,13 +12,26 @@ int bankOf(int cell, const HardwareModel& hw) {
     return int((byte / hw.bankWidthBytes) % hw.banks);
 }
 
+std::vector<long long> wordsOf(int cell, const HardwareModel& hw) {
+    const long long first = (long long)cell * hw.elemBytes / hw.bankWidthBytes;
+    const long long last = ((long long)cell * hw.elemBytes + std::max(1, hw.elemBytes) - 1) / hw.bankWidthBytes;
+    std::vector<long long> words;
+    for (long long w = first; w <= last; ++w) words.push_back(w);
+    return words;
+}
+
 int conflictDegree(const std::vector<int>& cells, const HardwareModel& hw) {
-    // (bank, word) of every cell accessed, sorted: the most distinct words one bank must serve is the degree (the
-    // same word twice is a broadcast). A sorted array, not a map of sets: a 2^16 trace asks this 3 times per warp.
+    // (bank, word) of every word accessed (an 8-byte element spans two 4-byte words), sorted: the most distinct
+    // words one bank must serve is the degree (the same word twice is a broadcast). A sorted array, not a map of
+    // sets: a 2^16 trace asks this 3 times per warp.
     std::vector<std::pair<int, long long>> access;
-    access.reserve(cells.size());
-    for (int cell : cells)
-        if (cell >= 0) access.push_back({bankOf(cell, hw), (long long)cell * hw.elemBytes / hw.bankWidthBytes});
+    access.reserve(cells.size() * 2);
+    for (int cell : cells) {
+        if (cell < 0) continue;
+        const long long first = (long long)cell * hw.elemBytes / hw.bankWidthBytes;
+        const long long last = ((long long)cell * hw.elemBytes + std::max(1, hw.elemBytes) - 1) / hw.bankWidthBytes;
+        for (long long word = first; word <= last; ++word) access.push_back({int(word % hw.banks), word});
+    }
     std::sort(access.begin(), access.end());
     int worst = 1, words = 0;
     for (size_t i = 0; i < access.size(); ++i) {

@@ -23,10 +23,18 @@ struct WarpDetail {
     int conflictDegree = 1;  // worst over the three accesses: distinct words in the busiest bank (1 = none)
 };
 
+// The bank of a cell's first byte (cell * elemBytes / bankWidthBytes, modulo banks).
 int bankOf(int cell, const HardwareModel& hw);
 
+// The bank words a cell's bytes cover: one for a 4-byte element in 4-byte banks, two for an 8-byte one (a long or
+// double at cell c spans banks 2c and 2c+1 mod banks).
+std::vector<long long> wordsOf(int cell, const HardwareModel& hw);
+
 // The conflict degree of one access by one SIMD group: the largest number of distinct words that fall in the
-// same bank. Lanes reading the same word are a broadcast and count once. Inactive lanes are given as -1.
+// same bank, every word of every element counted. The model serves a whole SIMD group's access as one request: 32
+// consecutive doubles cover 64 words, every 4-byte bank twice, degree 2 (the two passes 256 bytes need through 32
+// four-byte banks; hardware that splits 64-bit accesses into half-warps pays the same two). Lanes reading the same
+// word are a broadcast and count once. Inactive lanes are given as -1.
 int conflictDegree(const std::vector<int>& cells, const HardwareModel& hw);
 
 std::vector<WarpDetail> analyzeWarps(const Stage& stage, const HardwareModel& hw);

@@ -7,7 +7,13 @@
 namespace rl {
 
 std::string buildOptions(const VariantInfo& variant, const RunConfig& config, bool traced, const DeviceInfo& device) {
-    std::string o = config.type == ElemType::Int ? "-D RL_TYPE_INT" : "-D RL_TYPE_FLOAT";
+    std::string o;
+    switch (config.type) {
+        case ElemType::Int: o = "-D RL_TYPE_INT"; break;
+        case ElemType::Float: o = "-D RL_TYPE_FLOAT"; break;
+        case ElemType::Long: o = "-D RL_TYPE_LONG"; break;
+        case ElemType::Double: o = "-D RL_TYPE_DOUBLE"; break;
+    }
     o += config.op == Op::Sum ? " -D RL_OP_SUM" : config.op == Op::Min ? " -D RL_OP_MIN" : " -D RL_OP_MAX";
     if (traced) o += " -D RL_TRACE";
     if (variant.wgFixedAtBuild) o += " -D RL_WG=" + std::to_string(config.wg);

@@ -27,6 +27,7 @@ struct DeviceInfo {
     bool subGroups = false;         // cl_khr_subgroups or OpenCL 3.0 sub-group support
     bool workGroupCollectives = false;  // OpenCL C 2.0+ work_group_reduce_*
     bool int64Atomics = false;      // cl_khr_int64_base_atomics (best-gpu publishes its partials with them)
+    bool fp64 = false;              // cl_khr_fp64: the double element type
 };
 
 }  // namespace rl

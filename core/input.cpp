@@ -27,15 +27,17 @@ struct SplitMix64 {
 double patternValue(DataPattern pattern, ElemType type, size_t i, SplitMix64& rng) {
     switch (pattern) {
         case DataPattern::Random:
-            if (type == ElemType::Int) return double(int32_t(rng.next() % 2001) - 1000);
+            if (isIntegral(type)) return double(int32_t(rng.next() % 2001) - 1000);
             return double(float(double(rng.next() >> 40) / double(1ull << 24)) * 2.f - 1.f);
-        case DataPattern::Iota: return type == ElemType::Int ? double(int32_t(uint32_t(i))) : double(float(i));
+        case DataPattern::Iota:
+            if (type == ElemType::Int) return double(int32_t(uint32_t(i)));
+            return type == ElemType::Float ? double(float(i)) : double(i);
         case DataPattern::Ones: return 1;
         case DataPattern::Digits: return double(rng.next() % 10);
         case DataPattern::Small: return double(rng.next() % 100);
         case DataPattern::Floats: {
             const double quarters = double(int64_t(rng.next() % 65) - 32);  // -32 .. 32
-            return type == ElemType::Int ? std::trunc(quarters / 4) : quarters / 4;
+            return isIntegral(type) ? std::trunc(quarters / 4) : quarters / 4;
         }
         case DataPattern::File: break;
     }
@@ -49,12 +51,17 @@ double patternValue(DataPattern pattern, ElemType type, size_t i, SplitMix64& rn
 HostArray arrayOf(ElemType type, const std::vector<double>& values) {
     HostArray out;
     out.type = type;
-    if (type == ElemType::Int) {
-        out.ints.reserve(values.size());
-        for (double v : values) out.ints.push_back(int32_t(v));
-    } else {
-        out.floats.reserve(values.size());
-        for (double v : values) out.floats.push_back(float(v));
+    switch (type) {
+        case ElemType::Int:
+            for (double v : values) out.ints.push_back(int32_t(v));
+            break;
+        case ElemType::Long:
+            for (double v : values) out.longs.push_back(int64_t(v));
+            break;
+        case ElemType::Double: out.doubles = values; break;
+        case ElemType::Float:
+            for (double v : values) out.floats.push_back(float(v));
+            break;
     }
     return out;
 }
@@ -62,17 +69,10 @@ HostArray arrayOf(ElemType type, const std::vector<double>& values) {
 HostArray makeInput(ElemType type, DataPattern pattern, size_t n, uint64_t seed) {
     if (pattern == DataPattern::File)
         bad("data from a file needs the file's name: give --data file:PATH (or choose the file in the explorer)");
-    HostArray out;
-    out.type = type;
     SplitMix64 rng{seed};
-    if (type == ElemType::Int) {
-        out.ints.resize(n);
-        for (size_t i = 0; i < n; ++i) out.ints[i] = int32_t(patternValue(pattern, type, i, rng));
-    } else {
-        out.floats.resize(n);
-        for (size_t i = 0; i < n; ++i) out.floats[i] = float(patternValue(pattern, type, i, rng));
-    }
-    return out;
+    std::vector<double> values(n);
+    for (size_t i = 0; i < n; ++i) values[i] = patternValue(pattern, type, i, rng);
+    return arrayOf(type, values);
 }
 
 HostArray makeInput(const RunConfig& c) {
@@ -114,7 +114,20 @@ std::vector<double> parseDataText(const std::string& text, ElemType type, const 
                               "new lines ('#' starts a comment)");
             if (!std::isfinite(v) || errno == ERANGE)
                 bad(where() + "'" + shownToken + "' is not a finite number within range");
-            if (type == ElemType::Int) {
+            if (type == ElemType::Long) {
+                if (v != std::trunc(v))
+                    bad(where() + shownToken + " is not a whole number; the type is long (choose double for it)");
+                // strtod rounds 2^53 + 1 to 2^53: the token read as a whole number decides.
+                errno = 0;
+                const long long whole = std::strtoll(token.c_str(), &stop, 10);
+                const bool exactWhole = errno == 0 && stop == token.c_str() + token.size();
+                if (std::fabs(v) > kMaxExactLong || (exactWhole && (whole > 9007199254740992LL ||
+                                                                    whole < -9007199254740992LL)))
+                    bad(where() + shownToken + " is past 2^53 = 9007199254740992, the largest long ReduceLab shows "
+                                               "exactly (values travel as double)");
+            } else if (type == ElemType::Double) {
+                // any finite number (checked above)
+            } else if (type == ElemType::Int) {
                 if (v != std::trunc(v))
                     bad(where() + shownToken + " is not a whole number; the type is int (choose float for it)");
                 if (v < double(std::numeric_limits<int32_t>::min()) || v > double(std::numeric_limits<int32_t>::max()))

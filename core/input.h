@@ -12,17 +12,41 @@ namespace rl {
 
 struct HostArray {
     ElemType type = ElemType::Float;
-    std::vector<int32_t> ints;
-    std::vector<float> floats;
+    std::vector<int32_t> ints;      // type Int
+    std::vector<float> floats;      // type Float
+    std::vector<int64_t> longs;     // type Long
+    std::vector<double> doubles;    // type Double
 
-    size_t size() const { return type == ElemType::Int ? ints.size() : floats.size(); }
-    double at(size_t i) const { return type == ElemType::Int ? double(ints[i]) : double(floats[i]); }
-    const void* data() const { return type == ElemType::Int ? static_cast<const void*>(ints.data()) : floats.data(); }
+    size_t size() const {
+        switch (type) {
+            case ElemType::Int: return ints.size();
+            case ElemType::Long: return longs.size();
+            case ElemType::Double: return doubles.size();
+            default: return floats.size();
+        }
+    }
+    double at(size_t i) const {
+        switch (type) {
+            case ElemType::Int: return double(ints[i]);
+            case ElemType::Long: return double(longs[i]);
+            case ElemType::Double: return doubles[i];
+            default: return double(floats[i]);
+        }
+    }
+    const void* data() const {
+        switch (type) {
+            case ElemType::Int: return ints.data();
+            case ElemType::Long: return longs.data();
+            case ElemType::Double: return doubles.data();
+            default: return floats.data();
+        }
+    }
     size_t bytes() const { return size() * elemSize(type); }
 };
 
 // Generated patterns, deterministic for a given seed on every platform:
-//   random: ints uniform in [-1000, 1000], floats uniform in [-1, 1) (never all zeros);
+//   random: ints and longs uniform in [-1000, 1000], floats and doubles uniform in [-1, 1) (never all zeros; the
+//   double values are the float ones, so a seed gives the same data in both);
 //   0-9 (Digits) and 0-99 (Small): whole numbers uniform in that range (as floats for the float type);
 //   floats: multiples of 0.25 uniform in [-8, 8], exact in float (whole numbers in [-8, 8] for the int type);
 //   iota: 0, 1, 2, ...; ones: all 1.
@@ -38,15 +62,16 @@ inline constexpr size_t kMaxDataFileBytes = size_t(64) << 20;
 inline constexpr size_t kMaxDataFileValues = size_t(1) << 24;
 
 // The numbers of a text file, separated by white space, commas or semicolons; '#' starts a comment to the end of
-// the line. For the int type every number must be whole and fit 32 bits; for float, finite and within float's
-// range (it is rounded to float). Throws rl::Error (BadInput) with the path, the line and what to do: a file that
+// the line. For the int type every number must be whole and fit 32 bits; for long, whole and within +-2^53 (values
+// travel as double, exact only that far); for float, finite and within float's range (it is rounded to float); for
+// double, finite. Throws rl::Error (BadInput) with the path, the line and what to do: a file that
 // cannot be read, is too large, holds no number or holds something that is not one.
 std::vector<double> readDataFile(const std::string& path, ElemType type);
 
 // Parses the text of a data file (`shown` names it in messages); the rules of readDataFile.
 std::vector<double> parseDataText(const std::string& text, ElemType type, const std::string& shown);
 
-// Values as the device's element type (ints exactly, floats rounded to float).
+// Values as the device's element type (ints and longs exactly, floats rounded to float).
 HostArray arrayOf(ElemType type, const std::vector<double>& values);
 
 }  // namespace rl

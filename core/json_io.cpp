@@ -104,7 +104,8 @@ json device(const DeviceInfo& d) {
             {"simd_width_source", d.simdWidthSource},
             {"sub_groups", d.subGroups},
             {"work_group_collectives", d.workGroupCollectives},
-            {"int64_atomics", d.int64Atomics}};
+            {"int64_atomics", d.int64Atomics},
+            {"fp64", d.fp64}};
 }
 
 json variant(const VariantInfo& v) {
@@ -252,6 +253,7 @@ DeviceInfo readDevice(const json& j) {
     d.subGroups = flag(j, "sub_groups");
     d.workGroupCollectives = flag(j, "work_group_collectives");
     d.int64Atomics = j.contains("int64_atomics") && flag(j, "int64_atomics");  // absent before best-gpu needed it
+    d.fp64 = j.contains("fp64") && flag(j, "fp64");                            // absent before the double type
     return d;
 }
 

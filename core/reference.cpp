@@ -11,7 +11,7 @@ Reference computeReference(const HostArray& input, Op op) {
     Reference ref;
     ref.n = input.size();
     const ElemType type = input.type;
-    if (op != Op::Sum || type == ElemType::Int) {
+    if (op != Op::Sum || isIntegral(type)) {
         double acc = identity(op, type);
         for (size_t i = 0; i < ref.n; ++i) acc = apply(op, type, acc, input.at(i));
         ref.value = acc;
@@ -20,7 +20,7 @@ Reference computeReference(const HostArray& input, Op op) {
     }
     double sum = 0, c = 0;  // Kahan-Babuska (Neumaier) in double
     for (size_t i = 0; i < ref.n; ++i) {
-        const double x = input.floats[i];
+        const double x = input.at(i);
         const double t = sum + x;
         c += std::fabs(sum) >= std::fabs(x) ? (sum - t) + x : (x - t) + sum;
         sum = t;
@@ -32,19 +32,23 @@ Reference computeReference(const HostArray& input, Op op) {
 
 bool acceptResult(const Reference& ref, Op op, ElemType type, double result, std::string* verdict) {
     char buf[256];
-    if (type == ElemType::Int || op != Op::Sum) {
+    if (isIntegral(type) || op != Op::Sum) {
         const bool ok = result == ref.value;
-        std::snprintf(buf, sizeof buf, ok ? "equals the CPU reference %.9g" : "differs from the CPU reference %.9g (exact comparison)",
-                      ref.value);
+        const int digits = isWide(type) ? 17 : 9;  // a long past 2^30 or a double needs all 17
+        std::snprintf(buf, sizeof buf,
+                      ok ? "equals the CPU reference %.*g" : "differs from the CPU reference %.*g (exact comparison)",
+                      digits, ref.value);
         if (verdict) *verdict = buf;
         return ok;
     }
     const double depth = ref.n > 1 ? std::ceil(std::log2(double(ref.n))) : 0.0;
-    const double tol = (depth + 2.0) * double(FLT_EPSILON) * ref.sumAbs;
+    const bool wide = type == ElemType::Double;
+    const double tol = (depth + 2.0) * (wide ? DBL_EPSILON : double(FLT_EPSILON)) * ref.sumAbs;
     const double err = std::fabs(result - ref.value);
     const bool ok = err <= tol;
-    std::snprintf(buf, sizeof buf, "|%.9g - %.9g| = %.3g %s tolerance %.3g ((log2 n + 2) * FLT_EPSILON * sum|x|)", result,
-                  ref.value, err, ok ? "<=" : ">", tol);
+    std::snprintf(buf, sizeof buf, wide ? "|%.17g - %.17g| = %.3g %s tolerance %.3g ((log2 n + 2) * DBL_EPSILON * sum|x|)"
+                                        : "|%.9g - %.9g| = %.3g %s tolerance %.3g ((log2 n + 2) * FLT_EPSILON * sum|x|)",
+                  result, ref.value, err, ok ? "<=" : ">", tol);
     if (verdict) *verdict = buf;
     return ok;
 }

@@ -124,7 +124,7 @@ void setRunSetting(RunConfig& c, std::string_view name, std::string_view text, s
         c.op = *op;
     } else if (name == "type") {
         const auto t = parseElemType(value);
-        if (!t) throw bad(shown, "'" + value + "' is not a type; give int or float");
+        if (!t) throw bad(shown, "'" + value + "' is not a type; give " + std::string(typeNames()));
         c.type = *t;
     } else if (name == "data") {
         if (value.rfind("file:", 0) == 0) {  // the file is read now: N becomes its count, a bad file is refused here

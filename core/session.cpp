@@ -64,8 +64,11 @@ std::string where(size_t pass, size_t group, size_t stage) {
     return "pass " + std::to_string(pass) + ", group " + std::to_string(group) + ", stage " + std::to_string(stage);
 }
 
-// A value the element type can hold: an int32 for int, a float (or inf/nan) for float.
+// A value the element type can hold: an int32 for int, a whole number within long's range for long (LONG_MAX, the
+// identity of min, reads as 2^63), a float (or inf/nan) for float, any double for double.
 bool holdsType(double v, ElemType type) {
+    if (type == ElemType::Long) return v == std::floor(v) && std::fabs(v) <= 9223372036854775808.0;
+    if (type == ElemType::Double) return true;
     if (type == ElemType::Int)
         return v == std::floor(v) && v >= double(std::numeric_limits<int32_t>::min()) &&
                v <= double(std::numeric_limits<int32_t>::max());

@@ -16,7 +16,17 @@ std::string_view toString(Op op) {
     return "?";
 }
 
-std::string_view toString(ElemType type) { return type == ElemType::Int ? "int" : "float"; }
+std::string_view toString(ElemType type) {
+    switch (type) {
+        case ElemType::Int: return "int";
+        case ElemType::Float: return "float";
+        case ElemType::Long: return "long";
+        case ElemType::Double: return "double";
+    }
+    return "?";
+}
+
+std::string_view typeNames() { return "int, float, long or double"; }
 
 std::string_view toString(DataPattern pattern) {
     switch (pattern) {
@@ -41,6 +51,8 @@ std::optional<Op> parseOp(std::string_view text) {
 std::optional<ElemType> parseElemType(std::string_view text) {
     if (text == "int") return ElemType::Int;
     if (text == "float") return ElemType::Float;
+    if (text == "long") return ElemType::Long;
+    if (text == "double") return ElemType::Double;
     return std::nullopt;
 }
 
@@ -55,20 +67,62 @@ std::optional<DataPattern> parseDataPattern(std::string_view text) {
     return std::nullopt;
 }
 
+namespace {
+
+// A value travelling as double, as the long it stands for: LONG_MAX (the identity of min) reaches double as 2^63,
+// which int64_t cannot hold, so the ends saturate.
+int64_t toLong(double v) {
+    if (v >= 9223372036854775807.0) return std::numeric_limits<int64_t>::max();
+    if (v <= -9223372036854775808.0) return std::numeric_limits<int64_t>::min();
+    return int64_t(v);
+}
+
+}  // namespace
+
+double valueFromBytes(const void* bytes, ElemType type) {
+    switch (type) {
+        case ElemType::Int: { int32_t v; std::memcpy(&v, bytes, sizeof v); return double(v); }
+        case ElemType::Long: { int64_t v; std::memcpy(&v, bytes, sizeof v); return double(v); }
+        case ElemType::Double: { double v; std::memcpy(&v, bytes, sizeof v); return v; }
+        case ElemType::Float: break;
+    }
+    float f;
+    std::memcpy(&f, bytes, sizeof f);
+    return double(f);
+}
+
 double identity(Op op, ElemType type) {
+    const double inf = std::numeric_limits<double>::infinity();
     switch (op) {
         case Op::Sum: return 0.0;
         case Op::Min:
-            return type == ElemType::Int ? double(std::numeric_limits<int32_t>::max())
-                                         : double(std::numeric_limits<float>::infinity());
+            if (type == ElemType::Int) return double(std::numeric_limits<int32_t>::max());
+            if (type == ElemType::Long) return double(std::numeric_limits<int64_t>::max());
+            return inf;
         case Op::Max:
-            return type == ElemType::Int ? double(std::numeric_limits<int32_t>::min())
-                                         : -double(std::numeric_limits<float>::infinity());
+            if (type == ElemType::Int) return double(std::numeric_limits<int32_t>::min());
+            if (type == ElemType::Long) return double(std::numeric_limits<int64_t>::min());
+            return -inf;
     }
     return 0.0;
 }
 
 double apply(Op op, ElemType type, double a, double b) {
+    if (type == ElemType::Long) {
+        const int64_t la = toLong(a), lb = toLong(b);
+        switch (op) {
+            case Op::Sum: return double(int64_t(uint64_t(la) + uint64_t(lb)));  // two's-complement wrap
+            case Op::Min: return double(lb < la ? lb : la);
+            case Op::Max: return double(lb > la ? lb : la);
+        }
+    }
+    if (type == ElemType::Double) {
+        switch (op) {
+            case Op::Sum: return a + b;
+            case Op::Min: return b < a ? b : a;
+            case Op::Max: return b > a ? b : a;
+        }
+    }
     if (type == ElemType::Int) {
         const auto ia = int32_t(a), ib = int32_t(b);
         switch (op) {

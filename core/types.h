@@ -9,7 +9,12 @@
 namespace rl {
 
 enum class Op { Sum, Min, Max };
-enum class ElemType { Int, Float };
+// Int and Float are 32-bit; Long and Double 64-bit (Double needs the device's cl_khr_fp64). Values travel as double
+// through traces and models, so a long is exact while |v| <= 2^53 (kMaxExactLong): generated data always is, and a
+// data file past it is refused.
+enum class ElemType { Int, Float, Long, Double };
+inline constexpr ElemType kAllTypes[] = {ElemType::Int, ElemType::Float, ElemType::Long, ElemType::Double};
+inline constexpr double kMaxExactLong = 9007199254740992.0;  // 2^53
 // Input data. Digits: whole numbers 0..9 (the presets' and lecture mode's data: every sum fits a cell and a head);
 // Small: 0..99; Random: ints in [-1000, 1000], floats in [-1, 1); Ones; Iota: 0, 1, 2, ...; Floats: quarters in
 // [-8, 8] (short, exact in float); File: the numbers of a text file (RunConfig::dataFile, core/input.h).
@@ -22,13 +27,22 @@ std::optional<Op> parseOp(std::string_view text);
 std::optional<ElemType> parseElemType(std::string_view text);
 std::optional<DataPattern> parseDataPattern(std::string_view text);
 
-// Size in bytes of one element on the device (int and float are both 32-bit).
-inline constexpr size_t elemSize(ElemType) { return 4; }
+// Size in bytes of one element on the device (int and float 32-bit, long and double 64-bit).
+inline constexpr size_t elemSize(ElemType type) { return type == ElemType::Long || type == ElemType::Double ? 8 : 4; }
+// Whole-number types (int, long): exact arithmetic that wraps; the others round.
+inline constexpr bool isIntegral(ElemType type) { return type == ElemType::Int || type == ElemType::Long; }
+inline constexpr bool isWide(ElemType type) { return elemSize(type) == 8; }
+// "int, float, long or double": the names parseElemType takes, for messages.
+std::string_view typeNames();
+
+// One element as the device stores it (elemSize(type) bytes, host byte order), as the value it holds.
+double valueFromBytes(const void* bytes, ElemType type);
 
 // The operation's identity, used to pad inputs that do not fill the last work-group.
 double identity(Op op, ElemType type);
 
-// Applies the operation exactly as the device does for this element type (int wraps, float rounds to float).
+// Applies the operation exactly as the device does for this element type (int and long wrap, float rounds to float,
+// double to double).
 double apply(Op op, ElemType type, double a, double b);
 
 // What went wrong, so front ends can pick exit codes and wording.

@@ -54,6 +54,7 @@ struct VariantInfo {
     bool needsSubGroups = false;
     bool needsOpenCL20 = false;
     bool needsInt64Atomics = false;  // cl_khr_int64_base_atomics
+    std::string no64BitReason;       // why its kernel cannot hold long or double elements; empty: it can
     GroupModel model = nullptr;      // the CPU model device traces must equal; null for the built-ins (driver order)
     bool recordsStages = true;       // its traced build records stages (RL_TRACE_PARAMS...); a student's may not
     std::string source;              // a student's program text (core/workbench/student_kernel.h); empty for the

@@ -27,4 +27,14 @@ std::string unavailableReason(const VariantInfo& variant, const DeviceInfo& devi
     return "";
 }
 
+std::string typeUnsupportedReason(const VariantInfo& variant, ElemType type, const DeviceInfo* device) {
+    if (isWide(type) && !variant.no64BitReason.empty())
+        return "'" + variant.id + "' cannot reduce " + std::string(toString(type)) + ": it " + variant.no64BitReason +
+               " (int and float only; grid-stride is the same walk with any type)";
+    if (type == ElemType::Double && device && !device->fp64)
+        return "the double type needs the extension cl_khr_fp64, which " + device->name +
+               " does not offer: choose int, float or long";
+    return "";
+}
+
 }  // namespace rl

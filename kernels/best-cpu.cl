@@ -16,6 +16,14 @@
 typedef int16 T16;
 typedef int8 T8;
 typedef int2 T2;
+#elif defined(RL_TYPE_LONG)
+typedef long16 T16;
+typedef long8 T8;
+typedef long2 T2;
+#elif defined(RL_TYPE_DOUBLE)
+typedef double16 T16;
+typedef double8 T8;
+typedef double2 T2;
 #else
 typedef float16 T16;
 typedef float8 T8;
@@ -24,6 +32,8 @@ typedef float2 T2;
 
 #if defined(RL_TYPE_INT) && defined(RL_OP_SUM)
 #define BEST_APPLYV(a, b, N) as_int##N(as_uint##N(a) + as_uint##N(b))  // wraps like RL_APPLY
+#elif defined(RL_TYPE_LONG) && defined(RL_OP_SUM)
+#define BEST_APPLYV(a, b, N) as_long##N(as_ulong##N(a) + as_ulong##N(b))
 #elif defined(RL_OP_MIN)
 #define BEST_APPLYV(a, b, N) select((a), (b), (b) < (a))
 #elif defined(RL_OP_MAX)

@@ -18,12 +18,15 @@
 // issued before their groups drew tickets, never for a group that has not run. The host changes the epoch every
 // launch, so the words never need clearing; the last group sets the counter back to 0 for the next launch.
 // The accumulation order is fixed (partial g goes to work-item g % wg, then a tree), so floats are reproducible.
-// Requires: cl_khr_int64_base_atomics; a power-of-two work-group size; the input aligned to 16 bytes.
+// Requires: cl_khr_int64_base_atomics; a power-of-two work-group size; the input aligned to 16 bytes; a 32-bit
+// element type (int or float): a 64-bit element leaves no room for the epoch in the word.
 
 #pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
 
 #if defined(RL_TYPE_INT) && defined(RL_OP_SUM)
 #define BEST_APPLY4(a, b) as_int4(as_uint4(a) + as_uint4(b))  // wraps like RL_APPLY
+#elif defined(RL_TYPE_LONG) && defined(RL_OP_SUM)
+#define BEST_APPLY4(a, b) as_long4(as_ulong4(a) + as_ulong4(b))  // not built: 64-bit types are refused (see above)
 #elif defined(RL_OP_MIN)
 #define BEST_APPLY4(a, b) select((a), (b), (b) < (a))
 #elif defined(RL_OP_MAX)
@@ -32,7 +35,9 @@
 #define BEST_APPLY4(a, b) ((a) + (b))
 #endif
 
-#if defined(RL_TYPE_INT)
+#if defined(RL_TYPE_LONG) || defined(RL_TYPE_DOUBLE)
+#error "best-gpu packs an epoch and a 32-bit value into one 64-bit word: it has no room for a 64-bit element"
+#elif defined(RL_TYPE_INT)
 #define BEST_FROM_BITS(u) as_int(u)
 #else
 #define BEST_FROM_BITS(u) as_float(u)

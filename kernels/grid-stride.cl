@@ -14,6 +14,8 @@
 
 #if defined(RL_TYPE_INT) && defined(RL_OP_SUM)
 #define GS_APPLY4(a, b) as_int4(as_uint4(a) + as_uint4(b))  // wraps like RL_APPLY
+#elif defined(RL_TYPE_LONG) && defined(RL_OP_SUM)
+#define GS_APPLY4(a, b) as_long4(as_ulong4(a) + as_ulong4(b))
 #elif defined(RL_OP_MIN)
 #define GS_APPLY4(a, b) select((a), (b), (b) < (a))
 #elif defined(RL_OP_MAX)

@@ -3,12 +3,20 @@
 // recording macros that turn a timed kernel into a traced one. In timed builds (no -D RL_TRACE) every RL_ macro
 // below compiles to nothing, so the traced kernel and the timed kernel are the same source.
 //
-// Build options the host passes:  -D RL_TYPE_INT | -D RL_TYPE_FLOAT,  -D RL_OP_SUM | RL_OP_MIN | RL_OP_MAX,
+// Build options the host passes:  -D RL_TYPE_INT | RL_TYPE_FLOAT | RL_TYPE_LONG | RL_TYPE_DOUBLE (double needs the
+// device's cl_khr_fp64; the host checks it first),  -D RL_OP_SUM | RL_OP_MIN | RL_OP_MAX,
 // optionally -D RL_TRACE, -D RL_WG=<work-group size> (complete unroll), -D RL_EPI=<elements per work-item>.
 
 #if defined(RL_TYPE_INT)
 typedef int T;
 typedef int4 T4;
+#elif defined(RL_TYPE_LONG)
+typedef long T;
+typedef long4 T4;
+#elif defined(RL_TYPE_DOUBLE)
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+typedef double T;
+typedef double4 T4;
 #else
 typedef float T;
 typedef float4 T4;
@@ -18,6 +26,10 @@ typedef float4 T4;
 #define RL_APPLY(a, b) ((b) < (a) ? (b) : (a))
 #if defined(RL_TYPE_INT)
 #define RL_IDENTITY INT_MAX
+#elif defined(RL_TYPE_LONG)
+#define RL_IDENTITY LONG_MAX
+#elif defined(RL_TYPE_DOUBLE)
+#define RL_IDENTITY ((double)INFINITY)
 #else
 #define RL_IDENTITY INFINITY
 #endif
@@ -25,6 +37,10 @@ typedef float4 T4;
 #define RL_APPLY(a, b) ((b) > (a) ? (b) : (a))
 #if defined(RL_TYPE_INT)
 #define RL_IDENTITY INT_MIN
+#elif defined(RL_TYPE_LONG)
+#define RL_IDENTITY LONG_MIN
+#elif defined(RL_TYPE_DOUBLE)
+#define RL_IDENTITY (-(double)INFINITY)
 #else
 #define RL_IDENTITY (-INFINITY)
 #endif
@@ -32,6 +48,8 @@ typedef float4 T4;
 #if defined(RL_TYPE_INT)
 // Through uint so that overflow wraps (two's complement) instead of being undefined.
 #define RL_APPLY(a, b) ((int)((uint)(a) + (uint)(b)))
+#elif defined(RL_TYPE_LONG)
+#define RL_APPLY(a, b) ((long)((ulong)(a) + (ulong)(b)))
 #else
 #define RL_APPLY(a, b) ((a) + (b))
 #endif

@@ -36,7 +36,7 @@ const std::vector<Command>& commands() {
          "reducelab variants [--device D] [--json]\n  Every kernel: Harris step, title, lesson, requirements, "
          "whether it is correct by design and whether the device can run it."},
         {"run", "run one reduction, time it, check it", cmdRun, {"repeats", "warmup", "kernel", "entry"},
-         "reducelab run [--variant ID | --kernel FILE [--entry NAME]] [--n N] [--op sum|min|max] [--type int|float]\n"
+         "reducelab run [--variant ID | --kernel FILE [--entry NAME]] [--n N] [--op sum|min|max] [--type int|float|long|double]\n"
          "              [--wg SIZE] [--data 0-9|0-99|random|ones|iota|floats|file:PATH] [--seed S] [--epi K]\n"
          "              [--final device|host]\n"
          "              [--repeats R] [--warmup W] [--device D] [--json]\n"
@@ -57,7 +57,7 @@ const std::vector<Command>& commands() {
         {"bench", "the Harris-style table: time, GB/s, speedups, % of copy", cmdBench,
          {"repeats", "warmup", "kernel", "entry", "timeout", "kernel-only!"},
          "reducelab bench [--variant all|ID,ID,..] [--kernel FILE [--entry NAME] [--timeout S] [--kernel-only]]\n"
-         "                [--n N,N,..] [--type int|float] [--op ..] [--wg SIZE] [--repeats R] [--warmup W]\n"
+         "                [--n N,N,..] [--type int|float|long|double] [--op ..] [--wg SIZE] [--repeats R] [--warmup W]\n"
          "                [--device D] [--json]\n"
          "  Defaults: every variant, N = 2^22 ints (Harris's table), R = 10, W = 2. Measures a copy kernel on the\n"
          "  same device and size as the ceiling. --kernel FILE adds your kernel as a row, after the variants given\n"
@@ -67,7 +67,7 @@ const std::vector<Command>& commands() {
          "  (no other variant, no copy kernel)."},
         {"check", "check your kernel: builds, right on every size, races, bounds, stages", cmdCheck,
          {"kernel", "entry", "model", "timeout", "no-sim!"},
-         "reducelab check --kernel FILE [--entry NAME] [--op sum|min|max] [--type int|float] [--wg SIZE] [--n N]\n"
+         "reducelab check --kernel FILE [--entry NAME] [--op sum|min|max] [--type int|float|long|double] [--wg SIZE] [--n N]\n"
          "                [--model VARIANT] [--timeout SECONDS] [--no-sim] [--device D] [--json]\n"
          "  Builds the kernel on the device (compiler messages on your lines), runs it on sizes chosen to catch\n"
          "  the usual mistakes (1, 2, 3, a prime, a non-power-of-two, one work-group, several, three passes) for\n"

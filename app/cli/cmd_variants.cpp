@@ -14,6 +14,20 @@ namespace {
 // Why the device cannot run a variant, or "" when it can (or when there is no device to ask).
 std::string unavailable(const VariantInfo& v, const DeviceInfo* d) { return d ? unavailableReason(v, *d) : ""; }
 
+// The element types the variant reduces (on the device, when there is one: double needs cl_khr_fp64).
+std::vector<std::string> typesOf(const VariantInfo& v, const DeviceInfo* d) {
+    std::vector<std::string> out;
+    for (ElemType t : kAllTypes)
+        if (typeUnsupportedReason(v, t, d).empty()) out.emplace_back(toString(t));
+    return out;
+}
+
+std::string joined(const std::vector<std::string>& items) {
+    std::string s;
+    for (const auto& i : items) s += (s.empty() ? "" : ", ") + i;
+    return s;
+}
+
 }  // namespace
 
 int cmdVariants(const Options& o) {
@@ -30,6 +44,7 @@ int cmdVariants(const Options& o) {
             const std::string why = unavailable(v, device.get());
             j["available"] = why.empty();
             j["unavailable_reason"] = why;
+            j["types"] = typesOf(v, device.get());
             out.push_back(j);
         }
         std::cout << out.dump(2) << "\n";
@@ -43,6 +58,8 @@ int cmdVariants(const Options& o) {
                   << "\n\n" << v.lesson << "\n\nrequires: " << v.requirements << "\ncorrect by design: "
                   << (v.correctByDesign ? "yes" : "NO: " + v.wrongReason) << "\n"
                   << "on this device: " << (!device ? "(no device)" : why.empty() ? "available" : "unavailable: " + why)
+                  << "\ntypes: " << joined(typesOf(v, device.get()))
+                  << (v.no64BitReason.empty() ? "" : " (no long or double: it " + v.no64BitReason + ")")
                   << "\nkernel: kernels/" << v.id << ".cl\n";
         return 0;
     }
@@ -54,6 +71,7 @@ int cmdVariants(const Options& o) {
                device ? (why.empty() ? "available" : "unavailable (below)") : "(no device)"});
         if (!why.empty()) notes.push_back(v.id + " is unavailable: " + why);
         if (!v.correctByDesign) notes.push_back(v.id + " is wrong by design: " + v.wrongReason);
+        if (!v.no64BitReason.empty()) notes.push_back(v.id + " takes int and float only: it " + v.no64BitReason);
     }
     t.print(std::cout);
     for (const auto& n : notes) std::cout << "\n" << n << "\n";

@@ -50,8 +50,8 @@ Options parseOptions(const CommandSpec& spec, int argc, char** argv) {
     }
     for (const char* name : {"op", "type", "data", "wg", "seed", "epi", "simd", "banks", "bank-width", "final"})
         if (has(name)) setRunSetting(c, name, get(name), std::string("--") + name);
-    if (c.data == DataPattern::Floats && c.type == ElemType::Int) {
-        if (has("type")) throw UsageError("--data floats: quarters such as -2.75 need --type float");
+    if (c.data == DataPattern::Floats && isIntegral(c.type)) {
+        if (has("type")) throw UsageError("--data floats: quarters such as -2.75 need --type float or double");
         c.type = ElemType::Float;
     }
     if (c.data == DataPattern::File && has("n") && (o.sizes.size() != 1 || o.sizes.front() != c.n))

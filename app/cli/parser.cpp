@@ -17,7 +17,7 @@ const OptionDoc kDocs[] = {
     {"session", "FILE", "a saved session (*.reducelab.json) instead of a trace"},
     {"n", "N", "elements: 1048576, 2^20 or 1M; bench: N,N,.."},
     {"op", "sum|min|max", "the operation"},
-    {"type", "int|float", "the element type"},
+    {"type", "int|float|long|double", "the element type (double needs cl_khr_fp64)"},
     {"wg", "SIZE", "work-group size"},
     {"data", "PATTERN", "input data: 0-9, 0-99, random, ones, iota, floats or file:PATH"},
     {"seed", "S", "seed of the random data (and of an exercise's hidden checks)"},

@@ -49,7 +49,7 @@ std::string fixed(double v, int decimals) {
 std::string number(double v) {
     char buf[64];
     if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
-    if (v == std::floor(v) && std::fabs(v) < 1e15) std::snprintf(buf, sizeof buf, "%.0f", v);
+    if (v == std::floor(v) && std::fabs(v) <= 9007199254740992.0) std::snprintf(buf, sizeof buf, "%.0f", v);  // longs to 2^53
     else std::snprintf(buf, sizeof buf, "%.9g", v);
     return buf;
 }

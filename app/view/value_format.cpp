@@ -24,35 +24,51 @@ int glyphs(const std::string& s) {
     return n;
 }
 
+// A whole number as the int or long it stands for: LONG_MAX and LONG_MIN (the identities of min and max) reach
+// double as +-2^63, and print as the long they were.
+std::string whole(double value, ElemType type) {
+    if (type == ElemType::Long && value >= 9223372036854775807.0) return "9223372036854775807";
+    if (type == ElemType::Long && value <= -9223372036854775808.0) return "-9223372036854775808";
+    return printf1("%.0f", value);
+}
+
+// The shortest text that reads back as the same value of the type (a float or a double).
+std::string shortest(double value, ElemType type) {
+    const int most = type == ElemType::Double ? 17 : 9;
+    const double target = type == ElemType::Double ? value : double(float(value));
+    for (int digits = 1; digits <= most; ++digits) {
+        char format[8];
+        std::snprintf(format, sizeof format, "%%.%dg", digits);
+        const std::string text = printf1(format, target);
+        const double back = std::strtod(text.c_str(), nullptr);
+        if (type == ElemType::Double ? back == target : float(back) == float(target)) return text;
+    }
+    return printf1(type == ElemType::Double ? "%.17g" : "%.9g", target);
+}
+
 }  // namespace
 
 std::string formatExact(double value, ElemType type) {
     if (std::isnan(value)) return "NaN";
     if (std::isinf(value)) return value > 0 ? kInf : kMinusInf;
-    if (type == ElemType::Int) return printf1("%.0f", value);
+    if (isIntegral(type)) return whole(value, type);
+    if (type == ElemType::Double) return shortest(value, type);
     return printf1("%.9g", value);
 }
 
 std::string formatCell(double value, ElemType type) {
     if (std::isnan(value)) return "NaN";
     if (std::isinf(value)) return value > 0 ? kInf : kMinusInf;
-    if (type == ElemType::Int) return printf1("%.0f", value);
-    const float f = float(value);
-    for (int digits = 1; digits <= 9; ++digits) {
-        char format[8];
-        std::snprintf(format, sizeof format, "%%.%dg", digits);
-        const std::string text = printf1(format, double(f));
-        if (float(std::strtod(text.c_str(), nullptr)) == f) return text;
-    }
-    return printf1("%.9g", double(f));
+    if (isIntegral(type)) return whole(value, type);
+    return shortest(value, type);
 }
 
 std::string formatCompact(double value, ElemType type, int maxChars) {
     if (maxChars < 3) maxChars = 3;
     if (std::isnan(value)) return "NaN";
     if (std::isinf(value)) return value > 0 ? kInf : kMinusInf;
-    if (type == ElemType::Int) {
-        std::string exact = printf1("%.0f", value);
+    if (isIntegral(type)) {
+        std::string exact = whole(value, type);
         if (glyphs(exact) <= maxChars) return exact;
         static const char* suffix[] = {"k", "M", "G", "T"};
         double scaled = value;

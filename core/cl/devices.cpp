@@ -121,6 +121,7 @@ std::vector<DeviceInfo> listDevices() {
         info.openclC3 = compilesOpenClC3(device);
         info.subGroups = extensions.find("cl_khr_subgroups") != std::string::npos;
         info.int64Atomics = extensions.find("cl_khr_int64_base_atomics") != std::string::npos;
+        info.fp64 = extensions.find("cl_khr_fp64") != std::string::npos;
         info.workGroupCollectives = cVersion.find("OpenCL C 2.") != std::string::npos;
         if (cVersion.find("OpenCL C 3.") != std::string::npos) {
             // OpenCL 3.0 made these optional: ask for the feature macros.

@@ -95,6 +95,8 @@ void Engine::validate(const VariantInfo& v, const RunConfig& c, Purpose purpose)
         throw Error(ErrorKind::BadInput, "banks must be 1..1024 and the bank width 1..64 bytes");
     if (const std::string why = unavailableReason(v, d); !why.empty())
         throw Error(ErrorKind::Unsupported, why + ": choose another variant or device");
+    if (const std::string why = typeUnsupportedReason(v, c.type, &d); !why.empty())
+        throw Error(ErrorKind::Unsupported, why);
     for (bool traced : {false, true}) {
         if ((traced && purpose == Purpose::Run) || (!traced && purpose == Purpose::Trace)) continue;
         cl::Kernel k = programs_.kernel(v, c, traced);

@@ -30,7 +30,7 @@ public:
         cl::Kernel kernel = engine.programs().kernel(variant, config, true);
         cl::Buffer arr = scratchCopy(engine, input, config.n, config.type);
         const size_t items = plan.empty() ? 0 : plan.front().global;  // the widest launch: step 2
-        GlobalTraceBuffers tb(engine, config.n, items, plan.size() + 1);
+        GlobalTraceBuffers tb(engine, config.n, items, plan.size() + 1, config.type);
         tb.recordLoad(engine, arr);
         for (size_t p = 0; p < plan.size(); ++p) {
             setArgs(kernel, arr, config.n, p);

@@ -29,7 +29,8 @@ public:
         cl::Kernel kernel = engine.programs().kernel(variant, config, true);
         cl::Buffer arr = scratchCopy(engine, input, config.n, config.type);
         const PassPlan& pass = plan.front();
-        GlobalTraceBuffers tb(engine, config.n, pass.global, size_t(topDownRounds(config.n)) + 1);
+        GlobalTraceBuffers tb(engine, config.n, pass.global, size_t(topDownRounds(config.n)) + 1,
+                              config.type);
         kernel.setArg(0, arr);
         kernel.setArg(1, cl_uint(config.n));
         tb.setArgs(kernel, 2, 0);

@@ -9,10 +9,11 @@
 
 namespace rl {
 
-GlobalTraceBuffers::GlobalTraceBuffers(Engine& engine, size_t cells_, size_t items_, size_t maxStages_)
-    : cells(cells_), items(items_), maxStages(maxStages_) {
+GlobalTraceBuffers::GlobalTraceBuffers(Engine& engine, size_t cells_, size_t items_, size_t maxStages_,
+                                       ElemType type)
+    : cells(cells_), items(items_), maxStages(maxStages_), cellBytes(elemSize(type)) {
     auto& ctx = engine.context();
-    values = cl::Buffer(ctx, CL_MEM_READ_WRITE, std::max<size_t>(1, maxStages * cells) * 4);
+    values = cl::Buffer(ctx, CL_MEM_READ_WRITE, std::max<size_t>(1, maxStages * cells) * cellBytes);
     ops = cl::Buffer(ctx, CL_MEM_READ_WRITE, std::max<size_t>(1, maxStages * items) * sizeof(cl_int4));
     params = cl::Buffer(ctx, CL_MEM_READ_WRITE, (maxStages + 1) * sizeof(cl_int));
     const cl_int4 idle = {{0, -1, -1, -1}};
@@ -32,7 +33,7 @@ void GlobalTraceBuffers::setArgs(cl::Kernel& kernel, cl_uint index, size_t stage
 }
 
 void GlobalTraceBuffers::snapshot(Engine& engine, const cl::Buffer& array, size_t stage) const {
-    if (cells > 0) engine.queue().enqueueCopyBuffer(array, values, 0, stage * cells * 4, cells * 4);
+    if (cells > 0) engine.queue().enqueueCopyBuffer(array, values, 0, stage * cells * cellBytes, cells * cellBytes);
 }
 
 void GlobalTraceBuffers::recordLoad(Engine& engine, const cl::Buffer& array) const {
@@ -46,9 +47,9 @@ GroupTrace GlobalTraceBuffers::read(Engine& engine, ElemType type, VariantKind k
     auto& q = engine.queue();
     q.enqueueReadBuffer(params, CL_TRUE, 0, rawParams.size() * sizeof(cl_int), rawParams.data());
     const size_t stages = std::min<size_t>(maxStages, size_t(std::max(0, rawParams[0])));
-    std::vector<cl_int> rawValues(std::max<size_t>(1, stages * cells));
+    std::vector<char> rawValues(std::max<size_t>(1, stages * cells) * elemSize(type));
     std::vector<cl_int4> rawOps(std::max<size_t>(1, stages * items));
-    if (stages * cells > 0) q.enqueueReadBuffer(values, CL_TRUE, 0, stages * cells * 4, rawValues.data());
+    if (stages * cells > 0) q.enqueueReadBuffer(values, CL_TRUE, 0, stages * cells * elemSize(type), rawValues.data());
     if (stages * items > 0) q.enqueueReadBuffer(ops, CL_TRUE, 0, stages * items * sizeof(cl_int4), rawOps.data());
     GroupTrace g;
     g.group = 0;
@@ -57,7 +58,7 @@ GroupTrace GlobalTraceBuffers::read(Engine& engine, ElemType type, VariantKind k
         st.param = rawParams[1 + s];
         st.label = kindStageLabel(kind, st.param);
         st.values.resize(cells);
-        for (size_t c = 0; c < cells; ++c) st.values[c] = bitsToValue(rawValues[s * cells + c], type);
+        for (size_t c = 0; c < cells; ++c) st.values[c] = valueAt(rawValues.data(), s * cells + c, type);
         st.ops.resize(items);
         for (size_t i = 0; i < items; ++i) {
             const cl_int4& op = rawOps[s * items + i];
@@ -76,9 +77,9 @@ cl::Buffer scratchCopy(Engine& engine, const cl::Buffer& input, size_t n, ElemTy
 }
 
 double readFirst(Engine& engine, const cl::Buffer& array, ElemType type) {
-    cl_int bits = 0;
-    engine.queue().enqueueReadBuffer(array, CL_TRUE, 0, sizeof bits, &bits);
-    return bitsToValue(bits, type);
+    char raw[8] = {};
+    engine.queue().enqueueReadBuffer(array, CL_TRUE, 0, elemSize(type), raw);
+    return valueAt(raw, 0, type);
 }
 
 void checkGlobalTraceSize(const VariantInfo& variant, size_t n) {

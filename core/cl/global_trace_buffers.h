@@ -13,10 +13,12 @@ class Engine;
 
 struct GlobalTraceBuffers {
     size_t cells = 0, items = 0, maxStages = 0;
+    size_t cellBytes = 4;  // elemSize of the element type
     cl::Buffer values, ops, params;
 
-    // Room for maxStages stages of `cells` array cells and `items` work-item operations (all idle to begin with).
-    GlobalTraceBuffers(Engine& engine, size_t cells, size_t items, size_t maxStages);
+    // Room for maxStages stages of `cells` array cells of `type` and `items` work-item operations (all idle to
+    // begin with).
+    GlobalTraceBuffers(Engine& engine, size_t cells, size_t items, size_t maxStages, ElemType type);
 
     // Sets the seven trace arguments from kernel argument `index`; the launch records from stage `stage0` on.
     void setArgs(cl::Kernel& kernel, cl_uint index, size_t stage0) const;

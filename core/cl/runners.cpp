@@ -20,14 +20,14 @@ std::unique_ptr<KindRunner> makeRunner(VariantKind kind) {
 
 double readResult(Engine& engine, const RunConfig& config, const cl::Buffer& partials, size_t count,
                   double* hostFinalMs) {
-    std::vector<cl_int> raw(count);
-    engine.queue().enqueueReadBuffer(partials, CL_TRUE, 0, count * 4, raw.data());
+    std::vector<char> raw(count * elemSize(config.type));
+    engine.queue().enqueueReadBuffer(partials, CL_TRUE, 0, raw.size(), raw.data());
     const auto start = std::chrono::steady_clock::now();
     double acc = identity(config.op, config.type);
-    for (cl_int bits : raw) acc = apply(config.op, config.type, acc, bitsToValue(bits, config.type));
+    for (size_t i = 0; i < count; ++i) acc = apply(config.op, config.type, acc, valueAt(raw.data(), i, config.type));
     if (hostFinalMs)
         *hostFinalMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-    return count == 1 ? bitsToValue(raw[0], config.type) : acc;
+    return count == 1 ? valueAt(raw.data(), 0, config.type) : acc;
 }
 
 }  // namespace rl

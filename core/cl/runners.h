@@ -19,12 +19,9 @@ std::unique_ptr<KindRunner> makeBuiltinRunner();  // work_group_reduce / sub_gro
 double readResult(Engine& engine, const RunConfig& config, const cl::Buffer& partials, size_t count,
                   double* hostFinalMs);
 
-// A 32-bit device word as the value it holds.
-inline double bitsToValue(cl_int bits, ElemType type) {
-    if (type == ElemType::Int) return double(bits);
-    float f;
-    std::memcpy(&f, &bits, sizeof f);
-    return double(f);
+// Element i of raw device memory holding elements of `type` (elemSize(type) bytes each), as the value it holds.
+inline double valueAt(const void* raw, size_t i, ElemType type) {
+    return valueFromBytes(static_cast<const char*>(raw) + i * elemSize(type), type);
 }
 
 }  // namespace rl

@@ -45,14 +45,15 @@ std::vector<GroupTrace> TraceBuffers::read(Engine& engine, ElemType type) const 
     size_t used = 0;
     for (size_t slot = 0; slot < allSlots; ++slot)
         used = std::max(used, std::min<size_t>(maxStages, size_t(std::max(0, rawParams[slot * (maxStages + 1)]))));
-    std::vector<cl_int> rawValues(allSlots * used * cells);  // int and float are both 32-bit
+    const size_t valueBytes = elemSize(type);
+    std::vector<char> rawValues(allSlots * used * cells * valueBytes);
     std::vector<cl_int4> rawOps(allSlots * used * cells);
     if (used > 0) {
         const auto readRows = [&](const cl::Buffer& buffer, size_t bytesPerCell, void* host) {
             q.enqueueReadBufferRect(buffer, CL_FALSE, {0, 0, 0}, {0, 0, 0}, {used * cells * bytesPerCell, allSlots, 1},
                                     maxStages * cells * bytesPerCell, 0, used * cells * bytesPerCell, 0, host);
         };
-        readRows(values, 4, rawValues.data());
+        readRows(values, valueBytes, rawValues.data());
         readRows(ops, sizeof(cl_int4), rawOps.data());
         q.finish();
     }
@@ -69,7 +70,7 @@ std::vector<GroupTrace> TraceBuffers::read(Engine& engine, ElemType type) const 
             st.values.resize(cells);
             st.ops.resize(cells);
             for (size_t c = 0; c < cells; ++c) {
-                st.values[c] = bitsToValue(rawValues[base + c], type);
+                st.values[c] = valueAt(rawValues.data(), base + c, type);
                 const cl_int4& op = rawOps[base + c];
                 st.ops[c] = WorkItemOp{op.s[0] != 0, op.s[1], op.s[2], op.s[3]};
             }

@@ -47,8 +47,11 @@ const std::vector<Stage>* stagesOf(const CheckReport& r) {
     return &r.trace->passes.front().traced.front().stages;
 }
 
+// The simulator fills scratch with the word 0x7FBADBAD (twice over for a 64-bit cell): a NaN as a float.
 bool isPoison(double v, ElemType type) {
-    return type == ElemType::Float ? std::isnan(v) : v == 2142952365.0;  // 0x7FBADBAD, the simulator's fill
+    if (type == ElemType::Float) return std::isnan(v);
+    const uint32_t words[2] = {0x7FBADBADu, 0x7FBADBADu};
+    return v == valueFromBytes(words, type);
 }
 
 // A run whose kernel never finished or crashed: no fact about it can be trusted.

@@ -130,7 +130,7 @@ Exercise parseExercise(const std::string& dirName, const ExerciseFiles& files, c
         e.summary = j.at("summary").get<std::string>();
     }
     e.ops = names<Op>(dirName, j, "op", parseOp, "sum, min, max");
-    e.types = names<ElemType>(dirName, j, "type", parseElemType, "int, float");
+    e.types = names<ElemType>(dirName, j, "type", parseElemType, "int, float, long, double");
     if (!j.contains("work_group_sizes") || !j.at("work_group_sizes").is_array() || j.at("work_group_sizes").empty())
         bad(dirName, "exercise.json has no \"work_group_sizes\" (a list such as [64, 256])");
     for (const json& w : j.at("work_group_sizes")) {

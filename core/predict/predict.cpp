@@ -25,7 +25,7 @@ const Stage* findStage(const TraceRun& run, int pass, int tracedIndex, int stage
 
 std::string number(double v, ElemType type) {
     char buf[64];
-    if (type == ElemType::Int || (std::abs(v) < 1e15 && v == std::floor(v)))
+    if (isIntegral(type) || (std::abs(v) < 1e15 && v == std::floor(v)))
         std::snprintf(buf, sizeof buf, "%.0f", v);
     else
         std::snprintf(buf, sizeof buf, "%.7g", v);
@@ -91,7 +91,7 @@ std::optional<double> parseNumber(const std::string& text) {
 }
 
 bool sameValue(double typed, double expected, ElemType type) {
-    if (type == ElemType::Int) return typed == expected;
+    if (isIntegral(type)) return typed == expected;
     return std::abs(typed - expected) <= 1e-4 * std::max(1.0, std::abs(expected));
 }
 

@@ -55,14 +55,7 @@ oclgrind::TypedValue pointerArg(const size_t& address) {
 double readValue(const oclgrind::Memory* memory, size_t address, ElemType type) {
     unsigned char bytes[8] = {};
     memory->load(bytes, address, elemSize(type));
-    if (type == ElemType::Int) {
-        int32_t v;
-        std::memcpy(&v, bytes, sizeof v);
-        return v;
-    }
-    float f;
-    std::memcpy(&f, bytes, sizeof f);
-    return f;
+    return valueFromBytes(bytes, type);
 }
 
 }  // namespace

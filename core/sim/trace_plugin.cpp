@@ -13,16 +13,7 @@
 namespace rl::sim {
 namespace {
 
-double decode(const uint8_t* bytes, ElemType type) {
-    if (type == ElemType::Int) {
-        int32_t v;
-        std::memcpy(&v, bytes, sizeof v);
-        return v;
-    }
-    float f;
-    std::memcpy(&f, bytes, sizeof f);
-    return f;
-}
+double decode(const uint8_t* bytes, ElemType type) { return valueFromBytes(bytes, type); }
 
 // The stride of a tree stage: the distance between the two cells every active work-item read, when it is the same
 // for all of them (sequential and interleaved trees alike); 0 when the stage is not such a step.
@@ -60,9 +51,9 @@ void TracePlugin::workGroupBegin(const oclgrind::WorkGroup* workGroup) {
     // Poison the scratch cells: a cell read before any work-item wrote it then shows a value no input holds. The
     // bytes are written through the buffer's pointer, not Memory::store, which the race and uninitialised-value
     // checks would see as a write by the group.
-    std::vector<uint32_t> fill(cells_, poison_);
+    std::vector<uint32_t> fill(cells_ * elemSize(type_) / sizeof(uint32_t), poison_);  // 64-bit cells: the word twice
     std::memcpy(workGroup->getLocalMemory()->getPointer(base_), fill.data(), cells_ * elemSize(type_));
-    values_.assign(cells_, decode(reinterpret_cast<const uint8_t*>(&poison_), type_));
+    values_.assign(cells_, decode(reinterpret_cast<const uint8_t*>(fill.data()), type_));
     group_ = GroupTrace{};
     group_.group = int(workGroup->getGroupIndex());
     pendingReads_.clear();

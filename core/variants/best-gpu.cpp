@@ -42,6 +42,8 @@ VariantInfo best_gpu() {
     v.groupsPerComputeUnit = 4;  // the most a timed run launches; timedGrid (core/pass_plan.h) chooses per size
     v.defaultElementsPerItem = 4;  // traces: at least one vector per work-item before the grid stops growing
     v.needsInt64Atomics = true;
+    v.no64BitReason = "publishes each work-group's partial as one 64-bit atomic word holding the launch's epoch and "
+                      "the 32-bit value: a 64-bit element leaves no room for the epoch";
     v.model = &stages;
     return v;
 }

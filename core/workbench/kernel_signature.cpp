@@ -202,7 +202,7 @@ SignatureCheck checkSignature(std::string_view source, std::string_view entry) {
         const Param p = describe(k->params[size_t(i)]);
         bool ok = p.space == want[i].space && p.pointer == want[i].pointer && (i != 0 || p.isConst) &&
                   (i == 0 || !want[i].isConst) && (i == 2 ? p.type == "uint" : true);
-        if (i != 2 && !(p.type == "T" || p.type == "int" || p.type == "float")) ok = false;
+        if (i != 2 && !(p.type == "T" || parseElemType(p.type))) ok = false;
         if (i == 1 && p.isConst) ok = false;
         if (!ok) {
             c.argument = i + 1;
@@ -213,16 +213,17 @@ SignatureCheck checkSignature(std::string_view source, std::string_view entry) {
         if (i != 2) elementTypes.push_back(p.type);
     }
     const bool generic = std::all_of(elementTypes.begin(), elementTypes.end(), [](auto& t) { return t == "T"; });
-    const bool allInt = std::all_of(elementTypes.begin(), elementTypes.end(), [](auto& t) { return t == "int"; });
-    const bool allFloat = std::all_of(elementTypes.begin(), elementTypes.end(), [](auto& t) { return t == "float"; });
-    if (!generic && !allInt && !allFloat) {
+    const bool same = std::all_of(elementTypes.begin(), elementTypes.end(), [&](auto& t) { return t == elementTypes[0]; });
+    if (!generic && !same) {
         c.argument = 1;
         c.message = "'" + k->name + "' mixes element types (" + elementTypes[0] + ", " + elementTypes[1] + ", " +
-                    elementTypes[2] + "): write T for all three, and ReduceLab builds it for int and float";
+                    elementTypes[2] + "): write T for all three, and ReduceLab builds it for every type";
         return c;
     }
-    c.types = generic ? std::vector<ElemType>{ElemType::Int, ElemType::Float}
-                      : std::vector<ElemType>{allInt ? ElemType::Int : ElemType::Float};
+    if (generic)
+        c.types.assign(std::begin(kAllTypes), std::end(kAllTypes));
+    else
+        c.types = {*parseElemType(elementTypes[0])};
     c.ok = true;
     return c;
 }

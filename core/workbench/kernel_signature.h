@@ -27,7 +27,7 @@ struct SignatureCheck {
     KernelDecl kernel;              // the entry point checked (when found)
     int argument = 0;               // 1-based argument that differs (0: none, or no entry point)
     std::string message;            // what is wrong and what to write instead (empty when ok)
-    std::vector<ElemType> types;    // the element types the kernel can be built for: both with T, else the one used
+    std::vector<ElemType> types;    // the element types the kernel can be built for: all with T, else the one used
 };
 
 // The expected parameter list, for messages and documentation.

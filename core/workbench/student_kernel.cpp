@@ -42,7 +42,7 @@ VariantInfo studentVariant(std::string_view text, std::string_view fileName, std
         const std::string written(toString(check.types.front()));
         throw Error(ErrorKind::BadInput, base + ": '" + check.kernel.name + "' is written for " + written +
                                              " elements, not " + std::string(toString(type)) + ": give --type " +
-                                             written + ", or write T so that it builds for both");
+                                             written + ", or write T so that it builds for every type");
     }
     VariantInfo v;
     const std::string source = studentProgramSource(text, fileName);

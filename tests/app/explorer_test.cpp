@@ -352,6 +352,31 @@ TEST(Explorer, WrongByDesignIsExplainedInRed) {
     EXPECT_GT(countNear(s.image, box, pal().bad, 40), 100);  // the red heading and explanation
 }
 
+// --type long: values past int's range traced and written exactly (the readout of the last stage holds the exact
+// sum); best-gpu refuses long in the message panel, without a crash.
+TEST(Explorer, LongValuesAreTracedAndShownExactly) {
+    const std::string d = tempDir("explorer");
+    const std::string data = d + "/longs.txt";
+    { std::ofstream(data) << "3000000000 4000000000 -5 9007190000000000 1 2 3 4\n"; }
+    AppRun r = runApp(d, "--config-dir " + d + "/cfg --no-save --size 1400x900 --variant sequential --wg 8 "
+                         "--type long --data file:" + data + " --op sum --script \"wait-trace;key:end;settle;shot:" + d +
+                         "/long.png;quit\"");
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    Shot s;
+    ASSERT_TRUE(loadShot(d + "/long.png", &s));
+    ASSERT_EQ(s.geometry["trees"].size(), 1u);
+    const std::string readout = s.geometry["trees"][0]["readout"].dump();
+    EXPECT_NE(readout.find("9007197000000005"), std::string::npos) << readout;
+
+    r = runApp(d, "--config-dir " + d + "/cfg --no-save --size 1400x900 --variant best-gpu --n 64 --wg 64 "
+                  "--type long --script \"wait-trace;frames:4;shot:" + d + "/refused.png;quit\"");
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    ASSERT_TRUE(loadShot(d + "/refused.png", &s));
+    bool said = false;
+    for (const auto& m : s.geometry["messages"]) said = said || m.dump().find("cannot reduce long") != std::string::npos;
+    EXPECT_TRUE(said) << s.geometry["messages"].dump();
+}
+
 TEST(Explorer, BadOptionsAreRefusedWithExitCode2) {
     const std::string d = tempDir("explorer");
     AppRun r = runApp(d, "--variant no-such-kernel");

@@ -71,6 +71,20 @@ GroupTrace groupOver(const std::vector<double>& input, ElemType type) {
 
 // In every tree scene, a value in a cell is written exactly (the cell's own value, every digit) or not at all
 // (an ellipsis, counted as hidden), and what is written fits its cell.
+// long: every digit (LONG_MAX, the identity of min, as itself, not as 2^63); double: the shortest text that reads
+// back as the same double, never cut to float's digits.
+TEST(ValueFormat, LongAndDoubleAreExact) {
+    EXPECT_EQ(formatCell(9007196999999995.0, ElemType::Long), "9007196999999995");
+    EXPECT_EQ(formatExact(-4000000000.0, ElemType::Long), "-4000000000");
+    EXPECT_EQ(formatCell(identity(Op::Min, ElemType::Long), ElemType::Long), "9223372036854775807");
+    EXPECT_EQ(formatExact(identity(Op::Max, ElemType::Long), ElemType::Long), "-9223372036854775808");
+    EXPECT_EQ(formatCell(0.1, ElemType::Double), "0.1");
+    EXPECT_EQ(formatCell(1.0 + 0x1p-40, ElemType::Double), "1.0000000000009095");
+    EXPECT_EQ(formatExact(0.1, ElemType::Double), "0.1");
+    EXPECT_EQ(formatCell(16777217.0, ElemType::Double), "16777217");
+    EXPECT_EQ(formatCompact(12345678, ElemType::Long, 5), "12.3M");
+}
+
 TEST(TreeValues, AValueIsShownExactlyOrNotAtAll) {
     const std::vector<std::pair<DataPattern, ElemType>> data = {
         {DataPattern::Digits, ElemType::Int}, {DataPattern::Random, ElemType::Int}, {DataPattern::Floats, ElemType::Float},

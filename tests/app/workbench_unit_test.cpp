@@ -143,7 +143,7 @@ TEST(WorkbenchFiles, KernelFilesTemplateAndNames) {
     EXPECT_EQ(t.rfind("// mine.cl: ", 0), 0u);
     const auto check = rl::workbench::checkSignature(t, "");
     EXPECT_TRUE(check.ok) << check.message;
-    EXPECT_EQ(check.types.size(), 2u);  // written with T: builds for int and float
+    EXPECT_EQ(check.types.size(), 4u);  // written with T: builds for int, float, long and double
     EXPECT_NE(t.find("RL_IDENTITY"), std::string::npos);
     EXPECT_NE(t.find("barrier(CLK_LOCAL_MEM_FENCE)"), std::string::npos);
 

@@ -133,4 +133,41 @@ TEST(CliData, PatternsAndFilesReachTheDevice) {
     std::remove(path.c_str());
 }
 
+// --type long and --type double: runs and traces on the device, past what int and float hold; the 64-bit types are
+// refused by a variant whose kernel has 32-bit words only, and a bad type name lists the four.
+TEST(CliTypes, LongAndDoubleRunAndTrace) {
+    const std::string path = ::testing::TempDir() + "reducelab-cli-long.txt";
+    { std::ofstream(path) << "3000000000 4000000000 -5 9007190000000000\n"; }
+    Outcome o = runCli({"run", "--type", "long", "--wg", "4", "--data", "file:" + path, "--json", "--repeats", "1"});
+    ASSERT_EQ(o.rc, 0) << o.err;
+    auto j = nlohmann::json::parse(o.out);
+    EXPECT_EQ(j["type"], "long");
+    EXPECT_EQ(j["result"].get<double>(), 9007196999999995.0);  // exact: past int, past float, within 2^53
+    EXPECT_TRUE(j["correct"].get<bool>());
+    o = runCli({"trace", "--type", "long", "--op", "max", "--wg", "4", "--data", "file:" + path, "--json"});
+    ASSERT_EQ(o.rc, 0) << o.err;
+    j = nlohmann::json::parse(o.out);
+    EXPECT_EQ(j["passes"][0]["groups"][0]["stages"][0]["values"][1].get<double>(), 4000000000.0);
+    EXPECT_EQ(j["result"].get<double>(), 9007190000000000.0);
+    { std::ofstream(path) << "1 9007199254740993\n"; }
+    expectBad({"run", "--type", "long", "--data", "file:" + path}, 2, "line 1: 9007199254740993 is past 2^53");
+    std::remove(path.c_str());
+
+    o = runCli({"run", "--type", "double", "--n", "1000", "--wg", "64", "--data", "iota", "--json", "--repeats", "1"});
+    ASSERT_EQ(o.rc, 0) << o.err;
+    j = nlohmann::json::parse(o.out);
+    EXPECT_EQ(j["type"], "double");
+    EXPECT_EQ(j["result"].get<double>(), 499500.0);
+    EXPECT_TRUE(j["correct"].get<bool>());
+    o = runCli({"trace", "--type", "double", "--n", "16", "--wg", "16", "--data", "floats", "--json"});
+    ASSERT_EQ(o.rc, 0) << o.err;
+    EXPECT_EQ(nlohmann::json::parse(o.out)["type"], "double");
+
+    expectBad({"run", "--type", "half"}, 2, "give int, float, long or double");
+    expectBad({"run", "--type", "long", "--data", "floats"}, 2, "need --type float or double");
+    o = runCli({"run", "--variant", "best-gpu", "--type", "long", "--n", "64"});
+    EXPECT_EQ(o.rc, 1) << o.err;
+    EXPECT_NE(o.err.find("cannot reduce long"), std::string::npos) << o.err;
+}
+
 }  // namespace

@@ -33,6 +33,26 @@ TEST(Analysis, StrideThirtyTwoIsThirtyTwoWay) {
     EXPECT_EQ(conflictDegree(cells, hw), 32);
 }
 
+// An 8-byte element (long, double) covers two 4-byte bank words: the bank follows the byte address.
+TEST(Analysis, SixtyFourBitElementsSpanTwoBanks) {
+    HardwareModel hw;
+    hw.elemBytes = 8;
+    EXPECT_EQ(bankOf(1, hw), 2);
+    EXPECT_EQ(bankOf(16, hw), 0);
+    EXPECT_EQ(wordsOf(3, hw), (std::vector<long long>{6, 7}));
+    std::vector<int> cells(32);
+    for (int i = 0; i < 32; ++i) cells[i] = i;
+    EXPECT_EQ(conflictDegree(cells, hw), 2);  // 64 words through 32 banks: every bank twice
+    for (int i = 0; i < 16; ++i) cells[i] = i;
+    for (int i = 16; i < 32; ++i) cells[i] = -1;
+    EXPECT_EQ(conflictDegree(cells, hw), 1);  // half a SIMD group: 32 words, one per bank
+    for (int i = 0; i < 16; ++i) cells[i] = 2 * i;
+    EXPECT_EQ(conflictDegree(cells, hw), 2);  // stride 2 of doubles is a stride of 4 words
+    hw.bankWidthBytes = 8;  // 8-byte banks: one word per element, as 4-byte elements in 4-byte banks
+    for (int i = 0; i < 32; ++i) cells[i] = i;
+    EXPECT_EQ(conflictDegree(cells, hw), 1);
+}
+
 TEST(Analysis, WarpStates) {
     HardwareModel hw;
     hw.simdWidth = 4;

@@ -84,6 +84,64 @@ TEST(InputPatterns, EachPatternHasItsRangeAndIsDeterministic) {
     EXPECT_LE(sum, 288);
 }
 
+// long takes the int patterns' values and double the float ones (the same seed gives the same numbers), held in
+// 8-byte elements.
+TEST(InputPatterns, LongAndDoubleFollowIntAndFloat) {
+    const size_t n = 1000;
+    for (DataPattern d : {DataPattern::Random, DataPattern::Iota, DataPattern::Ones, DataPattern::Digits,
+                          DataPattern::Small, DataPattern::Floats}) {
+        const HostArray ints = makeInput(ElemType::Int, d, n, 5), longs = makeInput(ElemType::Long, d, n, 5);
+        const HostArray floats = makeInput(ElemType::Float, d, n, 5), doubles = makeInput(ElemType::Double, d, n, 5);
+        ASSERT_EQ(longs.longs.size(), n);
+        ASSERT_EQ(doubles.doubles.size(), n);
+        EXPECT_TRUE(longs.ints.empty() && longs.floats.empty() && doubles.floats.empty());
+        EXPECT_EQ(longs.bytes(), 8 * n);
+        EXPECT_EQ(doubles.bytes(), 8 * n);
+        EXPECT_EQ(longs.data(), static_cast<const void*>(longs.longs.data()));
+        for (size_t i = 0; i < n; ++i) {
+            EXPECT_EQ(longs.at(i), ints.at(i)) << toString(d) << " " << i;
+            EXPECT_EQ(doubles.at(i), floats.at(i)) << toString(d) << " " << i;
+        }
+    }
+    // Iota past 2^24 stays exact in double (float rounds it).
+    EXPECT_EQ(arrayOf(ElemType::Double, {16777217.0}).at(0), 16777217.0);
+    EXPECT_EQ(arrayOf(ElemType::Long, {-9007199254740992.0}).at(0), -9007199254740992.0);
+}
+
+TEST(ElementTypes, SizesIdentitiesAndTheDevicesArithmetic) {
+    EXPECT_EQ(elemSize(ElemType::Int), 4u);
+    EXPECT_EQ(elemSize(ElemType::Float), 4u);
+    EXPECT_EQ(elemSize(ElemType::Long), 8u);
+    EXPECT_EQ(elemSize(ElemType::Double), 8u);
+    EXPECT_EQ(identity(Op::Min, ElemType::Long), 9223372036854775807.0);
+    EXPECT_EQ(identity(Op::Max, ElemType::Long), -9223372036854775808.0);
+    EXPECT_TRUE(std::isinf(identity(Op::Min, ElemType::Double)));
+    // long sums past int's range stay exact; int wraps.
+    EXPECT_EQ(apply(Op::Sum, ElemType::Long, 2147483647.0, 1.0), 2147483648.0);
+    EXPECT_EQ(apply(Op::Sum, ElemType::Int, 2147483647.0, 1.0), -2147483648.0);
+    // The identity of min (LONG_MAX, 2^63 as a double) keeps every long.
+    EXPECT_EQ(apply(Op::Min, ElemType::Long, identity(Op::Min, ElemType::Long), -5.0), -5.0);
+    EXPECT_EQ(apply(Op::Min, ElemType::Long, identity(Op::Min, ElemType::Long), identity(Op::Min, ElemType::Long)),
+              identity(Op::Min, ElemType::Long));
+    // double keeps what float rounds away.
+    EXPECT_EQ(apply(Op::Sum, ElemType::Double, 1.0, 0x1p-30), 1.0 + 0x1p-30);
+    EXPECT_EQ(apply(Op::Sum, ElemType::Float, 1.0, 0x1p-30), 1.0);
+    const int64_t big = -1234567890123LL;
+    EXPECT_EQ(valueFromBytes(&big, ElemType::Long), -1234567890123.0);
+    const double d = 0.1;
+    EXPECT_EQ(valueFromBytes(&d, ElemType::Double), 0.1);
+}
+
+TEST(InputFile, LongValuesPastTwoToThe53AreRefused) {
+    EXPECT_EQ(parseDataText("3000000000 -9007199254740992 9007199254740992", ElemType::Long, "f.txt"),
+              (std::vector<double>{3000000000.0, -9007199254740992.0, 9007199254740992.0}));
+    expectBad([] { parseDataText("1 9007199254740993", ElemType::Long, "f.txt"); }, "line 1: 9007199254740993 is past 2^53");
+    expectBad([] { parseDataText("-1e17", ElemType::Long, "f.txt"); }, "is past 2^53");
+    expectBad([] { parseDataText("2.5", ElemType::Long, "f.txt"); }, "not a whole number; the type is long");
+    EXPECT_EQ(parseDataText("1e300 0.1", ElemType::Double, "f.txt"), (std::vector<double>{1e300, 0.1}));
+    expectBad([] { parseDataText("inf", ElemType::Double, "f.txt"); }, "not a finite number");
+}
+
 TEST(InputPatterns, NamesRoundTrip) {
     for (DataPattern d : {DataPattern::Random, DataPattern::Iota, DataPattern::Ones, DataPattern::Digits,
                           DataPattern::Small, DataPattern::Floats, DataPattern::File})

@@ -19,7 +19,22 @@ TEST(WorkbenchSignature, AStudentsPlainKernelPasses) {
     EXPECT_EQ(c.kernel.line, 2);
     EXPECT_FALSE(c.kernel.annotated);
     EXPECT_EQ(c.kernel.params[0], "global const T *restrict in");
-    EXPECT_EQ(c.types, (std::vector<ElemType>{ElemType::Int, ElemType::Float}));
+    EXPECT_EQ(c.types, (std::vector<ElemType>{ElemType::Int, ElemType::Float, ElemType::Long, ElemType::Double}));
+}
+
+TEST(WorkbenchSignature, AKernelWrittenForLongOrDoubleBuildsForThatTypeOnly) {
+    for (const char* t : {"long", "double"}) {
+        const std::string text = std::string("__kernel void k(__global const ") + t + " *in, __global " + t +
+                                 " *out, const uint n, __local " + t + " *scratch) {}\n";
+        const auto c = checkSignature(text, "");
+        ASSERT_TRUE(c.ok) << c.message;
+        EXPECT_EQ(c.types, (std::vector<ElemType>{*parseElemType(t)})) << t;
+    }
+    const auto mixed = checkSignature("__kernel void k(__global const long *in, __global int *out, const uint n, "
+                                      "__local long *scratch) {}\n",
+                                      "");
+    EXPECT_FALSE(mixed.ok);
+    EXPECT_NE(mixed.message.find("mixes element types"), std::string::npos) << mixed.message;
 }
 
 TEST(WorkbenchSignature, EveryBuiltInLocalTreeKernelKeepsTheContract) {

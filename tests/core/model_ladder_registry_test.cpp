@@ -9,6 +9,7 @@
 #include "core/kernel_banner.h"
 #include "core/kernel_source.h"
 #include "core/reference.h"
+#include "core/variant_support.h"
 #include "model_helpers.h"
 #include "tests/variant_params.h"
 
@@ -90,23 +91,46 @@ TEST_P(RegistryVariant, WholeModelRunEqualsTheReference) {
     const VariantInfo& v = *findVariant(GetParam());
     if (!hasModel(v)) GTEST_SKIP() << v.id << " has no bit-exact model (a built-in: the driver chooses the order)";
     for (size_t n : {size_t(1), size_t(2), size_t(3), size_t(97), size_t(127), size_t(128), size_t(129), size_t(70001)}) {
-        for (Op op : {Op::Sum, Op::Min, Op::Max}) {
-            RunConfig config;
-            config.variant = v.id;
-            config.n = n;
-            config.wg = 128;
-            config.op = op;
-            config.type = ElemType::Int;
-            const HostArray input = makeInput(ElemType::Int, DataPattern::Random, n, 11 + n);
-            std::vector<double> values(n);
-            for (size_t i = 0; i < n; ++i) values[i] = input.at(i);
-            double result = 0;
-            const auto passes = modelRun(v, config, values, &result);
-            EXPECT_EQ(result, computeReference(input, op).value) << v.id << " n=" << n << " " << toString(op);
-            if (n == 70001 && v.kind == VariantKind::LocalTree && v.groupsPerComputeUnit == 0)
-                EXPECT_GE(passes.size(), 2u) << v.id;
-        }
+        for (Op op : {Op::Sum, Op::Min, Op::Max})
+            for (ElemType type : {ElemType::Int, ElemType::Long}) {  // exact types: the model equals the reference
+                RunConfig config;
+                config.variant = v.id;
+                config.n = n;
+                config.wg = 128;
+                config.op = op;
+                config.type = type;
+                std::vector<double> values(n);
+                const HostArray ints = makeInput(ElemType::Int, DataPattern::Random, n, 11 + n);
+                for (size_t i = 0; i < n; ++i)  // longs past 32 bits: an int's arithmetic would give another answer
+                    values[i] = type == ElemType::Long ? ints.at(i) * 16777216.0 + double(i) : ints.at(i);
+                const HostArray input = arrayOf(type, values);
+                double result = 0;
+                const auto passes = modelRun(v, config, values, &result);
+                EXPECT_EQ(result, computeReference(input, op).value)
+                    << v.id << " n=" << n << " " << toString(op) << " " << toString(type);
+                if (n == 70001 && v.kind == VariantKind::LocalTree && v.groupsPerComputeUnit == 0)
+                    EXPECT_GE(passes.size(), 2u) << v.id;
+            }
     }
+}
+
+// A variant reduces long and double unless its kernel has only 32-bit words, and then it says why.
+TEST_P(RegistryVariant, SixtyFourBitTypesOrAReason) {
+    const VariantInfo& v = *findVariant(GetParam());
+    DeviceInfo device;
+    device.name = "a test device";
+    device.fp64 = true;
+    for (ElemType type : {ElemType::Int, ElemType::Float})
+        EXPECT_EQ(typeUnsupportedReason(v, type, &device), "") << v.id;
+    for (ElemType type : {ElemType::Long, ElemType::Double}) {
+        const std::string why = typeUnsupportedReason(v, type, &device);
+        EXPECT_EQ(why.empty(), v.no64BitReason.empty()) << v.id;
+        if (!why.empty()) EXPECT_NE(why.find(std::string(toString(type))), std::string::npos) << why;
+    }
+    device.fp64 = false;
+    const std::string noFp64 = typeUnsupportedReason(v, ElemType::Double, &device);
+    EXPECT_NE(noFp64.find(v.no64BitReason.empty() ? "cl_khr_fp64" : "64-bit"), std::string::npos) << noFp64;
+    EXPECT_EQ(typeUnsupportedReason(v, ElemType::Long, &device), typeUnsupportedReason(v, ElemType::Long, nullptr));
 }
 
 INSTANTIATE_TEST_SUITE_P(Registry, RegistryVariant, ::testing::ValuesIn(test::variantIds([](const VariantInfo&) {

@@ -68,10 +68,22 @@ TEST(RunSettings, RefusalsNameTheSettingTheValueAndWhatToGive) {
     EXPECT_EQ(refusal("n", "2^41"), "--n: '2^41' is not a size; give a positive whole number such as 1048576, 2^20 or "
                                     "1M");
     EXPECT_NE(refusal("op", "mul").find("give sum, min or max"), std::string::npos);
-    EXPECT_NE(refusal("type", "half").find("give int or float"), std::string::npos);
+    EXPECT_EQ(refusal("type", "half"), "--type: 'half' is not a type; give int, float, long or double");
     EXPECT_NE(refusal("variant", "nope").find("unknown variant 'nope'"), std::string::npos);
     EXPECT_NE(refusal("final", "gpu").find("give 'device'"), std::string::npos);
     EXPECT_NE(refusal("colour", "red").find("not a run setting"), std::string::npos);
+}
+
+TEST(RunSettings, EveryElementTypeByName) {
+    for (ElemType t : kAllTypes) {
+        RunConfig c;
+        setRunSetting(c, "type", std::string(toString(t)), "--type");
+        EXPECT_EQ(c.type, t) << toString(t);
+    }
+    EXPECT_EQ(std::string(toString(ElemType::Long)), "long");
+    EXPECT_EQ(std::string(toString(ElemType::Double)), "double");
+    EXPECT_FALSE(parseElemType("int64").has_value());
+    EXPECT_FALSE(parseElemType("Long").has_value());
 }
 
 TEST(RunSettings, NumbersFromJsonUseTheSameRanges) {

@@ -1,5 +1,5 @@
 // The engine's answers to what cannot run: a kernel that fails to build (its build log reaches the user), an unknown
-// variant, an input that does not match the request.
+// variant, an input that does not match the request, a type the variant cannot hold.
 #include <gtest/gtest.h>
 
 #include "core/input.h"
@@ -41,6 +41,27 @@ TEST(EngineErrors, InputThatDoesNotMatchTheRequestIsRefused) {
     c.type = ElemType::Float;
     EXPECT_THROW(test::engine().run(c, makeInput(ElemType::Float, c.data, 99, 1)), Error);
     EXPECT_THROW(test::engine().trace(c, makeInput(ElemType::Int, c.data, 100, 1)), Error);
+}
+
+// best-gpu's atomic word holds an epoch and a 32-bit value: long and double are refused before any build, with why.
+TEST(EngineErrors, AVariantWithoutRoomForSixtyFourBitElementsSaysSo) {
+    if (!test::engine().device().int64Atomics) GTEST_SKIP() << "best-gpu needs cl_khr_int64_base_atomics";
+    for (ElemType type : {ElemType::Long, ElemType::Double}) {
+        RunConfig c;
+        c.variant = "best-gpu";
+        c.n = 100;
+        c.type = type;
+        try {
+            test::engine().run(c, makeInput(type, DataPattern::Digits, c.n, 1));
+            FAIL() << "best-gpu ran " << toString(type);
+        } catch (const Error& e) {
+            EXPECT_EQ(e.kind(), ErrorKind::Unsupported);
+            const std::string what = e.what();
+            EXPECT_NE(what.find("'best-gpu' cannot reduce " + std::string(toString(type))), std::string::npos) << what;
+            EXPECT_NE(what.find("no room for the epoch"), std::string::npos) << what;
+        }
+        EXPECT_THROW(test::engine().trace(c, makeInput(type, DataPattern::Digits, c.n, 1)), Error);
+    }
 }
 
 }  // namespace

@@ -6,7 +6,9 @@
 #include <vector>
 
 #include "core/input.h"
+#include "core/device_info.h"
 #include "core/run_config.h"
+#include "core/variant.h"
 
 namespace rl::test {
 
@@ -34,6 +36,28 @@ inline uint32_t floatBits(double v) {
     uint32_t b;
     std::memcpy(&b, &f, sizeof b);
     return b;
+}
+
+// Input for the 64-bit types that the 32-bit ones could not hold: longs of about +-2^42 (past int, their sums of
+// thousands still far inside 2^53), doubles with bits below float's precision. Deterministic for a seed.
+inline HostArray wideInput(ElemType type, size_t n, uint64_t seed) {
+    const HostArray base = makeInput(type, DataPattern::Random, n, seed);
+    std::vector<double> values(n);
+    for (size_t i = 0; i < n; ++i) {
+        const double v = base.at(i);
+        values[i] = type == ElemType::Long ? v * 4294967296.0 + double(i % 977) : v + double(i % 13) * 0x1p-40;
+    }
+    return arrayOf(type, values);
+}
+
+// The types a variant's tests cover on the test device: the 64-bit ones where its kernel holds them (and, for
+// double, where the device has cl_khr_fp64).
+inline std::vector<ElemType> wideTypes(const VariantInfo& v, const DeviceInfo& device) {
+    std::vector<ElemType> out;
+    if (!v.no64BitReason.empty()) return out;
+    out.push_back(ElemType::Long);
+    if (device.fp64) out.push_back(ElemType::Double);
+    return out;
 }
 
 }  // namespace rl::test

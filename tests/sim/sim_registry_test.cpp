@@ -21,21 +21,25 @@ class SimMatchesModel : public ::testing::TestWithParam<std::string> {};
 TEST_P(SimMatchesModel, StagesEqualTheModel) {
     if (!sim::available()) GTEST_SKIP() << sim::unavailableReason();
     const VariantInfo& v = *findVariant(GetParam());
-    RunConfig config;
-    config.variant = v.id;
-    config.n = 300;  // several work-groups, the last partly empty
-    config.wg = 64;
-    config.type = ElemType::Int;
-    const HostArray input = makeInput(config.type, DataPattern::Random, config.n, 11);
-    double modelResult = 0;
-    const auto model = modelRun(v, config, test::doubles(input), &modelResult);
-    // Oclgrind 21.10's uninitialised-value check crashes on the vector loads (the check retries without it too).
-    const sim::SimRun run = sim::simulate(v, config, input, TraceSelection{}, "", !v.toggles.vectorLoads);
-    ASSERT_TRUE(run.built) << run.buildLog;
-    EXPECT_EQ(run.result, modelResult);
-    test::expectStagesEqualModel(run, model, false);
-    for (const auto& f : run.findings)
-        ADD_FAILURE() << "unexpected finding: " << f.details;
+    for (ElemType type : {ElemType::Int, ElemType::Long, ElemType::Double}) {  // 4- and 8-byte cells
+        if (isWide(type) && !v.no64BitReason.empty()) continue;
+        SCOPED_TRACE(std::string(toString(type)));
+        RunConfig config;
+        config.variant = v.id;
+        config.n = 300;  // several work-groups, the last partly empty
+        config.wg = 64;
+        config.type = type;
+        const HostArray input = makeInput(config.type, DataPattern::Random, config.n, 11);
+        double modelResult = 0;
+        const auto model = modelRun(v, config, test::doubles(input), &modelResult);
+        // Oclgrind 21.10's uninitialised-value check crashes on the vector loads (the check retries without it too).
+        const sim::SimRun run = sim::simulate(v, config, input, TraceSelection{}, "", !v.toggles.vectorLoads);
+        ASSERT_TRUE(run.built) << run.buildLog;
+        EXPECT_EQ(run.result, modelResult);
+        test::expectStagesEqualModel(run, model, false);
+        for (const auto& f : run.findings)
+            ADD_FAILURE() << "unexpected finding: " << f.details;
+    }
 }
 
 INSTANTIATE_TEST_SUITE_P(Registry, SimMatchesModel,

@@ -13,6 +13,7 @@
 #include "core/input.h"
 #include "core/run_settings.h"
 #include "core/variant.h"
+#include "core/variant_support.h"
 
 namespace rl::gui {
 namespace {
@@ -20,7 +21,6 @@ namespace {
 ImVec4 vec4(view::Rgba c) { return ImVec4(c.r / 255.f, c.g / 255.f, c.b / 255.f, c.a / 255.f); }
 
 constexpr Op kOps[] = {Op::Sum, Op::Min, Op::Max};
-constexpr ElemType kTypes[] = {ElemType::Int, ElemType::Float};
 // The data choices, in the order of the list, with what each shows.
 struct DataChoice {
     DataPattern pattern;
@@ -96,6 +96,27 @@ bool enumCombo(const char* id, E* value, const E (&options)[N]) {
     return changedValue;
 }
 
+// The element types, each greyed out with its reason when the variant or the device cannot reduce it (a variant
+// with 32-bit words only; double without cl_khr_fp64).
+bool typeCombo(RunConfig& c, const VariantInfo* v, const DeviceInfo* device) {
+    bool changedValue = false;
+    if (ImGui::BeginCombo("##type", std::string(toString(c.type)).c_str())) {
+        for (ElemType option : kAllTypes) {
+            const std::string why = v ? typeUnsupportedReason(*v, option, device) : "";
+            const bool selected = option == c.type;
+            if (!why.empty()) ImGui::BeginDisabled();
+            if (ImGui::Selectable(std::string(toString(option)).c_str(), selected)) {
+                changedValue = option != c.type;
+                c.type = option;
+            }
+            if (!why.empty()) ImGui::EndDisabled();
+            if (!why.empty() && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("%s", why.c_str());
+        }
+        ImGui::EndCombo();
+    }
+    return changedValue;
+}
+
 std::string bytes(size_t b) {
     char buf[64];
     if (b >= (size_t(1) << 30)) std::snprintf(buf, sizeof buf, "%.1f GiB", double(b) / double(size_t(1) << 30));
@@ -143,6 +164,11 @@ float widestLine(const std::string& text, float wrap) {
 }
 
 }  // namespace
+
+std::string unavailableReason(const VariantInfo& v, const DeviceInfo* d, ElemType type) {
+    if (isWide(type) && !v.no64BitReason.empty()) return "int and float only (" + v.no64BitReason + ")";
+    return unavailableReason(v, d);
+}
 
 std::string unavailableReason(const VariantInfo& v, const DeviceInfo* d) {
     if (!d) return "";
@@ -195,6 +221,7 @@ void ControlsPanel::device(ExplorerState& state, const UiContext& ctx) {
         row("global memory", bytes(current.globalMemBytes));
         row("SIMD width", std::to_string(current.simdWidth) + " (" + current.simdWidthSource + ")");
         row("sub-groups", current.subGroups ? "yes" : "no");
+        row("double", current.fp64 ? "yes (cl_khr_fp64)" : "no (no cl_khr_fp64)");
         row("OpenCL", current.version);
         ImGui::EndTable();
     }
@@ -214,7 +241,7 @@ void ControlsPanel::variants(ExplorerState& state, const UiContext& ctx) {
     }
     const auto& p = ctx.palette;
     for (const auto& v : allVariants()) {
-        const std::string why = unavailableReason(v, dev);
+        const std::string why = unavailableReason(v, dev, state.config.type);
         const bool selected = v.id == state.config.variant;
         ImGui::PushID(v.id.c_str());
         const ImVec2 at = ImGui::GetCursorScreenPos();
@@ -387,8 +414,8 @@ void ControlsPanel::problem(ExplorerState& state, const UiContext& ctx) {
     label("operation", ctx);
     if (enumCombo("##op", &c.op, kOps)) changed(state, ctx);
     label("type", ctx);
-    if (enumCombo("##type", &c.type, kTypes)) {
-        if (c.type == ElemType::Int && c.data == DataPattern::Floats) c.data = DataPattern::Digits;
+    if (typeCombo(c, v, state.devices.empty() ? nullptr : &state.devices[size_t(state.device)])) {
+        if (isIntegral(c.type) && c.data == DataPattern::Floats) c.data = DataPattern::Digits;
         changed(state, ctx);
     }
     data(state, ctx);

@@ -30,5 +30,8 @@ private:
 
 // Why a variant cannot run on a device ("" when it can).
 std::string unavailableReason(const VariantInfo& variant, const DeviceInfo* device);
+// The same for elements of `type` too: a variant whose kernel holds 32-bit words only is unavailable for long and
+// double.
+std::string unavailableReason(const VariantInfo& variant, const DeviceInfo* device, ElemType type);
 
 }  // namespace rl::gui

@@ -94,7 +94,8 @@ void WarpsPanel::Draw(ExplorerState& state, const UiContext& ctx) {
         for (int l = 0; l < width && first + l < int(st.ops.size()); ++l) {
             const int cell = accessCell(st.ops[size_t(first + l)], access);
             cells.push_back(cell);
-            if (cell >= 0) words[bankOf(cell, hw)].insert((long long)cell * hw.elemBytes / hw.bankWidthBytes);
+            if (cell >= 0)
+                for (long long word : wordsOf(cell, hw)) words[int(word % hw.banks)].insert(word);
         }
         const int degree = conflictDegree(cells, hw);
 
@@ -114,7 +115,9 @@ void WarpsPanel::Draw(ExplorerState& state, const UiContext& ctx) {
             const ImVec2 a(x + 1, o.y + 1), b(x + lane - 1, o.y + rowH - 1);
             const int cell = cells[size_t(l)];
             const int bank = cell >= 0 ? bankOf(cell, hw) : -1;
-            const bool conflict = bank >= 0 && words[bank].size() > 1;
+            bool conflict = false;  // any bank this cell's words fall in (two for a 64-bit element) is shared
+            if (cell >= 0)
+                for (long long word : wordsOf(cell, hw)) conflict = conflict || words[int(word % hw.banks)].size() > 1;
             const float round = lane >= 14 * s ? 3 * s : 0.0f;
             dl->AddRectFilled(a, b, (op.active ? p.laneActive : p.laneIdle).packed(), round);
             if (conflict) dl->AddRect(a, b, p.bankConflict.packed(), round, 0, 2.5f * s);

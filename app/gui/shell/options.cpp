@@ -74,7 +74,7 @@ const GuiOption kSettings[] = {
     {"wg", "W", kLoad, "work-group size"},
     {"epi", "K", kLoad, "elements per work-item (multi-element variants)"},
     {"op", "sum|min|max", kLoad, "operation"},
-    {"type", "int|float", kLoad, "element type"},
+    {"type", "int|float|long|double", kLoad, "element type (double: the device needs cl_khr_fp64)"},
     {"data", "PATTERN", kLoad, "input data: 0-9 (default), 0-99, random, ones, iota, floats or\n"
                                "file:PATH (a file's numbers set N)"},
     {"seed", "S", kLoad, "seed of the random data"},

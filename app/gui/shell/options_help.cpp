@@ -31,7 +31,7 @@ Script actions (--script ACTIONS, separated by ';'):
   hover-toggle:LABEL  point at a variant toggle by its label, e.g.
                       hover-toggle:complete unroll (its tooltip opens)
   timings:ACTION      the Timings view: open, close, toggle,
-                      tab=ladder|bars|sizes|roundoff, n=N, type=int|float, repeats=R,
+                      tab=ladder|bars|sizes|roundoff, n=N, type=int|float|long|double, repeats=R,
                       warmup=W, sizes=MIN..MAX, round=MIN..MAX, size-variants=A,B,
                       round-variants=A,B, measure, remeasure, cancel, export=DIR,
                       report=PATH, hover=none|PLOT@FX,FY (PLOT: bars, time, gbps,

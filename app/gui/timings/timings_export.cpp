@@ -173,12 +173,9 @@ std::string TimingsPanel::scriptAction(const std::string& action, ExplorerState&
         if (!parsePower(value, &setup_.params.n))
             return "timings:n needs a power of two from 256 to 2^28, not '" + value + "'";
     } else if (key == "type") {
-        if (value == "int")
-            setup_.params.type = ElemType::Int;
-        else if (value == "float")
-            setup_.params.type = ElemType::Float;
-        else
-            return "timings:type is int or float, not '" + value + "'";
+        const auto t = parseElemType(value);
+        if (!t) return "timings:type is " + std::string(typeNames()) + ", not '" + value + "'";
+        setup_.params.type = *t;
     } else if (key == "repeats" || key == "warmup") {
         char* end = nullptr;
         const long v = std::strtol(value.c_str(), &end, 10);

@@ -194,9 +194,9 @@ void TimingsPanel::drawControls(const UiContext& ctx, const DeviceInfo& device) 
     ImGui::SameLine(0, 22 * s);
     label("Type");
     ImGui::SetNextItemWidth(100 * s);
-    int type = setup_.params.type == ElemType::Int ? 0 : 1;
-    if (ImGui::Combo("##timings-type", &type, "int\0float\0"))
-        setup_.params.type = type == 0 ? ElemType::Int : ElemType::Float;
+    int type = int(setup_.params.type);  // kAllTypes' order: int, float, long, double
+    if (ImGui::Combo("##timings-type", &type, "int\0float\0long\0double\0"))
+        setup_.params.type = kAllTypes[type];
     ImGui::SameLine(0, 22 * s);
     label("Runs");
     intCombo("##timings-repeats", &setup_.params.repeats, {1, 3, 5, 10, 20}, 80 * s);

@@ -42,7 +42,7 @@ class TimingsPanel {
     bool needsFrames() const;  // a sweep, a pending start or an export keeps frames coming
     bool settled() const;      // nothing running, nothing about to start, nothing being exported
     // Script actions (`timings:ACTION`): open, close, toggle, tab=ladder|bars|sizes|roundoff, n=N,
-    // type=int|float, repeats=R, warmup=W, sizes=MIN..MAX, round=MIN..MAX, size-variants=A,B,
+    // type=int|float|long|double, repeats=R, warmup=W, sizes=MIN..MAX, round=MIN..MAX, size-variants=A,B,
     // round-variants=A,B, measure, remeasure, cancel, export=DIR, report=PATH, hover=none|PLOT@FX,FY (the pointer
     // at a fraction of a plot's rectangle, e.g. bars@0.5,0.3). Returns "" or what is wrong.
     std::string scriptAction(const std::string& action, ExplorerState& state);

@@ -75,6 +75,7 @@ std::map<std::string, std::string> TimingsPanel::unavailableOn(const DeviceInfo&
     std::map<std::string, std::string> out;
     for (const auto& v : allVariants()) {
         std::string why = unavailableReason(v, device);
+        if (why.empty()) why = typeUnsupportedReason(v, setup_.params.type, &device);  // best-gpu: no long, double
         if (!why.empty()) out[v.id] = why;
     }
     return out;

@@ -18,7 +18,7 @@ ImVec4 vec4(view::Rgba c) { return ImVec4(c.r / 255.f, c.g / 255.f, c.b / 255.f,
 
 constexpr int kKeyS = 83;
 constexpr Op kOps[] = {Op::Sum, Op::Min, Op::Max};
-constexpr ElemType kTypes[] = {ElemType::Int, ElemType::Float};
+constexpr ElemType kTypes[] = {ElemType::Int, ElemType::Float, ElemType::Long, ElemType::Double};
 
 template <typename E, size_t N>
 bool combo(const char* id, E* value, const E (&options)[N], float width) {

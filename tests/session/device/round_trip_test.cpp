@@ -1,5 +1,6 @@
 // Sessions recorded on the OpenCL device (PoCL in CI): trace and time, save, reopen, and get the identical trace,
-// every value bit for bit and every operation, for every variant the device runs, int and float, one and two passes.
+// every value bit for bit and every operation, for every variant the device runs, every type (long and double
+// where the variant and the device take them), one and two passes.
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -38,8 +39,10 @@ TEST(SessionRoundTrip, EveryVariantReopensIdentical) {
     const Case cases[] = {{ElemType::Int, Op::Sum, 16, 16},
                           {ElemType::Float, Op::Sum, 1000, 64},   // two passes, padded last group
                           {ElemType::Float, Op::Min, 300, 128},
-                          {ElemType::Int, Op::Max, 4096, 64}};
-    int roundTrips = 0;
+                          {ElemType::Int, Op::Max, 4096, 64},
+                          {ElemType::Long, Op::Min, 300, 64},      // padded with LONG_MAX (2^63 as a double)
+                          {ElemType::Double, Op::Sum, 300, 64}};
+    int roundTrips = 0, longTrips = 0;
     for (const VariantInfo& v : allVariants()) {
         for (const Case& k : cases) {
             RunConfig c;
@@ -67,9 +70,11 @@ TEST(SessionRoundTrip, EveryVariantReopensIdentical) {
             // Saving the reopened session gives the same file: nothing was lost or reinterpreted.
             EXPECT_EQ(serializeSession(original), serializeSession(reopened));
             ++roundTrips;
+            longTrips += k.type == ElemType::Long;
         }
     }
     EXPECT_GE(roundTrips, 4) << "no variant could be recorded on this device";
+    EXPECT_GE(longTrips, 10) << "long sessions: every variant but best-gpu and the built-ins the device lacks";
 }
 
 TEST(SessionRoundTrip, NegativeZeroAndInfinitiesKeepTheirBits) {
