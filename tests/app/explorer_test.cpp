@@ -259,7 +259,7 @@ TEST(Explorer, AGreyedOutToggleExplainsWhyInItsTooltip) {
     ASSERT_FALSE(why.empty());
 
     const std::string d = tempDir("explorer");
-    const AppRun r = runApp(d, "--config-dir " + d + "/cfg --no-save --size 1400x1000 --variant interleaved-divergent "
+    const AppRun r = runApp(d, "--config-dir " + d + "/cfg --no-save --size 1400x1300 --variant interleaved-divergent "
                                "--n 64 --wg 64 --script \"wait-trace;settle;frames:2;hover-toggle:" + label +
                                ";frames:6;shot:" + d + "/tip.png;quit\"");
     ASSERT_EQ(r.exitCode, 0) << r.err;

@@ -8,11 +8,18 @@
 
 #include "app/export/gif_writer.h"
 #include "app/export/raster_image.h"
+#include "core/workbench/child_process.h"
 #include "core/workbench/student_kernel.h"
 #include "tests/session/export_test_util.h"
 
 namespace rl {
 namespace {
+
+// `reducelab export ARGS` as a user runs it: the real binary, in a process of its own.
+workbench::ChildResult exportCli(std::vector<std::string> args) {
+    args.insert(args.begin(), {RL_REDUCELAB, "export"});
+    return workbench::runProgram(args, 300);
+}
 
 struct Sessions {
     std::string student, builtIn;
@@ -36,9 +43,9 @@ TEST(ExportStudentSession, PngAndGifAreTheBuiltInsPictures) {
     for (const char* stage : {"0", "2", "4"}) {
         const std::string a = dir + "/student_" + stage + ".png", b = dir + "/builtin_" + stage + ".png";
         for (const auto& [session, out] : {std::pair{s.student, a}, std::pair{s.builtIn, b}}) {
-            const auto r = test::runExportCli({"--session", session, "--format", "png", "--stage", stage,
-                                               "--scale", "2", "--no-caption", "--out", out});
-            ASSERT_EQ(r.code, 0) << r.err;
+            const auto r = exportCli({"--session", session, "--format", "png", "--stage", stage, "--scale", "2",
+                                      "--no-caption", "--out", out});
+            ASSERT_EQ(r.exitCode, 0) << r.describe() << r.err;
         }
         const auto ia = exporter::readPng(a), ib = exporter::readPng(b);
         ASSERT_GT(ia.width, 100) << stage;
@@ -49,8 +56,8 @@ TEST(ExportStudentSession, PngAndGifAreTheBuiltInsPictures) {
         EXPECT_LT(d.mean, 0.05) << "stage " << stage;
     }
     const std::string ga = dir + "/student.gif", gb = dir + "/builtin.gif";
-    ASSERT_EQ(test::runExportCli({"--session", s.student, "--format", "gif", "--out", ga}).code, 0);
-    ASSERT_EQ(test::runExportCli({"--session", s.builtIn, "--format", "gif", "--out", gb}).code, 0);
+    ASSERT_EQ(exportCli({"--session", s.student, "--format", "gif", "--out", ga}).exitCode, 0);
+    ASSERT_EQ(exportCli({"--session", s.builtIn, "--format", "gif", "--out", gb}).exitCode, 0);
     int wa = 0, ha = 0, wb = 0, hb = 0;
     const int frames = exporter::countGifFrames(ga, &wa, &ha);
     EXPECT_GE(frames, 5);  // the load, then s = 8, 4, 2, 1 of the first pass, and the second pass
