@@ -1,5 +1,6 @@
 // The controls column.
 #include "app/gui/panels/controls_panel.h"
+#include "app/gui/panels/controls_common.h"
 
 #include <imgui.h>
 
@@ -18,7 +19,9 @@
 namespace rl::gui {
 namespace {
 
-ImVec4 vec4(view::Rgba c) { return ImVec4(c.r / 255.f, c.g / 255.f, c.b / 255.f, c.a / 255.f); }
+using controls::changed;
+using controls::section;
+using controls::vec4;
 
 constexpr Op kOps[] = {Op::Sum, Op::Min, Op::Max};
 // The data choices, in the order of the list, with what each shows.
@@ -37,21 +40,6 @@ const char* dataLabel(DataPattern d) {
     for (const auto& c : kData)
         if (c.pattern == d) return c.label;
     return "?";
-}
-
-void changed(ExplorerState& state, const UiContext& ctx) {
-    state.dirty = true;
-    state.dirtySince = ctx.now;
-}
-
-bool section(const char* title, const UiContext& ctx, bool open = true) {
-    ImGui::Spacing();
-    ImGui::PushFont(ctx.fonts.bold);
-    ImGui::PushStyleColor(ImGuiCol_Text, vec4(ctx.palette.textDim));
-    const bool shown = ImGui::CollapsingHeader(title, open ? ImGuiTreeNodeFlags_DefaultOpen : 0);
-    ImGui::PopStyleColor();
-    ImGui::PopFont();
-    return shown;
 }
 
 // A labelled row: the label on the left third, the widget filling the rest.
@@ -126,43 +114,6 @@ std::string bytes(size_t b) {
 }
 
 // The first sentence of a lesson (up to the first ". "), on one line.
-std::string firstSentence(const std::string& text) {
-    std::string out = text.substr(0, text.find(". ") == std::string::npos ? text.size() : text.find(". ") + 1);
-    for (char& c : out)
-        if (c == '\n') c = ' ';
-    return out;
-}
-
-// `text` as it fits `width` on one line: whole, or cut at a word with an ellipsis.
-std::string fitLine(const std::string& text, float width) {
-    if (ImGui::CalcTextSize(text.c_str()).x <= width) return text;
-    std::string cut = text;
-    while (!cut.empty() && ImGui::CalcTextSize((cut + "\xe2\x80\xa6").c_str()).x > width) {
-        const size_t space = cut.find_last_of(' ');
-        cut.resize(space == std::string::npos ? cut.size() - 1 : space);
-        while (!cut.empty() && (static_cast<unsigned char>(cut.back()) & 0xC0) == 0x80) cut.pop_back();
-        if (!cut.empty() && (static_cast<unsigned char>(cut.back()) & 0xC0) == 0xC0) cut.pop_back();
-    }
-    return cut + "\xe2\x80\xa6";
-}
-
-// The width of the widest line `text` wraps into at `wrap` (what ImGui draws).
-float widestLine(const std::string& text, float wrap) {
-    ImFont* font = ImGui::GetFont();
-    const float size = ImGui::GetFontSize();
-    float widest = 0;
-    const char* s = text.c_str();
-    const char* end = s + text.size();
-    while (s < end) {
-        const char* lineEnd = font->CalcWordWrapPositionA(size / font->FontSize, s, end, wrap);
-        if (lineEnd == s) lineEnd = s + 1;
-        widest = std::max(widest, font->CalcTextSizeA(size, FLT_MAX, 0, s, lineEnd).x);
-        s = lineEnd;
-        while (s < end && (*s == ' ' || *s == '\n')) ++s;
-    }
-    return widest;
-}
-
 }  // namespace
 
 std::string unavailableReason(const VariantInfo& v, const DeviceInfo* d, ElemType type) {
@@ -225,72 +176,6 @@ void ControlsPanel::device(ExplorerState& state, const UiContext& ctx) {
         row("OpenCL", current.version);
         ImGui::EndTable();
     }
-}
-
-void ControlsPanel::variants(ExplorerState& state, const UiContext& ctx) {
-    if (!section("VARIANT", ctx)) return;
-    const DeviceInfo* dev = state.devices.empty() ? nullptr : &state.devices[size_t(state.device)];
-    const float lineH = ImGui::GetTextLineHeight(), spacing = ImGui::GetStyle().ItemSpacing.y;
-    // Every name whole (wrapped when the column is narrow), its lesson's first sentence on the line under it.
-    const float contentH = float(allVariants().size()) * (2 * lineH + 2 * spacing) + 12 * ctx.scale;
-    const float listH = std::min(contentH, std::max(9.5f * lineH, ImGui::GetMainViewport()->Size.y * 0.28f));
-    ImGui::BeginChild("##variants", ImVec2(0, listH), true);
-    {
-        const ImVec2 lo = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
-        ctx.geometry.variantList = {lo.x, lo.y, size.x, size.y};
-    }
-    const auto& p = ctx.palette;
-    for (const auto& v : allVariants()) {
-        const std::string why = unavailableReason(v, dev, state.config.type);
-        const bool selected = v.id == state.config.variant;
-        ImGui::PushID(v.id.c_str());
-        const ImVec2 at = ImGui::GetCursorScreenPos();
-        const float rowW = ImGui::GetContentRegionAvail().x;
-        const float numberW = ImGui::CalcTextSize("00").x, gap = 10 * ctx.scale;
-        const float tagW = v.correctByDesign ? 0.0f : ImGui::CalcTextSize("wrong").x + 8 * ctx.scale;
-        const float nameX = at.x + numberW + gap, nameW = std::max(40.0f, rowW - numberW - gap - tagW);
-        const ImVec2 nameSize = ImGui::CalcTextSize(v.title.c_str(), nullptr, false, nameW);
-        const int nameLines = std::max(1, int(std::round(nameSize.y / lineH)));
-        const float rowH = nameSize.y + lineH + 2 * ctx.scale;
-        if (!why.empty()) ImGui::BeginDisabled();
-        if (ImGui::Selectable("##variant", selected, 0, ImVec2(rowW, rowH)) && !selected) {
-            state.config.variant = v.id;
-            changed(state, ctx);
-        }
-        if (!why.empty()) ImGui::EndDisabled();
-        const bool hovered = ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled);
-        ImDrawList* dl = ImGui::GetWindowDrawList();
-        const view::Rgba textColor = !why.empty() ? p.textFaint : (selected ? p.text : p.textDim);
-        if (v.harrisStep > 0) {
-            const std::string n = std::to_string(v.harrisStep);
-            dl->AddText(ImVec2(at.x + numberW - ImGui::CalcTextSize(n.c_str()).x, at.y), p.accent.packed(), n.c_str());
-        }
-        dl->AddText(ImGui::GetFont(), ImGui::GetFontSize(), ImVec2(nameX, at.y), textColor.packed(), v.title.c_str(),
-                    nullptr, nameW);
-        if (!v.correctByDesign) dl->AddText(ImVec2(at.x + rowW - tagW + 4 * ctx.scale, at.y), p.bad.packed(), "wrong");
-        // The lesson, one line: its first sentence, cut with an ellipsis only where the column ends.
-        const std::string lesson = firstSentence(v.lesson);
-        const std::string shownLesson = fitLine(lesson, rowW - numberW - gap);
-        const ImVec2 lessonAt(nameX, at.y + nameSize.y);
-        dl->AddText(lessonAt, p.textFaint.packed(), shownLesson.c_str());
-        ctx.geometry.variantRows.push_back({v.id, v.title, {nameX, at.y, nameW, nameSize.y}, widestLine(v.title, nameW),
-                                            nameLines, false, shownLesson,
-                                            {lessonAt.x, lessonAt.y, ImGui::CalcTextSize(shownLesson.c_str()).x, lineH}});
-        if (hovered) {
-            ImGui::BeginTooltip();
-            ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30);
-            ImGui::TextColored(vec4(ctx.palette.accent), "%s", v.id.c_str());
-            ImGui::TextUnformatted(v.lesson.c_str());
-            if (!v.requirements.empty()) ImGui::TextDisabled("Requires: %s", v.requirements.c_str());
-            if (!why.empty()) ImGui::TextColored(vec4(ctx.palette.bad), "Not on this device: %s", why.c_str());
-            ImGui::PopTextWrapPos();
-            ImGui::EndTooltip();
-        }
-        ImGui::PopID();
-    }
-    ImGui::EndChild();
-    ownKernel(state, ctx);
-    toggles(state, ctx);
 }
 
 void ControlsPanel::ownKernel(ExplorerState& state, const UiContext& ctx) {
