@@ -94,6 +94,11 @@ int run(const BenchOptions& o) {
               << " after " << o.warmup << " warm-up; load average " << loadAverage() << "\n";
     if (o.sweep) return runSweep(engine, sizes, o);
     if (o.probe) return runProbe(engine, sizes, o);
+    if (o.floor) {
+        std::ifstream f(o.scriptDir + "/floor.cl");
+        const std::string source((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+        return runFloor(engine, sizes, o, source);
+    }
     if (o.layouts || o.anatomy) {
         std::ifstream f(o.scriptDir + "/gpu_layouts.cl");
         const std::string source((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());

@@ -46,7 +46,8 @@ std::string usage() {
            "  --sweep           time the variants over work-group sizes and grids instead (tuning)\n"
            "  --probe           where a small reduction's time goes: each pass, the gap between launches\n"
            "  --layouts         grid-stride's load layout experiments (bench/gpu_layouts.cl)\n"
-           "  --anatomy         best-gpu per size: grid, floats per item, last-group cost, copy and read-only ceilings\n";
+           "  --anatomy         best-gpu per size: grid, floats per item, last-group cost, copy and read-only ceilings\n"
+           "  --floor           NVIDIA: where the OpenCL event interval lies around a kernel's work (%globaltimer)\n";
 }
 
 bool parseOptions(int argc, char** argv, BenchOptions& o, std::string* error) {
@@ -71,6 +72,10 @@ bool parseOptions(int argc, char** argv, BenchOptions& o, std::string* error) {
         }
         if (a == "--anatomy") {
             o.anatomy = true;
+            continue;
+        }
+        if (a == "--floor") {
+            o.floor = true;
             continue;
         }
         if (i + 1 >= argc) {

@@ -24,6 +24,7 @@ struct BenchOptions {
     bool probe = false;
     bool layouts = false;
     bool anatomy = false;
+    bool floor = false;  // where OpenCL's event interval lies around a kernel's work (NVIDIA)
     bool help = false;
 };
 

@@ -17,4 +17,7 @@ int runLayouts(Engine& engine, const std::vector<size_t>& sizes, const BenchOpti
 // best-gpu's anatomy per size (issue 14): grid, elements per item, last-group cost, copy and read-only ceilings.
 int runAnatomy(Engine& engine, const std::vector<size_t>& sizes, const BenchOptions& o, const std::string& source);
 
+// Where an OpenCL kernel's profiling interval lies around its work (issue 14; bench/floor.cl, NVIDIA only).
+int runFloor(Engine& engine, const std::vector<size_t>& sizes, const BenchOptions& o, const std::string& source);
+
 }  // namespace rl::bench

@@ -3,6 +3,8 @@
 # reducelab_bench (and, with REDUCELAB_DEVICE_TESTS=1, the device tests of best-gpu), then
 #   REDUCELAB_ANATOMY=1  best-gpu's anatomy per size (bench --anatomy) and cupy.sum's kernels (bench/cub_anatomy.py)
 #   REDUCELAB_VERSUS=1   best-gpu against cupy.sum and torch.sum, device timing, REDUCELAB_REPEATS (30) round-robin
+#   REDUCELAB_FLOOR=1    where OpenCL's event interval and CUDA's clocks lie around a kernel's work (bench --floor,
+#                        bench/cuda_floor.py)
 # Everything lands in $OUT; short tables last.
 set -uo pipefail
 out="${OUT:-/tmp/out}"
@@ -38,6 +40,10 @@ if [ "${REDUCELAB_ANATOMY:-0}" = 1 ]; then
     [ -n "$ptxas" ] && [ -f "$out/best-gpu.ptx" ] && "$ptxas" -v -arch=sm_90 "$out/best-gpu.ptx" -o /tmp/bg.cubin >"$out/ptxas.txt" 2>&1
     PYTHONUNBUFFERED=1 python3 bench/cub_anatomy.py --repeats "${REDUCELAB_REPEATS:-30}" --json "$out/cub_anatomy.json" >"$out/cub_anatomy.txt" 2>&1
 fi
+if [ "${REDUCELAB_FLOOR:-0}" = 1 ]; then
+    "$bench" --device NVIDIA --floor --sizes 2^16,2^20,2^22,2^23,2^24,2^26,2^28 --repeats 200 >"$out/floor.txt" 2>>"$log"
+    PYTHONUNBUFFERED=1 python3 bench/cuda_floor.py --repeats 100 --json "$out/cuda_floor.json" >"$out/cuda_floor.txt" 2>&1
+fi
 if [ "${REDUCELAB_VERSUS:-0}" = 1 ]; then
     # after: best-gpu's own grid per size; before: the grid it had before issue 14 (4 groups per unit: 528 on the
     # 132-unit H100 and H200), each against cupy.sum and torch.sum in its own round-robin.
@@ -50,7 +56,7 @@ if [ "${REDUCELAB_VERSUS:-0}" = 1 ]; then
     fi
 fi
 nvidia-smi --query-gpu=clocks.sm,clocks.mem,temperature.gpu,power.draw --format=csv >>"$log" 2>&1
-for f in device_tests_summary.txt anatomy.txt versus_before.txt versus.txt; do [ -f "$out/$f" ] && { echo "== $f"; grep -v "^Best variant" "$out/$f"; }; done
+for f in device_tests_summary.txt anatomy.txt versus_before.txt versus.txt floor.txt cuda_floor.txt; do [ -f "$out/$f" ] && { echo "== $f"; grep -v "^Best variant" "$out/$f"; }; done
 # At most 8 files come back from the device: everything also goes into one archive.
 (cd "$out" && tar czf /tmp/issue14_results.tar.gz --exclude=issue14_results.tar.gz . && mv /tmp/issue14_results.tar.gz .)
-(cd "$out" && for f in *; do case "$f" in issue14_results.tar.gz|versus.txt|versus_before.txt|anatomy.txt|cub_anatomy.txt|device_tests_summary.txt) ;; *) rm -f "$f" ;; esac; done)
+(cd "$out" && for f in *; do case "$f" in issue14_results.tar.gz|versus.txt|versus_before.txt|anatomy.txt|cub_anatomy.txt|device_tests_summary.txt|floor.txt|cuda_floor.txt) ;; *) rm -f "$f" ;; esac; done)
