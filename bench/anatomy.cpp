@@ -35,56 +35,26 @@ struct OneLaunch {
     cl::Buffer out;
     std::vector<float> back;
     size_t groups = 0, wg = 0;
+    cl::Event e;  // the last launch's
 };
+
+// A OneLaunch-shaped method runs on the bench's queue: queued behind a busy device in device timing.
+void onTheQueue(Method& m, std::shared_ptr<OneLaunch> st) {
+    m.deviceQueue = true;
+    m.firstStartNs = [st]() -> uint64_t { return st->e.getProfilingInfo<CL_PROFILING_COMMAND_START>(); };
+}
 
 // The method's timed body for a OneLaunch: launch, read the partials, sum them; the event's time when asked.
 std::function<double(double*)> launchSummingPartials(Engine& engine, std::shared_ptr<OneLaunch> st) {
     return [&engine, st](double* deviceMs) {
-        cl::Event e;
         engine.queue().enqueueNDRangeKernel(st->k, cl::NullRange, cl::NDRange(st->groups * st->wg),
-                                            cl::NDRange(st->wg), nullptr, &e);
+                                            cl::NDRange(st->wg), nullptr, &st->e);
         engine.queue().enqueueReadBuffer(st->out, CL_TRUE, 0, st->groups * 4, st->back.data());
-        if (deviceMs) *deviceMs = eventMs(e);
+        if (deviceMs) *deviceMs = eventMs(st->e);
         double s = 0;
         for (float v : st->back) s += v;
         return s;
     };
-}
-
-// A kernel of bench/gpu_layouts.cl (layout_reduce: grid-stride, UNROLL 16-byte loads per step, restrict), one launch,
-// each group's partial read back and summed on the host: the read-only ceiling at this grid.
-Method readOnly(Engine& engine, const std::string& source, cl::Buffer in, size_t n, size_t groups, size_t wg,
-                int unroll, const std::string& label) {
-    Method m;
-    m.label = label;
-    m.role = Role::Ceiling;
-    m.bytes = double(n) * 4;
-    m.note = "read-only kernel, " + shapeNote(groups, wg, n) + ", " + std::to_string(unroll) + " loads per step";
-    auto st = std::make_shared<OneLaunch>();
-    try {
-        const std::string common = kernelFileText("kernels/reduce_common.cl");
-        cl::Program p = engine.programs().program(
-            "anatomy-readonly", common + source,
-            "-D RL_TYPE_FLOAT -D RL_OP_SUM -D LAYOUT=0 -D RESTRICT -D UNROLL=" + std::to_string(unroll));
-        st->k = cl::Kernel(p, "layout_reduce");
-        if (wg > st->k.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(engine.clDevice())) {
-            m.skipped = "work-group too large for this kernel";
-            return m;
-        }
-        st->out = cl::Buffer(engine.context(), CL_MEM_READ_WRITE, groups * 4);
-        st->back.resize(groups);
-        st->groups = groups;
-        st->wg = wg;
-        st->k.setArg(0, in);
-        st->k.setArg(1, st->out);
-        st->k.setArg(2, cl_uint(n));
-        st->k.setArg(3, cl::Local(wg * 4));
-    } catch (const std::exception& e) {
-        m.skipped = e.what();
-        return m;
-    }
-    m.once = launchSummingPartials(engine, st);
-    return m;
 }
 
 // best-gpu's kernel with finish_here = 0: every group writes its partial, the host adds them. Against the default
@@ -129,6 +99,7 @@ Method bestGpuHostFinish(Engine& engine, cl::Buffer in, size_t n, size_t groups,
         return m;
     }
     m.once = launchSummingPartials(engine, st);
+    onTheQueue(m, st);
     return m;
 }
 
@@ -143,8 +114,11 @@ Method emptyKernel(Engine& engine, size_t groups, size_t wg, size_t n) {
         cl::Kernel k;
         cl::Buffer b;
         size_t groups = 0, wg = 0;
+        cl::Event e;
     };
     auto st = std::make_shared<State>();
+    m.deviceQueue = true;
+    m.firstStartNs = [st]() -> uint64_t { return st->e.getProfilingInfo<CL_PROFILING_COMMAND_START>(); };
     cl::Program p = engine.programs().program("anatomy-nop", "__kernel void nop(__global float *p) {}", "");
     st->k = cl::Kernel(p, "nop");
     st->b = cl::Buffer(engine.context(), CL_MEM_READ_WRITE, 64);
@@ -152,11 +126,10 @@ Method emptyKernel(Engine& engine, size_t groups, size_t wg, size_t n) {
     st->groups = groups;
     st->wg = wg;
     m.once = [&engine, st](double* deviceMs) {
-        cl::Event e;
         engine.queue().enqueueNDRangeKernel(st->k, cl::NullRange, cl::NDRange(st->groups * st->wg),
-                                            cl::NDRange(st->wg), nullptr, &e);
-        e.wait();
-        if (deviceMs) *deviceMs = eventMs(e);
+                                            cl::NDRange(st->wg), nullptr, &st->e);
+        st->e.wait();
+        if (deviceMs) *deviceMs = eventMs(st->e);
         return 0.0;
     };
     m.verify = [](std::string* verdict) {
@@ -168,7 +141,8 @@ Method emptyKernel(Engine& engine, size_t groups, size_t wg, size_t n) {
 
 }  // namespace
 
-int runAnatomy(Engine& engine, const std::vector<size_t>& sizes, const BenchOptions& o, const std::string& source) {
+int runAnatomy(Engine& engine, const std::vector<size_t>& sizes, const BenchOptions& o, const std::string& source,
+               BusyDevice* busy) {
     const DeviceInfo& dev = engine.device();
     const size_t units = size_t(std::max(1, dev.computeUnits));
     const size_t wg = o.wg;
@@ -211,8 +185,8 @@ int runAnatomy(Engine& engine, const std::vector<size_t>& sizes, const BenchOpti
         const HostArray input = makeInput(ElemType::Float, DataPattern::Random, n, o.seed);
         const Reference ref = computeReference(input, Op::Sum);
         DeviceData data{input, ref, engine.upload(input)};
-        const Measurement copy = measureCopyCeiling(engine, n, o.warmup, repeats);
         std::vector<Method> methods;
+        methods.push_back(makeCopyKernel(engine, n, ElemType::Float));
         const VariantInfo& v = *findVariant("best-gpu");
         RunConfig c;
         c.variant = v.id;
@@ -239,27 +213,35 @@ int runAnatomy(Engine& engine, const std::vector<size_t>& sizes, const BenchOpti
             addBest(std::min(defGroups, ceilDiv(n, wg * e)), ">=" + std::to_string(e) + " floats/item");
         methods.push_back(bestGpuHostFinish(engine, data.buffer, n, defGroups, wg));
         const size_t fullGrid = std::max<size_t>(1, ceilDiv(n, wg * 16));
-        methods.push_back(readOnly(engine, source, data.buffer, n, defGroups, wg, 4, "read-only, best-gpu's grid"));
-        methods.push_back(readOnly(engine, source, data.buffer, n, std::min(fullGrid, 8 * units), wg, 4,
-                                   "read-only, 8/unit"));
-        methods.push_back(readOnly(engine, source, data.buffer, n, std::min(fullGrid, 16 * units), wg, 4,
-                                   "read-only, 16/unit"));
-        methods.push_back(readOnly(engine, source, data.buffer, n, fullGrid, wg, 4, "read-only, 16 floats/item"));
+        methods.push_back(makeReadOnlyCeiling(engine, source, data, defGroups, wg, 4, "read-only, best-gpu's grid"));
+        methods.push_back(makeReadOnlyCeiling(engine, source, data, std::min(fullGrid, 8 * units), wg, 4,
+                                              "read-only, 8/unit"));
+        methods.push_back(makeReadOnlyCeiling(engine, source, data, std::min(fullGrid, 16 * units), wg, 4,
+                                              "read-only, 16/unit"));
+        methods.push_back(makeReadOnlyCeiling(engine, source, data, fullGrid, wg, 4, "read-only, 16 floats/item"));
         if (dev.maxWorkGroup >= 1024)
-            methods.push_back(readOnly(engine, source, data.buffer, n, std::max<size_t>(1, std::min(ceilDiv(n, 1024 * 16), 2 * units)), 1024, 4,
-                                       "read-only, wg 1024, 2/unit"));
+            methods.push_back(makeReadOnlyCeiling(engine, source, data,
+                                                  std::max<size_t>(1, std::min(ceilDiv(n, 1024 * 16), 2 * units)), 1024,
+                                                  4, "read-only, wg 1024, 2/unit"));
         methods.push_back(emptyKernel(engine, defGroups, wg, n));
         methods.push_back(emptyKernel(engine, 1, wg, n));
-        const auto results = timeMethods(methods, Timing::Device, o.warmup, repeats, ref, false);
+        TimingContext context;
+        context.busy = busy;
+        const auto results = timeMethods(methods, Timing::Device, o.warmup, repeats, ref, false, context);
         double readOnlyBest = 0;
-        for (const auto& m : results)
-            if (m.role == Role::Ceiling && !m.skipped && m.correct) readOnlyBest = std::max(readOnlyBest, m.gbps());
+        Measurement copy;
+        for (const auto& m : results) {
+            if (m.role != Role::Ceiling || m.skipped || !m.correct) continue;
+            if (m.method.rfind("copy", 0) == 0)
+                copy = m;
+            else
+                readOnlyBest = std::max(readOnlyBest, m.gbps());
+        }
         const double ceiling = std::max(readOnlyBest, copy.gbps());
         std::printf("\n%s floats (%.1f MiB): copy %.1f GB/s (read + written), read-only best %.1f GB/s, limit %.1f\n",
                     sizeLabel(n).c_str(), double(n) * 4 / 1048576.0, copy.gbps(), readOnlyBest, ceiling);
         std::printf("  %-34s %9s %9s %7s  %s\n", "method", "us", "GB/s", "% lim", "shape");
         nlohmann::json rows = nlohmann::json::array();
-        rows.push_back(toJson(copy));
         for (const auto& m : results) {
             if (m.skipped) {
                 std::printf("  %-34s skipped: %s\n", m.method.c_str(), m.verdict.c_str());

@@ -1,5 +1,5 @@
 # Shared by the Python peers: the command line every peer takes, the data files the bench program wrote (raw
-# float32, the same values its own methods reduce), the statistics, and the JSON lines the bench reads back.
+# float32 or int32, the same values its own methods reduce), the statistics, and the JSON lines the bench reads back.
 import argparse
 import json
 import statistics
@@ -10,11 +10,14 @@ def parse_args(description):
     p = argparse.ArgumentParser(description=description)
     p.add_argument("--warmup", type=int, default=3)
     p.add_argument("--repeats", type=int, default=15)
-    p.add_argument("--timing", choices=["device", "wall"], default="wall")
+    p.add_argument("--timing", choices=["device", "device-idle", "wall"], default="wall",
+                   help="device: each call queued behind a busy device; device-idle: the device idle before each")
+    p.add_argument("--dtype", choices=["float", "int"], default="float")
+    p.add_argument("--op", choices=["sum", "min", "max"], default="sum")
     p.add_argument("--platform", default="")
     p.add_argument("--device", default="")
     p.add_argument("--data", action="append", default=[], metavar="N=PATH",
-                   help="a size and the raw float32 file holding its data")
+                   help="a size and the raw float32 / int32 file holding its data")
     a = p.parse_args()
     a.files = []
     for item in a.data:
@@ -23,10 +26,10 @@ def parse_args(description):
     return a
 
 
-def load(np, n, path):
-    x = np.fromfile(path, dtype=np.float32)
+def load(np, n, path, dtype="float"):
+    x = np.fromfile(path, dtype=np.int32 if dtype == "int" else np.float32)
     if x.size != n:
-        raise SystemExit(f"{path} holds {x.size} floats, expected {n}")
+        raise SystemExit(f"{path} holds {x.size} {dtype}s, expected {n}")
     return x
 
 

@@ -13,6 +13,7 @@
 #include <map>
 #include <memory>
 
+#include "bench/busy_device.h"
 #include "bench/options.h"
 #include "core/user_dirs.h"
 #include "bench/peers.h"
@@ -31,8 +32,8 @@ bool wanted(const std::vector<std::string>& list, const std::string& name) {
 }
 
 std::string writeDataFile(const BenchOptions& o, const HostArray& input) {
-    const std::string path =
-        o.tmpDir + "/reducelab_bench_" + std::to_string(input.size()) + "_" + std::to_string(o.seed) + ".f32";
+    const std::string path = o.tmpDir + "/reducelab_bench_" + std::to_string(input.size()) + "_" +
+                             std::to_string(o.seed) + (input.type == ElemType::Int ? ".i32" : ".f32");
     std::ofstream f(path, std::ios::binary);
     f.write(static_cast<const char*>(input.data()), std::streamsize(input.bytes()));
     if (!f) throw Error(ErrorKind::DeviceFailure, "could not write " + path + ": choose another --tmp directory");
@@ -82,16 +83,21 @@ int run(const BenchOptions& o) {
     Engine engine(selectDevice(o.device));
     const DeviceInfo& dev = engine.device();
     const bool cpu = dev.type == "CPU";
-    const Timing timing = o.timing == "device" ? Timing::Device
-                          : o.timing == "wall" ? Timing::Wall
-                                               : (cpu ? Timing::Wall : Timing::Device);
+    // The timing mode by name: "device" (each call queued behind a busy device), "device-idle" or "wall".
+    const std::string mode = o.timing != "auto" ? o.timing : cpu ? "wall" : "device";
+    const Timing timing = mode == "wall" ? Timing::Wall : Timing::Device;
     std::vector<size_t> sizes = o.sizes;
     if (sizes.empty())
-        for (int k = cpu ? 22 : 20; k <= (cpu ? 26 : 28); k += cpu ? 2 : 1) sizes.push_back(size_t(1) << k);
+        for (int k = cpu ? 22 : 16; k <= (cpu ? 26 : 28); k += cpu ? 2 : 1) sizes.push_back(size_t(1) << k);
     const std::string best = "ReduceLab " + bestVariantFor(dev).id;
     std::cerr << "reducelab_bench on " << dev.platform << " / " << dev.name << " (" << dev.type << ", "
-              << dev.computeUnits << " compute units), " << toString(timing) << " timing, median of " << o.repeats
+              << dev.computeUnits << " compute units), " << mode << " timing, median of " << o.repeats
               << " after " << o.warmup << " warm-up; load average " << loadAverage() << "\n";
+    std::unique_ptr<BusyDevice> busy;
+    if (mode == "device" || o.anatomy) {
+        busy = std::make_unique<BusyDevice>(engine.context(), engine.clDevice(), engine.queue());
+        std::cerr << "device timing: each call queued behind a " << busy->spinMicros() << " us spin\n";
+    }
     if (o.sweep) return runSweep(engine, sizes, o);
     if (o.probe) return runProbe(engine, sizes, o);
     if (o.floor) {
@@ -102,21 +108,27 @@ int run(const BenchOptions& o) {
     if (o.layouts || o.anatomy) {
         std::ifstream f(o.scriptDir + "/gpu_layouts.cl");
         const std::string source((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
-        return o.anatomy ? runAnatomy(engine, sizes, o, source) : runLayouts(engine, sizes, o, source);
+        return o.anatomy ? runAnatomy(engine, sizes, o, source, busy.get()) : runLayouts(engine, sizes, o, source);
     }
 
-    std::ifstream copyFile(o.scriptDir + "/copy_chunks.cl");
+    std::ifstream copyFile(o.scriptDir + "/copy_chunks.cl"), layoutsFile(o.scriptDir + "/gpu_layouts.cl");
     const std::string copySource((std::istreambuf_iterator<char>(copyFile)), std::istreambuf_iterator<char>());
-    if (copySource.empty())
-        throw Error(ErrorKind::BadInput, "cannot read " + o.scriptDir + "/copy_chunks.cl: give --scripts");
+    const std::string layoutsSource((std::istreambuf_iterator<char>(layoutsFile)), std::istreambuf_iterator<char>());
+    if (copySource.empty() || layoutsSource.empty())
+        throw Error(ErrorKind::BadInput, "cannot read " + o.scriptDir + "/copy_chunks.cl and gpu_layouts.cl: give --scripts");
+    const std::string typeName(toString(o.type)), opName(toString(o.op));
+    TimingContext context;
+    context.op = o.op;
+    context.type = o.type;
+    context.busy = busy.get();
     std::vector<Measurement> all;
     std::map<size_t, Reference> refs;
     std::vector<std::pair<size_t, std::string>> files;
     const bool python = wanted(o.peers, "pyopencl") || wanted(o.peers, "torch");
     for (size_t n : sizes) {
-        std::cerr << sizeLabel(n) << " floats:\n";
-        const HostArray input = makeInput(ElemType::Float, DataPattern::Random, n, o.seed);
-        const Reference& ref = refs[n] = computeReference(input, Op::Sum);
+        std::cerr << sizeLabel(n) << " " << typeName << "s, " << opName << ":\n";
+        const HostArray input = makeInput(o.type, DataPattern::Random, n, o.seed);
+        const Reference& ref = refs[n] = computeReference(input, o.op);
         if (python) files.emplace_back(n, writeDataFile(o, input));
         auto keep = [&](Measurement m) {
             progress(m);
@@ -126,28 +138,38 @@ int run(const BenchOptions& o) {
             // The host peers read their own page-aligned copy of the input (a std::vector's 16-byte alignment would
             // split 64-byte vector loads across cache lines). The OpenCL buffer is a copy made by the driver: PoCL
             // ran slower on a CL_MEM_USE_HOST_PTR buffer over the host array (8-11 against 23-27 GB/s at 2^24).
-            std::unique_ptr<float, decltype(&std::free)> hostCopy(nullptr, &std::free);
+            std::unique_ptr<void, decltype(&std::free)> hostCopy(nullptr, &std::free);
             if (cpu) {
-                hostCopy.reset(static_cast<float*>(std::aligned_alloc(4096, (input.bytes() + 4095) / 4096 * 4096)));
+                hostCopy.reset(std::aligned_alloc(4096, (input.bytes() + 4095) / 4096 * 4096));
                 if (!hostCopy)
-                    throw Error(ErrorKind::DeviceFailure, "out of host memory for " + sizeLabel(n) + " floats");
+                    throw Error(ErrorKind::DeviceFailure, "out of host memory for " + sizeLabel(n) + " elements");
                 std::memcpy(hostCopy.get(), input.data(), input.bytes());
             }
-            const float* hostData = cpu ? hostCopy.get() : input.floats.data();
+            const void* hostData = cpu ? hostCopy.get() : input.data();
             const cl::Buffer buffer = engine.upload(input);
-            DeviceData data{input, ref, buffer};
+            DeviceData data{input, ref, buffer, o.op};
             const OpenClHandles h{engine.context()(), engine.queue()(), engine.clDevice()(), buffer()};
-            keep(measureCopyCeiling(engine, n, o.warmup, o.repeats));
             std::vector<Method> methods;
-            if (cpu) methods.push_back(makeChunkedCopy(engine, copySource, n));
-            for (const auto& id : o.variants) methods.push_back(makeVariant(engine, id, o.wg, o.groups, data));
-            if (wanted(o.peers, "clblast")) methods.push_back(makeClblast(h, n));
-            if (wanted(o.peers, "boost")) methods.push_back(makeBoostCompute(h, n));
-            if (wanted(o.peers, "tbb")) {
-                methods.push_back(makeHostReduce(hostData, n));
-                methods.push_back(makeHostCopy(hostData, n));
+            methods.push_back(makeCopyKernel(engine, n, o.type));
+            if (cpu) {
+                methods.push_back(makeChunkedCopy(engine, copySource, n));
+            } else {
+                // The read-only ceilings: past the copy's where the input fits in the L2 cache (issue 14).
+                const size_t units = size_t(std::max(1, dev.computeUnits));
+                const size_t tiles = std::max<size_t>(1, (n + o.wg * 16 - 1) / (o.wg * 16));
+                methods.push_back(makeReadOnlyCeiling(engine, layoutsSource, data, tiles, o.wg, 4,
+                                                      "read-only kernel, 16 per work-item"));
+                methods.push_back(makeReadOnlyCeiling(engine, layoutsSource, data, std::min(tiles, 8 * units), o.wg, 4,
+                                                      "read-only kernel, 8 groups per unit"));
             }
-            for (auto& m : timeMethods(methods, timing, o.warmup, o.repeats, ref, cpu)) keep(std::move(m));
+            for (const auto& id : o.variants) methods.push_back(makeVariant(engine, id, o.wg, o.groups, data));
+            if (wanted(o.peers, "clblast")) methods.push_back(makeClblast(h, n, o.type, o.op));
+            if (wanted(o.peers, "boost")) methods.push_back(makeBoostCompute(h, n, o.type, o.op));
+            if (wanted(o.peers, "tbb")) {
+                methods.push_back(makeHostReduce(hostData, n, o.type, o.op));
+                methods.push_back(makeHostCopy(hostData, n, o.type));
+            }
+            for (auto& m : timeMethods(methods, timing, o.warmup, o.repeats, ref, cpu, context)) keep(std::move(m));
             engine.queue().finish();
         }
     }
@@ -159,7 +181,9 @@ int run(const BenchOptions& o) {
         job.files = files;
         job.warmup = o.warmup;
         job.repeats = o.repeats;
-        job.timing = timing;
+        job.timing = mode;
+        job.type = o.type;
+        job.op = o.op;
         job.platform = dev.platform;
         job.device = dev.name;
         std::string why;
@@ -167,7 +191,7 @@ int run(const BenchOptions& o) {
         auto got = runPythonPeer(job, &why);
         if (got.empty())
             for (size_t n : sizes)
-                got.push_back(skippedMeasurement(peer == "torch" ? "torch.sum" : "pyopencl ReductionKernel",
+                got.push_back(skippedMeasurement(peer == "torch" ? "torch." + opName : "pyopencl ReductionKernel",
                                                  peer == "torch" ? Role::FrameworkPeer : Role::OpenClPeer, n, why));
         else if (!why.empty())
             std::cerr << why << "\n";
@@ -175,7 +199,7 @@ int run(const BenchOptions& o) {
             if (!m.skipped && m.checked) {
                 auto it = refs.find(m.n);
                 m.correct =
-                    it != refs.end() && acceptResult(it->second, Op::Sum, ElemType::Float, m.result, &m.verdict);
+                    it != refs.end() && acceptResult(it->second, o.op, o.type, m.result, &m.verdict);
             }
             progress(m);
             all.push_back(std::move(m));
@@ -183,7 +207,7 @@ int run(const BenchOptions& o) {
     }
     for (const auto& f : files) std::remove(f.second.c_str());
 
-    const auto checks = checkTargets(all, sizes, best, cpu);
+    const auto checks = checkTargets(all, sizes, best, cpu, opName);
     {  // every figure as JSON: to --json FILE, and kept for the explorer's Timings view (its peers overlay)
         nlohmann::json j = {{"date", now()},
                             {"device", dev.name},
@@ -193,8 +217,16 @@ int run(const BenchOptions& o) {
                             {"type", dev.type},
                             {"compute_units", dev.computeUnits},
                             {"timing", toString(timing)},
-                            {"data_type", "float"},  // every method reduces the same random floats
-                            {"op", "sum"},
+                            {"timing_mode", mode},
+                            {"timing_definition", mode == "device" ? "each call queued behind a busy device: OpenCL "
+                                                                     "profiling events; CUDA events for torch and cupy"
+                                                  : mode == "device-idle" ? "device idle before each call: OpenCL "
+                                                                            "profiling events; CUPTI kernel span for "
+                                                                            "torch and cupy"
+                                                                          : "host clock around the call and the read "
+                                                                            "of its result"},
+                            {"data_type", typeName},  // every method reduces the same random data
+                            {"op", opName},
                             {"warmup", o.warmup},
                             {"repeats", o.repeats},
                             {"seed", o.seed},
@@ -212,16 +244,20 @@ int run(const BenchOptions& o) {
             std::cout << "figures kept for the explorer's Timings view: " << kept << "\n";
     }
     std::cout << "\n"
-              << dev.platform << " / " << dev.name << " (" << dev.type << "), " << now() << "; " << toString(timing)
-              << (timing == Timing::Wall ? " timing (host clock around each call and the read of its result)"
-                                         : " timing (the device's own clock: first kernel's start to last one's end)")
+              << dev.platform << " / " << dev.name << " (" << dev.type << "), " << now() << "; " << mode
+              << (mode == "wall"     ? " timing (host clock around each call and the read of its result)"
+                  : mode == "device" ? " timing (the device's own clock, first command's start to last one's end, each "
+                                       "call queued behind a busy device; CUDA events likewise for torch and cupy)"
+                                     : " timing (the device's own clock, first kernel's start to last one's end, the "
+                                       "device idle before each call; CUPTI's kernel span for torch and cupy)")
               << ", median of " << o.repeats << " round-robin runs after >= " << o.warmup
-              << " warm-up runs and >= " << kMinWarmupMs << " ms, random floats, seed " << o.seed
+              << " warm-up runs and >= " << kMinWarmupMs << " ms, random " << typeName << "s, " << opName
+              << ", seed " << o.seed
               << "\nEach cell: GB/s (bytes read once / median time; copies: read + written), x the fastest correct "
                  "peer in the column, % of the faster copy kernel.\n\n";
     printTable(std::cout, all, sizes);
     std::cout << "\nBest variant for this device: " << bestVariantFor(dev).id << ". " << bestVariantReason(dev)
-              << "\n\nTargets (issue 4):\n";
+              << "\n\nTargets (issues 4 and 14):\n";
     printTargets(std::cout, checks);
     bool wrong = false;
     for (const auto& m : all) wrong |= m.checked && !m.correct && !m.skipped;

@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <thread>
 
+#include "bench/busy_device.h"
+
 namespace rl::bench {
 
 const char* toString(Timing t) {
@@ -65,18 +67,23 @@ namespace {
 
 struct Progress {
     Measurement m;
-    std::vector<double> wall, device;
+    std::vector<double> wall, device, queuedGap;
     bool failed = false;
 };
 
 // One call of a method: times it and checks its result; a throw marks the method failed with the reason. Only
 // when the device's timing is wanted does the method get somewhere to put it (and so makes profiling events).
-double runOnce(Method& method, Progress& p, const Reference& ref, bool first, bool wantDevice) {
+double runOnce(Method& method, Progress& p, const Reference& ref, bool first, bool wantDevice,
+               const TimingContext& context) {
     double deviceMs = -1;
+    BusyDevice* busy = wantDevice && method.deviceQueue ? context.busy : nullptr;
+    if (busy) busy->start();  // not timed: the call's commands queue behind it
     const auto start = std::chrono::steady_clock::now();
     double value = 0;
     try {
         value = method.once(wantDevice ? &deviceMs : nullptr);
+        if (busy && method.firstStartNs)
+            p.queuedGap.push_back((double(method.firstStartNs()) - double(busy->lastEndNs())) * 1e-3);
     } catch (const std::exception& e) {
         p.failed = true;
         p.m.skipped = true;
@@ -86,7 +93,7 @@ double runOnce(Method& method, Progress& p, const Reference& ref, bool first, bo
     const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     if (!method.verify) {
         std::string verdict;
-        const bool ok = acceptResult(ref, Op::Sum, ElemType::Float, value, &verdict);
+        const bool ok = acceptResult(ref, context.op, context.type, value, &verdict);
         if (first || (p.m.correct && !ok)) {  // keep the first wrong result if any run is wrong
             p.m.result = value;
             p.m.verdict = verdict;
@@ -101,7 +108,7 @@ double runOnce(Method& method, Progress& p, const Reference& ref, bool first, bo
 }  // namespace
 
 std::vector<Measurement> timeMethods(std::vector<Method>& methods, Timing timing, int warmup, int repeats,
-                                     const Reference& ref, bool cpuHost) {
+                                     const Reference& ref, bool cpuHost, const TimingContext& context) {
     const auto settle = [cpuHost] {
         if (cpuHost) std::this_thread::sleep_for(std::chrono::milliseconds(20));
     };
@@ -126,21 +133,25 @@ std::vector<Measurement> timeMethods(std::vector<Method>& methods, Timing timing
         settle();
         double warmedMs = 0;
         for (int i = 0; !progress[k].failed && (i < warmup || (warmedMs < kMinWarmupMs && i < 100000)); ++i)
-            warmedMs += runOnce(methods[k], progress[k], ref, i == 0, wantDevice(k));
+            warmedMs += runOnce(methods[k], progress[k], ref, i == 0, wantDevice(k), context);
         progress[k].wall.clear();
         progress[k].device.clear();
+        progress[k].queuedGap.clear();
     }
     for (int r = 0; r < repeats; ++r)
         for (size_t k = 0; k < methods.size(); ++k)
             if (!progress[k].failed) {
                 if (cpuHost) {
                     settle();
-                    runOnce(methods[k], progress[k], ref, false, wantDevice(k));  // untimed: its figures are dropped below
+                    const size_t gaps = progress[k].queuedGap.size();
+                    // untimed: its figures are dropped below
+                    runOnce(methods[k], progress[k], ref, false, wantDevice(k), context);
                     if (progress[k].failed) continue;
                     progress[k].wall.pop_back();
                     progress[k].device.pop_back();
+                    progress[k].queuedGap.resize(gaps);
                 }
-                runOnce(methods[k], progress[k], ref, false, wantDevice(k));
+                runOnce(methods[k], progress[k], ref, false, wantDevice(k), context);
             }
     std::vector<Measurement> out;
     for (size_t k = 0; k < methods.size(); ++k) {
@@ -158,6 +169,7 @@ std::vector<Measurement> timeMethods(std::vector<Method>& methods, Timing timing
             m.note = methods[k].note;
             if (methods[k].verify) m.correct = methods[k].verify(&m.verdict);
             if (methods[k].finish) methods[k].finish(m, repeats);
+            if (allDevice && !p.queuedGap.empty()) m.note += (m.note.empty() ? "" : "; ") + queuedNote(p.queuedGap);
         }
         out.push_back(m);
     }

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/reference.h"
+#include "core/types.h"
 
 namespace rl::bench {
 
@@ -68,6 +69,19 @@ struct Method {
     std::function<void(Measurement&, int repeats)> finish;  // optional: adds what the runs showed to the note
     std::string skipped;                                    // non-empty: it could not be set up, and why
     bool alwaysDevice = false;                              // copy ceilings: the kernel's own time in every timing mode
+    // Runs on the bench's OpenCL queue and gives device time: in device timing it is queued behind a busy device
+    // (BusyDevice) and firstStartNs tells when its last call's first command started.
+    bool deviceQueue = false;
+    std::function<uint64_t()> firstStartNs;
+};
+
+class BusyDevice;
+
+// What the results are checked against, and how device time is taken.
+struct TimingContext {
+    Op op = Op::Sum;
+    ElemType type = ElemType::Float;
+    BusyDevice* busy = nullptr;  // device timing: keep the device busy ahead of each call of a deviceQueue method
 };
 
 // Times every method: each is warmed up (at least `warmup` runs and kMinWarmupMs), then the `repeats` timed runs
@@ -78,7 +92,7 @@ struct Method {
 // while after its work (TBB's, PoCL's) does not take the cores from the next method, and by one untimed run of the
 // same method, so that every method meets its own data in the caches as it would running back to back.
 std::vector<Measurement> timeMethods(std::vector<Method>& methods, Timing timing, int warmup, int repeats,
-                                     const Reference& ref, bool cpuHost = false);
+                                     const Reference& ref, bool cpuHost = false, const TimingContext& context = {});
 
 Measurement skippedMeasurement(const std::string& method, Role role, size_t n, const std::string& why);
 

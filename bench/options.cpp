@@ -38,7 +38,11 @@ std::string usage() {
            "  --groups G        work-groups of the fixed-grid variants (default: theirs per compute unit)\n"
            "  --variants LIST   ReduceLab variants (default best-gpu,grid-stride,best-cpu,multi-element)\n"
            "  --peers LIST      of clblast,boost,pyopencl,tbb,torch (default all; missing ones are skipped)\n"
-           "  --timing T        auto (device clock on GPUs, wall clock on CPU devices), device or wall\n"
+           "  --type T          int or float (default float): what every method reduces\n"
+           "  --op OP           sum, min or max (default sum)\n"
+           "  --timing T        auto (device on GPUs, wall on CPU devices), device, device-idle or wall. device: each\n"
+           "                    call queued behind a busy device (OpenCL events; CUDA events for torch and cupy);\n"
+           "                    device-idle: the device idle before each call (OpenCL events; CUPTI's kernel span)\n"
            "  --python PATH     interpreter for the Python peers (repeatable; default python3, /usr/bin/python3)\n"
            "  --tmp DIR         where the Python peers' data files go (default /tmp)\n"
            "  --seed S          random data seed (default 1)\n"
@@ -123,8 +127,22 @@ bool parseOptions(int argc, char** argv, BenchOptions& o, std::string* error) {
                     *error = "unknown peer '" + p + "': choose from clblast,boost,pyopencl,tbb,torch";
                     return false;
                 }
-        } else if (a == "--timing" && (v == "auto" || v == "device" || v == "wall")) {
+        } else if (a == "--timing" && (v == "auto" || v == "device" || v == "device-idle" || v == "wall")) {
             o.timing = v;
+        } else if (a == "--type") {
+            const auto t = parseElemType(v);
+            if (!t || (*t != ElemType::Int && *t != ElemType::Float)) {
+                *error = "--type: '" + v + "' is not one the bench measures: choose int or float";
+                return false;
+            }
+            o.type = *t;
+        } else if (a == "--op") {
+            const auto op = parseOp(v);
+            if (!op) {
+                *error = "--op: '" + v + "' is not an operation: choose sum, min or max";
+                return false;
+            }
+            o.op = *op;
         } else if (a == "--python") {
             if (!pythonsGiven) o.pythons.clear();
             pythonsGiven = true;

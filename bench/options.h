@@ -4,6 +4,8 @@
 #include <string>
 #include <vector>
 
+#include "core/types.h"
+
 namespace rl::bench {
 
 struct BenchOptions {
@@ -15,7 +17,12 @@ struct BenchOptions {
     uint64_t seed = 1;
     std::vector<std::string> variants = {"best-gpu", "grid-stride", "best-cpu", "multi-element"};
     std::vector<std::string> peers = {"clblast", "boost", "pyopencl", "tbb", "torch"};
-    std::string timing = "auto";  // auto | device | wall
+    ElemType type = ElemType::Float;  // int or float: what every method reduces
+    Op op = Op::Sum;
+    // auto | device | device-idle | wall. device: each call queued behind a busy device (bench/busy_device.h), CUDA
+    // peers by CUDA events around the call behind a spinning kernel; device-idle: the device idle before each call,
+    // CUDA peers by CUPTI's kernel span (the bench's device timing before issue 14, kept for comparison).
+    std::string timing = "auto";
     std::string jsonPath;
     std::vector<std::string> pythons = {"python3", "/usr/bin/python3"};
     std::string tmpDir = "/tmp";

@@ -10,15 +10,20 @@
 
 namespace rl::bench {
 
-Method makeClblast(const OpenClHandles& h, size_t n) {
+Method makeClblast(const OpenClHandles& h, size_t n, ElemType type, Op op) {
     Method m;
     m.label = "CLBlast Xsum";
     m.role = Role::OpenClPeer;
-    m.bytes = double(n) * 4;
+    m.bytes = double(n) * double(elemSize(type));
 #ifndef REDUCELAB_HAVE_CLBLAST
     (void)h;
+    (void)op;
     m.skipped = "built without CLBlast: install libclblast-dev";
 #else
+    if (type != ElemType::Float || op != Op::Sum) {
+        m.skipped = "CLBlast sums floating-point vectors only (no integer routines, no min or max of values)";
+        return m;
+    }
     cl_int err = CL_SUCCESS;
     cl_mem raw = clCreateBuffer(h.context, CL_MEM_READ_WRITE, sizeof(float), nullptr, &err);
     if (err != CL_SUCCESS) {

@@ -1,6 +1,8 @@
 // Peers on the host CPU without OpenCL: std::reduce and std::copy with std::execution::par_unseq, which
 // libstdc++ runs on TBB. Built with -O3 -march=native -fopenmp-simd (CMakeLists) so the peer's inner loops are
 // vectorised: without -fopenmp-simd libstdc++'s reduce adds one float at a time.
+#include <cstdint>
+#include <limits>
 #include <memory>
 #include <vector>
 
@@ -12,39 +14,76 @@
 #endif
 
 namespace rl::bench {
+namespace {
 
-Method makeHostReduce(const float* data, size_t n) {
+#ifdef REDUCELAB_HAVE_TBB
+// std::reduce of n elements of T with the operation, as a user would write it (ints wrap, as on the device).
+template <typename T>
+double hostReduce(const void* data, size_t n, Op op) {
+    const T* p = static_cast<const T*>(data);
+    switch (op) {
+        case Op::Min:
+            return double(std::reduce(std::execution::par_unseq, p, p + n, std::numeric_limits<T>::has_infinity
+                                                                                 ? std::numeric_limits<T>::infinity()
+                                                                                 : std::numeric_limits<T>::max(),
+                                      [](T a, T b) { return std::min(a, b); }));
+        case Op::Max:
+            return double(std::reduce(std::execution::par_unseq, p, p + n, std::numeric_limits<T>::has_infinity
+                                                                                 ? -std::numeric_limits<T>::infinity()
+                                                                                 : std::numeric_limits<T>::lowest(),
+                                      [](T a, T b) { return std::max(a, b); }));
+        default:
+            if constexpr (std::is_integral_v<T>) {  // unsigned arithmetic: wraps like the device, no overflow UB
+                const auto* u = reinterpret_cast<const uint32_t*>(p);
+                return double(int32_t(std::reduce(std::execution::par_unseq, u, u + n, uint32_t(0))));
+            } else {
+                return double(std::reduce(std::execution::par_unseq, p, p + n, T(0)));
+            }
+    }
+}
+#endif
+
+}  // namespace
+
+Method makeHostReduce(const void* data, size_t n, ElemType type, Op op) {
     Method m;
     m.label = "host std::reduce par_unseq (TBB)";
     m.role = Role::HostPeer;
-    m.bytes = double(n) * 4;
+    m.bytes = double(n) * double(elemSize(type));
 #ifndef REDUCELAB_HAVE_TBB
     (void)data;
+    (void)op;
     m.skipped = "built without TBB: install libtbb-dev";
 #else
-    m.note = "float accumulation, vectorised (-fopenmp-simd)";
-    m.once = [data, n](double*) { return double(std::reduce(std::execution::par_unseq, data, data + n, 0.0f)); };
+    m.note = std::string(toString(type)) + " " + std::string(toString(op)) + ", vectorised (-fopenmp-simd)";
+    if (type == ElemType::Int)
+        m.once = [data, n, op](double*) { return hostReduce<int32_t>(data, n, op); };
+    else
+        m.once = [data, n, op](double*) { return hostReduce<float>(data, n, op); };
 #endif
     return m;
 }
 
-Method makeHostCopy(const float* data, size_t n) {
+Method makeHostCopy(const void* data, size_t n, ElemType type) {
     Method m;
     m.label = "host std::copy par_unseq (TBB)";
     m.role = Role::Reference;
-    m.bytes = 2.0 * double(n) * 4;
+    const size_t words = n * elemSize(type) / 4;
+    m.bytes = 2.0 * double(words) * 4;
 #ifndef REDUCELAB_HAVE_TBB
     (void)data;
+    (void)words;
     m.skipped = "built without TBB: install libtbb-dev";
 #else
-    auto out = std::make_shared<std::vector<float> >(n, 1.0f);  // touched once: page faults stay out of the timing
+    const auto* src = static_cast<const uint32_t*>(data);
+    auto out = std::make_shared<std::vector<uint32_t> >(words, 1u);  // touched once: page faults stay out of the timing
     m.note = "bytes read + written";
-    m.once = [data, n, out](double*) {
-        std::copy(std::execution::par_unseq, data, data + n, out->begin());
+    m.once = [src, words, out](double*) {
+        std::copy(std::execution::par_unseq, src, src + words, out->begin());
         return 0.0;
     };
-    m.verify = [data, n, out](std::string* verdict) {
-        const bool ok = std::equal(data, data + n, out->begin());
+    m.verify = [src, words, out](std::string* verdict) {
+        const bool ok = std::equal(src, src + words, out->begin());
         *verdict = ok ? "copy equals its source" : "copy differs from its source";
         return ok;
     };

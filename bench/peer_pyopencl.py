@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-# Peer: pyopencl's ReductionKernel (python3-pyopencl), a float sum on the bench's OpenCL device and data. Wall clock
-# around each call including .get() of the result (its two kernels give no single event to time).
+# Peer: pyopencl's ReductionKernel (python3-pyopencl), a sum, min or max of floats or ints on the bench's OpenCL
+# device and data. Wall clock around each call including .get() of the result (its two kernels give no single event
+# to time).
 import time
 
 from bench_data import load, parse_args, record, unavailable, warm_up
@@ -29,10 +30,14 @@ def main():
         unavailable(f"pyopencl sees no device named {a.device!r} on platform {a.platform!r}")
     ctx = cl.Context([device])
     queue = cl.CommandQueue(ctx)
-    krnl = ReductionKernel(ctx, np.float32, neutral="0", reduce_expr="a+b", map_expr="x[i]",
-                           arguments="__global const float *x")
+    ctype, dtype = ("int", np.int32) if a.dtype == "int" else ("float", np.float32)
+    neutral = {"sum": "0", "min": "INT_MAX" if a.dtype == "int" else "INFINITY",
+               "max": "INT_MIN" if a.dtype == "int" else "-INFINITY"}[a.op]
+    reduce_expr = {"sum": "a+b", "min": "min(a,b)", "max": "max(a,b)"}[a.op]
+    krnl = ReductionKernel(ctx, dtype, neutral=neutral, reduce_expr=reduce_expr, map_expr="x[i]",
+                           arguments=f"__global const {ctype} *x")
     for n, path in a.files:
-        x = cla.to_device(queue, load(np, n, path))
+        x = cla.to_device(queue, load(np, n, path, a.dtype))
         warm_up(lambda: krnl(x).get(), a.warmup, queue.finish)
         times, results = [], []
         for _ in range(a.repeats):
@@ -42,7 +47,7 @@ def main():
             times.append((t1 - t0) * 1e3)
             results.append(float(value))
         record("pyopencl ReductionKernel", "opencl-peer", n, "wall", times, results, n * 4,
-               f"pyopencl {cl.VERSION_TEXT}, float accumulator")
+               f"pyopencl {cl.VERSION_TEXT}, {ctype} {a.op}")
         del x
 
 

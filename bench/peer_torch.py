@@ -1,9 +1,13 @@
 #!/usr/bin/env python3
-# Peers on an NVIDIA GPU through CUDA: torch.sum (PyTorch's reduction) and, where CuPy is installed, cupy.sum,
-# plus torch's device-to-device copy as a reference for the copy ceiling.
-# Device timing = the GPU's own timestamps of the kernels a call launches, first start to last end, read through
-# torch.profiler (CUPTI): the same quantity OpenCL's profiling events give for ReduceLab's passes. CUDA events
-# around each call are reported beside it ("(CUDA events)" rows: they also count the events' own overhead).
+# Peers on an NVIDIA GPU through CUDA: torch.sum/min/max (PyTorch's reductions) and, where CuPy is installed,
+# cupy.sum/min/max (CUB's DeviceReduce), plus torch's device-to-device copy as a reference for the copy ceiling.
+# Device timing (--timing device) = CUDA events recorded around the call while a spinning kernel keeps the GPU busy,
+# so that the call's kernels are queued before the GPU reaches them: the GPU's time from the call's first command to
+# its last, with no host time inside, the quantity OpenCL's profiling events give for ReduceLab's kernels timed the
+# same way (reducelab_bench --floor shows both clocks around a kernel's own work). CUPTI's kernel span (first
+# kernel's start to last kernel's end, the GPU idle before the call) is reported beside it as a reference row: it
+# leaves out the command processing that both events count, and counts the host's launch of CUB's second kernel.
+# --timing device-idle makes CUPTI's span the main figure (the bench's device timing before issue 14).
 # Wall timing = the host clock around the call and the read of its result.
 import time
 
@@ -44,17 +48,44 @@ def kernel_spans(torch, fn, repeats):
     return ms, [len(c) for c in calls], results
 
 
-def event_times(torch, fn, repeats):
-    times, results = [], []
+def event_times(torch, fn, repeats, busy=None):
+    """CUDA events around each call (ms). With busy (a function that launches a kernel spinning for busy.us), the
+    events and the call queue behind it; returns also how many calls the host took longer to queue than the spin."""
+    times, results, late = [], [], 0
     for _ in range(repeats):
         start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+        t0 = time.perf_counter()
+        if busy:
+            busy()
         start.record()
         r = fn()
         end.record()
+        if busy and (time.perf_counter() - t0) * 1e6 > 0.8 * busy.us:
+            late += 1
         end.synchronize()
         times.append(start.elapsed_time(end))
         results.append(r)
-    return times, results
+    return times, results, late
+
+
+class Spin:
+    """Launches torch.cuda._sleep for about `us` microseconds on the current stream (cupy's null stream is the same
+    legacy default stream: checked in main)."""
+
+    def __init__(self, torch, us=200.0):
+        self.torch, self.cycles = torch, 100_000
+        for _ in range(3):  # size it by its own events
+            start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+            start.record()
+            torch.cuda._sleep(self.cycles)
+            end.record()
+            end.synchronize()
+            took = start.elapsed_time(end) * 1e3
+            self.cycles = max(1000, int(self.cycles * us / max(took, 1.0)))
+        self.us = us
+
+    def __call__(self):
+        self.torch.cuda._sleep(self.cycles)
 
 
 def wall_times(fn, sync, repeats):
@@ -72,26 +103,38 @@ def values(results):
     return [float(r.item()) if hasattr(r, "item") else float(r) for r in results if r is not None]
 
 
-def measure(torch, label, role, n, nbytes, fn, sync, a, note):
-    """The rows of one method at one size: its main figure in the asked timing, and CUDA events beside it."""
+def measure(torch, label, role, n, nbytes, fn, sync, a, note, spin):
+    """The rows of one method at one size: its main figure in the asked timing, and the other clock beside it."""
     warm_up(fn, a.warmup, sync)
     if a.timing == "wall":
         times, results = wall_times(fn, sync, a.repeats)
         record(label, role, n, "wall", times, values(results), nbytes, note)
         return
     # CUDA events first: once a profiler has run in the process, events around a call read longer.
-    event_ms, event_results = event_times(torch, fn, a.repeats)
+    busy = spin if a.timing == "device" else None
+    event_ms, event_results, late = event_times(torch, fn, a.repeats, busy)
+    events_note = (f"CUDA events around the call, queued behind a {spin.us:.0f} us spin"
+                   + (f" (the host took longer than the spin to queue {late} of {a.repeats} calls)" if late else "")
+                   if busy else "CUDA events around the call, the GPU idle before it")
     try:
         times, counts, results = kernel_spans(torch, fn, a.repeats)
         ops = sorted(set(counts))
-        record(label, role, n, "device", times, values(results), nbytes,
-               f"{note}; GPU kernel span from torch.profiler (CUPTI), {'/'.join(map(str, ops))} GPU ops per call")
-        record(label + " (CUDA events)", "reference", n, "device", event_ms, values(event_results), nbytes,
-               note + "; CUDA events around the call")
-    except Exception as e:  # noqa: BLE001 - fall back to CUDA events, and say so
+        cupti_note = f"GPU kernel span from torch.profiler (CUPTI), {'/'.join(map(str, ops))} GPU ops per call"
+    except Exception as e:  # noqa: BLE001 - say so; events alone remain
         print(f"kernel timestamps unavailable for {label}: {e}")
+        times = None
+    if a.timing == "device":
+        record(label, role, n, "device", event_ms, values(event_results), nbytes, f"{note}; {events_note}")
+        if times:
+            record(label + " (CUPTI kernel span)", "reference", n, "device", times, values(results), nbytes,
+                   f"{note}; {cupti_note}, the GPU idle before each call")
+    elif times:
+        record(label, role, n, "device", times, values(results), nbytes, f"{note}; {cupti_note}")
+        record(label + " (CUDA events)", "reference", n, "device", event_ms, values(event_results), nbytes,
+               f"{note}; {events_note}")
+    else:
         record(label, role, n, "device", event_ms, values(event_results), nbytes,
-               note + "; CUDA events around the call (the profiler's kernel timestamps were unavailable)")
+               f"{note}; {events_note} (the profiler's kernel timestamps were unavailable)")
 
 
 def main():
@@ -108,17 +151,21 @@ def main():
     except Exception:  # noqa: BLE001
         cupy = None
     name = torch.cuda.get_device_name(0)
+    spin = Spin(torch) if a.timing == "device" else None
+    if spin and cupy is not None and cupy.cuda.get_current_stream().ptr != torch.cuda.current_stream().cuda_stream:
+        unavailable("cupy and torch run on different streams here: the spin would not hold cupy's calls")
+    reduce_torch = {"sum": torch.sum, "min": torch.min, "max": torch.max}[a.op]
     for n, path in a.files:
-        x = torch.from_numpy(load(np, n, path)).cuda()
-        measure(torch, "torch.sum", "framework-peer", n, n * 4, lambda: torch.sum(x), torch.cuda.synchronize, a,
-                f"torch {torch.__version__} on {name}")
+        x = torch.from_numpy(load(np, n, path, a.dtype)).cuda()
+        measure(torch, f"torch.{a.op}", "framework-peer", n, n * 4, lambda: reduce_torch(x), torch.cuda.synchronize,
+                a, f"torch {torch.__version__} on {name}, {a.dtype}", spin)
         y = torch.empty_like(x)
 
         def copy():
             y.copy_(x)
 
         measure(torch, "torch copy_", "reference", n, 2 * n * 4, copy, torch.cuda.synchronize, a,
-                "bytes read + written")
+                "bytes read + written", spin)
         if not torch.equal(x, y):
             emit(method="torch copy_ check", role="reference", n=n, skipped="torch's copy differs from its source")
         del y
@@ -128,8 +175,10 @@ def main():
                 accel = ",".join(str(v) for v in cupy._core.get_routine_accelerators())
             except Exception:  # noqa: BLE001 - a private helper that may move
                 accel = "unknown"
-            measure(torch, "cupy.sum", "framework-peer", n, n * 4, lambda: cupy.sum(cx),
-                    cupy.cuda.Device().synchronize, a, f"cupy {cupy.__version__}, routine accelerators: {accel}")
+            reduce_cupy = {"sum": cupy.sum, "min": cupy.min, "max": cupy.max}[a.op]
+            measure(torch, f"cupy.{a.op}", "framework-peer", n, n * 4, lambda: reduce_cupy(cx),
+                    cupy.cuda.Device().synchronize, a,
+                    f"cupy {cupy.__version__}, routine accelerators: {accel}, {a.dtype}", spin)
             del cx
         del x
         torch.cuda.empty_cache()

@@ -10,7 +10,7 @@
 
 namespace rl::bench {
 
-// Raw handles of the engine's context, profiling queue, device and the input buffer (n floats).
+// Raw handles of the engine's context, profiling queue, device and the input buffer (n elements).
 struct OpenClHandles {
     cl_context context = nullptr;
     cl_command_queue queue = nullptr;
@@ -18,26 +18,30 @@ struct OpenClHandles {
     cl_mem x = nullptr;
 };
 
-// CLBlast's Xsum (libclblast-dev); a call includes the read of the result.
-Method makeClblast(const OpenClHandles& h, size_t n);
+// CLBlast's Xsum (libclblast-dev); a call includes the read of the result. Float sums only: CLBlast has no integer
+// routines and no min/max of values (its iXmax returns an index); other types and operations are skipped.
+Method makeClblast(const OpenClHandles& h, size_t n, ElemType type, Op op);
 
-// Boost.Compute's reduce with plus<float> (libboost-dev); a call includes the read of the result.
-Method makeBoostCompute(const OpenClHandles& h, size_t n);
+// Boost.Compute's reduce with plus, min or max (libboost-dev); a call includes the read of the result.
+Method makeBoostCompute(const OpenClHandles& h, size_t n, ElemType type, Op op);
 
-// std::reduce(std::execution::par_unseq) on the host (libstdc++'s parallel algorithms over TBB).
-Method makeHostReduce(const float* data, size_t n);
+// std::reduce(std::execution::par_unseq) on the host (libstdc++'s parallel algorithms over TBB), n elements of
+// type (int or float) at data.
+Method makeHostReduce(const void* data, size_t n, ElemType type, Op op);
 
 // std::copy(std::execution::par_unseq) on the host: what the host's memory gives, bytes read + written.
-Method makeHostCopy(const float* data, size_t n);
+Method makeHostCopy(const void* data, size_t n, ElemType type);
 
 // A Python peer (bench/peer_pyopencl.py, bench/peer_torch.py): run once over every size's data file; each JSON
 // line it prints becomes a measurement (results not yet checked: the caller checks them against its references).
 struct PythonJob {
     std::string script;
     std::vector<std::string> pythons;  // interpreters to try in order; the first that can import the peer runs it
-    std::vector<std::pair<size_t, std::string>> files;  // n and the raw float32 file holding that size's data
+    std::vector<std::pair<size_t, std::string>> files;  // n and the raw file (float32 or int32) of that size's data
     int warmup = 3, repeats = 15;
-    Timing timing = Timing::Wall;
+    std::string timing = "wall";  // wall, device (queued behind a busy GPU) or device-idle
+    ElemType type = ElemType::Float;
+    Op op = Op::Sum;
     std::string platform, device;  // for pyopencl: the OpenCL device to use
 };
 std::vector<Measurement> runPythonPeer(const PythonJob& job, std::string* why);

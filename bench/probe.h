@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "bench/options.h"
+#include "bench/measure.h"
 #include "core/cl/engine.h"
 
 namespace rl::bench {
@@ -15,7 +16,9 @@ int runProbe(Engine& engine, const std::vector<size_t>& sizes, const BenchOption
 int runLayouts(Engine& engine, const std::vector<size_t>& sizes, const BenchOptions& o, const std::string& source);
 
 // best-gpu's anatomy per size (issue 14): grid, elements per item, last-group cost, copy and read-only ceilings.
-int runAnatomy(Engine& engine, const std::vector<size_t>& sizes, const BenchOptions& o, const std::string& source);
+// Device-timed behind `busy` when given (bench/busy_device.h).
+int runAnatomy(Engine& engine, const std::vector<size_t>& sizes, const BenchOptions& o, const std::string& source,
+               BusyDevice* busy);
 
 // Where an OpenCL kernel's profiling interval lies around its work (issue 14; bench/floor.cl, NVIDIA only).
 int runFloor(Engine& engine, const std::vector<size_t>& sizes, const BenchOptions& o, const std::string& source);

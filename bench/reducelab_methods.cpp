@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <memory>
 
+#include "core/kernel_source.h"
 #include "core/pass_plan.h"
 
 namespace rl::bench {
@@ -49,7 +50,8 @@ Method makeVariant(Engine& engine, const std::string& id, size_t wg, size_t grou
     Method m;
     m.label = "ReduceLab " + id;
     m.role = Role::ReduceLab;
-    m.bytes = double(data.ref.n) * 4;
+    m.bytes = double(data.ref.n) * double(elemSize(data.input.type));
+    m.deviceQueue = true;
     auto st = std::make_shared<VariantState>();
     st->variant = findVariant(id);
     if (!st->variant) {
@@ -59,8 +61,8 @@ Method makeVariant(Engine& engine, const std::string& id, size_t wg, size_t grou
     RunConfig c;
     c.variant = id;
     c.n = data.ref.n;
-    c.type = ElemType::Float;
-    c.op = Op::Sum;
+    c.type = data.input.type;
+    c.op = data.op;
     c.wg = wg;
     c.groups = groups;
     try {
@@ -88,6 +90,9 @@ Method makeVariant(Engine& engine, const std::string& id, size_t wg, size_t grou
         }
         st->sums.push_back(sum);
         return value;
+    };
+    m.firstStartNs = [st]() -> uint64_t {
+        return st->events.empty() ? 0 : st->events.front().getProfilingInfo<CL_PROFILING_COMMAND_START>();
     };
     m.finish = [st](Measurement& out, int repeats) {
         if (st->sums.empty()) return;  // wall timing: no events, no kernel times
@@ -121,6 +126,136 @@ Measurement measureCopyCeiling(Engine& engine, size_t n, int warmup, int repeats
     } catch (const Error& e) {
         return skippedMeasurement(label, Role::Ceiling, n, e.what());
     }
+}
+
+Method makeCopyKernel(Engine& engine, size_t n, ElemType type) {
+    Method m;
+    m.label = "copy kernel (kernels/copy.cl)";
+    m.role = Role::Ceiling;
+    m.alwaysDevice = true;
+    m.deviceQueue = true;
+    m.note = "one float4 per work-item; bytes read + written";
+    struct State {
+        cl::Kernel k;
+        cl::Buffer in, out;
+        std::vector<float> init;
+        size_t global = 0, local = 0;
+        cl::Event e;
+    };
+    auto st = std::make_shared<State>();
+    const size_t n4 = n * elemSize(type) / 16;  // the copy kernel moves 16-byte vectors
+    if (n4 == 0) {
+        m.skipped = "fewer than 16 bytes";
+        return m;
+    }
+    try {
+        cl::Program p = engine.programs().program("copy", kernelFileText("kernels/copy.cl"), "");
+        st->k = cl::Kernel(p, "copy_ceiling");
+        st->init.resize(n4 * 4);
+        for (size_t i = 0; i < st->init.size(); ++i) st->init[i] = float(i % 1024) * 0.5f + 1.0f;  // never zeros
+        st->in = cl::Buffer(engine.context(), CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, n4 * 16, st->init.data());
+        st->out = cl::Buffer(engine.context(), CL_MEM_WRITE_ONLY, n4 * 16);
+        st->k.setArg(0, st->in);
+        st->k.setArg(1, st->out);
+        st->k.setArg(2, cl_uint(n4));
+        st->local = std::min<size_t>(256, engine.device().maxWorkGroup);
+        st->global = (n4 + st->local - 1) / st->local * st->local;
+        m.bytes = 2.0 * double(n4 * 16);
+    } catch (const std::exception& e) {
+        m.skipped = e.what();
+        return m;
+    }
+    m.once = [&engine, st](double* deviceMs) {
+        engine.queue().enqueueNDRangeKernel(st->k, cl::NullRange, cl::NDRange(st->global), cl::NDRange(st->local),
+                                            nullptr, &st->e);
+        st->e.wait();
+        if (deviceMs) *deviceMs = eventMs(st->e);
+        return 0.0;
+    };
+    m.firstStartNs = [st]() -> uint64_t { return st->e.getProfilingInfo<CL_PROFILING_COMMAND_START>(); };
+    m.verify = [&engine, st](std::string* verdict) {
+        std::vector<float> back(st->init.size());
+        engine.queue().enqueueReadBuffer(st->out, CL_TRUE, 0, back.size() * 4, back.data());
+        const bool ok = back == st->init;
+        *verdict = ok ? "copy equals its source" : "copy differs from its source";
+        return ok;
+    };
+    return m;
+}
+
+Method makeReadOnlyCeiling(Engine& engine, const std::string& source, const DeviceData& data, size_t groups, size_t wg,
+                           int unroll, const std::string& label) {
+    const size_t n = data.ref.n;
+    const ElemType type = data.input.type;
+    Method m;
+    m.label = label;
+    m.role = Role::Ceiling;
+    m.alwaysDevice = true;
+    m.deviceQueue = true;
+    m.bytes = double(n) * double(elemSize(type));
+    char shape[160];
+    std::snprintf(shape, sizeof shape, "read-only kernel (bench/gpu_layouts.cl), %zu groups of %zu, %.1f elements per "
+                  "work-item, %d loads of 16 bytes per step; bytes read", groups, wg, double(n) / double(groups * wg),
+                  unroll);
+    m.note = shape;
+    struct State {
+        cl::Kernel k;
+        cl::Buffer out;
+        cl::Event e;
+        std::vector<double> partialSums;
+        std::vector<char> back;
+        size_t groups = 0, wg = 0;
+    };
+    auto st = std::make_shared<State>();
+    const bool isInt = type == ElemType::Int;
+    if (type != ElemType::Int && type != ElemType::Float) {
+        m.skipped = "the read-only ceiling is built for 32-bit types";
+        return m;
+    }
+    try {
+        const std::string common = kernelFileText("kernels/reduce_common.cl");
+        cl::Program p = engine.programs().program(
+            "readonly-ceiling", common + source,
+            std::string(isInt ? "-D RL_TYPE_INT" : "-D RL_TYPE_FLOAT") + " -D RL_OP_SUM -D LAYOUT=0 -D RESTRICT -D UNROLL=" +
+                std::to_string(unroll));
+        st->k = cl::Kernel(p, "layout_reduce");
+        if (wg > st->k.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(engine.clDevice())) {
+            m.skipped = "work-group too large for this kernel";
+            return m;
+        }
+        st->out = cl::Buffer(engine.context(), CL_MEM_READ_WRITE, groups * 4);
+        st->back.resize(groups * 4);
+        st->groups = groups;
+        st->wg = wg;
+        st->k.setArg(0, data.buffer);
+        st->k.setArg(1, st->out);
+        st->k.setArg(2, cl_uint(n));
+        st->k.setArg(3, cl::Local(wg * 4));
+    } catch (const std::exception& e) {
+        m.skipped = e.what();
+        return m;
+    }
+    m.once = [&engine, st, isInt](double* deviceMs) {
+        engine.queue().enqueueNDRangeKernel(st->k, cl::NullRange, cl::NDRange(st->groups * st->wg),
+                                            cl::NDRange(st->wg), nullptr, &st->e);
+        engine.queue().enqueueReadBuffer(st->out, CL_TRUE, 0, st->back.size(), st->back.data());
+        if (deviceMs) *deviceMs = eventMs(st->e);
+        double sum = 0;
+        for (size_t g = 0; g < st->groups; ++g)
+            sum += valueFromBytes(st->back.data() + 4 * g, isInt ? ElemType::Int : ElemType::Float);
+        st->partialSums.push_back(sum);
+        return sum;
+    };
+    m.firstStartNs = [st]() -> uint64_t { return st->e.getProfilingInfo<CL_PROFILING_COMMAND_START>(); };
+    // A ceiling's result is a sum whatever the bench's operation: check it against the sum of the data.
+    const Reference sumRef = computeReference(data.input, Op::Sum);
+    m.verify = [st, sumRef, type](std::string* verdict) {
+        bool ok = !st->partialSums.empty();
+        for (double v : st->partialSums) ok = ok && acceptResult(sumRef, Op::Sum, type, v, nullptr);
+        *verdict = ok ? "its sums equal the data's" : "its sum differs from the data's";
+        return ok;
+    };
+    return m;
 }
 
 Method makeChunkedCopy(Engine& engine, const std::string& source, size_t n) {

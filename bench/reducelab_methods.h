@@ -7,14 +7,16 @@
 
 namespace rl::bench {
 
-// One size's data as every OpenCL method sees it: the host array, its CPU reference and one device buffer.
+// One size's data as every OpenCL method sees it: the host array, its CPU reference and one device buffer, and the
+// operation every method computes on it.
 struct DeviceData {
     const HostArray& input;
     const Reference& ref;
     cl::Buffer buffer;
+    Op op = Op::Sum;
 };
 
-// Variant `id` (float sum) through the engine's own launch code. wg and groups as in RunConfig (groups 0: the
+// Variant `id` (the data's type and operation) through the engine's own launch code. wg and groups as in RunConfig (groups 0: the
 // variant's default grid for this device). Its device time spans the first pass's start to the last pass's end;
 // the note gives the launch shape and each pass's median kernel time.
 Method makeVariant(Engine& engine, const std::string& id, size_t wg, size_t groups, const DeviceData& data);
@@ -22,6 +24,17 @@ Method makeVariant(Engine& engine, const std::string& id, size_t wg, size_t grou
 // The engine's copy kernel (one float4 per work-item) over the same number of floats: bytes read + written over
 // its event time, warmed up for kMinWarmupMs.
 Measurement measureCopyCeiling(Engine& engine, size_t n, int warmup, int repeats);
+
+// The same copy kernel as a method of the round-robin (kernels/copy.cl over n elements of `type`, bytes read +
+// written), so that in device timing it is queued behind a busy device like the reductions. Output checked.
+Method makeCopyKernel(Engine& engine, size_t n, ElemType type);
+
+// A read-only kernel (bench/gpu_layouts.cl's layout_reduce: grid-stride, `unroll` 16-byte loads per step,
+// restrict; `source` its text), one launch of `groups` groups of wg over the data, each group's partial read back
+// and added on the host: the read-only ceiling at that grid (a reduction's own limit where the input fits in the
+// L2 cache, past the copy's). A sum of the data's type whatever the bench's operation (the same bytes and loads).
+Method makeReadOnlyCeiling(Engine& engine, const std::string& source, const DeviceData& data, size_t groups, size_t wg,
+                           int unroll, const std::string& label);
 
 // bench/copy_chunks.cl (one contiguous chunk per work-item, a few work-groups per compute unit): the copy a CPU
 // device does best. Its output is compared with its input. `source` is the kernel's text.

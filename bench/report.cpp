@@ -101,7 +101,7 @@ void printTable(std::ostream& out, const std::vector<Measurement>& all, const st
 }
 
 std::vector<TargetCheck> checkTargets(const std::vector<Measurement>& all, const std::vector<size_t>& sizes,
-                                      const std::string& best, bool cpuDevice) {
+                                      const std::string& best, bool cpuDevice, const std::string& op) {
     std::vector<TargetCheck> out;
     auto add = [&](const std::string& what, const Measurement* ours, const Measurement* other, double target,
                    bool otherIsCopy) {
@@ -125,9 +125,10 @@ std::vector<TargetCheck> checkTargets(const std::vector<Measurement>& all, const
         if (cpuDevice) {
             const Role opencl = Role::OpenClPeer, host = Role::HostPeer;
             add(best + " / best OpenCL peer at " + sizeLabel(n), ours, bestPeer(all, n, &opencl), 2.0, false);
-            add(best + " / host std::reduce at " + sizeLabel(n), ours, bestPeer(all, n, &host), 0.8, false);
+            add(best + " / host std::reduce at " + sizeLabel(n), ours, bestPeer(all, n, &host), 1.0, false);
         } else {
-            add(best + " / torch.sum at " + sizeLabel(n), ours, find(all, "torch.sum", n), 1.0, false);
+            add(best + " / cupy." + op + " at " + sizeLabel(n), ours, find(all, "cupy." + op, n), 1.0, false);
+            add(best + " / torch." + op + " at " + sizeLabel(n), ours, find(all, "torch." + op, n), 1.0, false);
             if (n >= (size_t(1) << 28))
                 add(best + " / copy kernel at " + sizeLabel(n), ours, ceiling(all, n), 0.95, true);
         }

@@ -19,9 +19,11 @@ struct TargetCheck {
 
 void printTable(std::ostream& out, const std::vector<Measurement>& all, const std::vector<size_t>& sizes);
 
-// The issue's targets for `best` (the device's best variant row label) on a CPU or a GPU device.
+// The issues' targets for `best` (the device's best variant row label) on a CPU or a GPU device: on a GPU, >= 1.0x
+// cupy.<op> (issue 14) and torch.<op> (issue 4) at every size, >= 95% of the copy ceiling at 2^28; on a CPU device,
+// >= 2x the best OpenCL peer and >= 1.0x host std::reduce (issue 14; 0.8x in issue 4).
 std::vector<TargetCheck> checkTargets(const std::vector<Measurement>& all, const std::vector<size_t>& sizes,
-                                      const std::string& best, bool cpuDevice);
+                                      const std::string& best, bool cpuDevice, const std::string& op = "sum");
 void printTargets(std::ostream& out, const std::vector<TargetCheck>& checks);
 
 std::string sizeLabel(size_t n);  // "2^24" for powers of two, else the number

@@ -2,7 +2,9 @@
 # Issue 14 on a lent NVIDIA GPU (the `run` tool, carry as ../shared/GPU.md and bench/run_h200.sh say): builds
 # reducelab_bench (and, with REDUCELAB_DEVICE_TESTS=1, the device tests of best-gpu), then
 #   REDUCELAB_ANATOMY=1  best-gpu's anatomy per size (bench --anatomy) and cupy.sum's kernels (bench/cub_anatomy.py)
-#   REDUCELAB_VERSUS=1   best-gpu against cupy.sum and torch.sum, device timing, REDUCELAB_REPEATS (30) round-robin
+#   REDUCELAB_VERSUS=1   best-gpu against cupy and torch, REDUCELAB_REPEATS (30) round-robin, for each TYPE:OP of
+#                        REDUCELAB_CASES (float:sum; TYPE:OP:TIMING names one mode) and each mode of REDUCELAB_TIMINGS
+#                        (device), REDUCELAB_RUNS times
 #   REDUCELAB_FLOOR=1    where OpenCL's event interval and CUDA's clocks lie around a kernel's work (bench --floor,
 #                        bench/cuda_floor.py)
 # Everything lands in $OUT; short tables last.
@@ -45,18 +47,22 @@ if [ "${REDUCELAB_FLOOR:-0}" = 1 ]; then
     PYTHONUNBUFFERED=1 python3 bench/cuda_floor.py --repeats 100 --json "$out/cuda_floor.json" >"$out/cuda_floor.txt" 2>&1
 fi
 if [ "${REDUCELAB_VERSUS:-0}" = 1 ]; then
-    # after: best-gpu's own grid per size; before: the grid it had before issue 14 (4 groups per unit: 528 on the
-    # 132-unit H100 and H200), each against cupy.sum and torch.sum in its own round-robin.
-    "$bench" --device NVIDIA --repeats "${REDUCELAB_REPEATS:-30}" --sizes "${REDUCELAB_SIZES:-$sizes}" \
-        --variants best-gpu --peers torch --python python3 --json "$out/versus.json" >"$out/versus.txt" 2>>"$log"
-    if [ "${REDUCELAB_BEFORE:-1}" = 1 ]; then
-        "$bench" --device NVIDIA --repeats "${REDUCELAB_REPEATS:-30}" --sizes "${REDUCELAB_SIZES:-$sizes}" \
-            --variants best-gpu --groups "${REDUCELAB_BEFORE_GROUPS:-528}" --peers torch --python python3 \
-            --json "$out/versus_before.json" >"$out/versus_before.txt" 2>>"$log"
-    fi
+    # best-gpu against cupy.<op> and torch.<op>, one round-robin per case (TYPE:OP) and timing mode, RUNS times.
+    for run in $(seq 1 "${REDUCELAB_RUNS:-1}"); do
+        for case in ${REDUCELAB_CASES:-float:sum}; do
+            IFS=: read -r type op only <<<"$case"
+            for timing in ${only:-${REDUCELAB_TIMINGS:-device}}; do
+                name="versus_${type}_${op}_${timing}_run${run}"
+                "$bench" --device NVIDIA --repeats "${REDUCELAB_REPEATS:-30}" --sizes "${REDUCELAB_SIZES:-$sizes}" \
+                    --type "$type" --op "$op" --timing "$timing" --variants best-gpu --peers torch \
+                    --python python3 --json "$out/$name.json" >"$out/$name.txt" 2>>"$log"
+                python3 bench/versus_summary.py "$out/$name.json" | tee -a "$out/versus_summary.txt"
+            done
+        done
+    done
 fi
 nvidia-smi --query-gpu=clocks.sm,clocks.mem,temperature.gpu,power.draw --format=csv >>"$log" 2>&1
-for f in device_tests_summary.txt anatomy.txt versus_before.txt versus.txt floor.txt cuda_floor.txt; do [ -f "$out/$f" ] && { echo "== $f"; grep -v "^Best variant" "$out/$f"; }; done
+for f in device_tests_summary.txt anatomy.txt floor.txt cuda_floor.txt; do [ -f "$out/$f" ] && { echo "== $f"; grep -v "^Best variant" "$out/$f"; }; done
 # At most 8 files come back from the device: everything also goes into one archive.
 (cd "$out" && tar czf /tmp/issue14_results.tar.gz --exclude=issue14_results.tar.gz . && mv /tmp/issue14_results.tar.gz .)
-(cd "$out" && for f in *; do case "$f" in issue14_results.tar.gz|versus.txt|versus_before.txt|anatomy.txt|cub_anatomy.txt|device_tests_summary.txt|floor.txt|cuda_floor.txt) ;; *) rm -f "$f" ;; esac; done)
+(cd "$out" && for f in *; do case "$f" in issue14_results.tar.gz|versus_summary.txt|anatomy.txt|cub_anatomy.txt|device_tests_summary.txt|floor.txt|cuda_floor.txt) ;; *) rm -f "$f" ;; esac; done)
