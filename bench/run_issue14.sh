@@ -39,7 +39,7 @@ if [ "${REDUCELAB_ANATOMY:-0}" = 1 ]; then
     REDUCELAB_ANATOMY_BINARIES="$out" "$bench" --device NVIDIA --anatomy --sizes "${REDUCELAB_SIZES:-$sizes}" \
         --repeats "${REDUCELAB_REPEATS:-30}" --json "$out/anatomy.json" >"$out/anatomy.txt" 2>>"$log"
     ptxas=$(command -v ptxas || ls /usr/local/cuda*/bin/ptxas 2>/dev/null | head -1)
-    [ -n "$ptxas" ] && [ -f "$out/best-gpu.ptx" ] && "$ptxas" -v -arch=sm_90 "$out/best-gpu.ptx" -o /tmp/bg.cubin >"$out/ptxas.txt" 2>&1
+    [ -n "$ptxas" ] && [ -f "$out/best-gpu.ptx" ] && tr -d "\\000" <"$out/best-gpu.ptx" >/tmp/bg.ptx && "$ptxas" -v -arch=sm_90 /tmp/bg.ptx -o /tmp/bg.cubin >"$out/ptxas.txt" 2>&1
     PYTHONUNBUFFERED=1 python3 bench/cub_anatomy.py --repeats "${REDUCELAB_REPEATS:-30}" --json "$out/cub_anatomy.json" >"$out/cub_anatomy.txt" 2>&1
 fi
 if [ "${REDUCELAB_FLOOR:-0}" = 1 ]; then

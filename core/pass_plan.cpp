@@ -21,7 +21,10 @@ size_t timedGrid(const VariantInfo& variant, size_t n, size_t wg, int computeUni
     if (variant.kind != VariantKind::LastGroup) return cap;
     wg = std::max<size_t>(1, wg);
     if (cap >= wg) cap -= cap % wg;
-    return std::clamp<size_t>(ceilDiv(std::max<size_t>(1, n), wg * kLastGroupMinElemsPerItem), 1, cap);
+    n = std::max<size_t>(1, n);
+    const size_t oneStep = ceilDiv(n, wg * kLastGroupStepElems);
+    if (oneStep <= wg) return std::min(oneStep, cap);
+    return std::clamp(ceilDiv(n, wg * kLastGroupMaxElemsPerItem), std::min(wg, cap), cap);
 }
 
 PassTrace passTraceOf(const PassPlan& pass, size_t index) {

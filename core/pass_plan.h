@@ -23,13 +23,17 @@ struct PassPlan {
 int effectiveElemsPerItem(const VariantInfo& variant, const RunConfig& config);
 
 // The grid a timed run launches when the config names none (RunConfig::groups == 0), from the device's compute
-// units. Fixed-grid variants: groupsPerComputeUnit x units. best-gpu (LastGroup) chooses per size (issue 14, see
-// BENCHMARKS.md): at most that many groups, rounded down to a whole multiple of the work-group size (the last group
-// reads the partials wg at a time, one atomic round trip per round: 528 partials took three rounds, 512 take two,
-// and a power-of-two input then splits evenly over the work-items), and no more groups than give every work-item
-// kLastGroupMinElemsPerItem elements (two steps of four 16-byte loads): below that, a bigger grid only adds partials,
-// tickets on one counter and rounds to the finish, and work-items that wait on the launch more than on memory.
-inline constexpr size_t kLastGroupMinElemsPerItem = 32;
+// units and the work-group size, never a table for one GPU. Fixed-grid variants: groupsPerComputeUnit x units.
+// best-gpu (LastGroup) chooses per size (issue 14, BENCHMARKS.md): every group pays for its partial on one shared
+// ticket counter (same-address atomics, one after another: about 2 ns a group on an H200) and every load step costs
+// the work-items a memory round trip, so
+//   - small inputs: one step of four 16-byte loads per work-item (kLastGroupStepElems elements), as long as that
+//     takes at most wg groups (the last group then reads one partial per work-item);
+//   - then wg groups, each work-item taking more steps, up to kLastGroupMaxElemsPerItem elements;
+//   - past that (inputs that stream from memory rather than sit in the L2 cache), more groups for more loads in
+//     flight, up to groupsPerComputeUnit x units rounded down to a whole multiple of wg (whole rounds of partials).
+inline constexpr size_t kLastGroupStepElems = 16;
+inline constexpr size_t kLastGroupMaxElemsPerItem = 256;
 size_t timedGrid(const VariantInfo& variant, size_t n, size_t wg, int computeUnits);
 
 // The passes of a full reduction. With config.finalOnHost, device passes stop once at most config.wg partials

@@ -111,7 +111,11 @@ __kernel void best_gpu(__global const T *restrict in, __global T *restrict out, 
     scratch[lid] = a;  // every work-item finished the first tree before the barrier above
     barrier(CLK_LOCAL_MEM_FENCE);
     RL_RECORD(scratch, -1);
-    for (uint s = lsize / 2; s > 0; s >>= 1) {
+    // The tree only needs the smallest power of two of work-items that holds every partial: past it, cells hold the
+    // identity, and a small grid (16 groups) skips most of the stages.
+    uint width = 1;
+    while (width < min(groups, lsize)) width <<= 1;
+    for (uint s = width / 2; s > 0; s >>= 1) {
         if (lid < s) {
             RL_OP(lid, lid + s, lid);
             scratch[lid] = RL_APPLY(scratch[lid], scratch[lid + s]);

@@ -29,8 +29,11 @@ Stage firstAddLoad(const ModelInput& in) {
     return load;
 }
 
-void appendSequentialTree(GroupTrace& g, const ModelInput& in, size_t above) {
-    for (size_t s = in.pass.local / 2; s > above; s >>= 1) {
+namespace {
+
+// The sequential-addressing tree's stages s = first, first / 2, ... while s > above.
+void appendTreeStages(GroupTrace& g, const ModelInput& in, size_t first, size_t above) {
+    for (size_t s = first; s > above; s >>= 1) {
         const Stage& prev = g.stages.back();
         Stage st = treeStage(prev, int(s));
         for (size_t lid = 0; lid < s; ++lid) {
@@ -39,6 +42,16 @@ void appendSequentialTree(GroupTrace& g, const ModelInput& in, size_t above) {
         }
         g.stages.push_back(std::move(st));
     }
+}
+
+}  // namespace
+
+void appendSequentialTree(GroupTrace& g, const ModelInput& in, size_t above) {
+    appendTreeStages(g, in, in.pass.local / 2, above);
+}
+
+void appendSequentialTreeOver(GroupTrace& g, const ModelInput& in, size_t width) {
+    appendTreeStages(g, in, width / 2, 0);
 }
 
 void appendLockstepTail(GroupTrace& g, const ModelInput& in) {

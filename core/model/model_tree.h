@@ -17,6 +17,9 @@ Stage firstAddLoad(const ModelInput& in);
 // Appends the stages of `for (s = wg / 2; s > above; s >>= 1) if (lid < s) cell[lid] op= cell[lid + s]`.
 void appendSequentialTree(GroupTrace& g, const ModelInput& in, size_t above);
 
+// The same tree over the first `width` cells only (a power of two up to wg): s = width / 2, ..., 1.
+void appendSequentialTreeOver(GroupTrace& g, const ModelInput& in, size_t width);
+
 // Appends the six unrolled tail steps s = 32, 16, ..., 1: lanes 0..31 all active, each step reading cells lid and
 // lid + s as they were before the step, then writing cell lid (what a lockstep 32-wide warp does).
 void appendLockstepTail(GroupTrace& g, const ModelInput& in);

@@ -1,7 +1,10 @@
 // best-gpu: the descriptor and the CPU model of kernels/best-gpu.cl.
 // Lesson, cost and requirements are read from the kernel's banner; the model is what device traces are tested against.
 // Model: its first pass is grid-stride.cl's; the pass that runs inside the same launch (the last group to finish)
-// gives partial g to work-item g % wg, in order, then runs the sequential tree.
+// gives partial g to work-item g % wg, in order, then runs the sequential tree over the smallest power of two of
+// work-items that holds every partial.
+#include <algorithm>
+
 #include "core/model/model.h"
 #include "core/model/model_tree.h"
 #include "core/variants/variants.h"
@@ -24,7 +27,9 @@ GroupTrace stages(const ModelInput& in) {
         if (lid < partials) load.ops[lid] = {true, -1, -1, int(lid)};
     }
     g.stages.push_back(std::move(load));
-    appendSequentialTree(g, in, 0);
+    size_t width = 1;
+    while (width < std::min(partials, wg)) width <<= 1;
+    appendSequentialTreeOver(g, in, width);
     return g;
 }
 

@@ -8,25 +8,35 @@
 namespace rl {
 namespace {
 
-TEST(TimedGrid, BestGpuGrowsWithTheInputUpToWholeRoundsOfPartials) {
+TEST(TimedGrid, BestGpuTakesOneLoadStepPerItemThenWgGroupsThenMoreForTheStream) {
     const VariantInfo& v = *findVariant("best-gpu");
-    // 132 compute units (H100, H200), wg 256: at most 4 x 132 = 528, rounded down to 2 x 256 = 512.
+    // 132 compute units (H100, H200), wg 256. Small inputs: one step of four 16-byte loads (16 floats) per item.
+    EXPECT_EQ(timedGrid(v, size_t(1) << 16, 256, 132), 16u);
+    EXPECT_EQ(timedGrid(v, size_t(1) << 19, 256, 132), 128u);
+    EXPECT_EQ(timedGrid(v, size_t(1) << 20, 256, 132), 256u);  // 256 x 256 x 16 = 2^20: one partial per item
+    EXPECT_EQ(timedGrid(v, (size_t(1) << 20) + 1, 256, 132), 256u);
+    // Then wg groups, more steps per item, up to 256 elements per item (2^24).
+    EXPECT_EQ(timedGrid(v, size_t(1) << 22, 256, 132), 256u);
+    EXPECT_EQ(timedGrid(v, size_t(1) << 24, 256, 132), 256u);
+    // Then more groups, up to 4 x 132 = 528 rounded down to whole rounds of 256 partials.
+    EXPECT_EQ(timedGrid(v, (size_t(1) << 24) + (size_t(1) << 23), 256, 132), 384u);
+    EXPECT_EQ(timedGrid(v, size_t(1) << 25, 256, 132), 512u);
     EXPECT_EQ(timedGrid(v, size_t(1) << 28, 256, 132), 512u);
-    EXPECT_EQ(timedGrid(v, size_t(1) << 24, 256, 132), 512u);
-    EXPECT_EQ(timedGrid(v, size_t(1) << 22, 256, 132), 512u);
-    EXPECT_EQ(timedGrid(v, size_t(1) << 20, 256, 132), 128u);  // 32 elements per work-item
-    EXPECT_EQ(timedGrid(v, size_t(1) << 16, 256, 132), 8u);
     EXPECT_EQ(timedGrid(v, 5, 256, 132), 1u);
     EXPECT_EQ(timedGrid(v, 0, 256, 132), 1u);
-    // A grid smaller than one work-group is not rounded: 2 compute units (PoCL here) give 8 groups.
+    // A grid smaller than one work-group is not rounded: 2 compute units (PoCL here) give at most 8 groups.
     EXPECT_EQ(timedGrid(v, size_t(1) << 24, 256, 2), 8u);
+    EXPECT_EQ(timedGrid(v, size_t(1) << 16, 256, 2), 8u);
     EXPECT_EQ(timedGrid(v, size_t(1) << 24, 64, 2), 8u);
-    // Another device, another grid: 108 units, wg 128: 432 rounded down to 384.
+    EXPECT_EQ(timedGrid(v, 4096, 256, 2), 1u);
+    // Another device, another grid: 108 units, wg 128: at most 432 rounded down to 384; 2^16 needs 32 groups.
     EXPECT_EQ(timedGrid(v, size_t(1) << 26, 128, 108), 384u);
+    EXPECT_EQ(timedGrid(v, size_t(1) << 16, 128, 108), 32u);
+    EXPECT_EQ(timedGrid(v, size_t(1) << 21, 128, 108), 128u);
     // The plan launches exactly that grid, and its last group reads the partials in whole rounds.
     RunConfig c;
     c.variant = v.id;
-    c.n = size_t(1) << 24;
+    c.n = size_t(1) << 26;
     c.wg = 256;
     c.groups = timedGrid(v, c.n, c.wg, 132);
     const auto plan = planPasses(v, c);
