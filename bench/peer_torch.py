@@ -48,44 +48,69 @@ def kernel_spans(torch, fn, repeats):
     return ms, [len(c) for c in calls], results
 
 
-def event_times(torch, fn, repeats, busy=None):
-    """CUDA events around each call (ms). With busy (a function that launches a kernel spinning for busy.us), the
-    events and the call queue behind it; returns also how many calls the host took longer to queue than the spin."""
+def event_times(fn, repeats, clock, busy):
+    """CUDA events of `clock` around each call (ms). With busy, each call and its events queue behind a kernel that
+    spins for clock.spin_us; returns also how many calls the host took longer to queue than the spin lasted."""
     times, results, late = [], [], 0
     for _ in range(repeats):
-        start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+        start, end = clock.event(), clock.event()
         t0 = time.perf_counter()
         if busy:
-            busy()
+            clock.spin()
         start.record()
         r = fn()
         end.record()
-        if busy and (time.perf_counter() - t0) * 1e6 > 0.8 * busy.us:
+        if busy and (time.perf_counter() - t0) * 1e6 > 0.8 * clock.spin_us:
             late += 1
         end.synchronize()
-        times.append(start.elapsed_time(end))
+        times.append(clock.elapsed_ms(start, end))
         results.append(r)
     return times, results, late
 
 
-class Spin:
-    """Launches torch.cuda._sleep for about `us` microseconds on the current stream (cupy's null stream is the same
-    legacy default stream: checked in main)."""
+class TorchClock:
+    """torch's events, and torch.cuda._sleep sized by them to spin about spin_us on torch's current stream."""
 
-    def __init__(self, torch, us=200.0):
-        self.torch, self.cycles = torch, 100_000
-        for _ in range(3):  # size it by its own events
-            start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+    def __init__(self, torch, spin_us=200.0):
+        self.torch, self.cycles, self.spin_us = torch, 100_000, spin_us
+        for _ in range(3):
+            start, end = self.event(), self.event()
             start.record()
             torch.cuda._sleep(self.cycles)
             end.record()
             end.synchronize()
-            took = start.elapsed_time(end) * 1e3
-            self.cycles = max(1000, int(self.cycles * us / max(took, 1.0)))
-        self.us = us
+            self.cycles = max(1000, int(self.cycles * spin_us / max(self.elapsed_ms(start, end) * 1e3, 1.0)))
 
-    def __call__(self):
+    def event(self):
+        return self.torch.cuda.Event(enable_timing=True)
+
+    @staticmethod
+    def elapsed_ms(start, end):
+        return start.elapsed_time(end)
+
+    def spin(self):
         self.torch.cuda._sleep(self.cycles)
+
+
+class CupyClock:
+    """cupy's events, and a kernel that spins on the GPU's %globaltimer for spin_us on cupy's current stream (the
+    stream cupy.sum runs on)."""
+
+    def __init__(self, cupy, spin_us=200.0):
+        self.cupy, self.spin_us = cupy, spin_us
+        self.kernel = cupy.RawKernel(r'''extern "C" __global__ void spin(unsigned long long ns) {
+            unsigned long long t0, t; asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t0));
+            do { asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t)); } while (t - t0 < ns); }''', "spin")
+        self.ns = cupy.uint64(int(spin_us * 1e3))
+
+    def event(self):
+        return self.cupy.cuda.Event()
+
+    def elapsed_ms(self, start, end):
+        return self.cupy.cuda.get_elapsed_time(start, end)
+
+    def spin(self):
+        self.kernel((1,), (1,), (self.ns,))
 
 
 def wall_times(fn, sync, repeats):
@@ -103,7 +128,7 @@ def values(results):
     return [float(r.item()) if hasattr(r, "item") else float(r) for r in results if r is not None]
 
 
-def measure(torch, label, role, n, nbytes, fn, sync, a, note, spin):
+def measure(torch, label, role, n, nbytes, fn, sync, a, note, clock):
     """The rows of one method at one size: its main figure in the asked timing, and the other clock beside it."""
     warm_up(fn, a.warmup, sync)
     if a.timing == "wall":
@@ -111,9 +136,9 @@ def measure(torch, label, role, n, nbytes, fn, sync, a, note, spin):
         record(label, role, n, "wall", times, values(results), nbytes, note)
         return
     # CUDA events first: once a profiler has run in the process, events around a call read longer.
-    busy = spin if a.timing == "device" else None
-    event_ms, event_results, late = event_times(torch, fn, a.repeats, busy)
-    events_note = (f"CUDA events around the call, queued behind a {spin.us:.0f} us spin"
+    busy = a.timing == "device"
+    event_ms, event_results, late = event_times(fn, a.repeats, clock, busy)
+    events_note = (f"CUDA events around the call, queued behind a {clock.spin_us:.0f} us spin"
                    + (f" (the host took longer than the spin to queue {late} of {a.repeats} calls)" if late else "")
                    if busy else "CUDA events around the call, the GPU idle before it")
     try:
@@ -151,21 +176,20 @@ def main():
     except Exception:  # noqa: BLE001
         cupy = None
     name = torch.cuda.get_device_name(0)
-    spin = Spin(torch) if a.timing == "device" else None
-    if spin and cupy is not None and cupy.cuda.get_current_stream().ptr != torch.cuda.current_stream().cuda_stream:
-        unavailable("cupy and torch run on different streams here: the spin would not hold cupy's calls")
+    torch_clock = TorchClock(torch) if a.timing != "wall" else None
+    cupy_clock = CupyClock(cupy) if a.timing != "wall" and cupy is not None else None
     reduce_torch = {"sum": torch.sum, "min": torch.min, "max": torch.max}[a.op]
     for n, path in a.files:
         x = torch.from_numpy(load(np, n, path, a.dtype)).cuda()
         measure(torch, f"torch.{a.op}", "framework-peer", n, n * 4, lambda: reduce_torch(x), torch.cuda.synchronize,
-                a, f"torch {torch.__version__} on {name}, {a.dtype}", spin)
+                a, f"torch {torch.__version__} on {name}, {a.dtype}", torch_clock)
         y = torch.empty_like(x)
 
         def copy():
             y.copy_(x)
 
         measure(torch, "torch copy_", "reference", n, 2 * n * 4, copy, torch.cuda.synchronize, a,
-                "bytes read + written", spin)
+                "bytes read + written", torch_clock)
         if not torch.equal(x, y):
             emit(method="torch copy_ check", role="reference", n=n, skipped="torch's copy differs from its source")
         del y
@@ -178,7 +202,7 @@ def main():
             reduce_cupy = {"sum": cupy.sum, "min": cupy.min, "max": cupy.max}[a.op]
             measure(torch, f"cupy.{a.op}", "framework-peer", n, n * 4, lambda: reduce_cupy(cx),
                     cupy.cuda.Device().synchronize, a,
-                    f"cupy {cupy.__version__}, routine accelerators: {accel}, {a.dtype}", spin)
+                    f"cupy {cupy.__version__}, routine accelerators: {accel}, {a.dtype}", cupy_clock)
             del cx
         del x
         torch.cuda.empty_cache()
