@@ -22,8 +22,11 @@ size_t timedGrid(const VariantInfo& variant, size_t n, size_t wg, int computeUni
     wg = std::max<size_t>(1, wg);
     if (cap >= wg) cap -= cap % wg;
     n = std::max<size_t>(1, n);
+    const size_t fewGroups = std::max<size_t>(1, wg / 4);
     const size_t oneStep = ceilDiv(n, wg * kLastGroupStepElems);
-    if (oneStep <= wg) return std::min(oneStep, cap);
+    if (oneStep <= fewGroups) return std::min(oneStep, cap);
+    const size_t twoSteps = std::max(fewGroups, ceilDiv(n, wg * 2 * kLastGroupStepElems));
+    if (twoSteps <= wg) return std::min(twoSteps, cap);
     return std::clamp(ceilDiv(n, wg * kLastGroupMaxElemsPerItem), std::min(wg, cap), cap);
 }
 

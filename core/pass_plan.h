@@ -24,14 +24,17 @@ int effectiveElemsPerItem(const VariantInfo& variant, const RunConfig& config);
 
 // The grid a timed run launches when the config names none (RunConfig::groups == 0), from the device's compute
 // units and the work-group size, never a table for one GPU. Fixed-grid variants: groupsPerComputeUnit x units.
-// best-gpu (LastGroup) chooses per size (issue 14, BENCHMARKS.md): every group pays for its partial on one shared
-// ticket counter (same-address atomics, one after another: about 2 ns a group on an H200) and every load step costs
-// the work-items a memory round trip, so
-//   - small inputs: one step of four 16-byte loads per work-item (kLastGroupStepElems elements), as long as that
-//     takes at most wg groups (the last group then reads one partial per work-item);
+// best-gpu (LastGroup) chooses per size (issue 14, BENCHMARKS.md). Every group pays for its partial on one shared
+// ticket counter (same-address atomics, served one after another: about 2 ns a group on an H200, all at the end),
+// and every load step costs the work-items a memory round trip (0.3-0.5 us when the input sits in the L2 cache), so
+//   - small inputs: one step of four 16-byte loads per work-item (kLastGroupStepElems elements) while that takes at
+//     most wg / 4 groups;
+//   - then two steps per work-item (half the tickets for one more round trip), until that takes wg groups (the last
+//     group then still reads one partial per work-item);
 //   - then wg groups, each work-item taking more steps, up to kLastGroupMaxElemsPerItem elements;
 //   - past that (inputs that stream from memory rather than sit in the L2 cache), more groups for more loads in
 //     flight, up to groupsPerComputeUnit x units rounded down to a whole multiple of wg (whole rounds of partials).
+// On 132 units with wg 256: 16 groups at 2^16, 64 at 2^18 and 2^19, 128 at 2^20, 256 from 2^21 to 2^24, 512 from 2^25.
 inline constexpr size_t kLastGroupStepElems = 16;
 inline constexpr size_t kLastGroupMaxElemsPerItem = 256;
 size_t timedGrid(const VariantInfo& variant, size_t n, size_t wg, int computeUnits);

@@ -97,10 +97,18 @@ __kernel void best_gpu(__global const T *restrict in, __global T *restrict out, 
     barrier(CLK_LOCAL_MEM_FENCE);
     if (!is_last) return;
 
-    // The last group: partial g goes to work-item g % lsize, read atomically (adding 0 changes nothing).
+    // The last group: partial g goes to work-item g % lsize, read atomically (adding 0 changes nothing), two words
+    // in flight at a time when there are more partials than work-items (one memory round trip instead of two).
     RL_TRACE_FINAL_BEGIN;
     a = RL_IDENTITY;
-    for (uint g = lid; g < groups; g += lsize) {
+    uint g = lid;
+    for (; g + lsize < groups; g += 2 * lsize) {
+        ulong w0 = atom_add(&partials[g], (ulong)0), w1 = atom_add(&partials[g + lsize], (ulong)0);
+        while ((uint)(w0 >> 32) != epoch) w0 = atom_add(&partials[g], (ulong)0);
+        while ((uint)(w1 >> 32) != epoch) w1 = atom_add(&partials[g + lsize], (ulong)0);
+        a = RL_APPLY(RL_APPLY(a, BEST_FROM_BITS((uint)w0)), BEST_FROM_BITS((uint)w1));
+    }
+    if (g < groups) {
         ulong word;
         do {
             word = atom_add(&partials[g], (ulong)0);

@@ -96,6 +96,26 @@ TEST_P(TraceMatchesModel, LongAndDouble) {
     else EXPECT_GE(checked, test::engine().device().fp64 ? 18u : 9u);
 }
 
+// best-gpu's last group with more partials than work-items: two words read per round, then one (17, 37, 70 groups
+// of 16: one round of two with one left over, one round and a single, two rounds and a single), or whole rounds
+// (32, 48). The trace and the timed build's result both follow the model.
+TEST(best_gpu_trace, MorePartialsThanWorkItems) {
+    const VariantInfo& v = *findVariant("best-gpu");
+    for (size_t groups : {size_t(17), size_t(32), size_t(37), size_t(48), size_t(70)})
+        for (Op op : {Op::Sum, Op::Min, Op::Max})
+            for (ElemType type : {ElemType::Int, ElemType::Float}) {
+                const size_t n = 16 * groups * 8 + 3;
+                RunConfig config = test::makeConfig(v.id, n, 16, op, type, 5 + groups);
+                config.groups = groups;
+                const HostArray input = makeInput(type, DataPattern::Random, n, config.seed);
+                checkTrace(v, config, input);
+                const RunResult r = test::engine().run(config, input);
+                EXPECT_TRUE(r.correct) << "groups " << groups << " " << toString(op) << " " << toString(type) << ": "
+                                       << r.verdict;
+                EXPECT_EQ(r.config.groups, groups);
+            }
+}
+
 // Every correct-by-design variant with a CPU model (the built-ins follow the driver's order: builtin_reduce_test).
 INSTANTIATE_TEST_SUITE_P(Registry, TraceMatchesModel,
                          ::testing::ValuesIn(test::variantIds([](const VariantInfo& v) {
