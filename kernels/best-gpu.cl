@@ -57,11 +57,21 @@ __kernel void best_gpu(__global const T *restrict in, __global T *restrict out, 
     const ulong n4 = n / 4;
     __global const T4 *in4 = (__global const T4 *)in;
 
-    // Grid-stride over whole vectors, four loads in flight per iteration, then the vectors that remain.
+    // Grid-stride over whole vectors in steps of four loads; each step's loads are issued before the previous
+    // step's adds wait for theirs, so eight are in flight and two steps cost about one memory round trip (the
+    // order of the adds, and so the result, is the plain loop's). Then the vectors that remain.
     T4 acc = (T4)(RL_IDENTITY);
     ulong i = gid;
-    for (; i + 3 * grid < n4; i += 4 * grid) {
-        const T4 v0 = in4[i], v1 = in4[i + grid], v2 = in4[i + 2 * grid], v3 = in4[i + 3 * grid];
+    if (i + 3 * grid < n4) {
+        T4 v0 = in4[i], v1 = in4[i + grid], v2 = in4[i + 2 * grid], v3 = in4[i + 3 * grid];
+        for (i += 4 * grid; i + 3 * grid < n4; i += 4 * grid) {
+            const T4 w0 = in4[i], w1 = in4[i + grid], w2 = in4[i + 2 * grid], w3 = in4[i + 3 * grid];
+            acc = BEST_APPLY4(acc, BEST_APPLY4(BEST_APPLY4(v0, v1), BEST_APPLY4(v2, v3)));
+            v0 = w0;
+            v1 = w1;
+            v2 = w2;
+            v3 = w3;
+        }
         acc = BEST_APPLY4(acc, BEST_APPLY4(BEST_APPLY4(v0, v1), BEST_APPLY4(v2, v3)));
     }
     for (; i < n4; i += grid) acc = BEST_APPLY4(acc, in4[i]);

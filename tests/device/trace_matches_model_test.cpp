@@ -2,6 +2,7 @@
 // long) and bit for bit (float, double), over several N, work-group sizes and operations.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstring>
 
 #include "core/input.h"
@@ -113,6 +114,40 @@ TEST(best_gpu_trace, MorePartialsThanWorkItems) {
                 EXPECT_TRUE(r.correct) << "groups " << groups << " " << toString(op) << " " << toString(type) << ": "
                                        << r.verdict;
                 EXPECT_EQ(r.config.groups, groups);
+            }
+}
+
+// Floats whose sums round at almost every add (full 24-bit mantissas, magnitudes 2^-6 to 2^6): a float sum of them
+// depends on the order of its adds, which the random data (multiples of 2^-23 in [-1, 1), whose short sums are
+// exact) rarely shows.
+HostArray roundingFloats(size_t n, uint64_t seed) {
+    HostArray a;
+    a.type = ElemType::Float;
+    a.floats.resize(n);
+    uint64_t x = seed * 0x9E3779B97F4A7C15ull + 1;
+    for (float& f : a.floats) {
+        x = x * 6364136223846793005ull + 1442695040888963407ull;
+        const float mantissa = 1.0f + float((x >> 40) & 0x7FFFFF) / float(1 << 23);
+        f = std::ldexp(mantissa, int((x >> 20) % 13) - 6) * ((x >> 63) ? -1.0f : 1.0f);
+    }
+    return a;
+}
+
+// best-gpu's work-items taking several steps of four loads (the next step's loads issued before the adds of the
+// one before), then single vectors, then the last scalars: 4 groups of 16, 4 to 14 vectors a work-item. Float sums
+// of rounding data, so that adds in another order than the model's show in the trace.
+TEST(best_gpu_trace, SeveralLoadStepsPerWorkItem) {
+    const VariantInfo& v = *findVariant("best-gpu");
+    for (size_t n : {size_t(64 * 4 * 4), size_t(64 * 4 * 8), size_t(64 * 4 * 14 + 3), size_t(64 * 4 * 9 + 130)})
+        for (Op op : {Op::Sum, Op::Min, Op::Max})
+            for (ElemType type : {ElemType::Int, ElemType::Float}) {
+                RunConfig config = test::makeConfig(v.id, n, 16, op, type, 3 + n);
+                config.groups = 4;
+                const HostArray input = type == ElemType::Float ? roundingFloats(n, config.seed)
+                                                                : makeInput(type, DataPattern::Random, n, config.seed);
+                checkTrace(v, config, input);
+                const RunResult r = test::engine().run(config, input);
+                EXPECT_TRUE(r.correct) << "n " << n << " " << toString(op) << " " << toString(type) << ": " << r.verdict;
             }
 }
 
