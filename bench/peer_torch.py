@@ -183,16 +183,17 @@ def main():
         x = torch.from_numpy(load(np, n, path, a.dtype)).cuda()
         measure(torch, f"torch.{a.op}", "framework-peer", n, n * 4, lambda: reduce_torch(x), torch.cuda.synchronize,
                 a, f"torch {torch.__version__} on {name}, {a.dtype}", torch_clock)
-        y = torch.empty_like(x)
+        if a.dtype == "float" and a.op == "sum":  # the copy is a reference for the ceiling: once, with float sums
+            y = torch.empty_like(x)
 
-        def copy():
-            y.copy_(x)
+            def copy():
+                y.copy_(x)
 
-        measure(torch, "torch copy_", "reference", n, 2 * n * 4, copy, torch.cuda.synchronize, a,
-                "bytes read + written", torch_clock)
-        if not torch.equal(x, y):
-            emit(method="torch copy_ check", role="reference", n=n, skipped="torch's copy differs from its source")
-        del y
+            measure(torch, "torch copy_", "reference", n, 2 * n * 4, copy, torch.cuda.synchronize, a,
+                    "bytes read + written", torch_clock)
+            if not torch.equal(x, y):
+                emit(method="torch copy_ check", role="reference", n=n, skipped="torch's copy differs from its source")
+            del y
         if cupy is not None:
             cx = cupy.asarray(x)
             try:
