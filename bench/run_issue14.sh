@@ -5,6 +5,7 @@
 #   REDUCELAB_VERSUS=1   best-gpu against cupy and torch, REDUCELAB_REPEATS (30) round-robin, for each TYPE:OP of
 #                        REDUCELAB_CASES (float:sum; TYPE:OP:TIMING names one mode) and each mode of REDUCELAB_TIMINGS
 #                        (device), REDUCELAB_RUNS times
+#   REDUCELAB_LAYOUTS=1  grid-stride against per-group tiles (bench --layouts) at REDUCELAB_LAYOUT_SIZES
 #   REDUCELAB_FLOOR=1    where OpenCL's event interval and CUDA's clocks lie around a kernel's work (bench --floor,
 #                        bench/cuda_floor.py)
 # Everything lands in $OUT; short tables last.
@@ -36,11 +37,14 @@ if [ "$tests" = ON ]; then
     grep -E "^\[  (PASSED|FAILED) |^\[  FAILED" "$out/device_tests.txt" >"$out/device_tests_summary.txt"; tail -3 "$out/device_tests.txt"
 fi
 if [ "${REDUCELAB_ANATOMY:-0}" = 1 ]; then
-    REDUCELAB_ANATOMY_BINARIES="$out" "$bench" --device NVIDIA --anatomy --sizes "${REDUCELAB_SIZES:-$sizes}" \
+    REDUCELAB_ANATOMY_BINARIES="$out" "$bench" --device NVIDIA --anatomy --sizes "${REDUCELAB_ANATOMY_SIZES:-${REDUCELAB_SIZES:-$sizes}}" \
         --repeats "${REDUCELAB_REPEATS:-30}" --json "$out/anatomy.json" >"$out/anatomy.txt" 2>>"$log"
     ptxas=$(command -v ptxas || ls /usr/local/cuda*/bin/ptxas 2>/dev/null | head -1)
     [ -n "$ptxas" ] && [ -f "$out/best-gpu.ptx" ] && tr -d "\\000" <"$out/best-gpu.ptx" >/tmp/bg.ptx && "$ptxas" -v -arch=sm_90 /tmp/bg.ptx -o /tmp/bg.cubin >"$out/ptxas.txt" 2>&1
-    PYTHONUNBUFFERED=1 python3 bench/cub_anatomy.py --repeats "${REDUCELAB_REPEATS:-30}" --json "$out/cub_anatomy.json" >"$out/cub_anatomy.txt" 2>&1
+    [ "${REDUCELAB_CUB_ANATOMY:-1}" = 1 ] && PYTHONUNBUFFERED=1 python3 bench/cub_anatomy.py --repeats "${REDUCELAB_REPEATS:-30}" --json "$out/cub_anatomy.json" >"$out/cub_anatomy.txt" 2>&1
+fi
+if [ "${REDUCELAB_LAYOUTS:-0}" = 1 ]; then
+    "$bench" --device NVIDIA --layouts --sizes "${REDUCELAB_LAYOUT_SIZES:-2^24,2^26,2^28}" --repeats 30 >"$out/layouts.txt" 2>>"$log"
 fi
 if [ "${REDUCELAB_FLOOR:-0}" = 1 ]; then
     "$bench" --device NVIDIA --floor --sizes 2^16,2^20,2^22,2^23,2^24,2^26,2^28 --repeats 200 >"$out/floor.txt" 2>>"$log"
@@ -65,4 +69,4 @@ nvidia-smi --query-gpu=clocks.sm,clocks.mem,temperature.gpu,power.draw --format=
 for f in device_tests_summary.txt anatomy.txt floor.txt cuda_floor.txt; do [ -f "$out/$f" ] && { echo "== $f"; grep -v "^Best variant" "$out/$f"; }; done
 # At most 8 files come back from the device: everything also goes into one archive.
 (cd "$out" && tar czf /tmp/issue14_results.tar.gz --exclude=issue14_results.tar.gz . && mv /tmp/issue14_results.tar.gz .)
-(cd "$out" && for f in *; do case "$f" in issue14_results.tar.gz|versus_summary.txt|anatomy.txt|cub_anatomy.txt|device_tests_summary.txt|floor.txt|cuda_floor.txt) ;; *) rm -f "$f" ;; esac; done)
+(cd "$out" && for f in *; do case "$f" in issue14_results.tar.gz|versus_summary.txt|anatomy.txt|layouts.txt|cub_anatomy.txt|device_tests_summary.txt|floor.txt|cuda_floor.txt) ;; *) rm -f "$f" ;; esac; done)
