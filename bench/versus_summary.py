@@ -2,7 +2,10 @@
 """One line per size from reducelab_bench --json files: the best variant against cupy.<op> and torch.<op> (ratio of
 GB/s, so > 1 is faster), its share of the limit (the fastest ceiling row: copy, bytes read + written, or read-only),
 and whether every row was correct. A ratio marked "?" is not counted in the lowest: the peer's calls mostly
-reached the GPU after the spin that should have held them had ended (the host stalled).  Usage: versus_summary.py FILE.json [FILE.json ...]"""
+reached the GPU after the spin that should have held them had ended (the host stalled).
+Usage: versus_summary.py FILE.json [FILE.json ...]
+       versus_summary.py --markdown PEER FILE.json [...]   a markdown table, a row per file: best / PEER per size
+                                                           (PEER: cupy or torch; "?" as above)"""
 import json
 import re
 import sys
@@ -12,7 +15,39 @@ def size_label(n):
     return f"2^{n.bit_length() - 1}" if n & (n - 1) == 0 else str(n)
 
 
+def late_calls(peer_row):
+    """True when most of a peer's calls reached the GPU after the spin meant to hold them had ended."""
+    late = re.search(r"to queue (\d+) of (\d+) calls", peer_row.get("note", ""))
+    return bool(late and int(late.group(1)) * 2 > int(late.group(2)))
+
+
+def markdown(peer_name, paths):
+    tables = []
+    for path in paths:
+        j = json.load(open(path))
+        op, best = j.get("op", "sum"), "ReduceLab " + j.get("best_variant", "best-gpu")
+        by = {}
+        for m in j["measurements"]:
+            if not m.get("skipped"):
+                by.setdefault(m["n"], {})[m["method"]] = m
+        cells = {}
+        for n, col in by.items():
+            ours, peer = col.get(best), col.get(f"{peer_name}.{op}")
+            if ours and peer:
+                r = ours["gbps"] / peer["gbps"]
+                cells[n] = f"{r:.2f}x" + ("?" if late_calls(peer) else "")
+        tables.append((path.split("/")[-1].removesuffix(".json"), cells))
+    sizes = sorted({n for _, c in tables for n in c})
+    print("| file | " + " | ".join(size_label(n) for n in sizes) + " |")
+    print("|---|" + "---:|" * len(sizes))
+    for name, cells in tables:
+        print(f"| {name} | " + " | ".join(cells.get(n, "") for n in sizes) + " |")
+
+
 def main():
+    if len(sys.argv) > 2 and sys.argv[1] == "--markdown":
+        markdown(sys.argv[2], sys.argv[3:])
+        return
     for path in sys.argv[1:]:
         j = json.load(open(path))
         op, best = j.get("op", "sum"), "ReduceLab " + j.get("best_variant", "best-gpu")
@@ -35,8 +70,7 @@ def main():
                 if p:
                     r = ours["gbps"] / p["gbps"]
                     # A peer whose calls mostly reached the GPU after the spin ended was timed with host time in it.
-                    late = re.search(r"to queue (\d+) of (\d+) calls", p.get("note", ""))
-                    unreliable = late and int(late.group(1)) * 2 > int(late.group(2))
+                    unreliable = late_calls(p)
                     if not unreliable:
                         worst[peer] = min(worst.get(peer, 9e9), r)
                     cells.append(f"{peer} {r:5.2f}x" + ("?" if unreliable else " "))
