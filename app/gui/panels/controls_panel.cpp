@@ -143,16 +143,25 @@ void ControlsPanel::device(ExplorerState& state, const UiContext& ctx) {
         return;
     }
     const DeviceInfo& current = state.devices[size_t(std::clamp(state.device, 0, int(state.devices.size()) - 1))];
-    ImGui::SetNextItemWidth(-1);
-    if (ImGui::BeginCombo("##device", (std::to_string(current.index) + ": " + current.name).c_str())) {
-        for (const auto& d : state.devices) {
-            const std::string name = std::to_string(d.index) + ": " + d.name + "  (" + d.platform + ")";
-            if (ImGui::Selectable(name.c_str(), d.index == state.device) && d.index != state.device) {
-                state.device = d.index;
-                changed(state, ctx);
+    // The name whole, wrapped (a combo box cuts it at the column's edge), with its platform under it.
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextUnformatted(current.name.c_str());
+    ImGui::TextColored(vec4(ctx.palette.textFaint), "%s", current.platform.c_str());
+    ImGui::PopTextWrapPos();
+    if (state.devices.size() > 1) {
+        ImGui::SetNextItemWidth(-1);
+        const std::string preview = "device " + std::to_string(current.index) + " of " +
+                                    std::to_string(state.devices.size()) + ": choose another";
+        if (ImGui::BeginCombo("##device", preview.c_str())) {
+            for (const auto& d : state.devices) {
+                const std::string name = std::to_string(d.index) + ": " + d.name + "  (" + d.platform + ")";
+                if (ImGui::Selectable(name.c_str(), d.index == state.device) && d.index != state.device) {
+                    state.device = d.index;
+                    changed(state, ctx);
+                }
             }
+            ImGui::EndCombo();
         }
-        ImGui::EndCombo();
     }
     if (ImGui::BeginTable("##limits", 2)) {
         ImGui::TableSetupColumn("key", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("max work-group").x);
