@@ -1,13 +1,17 @@
 // reducelab bench: the Harris-style table on this device: time, bandwidth, step and cumulative speedup, and the
-// share of a copy kernel's bandwidth measured in the same run; Harris's G80 figures beside his seven steps.
+// share of a copy kernel's bandwidth measured in the same run; Harris's G80 figures beside his seven steps. The rows
+// and the copy kernel are timed in turns, one call each per round, so their medians come from the same minutes.
 #include <iostream>
 #include <map>
+#include <optional>
 
 #include "app/cli/commands.h"
 #include "app/cli/table.h"
 #include "core/cl/engine.h"
+#include "core/cl/timed_run.h"
 #include "core/harris_reference.h"
 #include "core/json_io.h"
+#include "core/reference.h"
 #include "core/run_settings.h"
 #include "core/workbench/child_process.h"
 
@@ -69,6 +73,70 @@ OwnRows timeOwnKernel(const VariantInfo& own, const Options& o, const RunConfig&
     return rows;
 }
 
+// One row of the table timed in turns with the others: its result, or why it was skipped. The last entry holds
+// the copy kernel's ceiling.
+struct TimedRow {
+    RunResult result;
+    std::string skipped;
+    ErrorKind skippedKind = ErrorKind::Unsupported;
+    CopyCeiling copy;
+};
+
+// Times the rows and the copy kernel in turns: every row's warm-up first, then `repeats` rounds of one call each
+// (the copy kernel, then every row, starting one row later each round), so that every median samples the same
+// moments of the machine (core/cl/timed_run.h says why). The student's own kernel (ownId) is timed in its child.
+std::vector<TimedRow> timeInTurns(Engine& engine, const std::vector<VariantInfo>& rowsToRun, const std::string& ownId,
+                                  const RunConfig& base, const HostArray& input, bool withCopy, int warmup,
+                                  int repeats) {
+    std::vector<TimedRow> out(rowsToRun.size() + 1);
+    std::vector<std::optional<TimedReduction>> timed(rowsToRun.size());
+    cl::Buffer uploaded;
+    try {
+        uploaded = engine.upload(input);
+    } catch (const cl::Error& e) {
+        throw Error(ErrorKind::DeviceFailure, std::string("OpenCL call ") + e.what() + " failed with error " +
+                                                  std::to_string(e.err()) + " while uploading the input");
+    }
+    const Reference reference = computeReference(input, base.op);
+    auto skip = [&](size_t i, const Error& e) {
+        out[i].skipped = e.what();
+        out[i].skippedKind = e.kind();
+        timed[i].reset();
+    };
+    for (size_t i = 0; i < rowsToRun.size(); ++i) {
+        if (rowsToRun[i].id == ownId) continue;
+        RunConfig c = base;
+        c.variant = rowsToRun[i].id;
+        try {
+            timed[i].emplace(engine, rowsToRun[i], c, input, uploaded, reference);
+            timed[i]->warmup(warmup);
+        } catch (const Error& e) {
+            skip(i, e);
+        }
+    }
+    std::optional<TimedCopy> copy;
+    if (withCopy) {
+        copy.emplace(engine, base.n, base.type);
+        copy->warmup(warmup);
+    }
+    for (int round = 0; round < std::max(1, repeats); ++round) {
+        if (copy) copy->timeOnce();
+        for (size_t k = 0; k < rowsToRun.size(); ++k) {
+            const size_t i = (k + size_t(round)) % rowsToRun.size();
+            if (!timed[i]) continue;
+            try {
+                timed[i]->timeOnce();
+            } catch (const Error& e) {
+                skip(i, e);
+            }
+        }
+    }
+    for (size_t i = 0; i < rowsToRun.size(); ++i)
+        if (timed[i]) out[i].result = timed[i]->result();
+    if (copy) out.back().copy = copy->result();
+    return out;
+}
+
 }  // namespace
 
 int cmdBench(const Options& o) {
@@ -112,22 +180,25 @@ int cmdBench(const Options& o) {
         base.n = n;
         engine.fits(n, base.type);  // before any input is allocated
         const HostArray input = makeInput(base);
-        const CopyCeiling copy = kernelOnly ? CopyCeiling{} : engine.copyCeiling(n, base.type, warmup, repeats);
+        const std::vector<TimedRow> timedRows = timeInTurns(engine, rowsToRun, own ? ownId : "", base, input,
+                                                             !kernelOnly, warmup, repeats);
+        const CopyCeiling copy = timedRows.back().copy;
         nlohmann::json rows = nlohmann::json::array();
         Table t({"variant", "ms", "GB/s", "step", "cumul.", "% copy", "result", "G80 ms", "G80 GB/s"});
         double firstMs = 0, prevMs = 0;
         std::vector<std::string> skipped;
-        for (const VariantInfo& v : rowsToRun) {
+        for (size_t rowIndex = 0; rowIndex < rowsToRun.size(); ++rowIndex) {
+            const VariantInfo& v = rowsToRun[rowIndex];
             const std::string& id = v.id;
-            RunConfig c = base;
-            c.variant = id;
             const HarrisFigure* g80 = harrisFigure(v.harrisStep);
             nlohmann::json row = {{"variant", id}, {"n", n}};
             try {
                 const bool isOwn = own && id == ownId;
                 if (isOwn && !ownRows.failure.empty()) throw Error(ErrorKind::DeviceFailure, ownRows.failure);
                 if (isOwn && ownRows.skipped.count(n)) throw Error(ErrorKind::BadInput, ownRows.skipped.at(n));
-                const RunResult r = isOwn ? ownRows.results.at(n) : engine.run(v, c, input, warmup, repeats);
+                if (!isOwn && !timedRows[rowIndex].skipped.empty())
+                    throw Error(timedRows[rowIndex].skippedKind, timedRows[rowIndex].skipped);
+                const RunResult r = isOwn ? ownRows.results.at(n) : timedRows[rowIndex].result;
                 const double step = prevMs > 0 ? prevMs / r.medianMs : 1.0;
                 if (firstMs == 0) firstMs = r.medianMs;
                 const double cumulative = firstMs / r.medianMs;
@@ -153,7 +224,7 @@ int cmdBench(const Options& o) {
         out["sizes"].push_back({{"n", n}, {"copy", json::copyCeiling(copy)}, {"rows", rows}});
         if (!o.json) {
             std::cout << "N = " << n << " " << toString(base.type) << " (" << bytes(n * elemSize(base.type)) << "), op "
-                      << toString(base.op) << ", work-group " << base.wg << ", median of " << repeats << " after "
+                      << toString(base.op) << ", work-group " << base.wg << ", median of " << repeats << " calls timed in turns with the other rows after "
                       << warmup << " warm-up, on " << engine.device().name << "\n";
             if (!kernelOnly)
                 std::cout << "copy ceiling: " << fixed(copy.gbps, 2) << " GB/s (bytes read + written), "

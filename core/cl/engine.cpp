@@ -6,25 +6,25 @@
 #include <cmath>
 
 #include "core/analysis.h"
+#include "core/cl/timed_run.h"
 #include "core/kernel_source.h"
 #include "core/reference.h"
 #include "core/variant_support.h"
 
 namespace rl {
-namespace {
 
-bool isPow2(size_t v) { return v && !(v & (v - 1)); }
-
-std::string mib(size_t bytes) { return std::to_string(bytes / (1024 * 1024)) + " MiB"; }
-
-// Fixed-grid variants launch a few work-groups per compute unit unless the config names a grid; best-gpu chooses
-// its grid per size from the device's compute units and the work-group size (timedGrid, core/pass_plan.h).
 RunConfig withDeviceDefaults(const VariantInfo& v, const RunConfig& requested, const DeviceInfo& device) {
     RunConfig c = requested;
     c.variant = v.id;
     if (v.groupsPerComputeUnit > 0 && c.groups == 0) c.groups = timedGrid(v, c.n, c.wg, device.computeUnits);
     return c;
 }
+
+namespace {
+
+bool isPow2(size_t v) { return v && !(v & (v - 1)); }
+
+std::string mib(size_t bytes) { return std::to_string(bytes / (1024 * 1024)) + " MiB"; }
 
 const VariantInfo& lookUp(const std::string& id) {
     const VariantInfo* v = findVariant(id);
@@ -130,66 +130,19 @@ RunResult Engine::run(const RunConfig& requested, const HostArray& input, int wa
 RunResult Engine::run(const VariantInfo& variant, const RunConfig& requested, const HostArray& input, int warmup,
                       int repeats) {
     const RunConfig config = withDeviceDefaults(variant, requested, device_);
-    const VariantInfo* v = &variant;
     checkInput(config, input);
-    validate(variant, config, Purpose::Run);
-    repeats = std::max(1, repeats);
-    const auto plan = planPasses(*v, config);
-    auto runner = makeRunner(v->kind);
-    RunResult r;
-    r.variant = v->id;
-    r.device = device_.name;
-    r.config = config;
-    r.repeats = repeats;
-    const Reference ref = computeReference(input, config.op);
-    r.reference = ref.value;
+    validate(variant, config, Purpose::Run);  // before the input is uploaded
+    cl::Buffer buffer;
     try {
-        cl::Buffer buffer = upload(input);
-        std::vector<cl::Event> events;
-        for (int i = 0; i < warmup; ++i) runner->runOnce(*this, *v, config, plan, buffer, &events, nullptr);
-        std::vector<std::vector<double>> perPass(plan.size());
-        std::vector<double> totals, hostMs;
-        r.correct = true;
-        for (int i = 0; i < repeats; ++i) {
-            events.clear();
-            double host = 0;
-            const double value = runner->runOnce(*this, *v, config, plan, buffer, &events, &host);
-            double total = 0;
-            for (size_t p = 0; p < events.size() && p < plan.size(); ++p) {
-                const double ms = eventMs(events[p]);
-                perPass[p].push_back(ms);
-                total += ms;
-            }
-            totals.push_back(total);
-            hostMs.push_back(host);
-            std::string verdict;
-            const bool ok = acceptResult(ref, config.op, config.type, value, &verdict);
-            if (i == 0 || (r.correct && !ok)) {  // keep the first wrong result if any repeat is wrong
-                r.result = value;
-                r.verdict = verdict;
-            }
-            r.correct = r.correct && ok;
-        }
-        for (size_t p = 0; p < plan.size(); ++p) {
-            PassTiming t;
-            t.plan = plan[p];
-            if (!perPass[p].empty()) {
-                t.medianMs = median(perPass[p]);
-                t.minMs = *std::min_element(perPass[p].begin(), perPass[p].end());
-                t.maxMs = *std::max_element(perPass[p].begin(), perPass[p].end());
-            }
-            r.passes.push_back(t);
-        }
-        r.medianMs = median(totals);
-        r.minMs = *std::min_element(totals.begin(), totals.end());
-        r.maxMs = *std::max_element(totals.begin(), totals.end());
-        r.hostFinalMs = median(hostMs);
+        buffer = upload(input);
     } catch (const cl::Error& e) {
         throw Error(ErrorKind::DeviceFailure, std::string("OpenCL call ") + e.what() + " failed with error " +
-                                                  std::to_string(e.err()) + " while running '" + v->id + "'");
+                                                  std::to_string(e.err()) + " while uploading the input");
     }
-    r.verdict += byDesign(*v, r.correct);
-    return r;
+    TimedReduction timed(*this, variant, requested, input, buffer, computeReference(input, requested.op));
+    timed.warmup(warmup);
+    for (int i = 0; i < std::max(1, repeats); ++i) timed.timeOnce();
+    return timed.result();
 }
 
 TraceRun Engine::trace(const RunConfig& config, const HostArray& input, const TraceSelection& selection) {
@@ -235,39 +188,10 @@ TraceRun Engine::trace(const VariantInfo& variant, const RunConfig& requested, c
 }
 
 CopyCeiling Engine::copyCeiling(size_t n, ElemType type, int warmup, int repeats) {
-    CopyCeiling c;
-    c.n = n;
-    const size_t n4 = n * elemSize(type) / 16;  // the copy kernel moves 16-byte vectors
-    if (n4 == 0) return c;
-    try {
-        cl::Program p = programs_.program("copy", kernelFileText("kernels/copy.cl"), "");
-        cl::Kernel k(p, "copy_ceiling");
-        const size_t bytes = n4 * 16;
-        std::vector<float> init(n4 * 4);
-        for (size_t i = 0; i < init.size(); ++i) init[i] = float(i % 1024) * 0.5f + 1.0f;  // never zeros
-        cl::Buffer in(context_, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, bytes, init.data());
-        cl::Buffer out(context_, CL_MEM_WRITE_ONLY, bytes);
-        k.setArg(0, in);
-        k.setArg(1, out);
-        k.setArg(2, cl_uint(n4));
-        const size_t local = std::min<size_t>(256, device_.maxWorkGroup);
-        const size_t global = (n4 + local - 1) / local * local;
-        std::vector<double> times;
-        for (int i = 0; i < warmup + std::max(1, repeats); ++i) {
-            cl::Event e;
-            queue_.enqueueNDRangeKernel(k, cl::NullRange, cl::NDRange(global), cl::NDRange(local), nullptr, &e);
-            e.wait();
-            if (i >= warmup) times.push_back(eventMs(e));
-        }
-        c.medianMs = median(times);
-        c.minMs = *std::min_element(times.begin(), times.end());
-        c.maxMs = *std::max_element(times.begin(), times.end());
-        c.gbps = c.medianMs > 0 ? 2.0 * double(bytes) / (c.medianMs * 1e6) : 0;
-    } catch (const cl::Error& e) {
-        throw Error(ErrorKind::DeviceFailure,
-                    std::string("copy kernel: OpenCL call ") + e.what() + " failed with error " + std::to_string(e.err()));
-    }
-    return c;
+    TimedCopy copy(*this, n, type);
+    copy.warmup(warmup);
+    for (int i = 0; i < std::max(1, repeats); ++i) copy.timeOnce();
+    return copy.result();
 }
 
 }  // namespace rl

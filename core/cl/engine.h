@@ -85,6 +85,11 @@ private:
     ProgramCache programs_;
 };
 
+// The config a variant is timed with on this device: fixed-grid variants launch a few work-groups per compute unit
+// unless the config names a grid; best-gpu chooses its grid per size from the device's compute units and the
+// work-group size (timedGrid, core/pass_plan.h).
+RunConfig withDeviceDefaults(const VariantInfo& v, const RunConfig& requested, const DeviceInfo& device);
+
 // Milliseconds between an event's start and end (CL_PROFILING_COMMAND_START/END).
 double eventMs(const cl::Event& event);
 

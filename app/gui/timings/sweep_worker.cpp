@@ -1,4 +1,4 @@
-// The sweep thread: one measurement at a time, each checked and handed back at once.
+// The sweep thread: a measurement, or a batch timed in turns, at a time, each checked and handed back at once.
 #include "app/gui/timings/sweep_worker.h"
 
 #include <chrono>
@@ -9,10 +9,12 @@
 #include <filesystem>
 #include <fstream>
 #include <new>
+#include <optional>
 
 #include <unistd.h>
 
 #include "core/cl/engine.h"
+#include "core/cl/timed_run.h"
 #include "core/input.h"
 #include "core/json_io.h"
 #include "core/reference.h"
@@ -52,6 +54,14 @@ std::string describePoint(const view::PointKey& p) {
             return "round-off of " + p.variant + " at " + sizeText(p.n) + " floats";
     }
     return "";
+}
+
+bool inTurnsWith(const view::PointKey& a, const view::PointKey& b) {
+    auto turnable = [](const view::PointKey& p) {
+        return p.kind == view::PointKind::Copy || (p.kind == view::PointKind::Run && !view::isKernelPoint(p.variant));
+    };
+    return turnable(a) && turnable(b) && a.n == b.n && a.type == b.type && a.op == b.op && a.wg == b.wg &&
+           a.warmup == b.warmup && a.repeats == b.repeats;
 }
 
 SweepWorker::SweepWorker(std::function<void()> wake) : wake_(std::move(wake)) {
@@ -137,29 +147,42 @@ void SweepWorker::loop() {
             error = std::string("cannot open the device for timing: ") + e.what();
         }
         bool cancelled = false;
-        for (size_t i = 0; engine && i < request.points.size(); ++i) {
+        for (size_t i = 0; engine && i < request.points.size();) {
             if (cancel_) {
                 cancelled = true;
                 break;
             }
-            const auto& point = request.points[i];
+            size_t end = i + 1;
+            while (end < request.points.size() && inTurnsWith(request.points[i], request.points[end])) ++end;
+            const std::vector<view::PointKey> batch(request.points.begin() + long(i), request.points.begin() + long(end));
             {
                 std::lock_guard<std::mutex> lock(mutex_);
-                status_.activity = describePoint(point);
+                status_.activity = batch.size() == 1 ? describePoint(batch[0])
+                                                     : std::to_string(batch.size()) + " kernels at " +
+                                                           sizeText(batch[0].n) + " " + std::string(toString(batch[0].type)) +
+                                                           "s, timed in turns";
             }
             wake_();
-            view::Measurement m = measure(*engine, point);
-            if (cancel_ && m.error == kCancelled) {  // a child stopped half-way: nothing measured
+            std::vector<view::Measurement> ms;
+            if (batch.size() == 1)
+                ms.push_back(measure(*engine, batch[0]));
+            else
+                ms = measureInTurns(*engine, batch);
+            if (cancel_ && ms.front().error == kCancelled) {  // stopped half-way: nothing measured
                 cancelled = true;
                 break;
             }
-            m.when = view::localTimeText();
+            const std::string when = view::localTimeText();
             {
                 std::lock_guard<std::mutex> lock(mutex_);
-                out_.push_back({request.id, request.key, point, std::move(m)});
-                status_.done = int(i + 1);
+                for (size_t k = 0; k < batch.size(); ++k) {
+                    ms[k].when = when;
+                    out_.push_back({request.id, request.key, batch[k], std::move(ms[k])});
+                }
+                status_.done = int(end);
             }
             wake_();
+            i = end;
         }
         input_ = HostArray{};  // do not hold a large input between sweeps
         inputKey_.clear();
@@ -307,6 +330,104 @@ view::Measurement SweepWorker::measure(Engine& engine, const view::PointKey& p) 
         m.error = e.what();
     }
     return m;
+}
+
+std::vector<view::Measurement> SweepWorker::measureInTurns(Engine& engine, const std::vector<view::PointKey>& batch) {
+    std::vector<view::Measurement> out(batch.size());
+    const view::PointKey& first = batch.front();
+    auto fail = [](view::Measurement& m, const std::string& why, bool unavailable = false) {
+        m = view::Measurement{};
+        m.error = why;
+        m.unavailable = unavailable;
+    };
+    auto failAll = [&](const std::string& why) {
+        for (auto& m : out) fail(m, why);
+        return out;
+    };
+    std::vector<std::optional<TimedReduction>> runs(batch.size());
+    std::optional<TimedCopy> copy;
+    try {
+        engine.fits(first.n, first.type);  // before anything is allocated
+        const HostArray& input = inputFor(first);
+        const cl::Buffer uploaded = engine.upload(input);
+        const Reference reference = computeReference(input, first.op);
+        for (size_t k = 0; k < batch.size(); ++k) {
+            const view::PointKey& p = batch[k];
+            try {
+                if (p.kind == view::PointKind::Copy) {
+                    copy.emplace(engine, p.n, p.type);
+                    copy->warmup(p.warmup);
+                    ++engineRuns_;
+                    continue;
+                }
+                RunConfig c;
+                c.variant = p.variant;
+                c.n = p.n;
+                c.type = p.type;
+                c.op = p.op;
+                c.wg = p.wg;
+                c.seed = kTimingSeed;
+                const VariantInfo& v = engine.validate(c);  // as a single point is (the traced build too)
+                runs[k].emplace(engine, v, c, input, uploaded, reference);
+                ++engineRuns_;
+                runs[k]->warmup(p.warmup);
+            } catch (const Error& e) {
+                runs[k].reset();
+                fail(out[k], e.what(), e.kind() == ErrorKind::Unsupported);
+            }
+            if (cancel_) return failAll(kCancelled);
+        }
+        for (int round = 0; round < std::max(1, first.repeats); ++round) {
+            if (cancel_) return failAll(kCancelled);
+            for (size_t j = 0; j < batch.size(); ++j) {
+                const size_t k = (j + size_t(round)) % batch.size();  // each round starts one point later
+                try {
+                    if (batch[k].kind == view::PointKind::Copy && copy)
+                        copy->timeOnce();
+                    else if (runs[k])
+                        runs[k]->timeOnce();
+                } catch (const Error& e) {
+                    runs[k].reset();
+                    if (batch[k].kind == view::PointKind::Copy) copy.reset();
+                    fail(out[k], e.what());
+                }
+            }
+        }
+    } catch (const Error& e) {
+        return failAll(e.what());
+    } catch (const cl::Error& e) {
+        return failAll(std::string("OpenCL call ") + e.what() + " failed with error " + std::to_string(e.err()));
+    } catch (const std::bad_alloc&) {
+        return failAll("not enough host memory for " + std::to_string(first.n) + " elements: choose a smaller N");
+    } catch (const std::exception& e) {
+        return failAll(e.what());
+    }
+    for (size_t k = 0; k < batch.size(); ++k) {
+        view::Measurement& m = out[k];
+        if (batch[k].kind == view::PointKind::Copy) {
+            if (!copy) continue;
+            const CopyCeiling c = copy->result();
+            m.ok = c.medianMs > 0;
+            if (!m.ok) m.error = "the copy kernel did not run (N too small)";
+            m.medianMs = c.medianMs;
+            m.minMs = c.minMs;
+            m.maxMs = c.maxMs;
+            m.gbps = c.gbps;
+            continue;
+        }
+        if (!runs[k]) continue;
+        const RunResult r = runs[k]->result();
+        m.ok = true;
+        m.medianMs = r.medianMs;
+        m.minMs = r.minMs;
+        m.maxMs = r.maxMs;
+        m.gbps = r.gbps();
+        m.correct = r.correct;
+        m.verdict = r.verdict;
+        m.result = r.result;
+        m.reference = r.reference;
+    }
+    return out;
 }
 
 }  // namespace rl::gui

@@ -1,6 +1,9 @@
 // The Timings view's own thread: it measures a list of points (variants, copy kernel, round-off runs) with its own
-// rl::Engine per device, one at a time, handing each measurement back as soon as it is taken, so the window keeps
-// drawing, the bars grow as the sweep goes, and Cancel stops it after the measurement in progress.
+// rl::Engine per device, handing measurements back as soon as they are taken, so the window keeps drawing, the bars
+// grow as the sweep goes, and Cancel stops it after the measurement in progress. Neighbouring points at one size
+// (the copy kernel and the ladder's variants at N) are timed in turns, one call each per round, so their medians
+// come from the same moments of a machine whose bandwidth drifts (core/cl/timed_run.h); they are handed back
+// together when the last round ends.
 #pragma once
 #include <atomic>
 #include <condition_variable>
@@ -70,6 +73,8 @@ class SweepWorker {
   private:
     void loop();
     view::Measurement measure(Engine& engine, const view::PointKey& point);
+    // The points batch[0..] timed in turns (see inTurnsWith); every measurement says kCancelled when Cancel came.
+    std::vector<view::Measurement> measureInTurns(Engine& engine, const std::vector<view::PointKey>& batch);
     view::Measurement measureKernel(const view::PointKey& point);
     const HostArray& inputFor(const view::PointKey& point);
 
@@ -95,5 +100,9 @@ class SweepWorker {
 
 // "sequential at 2^22 ints", "copy kernel at 2^20", "round-off of sequential at 2^24 floats".
 std::string describePoint(const view::PointKey& point);
+
+// Whether two points are timed in turns: the copy kernel or a built-in variant (a student's kernel is timed in its
+// own process, a round-off point once), with the same N, type, operation, work-group, warm-up and repeats.
+bool inTurnsWith(const view::PointKey& a, const view::PointKey& b);
 
 }  // namespace rl::gui

@@ -1,0 +1,72 @@
+// A reduction, or the copy kernel, prepared to be timed one call at a time. Engine::run and Engine::copyCeiling time
+// one of them alone; `reducelab bench` times several in turns (round-robin), so that every row samples the same
+// moments of a machine whose memory bandwidth drifts: on a CPU device, a shared virtual machine's bandwidth moves by
+// 2x between minutes (BENCHMARKS.md, "best-cpu between processes"), and rows timed one after another would each
+// take their median in a different minute.
+#pragma once
+#include <CL/opencl.hpp>
+#include <memory>
+#include <vector>
+
+#include "core/pass_plan.h"
+#include "core/reference.h"
+#include "core/run_config.h"
+#include "core/run_result.h"
+#include "core/variant.h"
+
+namespace rl {
+
+class Engine;
+class KindRunner;
+
+class TimedReduction {
+public:
+    // Checks the config against the variant and the device (rl::Error says what to do instead). `uploaded` holds
+    // the input on the device (Engine::upload) and `reference` is its host reference: several reductions of one
+    // input share both (no runner writes to its input).
+    TimedReduction(Engine& engine, const VariantInfo& variant, const RunConfig& requested, const HostArray& input,
+                   const cl::Buffer& uploaded, const Reference& reference);
+    TimedReduction(TimedReduction&&) noexcept;
+    TimedReduction& operator=(TimedReduction&&) noexcept;
+    ~TimedReduction();
+
+    const RunConfig& config() const { return config_; }
+    void warmup(int count);  // untimed calls
+    void timeOnce();         // one timed call: its passes' event times and its result, checked
+    int timed() const { return int(totals_.size()); }
+    RunResult result() const;  // median, min and max of the calls timed so far (at least one)
+
+private:
+    Engine* engine_;
+    VariantInfo variant_;
+    RunConfig config_;
+    std::vector<PassPlan> plan_;
+    std::unique_ptr<KindRunner> runner_;
+    cl::Buffer input_;
+    Reference reference_;
+    std::vector<std::vector<double>> perPass_;
+    std::vector<double> totals_, hostMs_;
+    bool correct_ = true;
+    double result_ = 0;
+    std::string verdict_;
+};
+
+class TimedCopy {
+public:
+    // The copy kernel (kernels/copy.cl) over the bytes of n elements of the type, in 16-byte vectors.
+    TimedCopy(Engine& engine, size_t n, ElemType type);
+    void warmup(int count);
+    void timeOnce();
+    CopyCeiling result() const;  // an empty ceiling (0 GB/s) when the bytes make no 16-byte vector
+
+private:
+    Engine* engine_;
+    size_t n_ = 0, bytes_ = 0;
+    cl::Kernel kernel_;
+    cl::Buffer in_, out_;
+    size_t local_ = 0, global_ = 0;
+    std::vector<double> times_;
+    void call(bool timed);
+};
+
+}  // namespace rl
