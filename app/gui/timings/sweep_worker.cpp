@@ -167,7 +167,13 @@ void SweepWorker::loop() {
             if (batch.size() == 1)
                 ms.push_back(measure(*engine, batch[0]));
             else
-                ms = measureInTurns(*engine, batch);
+                ms = measureInTurns(*engine, batch, [&](int done, int of) {
+                    {
+                        std::lock_guard<std::mutex> lock(mutex_);
+                        status_.progress = double(i) + double(batch.size()) * double(done) / double(of);
+                    }
+                    wake_();
+                });
             if (cancel_ && ms.front().error == kCancelled) {  // stopped half-way: nothing measured
                 cancelled = true;
                 break;
@@ -180,6 +186,7 @@ void SweepWorker::loop() {
                     out_.push_back({request.id, request.key, batch[k], std::move(ms[k])});
                 }
                 status_.done = int(end);
+                status_.progress = double(end);
             }
             wake_();
             i = end;
@@ -332,7 +339,8 @@ view::Measurement SweepWorker::measure(Engine& engine, const view::PointKey& p) 
     return m;
 }
 
-std::vector<view::Measurement> SweepWorker::measureInTurns(Engine& engine, const std::vector<view::PointKey>& batch) {
+std::vector<view::Measurement> SweepWorker::measureInTurns(Engine& engine, const std::vector<view::PointKey>& batch,
+                                                          const std::function<void(int, int)>& rounds) {
     std::vector<view::Measurement> out(batch.size());
     const view::PointKey& first = batch.front();
     auto fail = [](view::Measurement& m, const std::string& why, bool unavailable = false) {
@@ -377,7 +385,8 @@ std::vector<view::Measurement> SweepWorker::measureInTurns(Engine& engine, const
             }
             if (cancel_) return failAll(kCancelled);
         }
-        for (int round = 0; round < std::max(1, first.repeats); ++round) {
+        const int repeats = std::max(1, first.repeats);
+        for (int round = 0; round < repeats; ++round) {
             if (cancel_) return failAll(kCancelled);
             for (size_t j = 0; j < batch.size(); ++j) {
                 const size_t k = (j + size_t(round)) % batch.size();  // each round starts one point later
@@ -392,6 +401,7 @@ std::vector<view::Measurement> SweepWorker::measureInTurns(Engine& engine, const
                     fail(out[k], e.what());
                 }
             }
+            rounds(round + 1, repeats);
         }
     } catch (const Error& e) {
         return failAll(e.what());

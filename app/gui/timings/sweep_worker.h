@@ -42,6 +42,7 @@ struct SweepStatus {
     bool running = false;
     bool cancelled = false;  // the last sweep stopped early at the user's request
     int done = 0, total = 0;
+    double progress = 0;   // points done, with the share of the rounds of a batch timed in turns: for the bar
     std::string activity;  // what is being measured now
     double seconds = 0;    // since the sweep started (running) or how long it took
     std::string error;     // the engine could not be made for the device
@@ -74,7 +75,9 @@ class SweepWorker {
     void loop();
     view::Measurement measure(Engine& engine, const view::PointKey& point);
     // The points batch[0..] timed in turns (see inTurnsWith); every measurement says kCancelled when Cancel came.
-    std::vector<view::Measurement> measureInTurns(Engine& engine, const std::vector<view::PointKey>& batch);
+    // `rounds(done, of)` is called after each round.
+    std::vector<view::Measurement> measureInTurns(Engine& engine, const std::vector<view::PointKey>& batch,
+                                                  const std::function<void(int, int)>& rounds);
     view::Measurement measureKernel(const view::PointKey& point);
     const HostArray& inputFor(const view::PointKey& point);
 

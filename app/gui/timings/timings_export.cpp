@@ -235,6 +235,7 @@ std::string TimingsPanel::writeReport(const std::string& path) const {
     j["open"] = open;
     j["state"] = active ? "running" : (st.cancelled ? "cancelled" : (st.id == 0 ? "idle" : "done"));
     j["done"] = st.done;
+    j["progress"] = st.progress;
     j["total"] = st.total;
     j["activity"] = st.activity;
     j["note"] = sweep_.note;

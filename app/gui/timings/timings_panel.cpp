@@ -231,7 +231,7 @@ void TimingsPanel::drawProgress(const UiContext& ctx, const TimingsData& data) {
     std::string overlay;
     float fraction = 1;
     if (active) {
-        fraction = st.total > 0 && st.running ? float(st.done) / float(st.total) : 0.0f;
+        fraction = st.total > 0 && st.running ? float(st.progress) / float(st.total) : 0.0f;
         char buf[256];
         std::snprintf(buf, sizeof buf, "%d / %d  \xc2\xb7  %s  \xc2\xb7  %.1f s", st.done, st.total,
                       st.running ? st.activity.c_str() : "starting", st.seconds);

@@ -73,7 +73,7 @@ void TimingsPanel::drawLadderTab(const UiContext& ctx, const TimingsData& d, con
     std::string caption = "N = " + view::formatCount(double(d.ladder.n)) + " " + std::string(toString(d.ladder.type)) +
                           "s  \xc2\xb7  sum  \xc2\xb7  work-group " + std::to_string(setup_.params.wg) +
                           "  \xc2\xb7  median of " + std::to_string(setup_.params.repeats) + " runs after " +
-                          std::to_string(setup_.params.warmup) + " warm-up";
+                          std::to_string(setup_.params.warmup) + " warm-up, taken in turns with the other rows";
     if (d.ladder.copy.ok)
         caption += "  \xc2\xb7  copy ceiling " + view::formatSig(d.ladder.copy.gbps, 4) + " GB/s (read + write)";
     ImGui::TextColored(vec4(p.textDim), "%s", caption.c_str());
