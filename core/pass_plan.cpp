@@ -18,7 +18,12 @@ int effectiveElemsPerItem(const VariantInfo& variant, const RunConfig& config) {
 size_t timedGrid(const VariantInfo& variant, size_t n, size_t wg, int computeUnits) {
     if (variant.groupsPerComputeUnit <= 0) return 0;
     size_t cap = size_t(variant.groupsPerComputeUnit) * size_t(std::max(1, computeUnits));
-    if (variant.kind != VariantKind::LastGroup) return cap;
+    if (variant.kind != VariantKind::LastGroup) {
+        if (variant.elemsPerGrownGroup == 0) return cap;
+        const size_t most = size_t(std::max(variant.groupsPerComputeUnit, variant.maxGroupsPerComputeUnit)) *
+                            size_t(std::max(1, computeUnits));
+        return std::clamp(ceilDiv(std::max<size_t>(1, n), variant.elemsPerGrownGroup), cap, most);
+    }
     wg = std::max<size_t>(1, wg);
     if (cap >= wg) cap -= cap % wg;
     n = std::max<size_t>(1, n);

@@ -23,7 +23,8 @@ struct PassPlan {
 int effectiveElemsPerItem(const VariantInfo& variant, const RunConfig& config);
 
 // The grid a timed run launches when the config names none (RunConfig::groups == 0), from the device's compute
-// units and the work-group size, never a table for one GPU. Fixed-grid variants: groupsPerComputeUnit x units.
+// units and the work-group size, never a table for one GPU. Fixed-grid variants: groupsPerComputeUnit x units, or
+// with elemsPerGrownGroup one group per that many elements between that and maxGroupsPerComputeUnit x units.
 // best-gpu (LastGroup) chooses per size (issue 14, BENCHMARKS.md). Every group pays for its partial on one shared
 // ticket counter (same-address atomics, served one after another: about 2 ns a group on an H200, all at the end),
 // and every load step costs the work-items a memory round trip (0.3-0.5 us when the input sits in the L2 cache), so

@@ -51,6 +51,11 @@ struct VariantInfo {
     int defaultElementsPerItem = 1;  // input elements each work-item loads in the first pass (2 with first add)
     int groupsPerComputeUnit = 0;   // > 0: a fixed grid (each pass launches at most this many work-groups per
                                    // compute unit, and each work-item loops over its share); 0: groups follow N
+    // > 0 (fixed grids): past groupsPerComputeUnit x units, a timed run launches one group per this many elements,
+    // up to maxGroupsPerComputeUnit x units (best-cpu on PoCL: groups for dynamic balance, each long enough that
+    // the runtime's cost per group stays small)
+    size_t elemsPerGrownGroup = 0;
+    int maxGroupsPerComputeUnit = 0;
     bool needsSubGroups = false;
     bool needsOpenCL20 = false;
     bool needsInt64Atomics = false;  // cl_khr_int64_base_atomics

@@ -60,7 +60,13 @@ VariantInfo best_cpu() {
     v.toggles.compactBranching = true;
     v.toggles.multiElement = true;
     v.toggles.vectorLoads = true;
+    // PoCL's threads take work-groups from a shared count. Two groups per core when the input is small (each group
+    // costs the runtime a few microseconds: 64 groups made 2^22 floats 0.64-0.73x slower than 4); one group per 2^20
+    // elements past that, up to 32 per core, so a thread that starts late or is slowed takes fewer groups: at 2^26
+    // floats 64 groups gave 0.92-1.33x host std::reduce where 4 gave 0.87-0.88x (BENCHMARKS.md, best-cpu's grid).
     v.groupsPerComputeUnit = 2;
+    v.elemsPerGrownGroup = size_t(1) << 20;
+    v.maxGroupsPerComputeUnit = 32;
     v.defaultElementsPerItem = 16;  // at least one 16-element vector per work-item
     v.model = &stages;
     return v;
