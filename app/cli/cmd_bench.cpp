@@ -1,6 +1,7 @@
 // reducelab bench: the Harris-style table on this device: time, bandwidth, step and cumulative speedup, and the
 // share of a copy kernel's bandwidth measured in the same run; Harris's G80 figures beside his seven steps. The rows
 // and the copy kernel are timed in turns, one call each per round, so their medians come from the same minutes.
+#include <algorithm>
 #include <iostream>
 #include <map>
 #include <optional>
@@ -90,6 +91,8 @@ std::vector<TimedRow> timeInTurns(Engine& engine, const std::vector<VariantInfo>
                                   int repeats) {
     std::vector<TimedRow> out(rowsToRun.size() + 1);
     std::vector<std::optional<TimedReduction>> timed(rowsToRun.size());
+    const bool anyRow = std::any_of(rowsToRun.begin(), rowsToRun.end(), [&](const VariantInfo& v) { return v.id != ownId; });
+    if (!anyRow && !withCopy) return out;  // --kernel-only: the student's kernel is timed in its own process
     cl::Buffer uploaded;
     try {
         uploaded = engine.upload(input);
