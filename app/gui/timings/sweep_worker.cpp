@@ -340,7 +340,7 @@ view::Measurement SweepWorker::measure(Engine& engine, const view::PointKey& p) 
 }
 
 std::vector<view::Measurement> SweepWorker::measureInTurns(Engine& engine, const std::vector<view::PointKey>& batch,
-                                                          const std::function<void(int, int)>& rounds) {
+                                                          const std::function<void(int, int)>& progress) {
     std::vector<view::Measurement> out(batch.size());
     const view::PointKey& first = batch.front();
     auto fail = [](view::Measurement& m, const std::string& why, bool unavailable = false) {
@@ -354,6 +354,9 @@ std::vector<view::Measurement> SweepWorker::measureInTurns(Engine& engine, const
     };
     std::vector<std::optional<TimedReduction>> runs(batch.size());
     std::optional<TimedCopy> copy;
+    const int warmups = std::max(0, first.warmup), repeats = std::max(1, first.repeats);
+    const int units = int(batch.size()) * (warmups + repeats);
+    int done = 0;
     try {
         engine.fits(first.n, first.type);  // before anything is allocated
         const HostArray& input = inputFor(first);
@@ -366,26 +369,27 @@ std::vector<view::Measurement> SweepWorker::measureInTurns(Engine& engine, const
                     copy.emplace(engine, p.n, p.type);
                     copy->warmup(p.warmup);
                     ++engineRuns_;
-                    continue;
+                } else {
+                    RunConfig c;
+                    c.variant = p.variant;
+                    c.n = p.n;
+                    c.type = p.type;
+                    c.op = p.op;
+                    c.wg = p.wg;
+                    c.seed = kTimingSeed;
+                    const VariantInfo& v = engine.validate(c);  // as a single point is (the traced build too)
+                    runs[k].emplace(engine, v, c, input, uploaded, reference);
+                    ++engineRuns_;
+                    runs[k]->warmup(p.warmup);
                 }
-                RunConfig c;
-                c.variant = p.variant;
-                c.n = p.n;
-                c.type = p.type;
-                c.op = p.op;
-                c.wg = p.wg;
-                c.seed = kTimingSeed;
-                const VariantInfo& v = engine.validate(c);  // as a single point is (the traced build too)
-                runs[k].emplace(engine, v, c, input, uploaded, reference);
-                ++engineRuns_;
-                runs[k]->warmup(p.warmup);
             } catch (const Error& e) {
                 runs[k].reset();
                 fail(out[k], e.what(), e.kind() == ErrorKind::Unsupported);
             }
             if (cancel_) return failAll(kCancelled);
+            done += warmups;
+            progress(done, units);
         }
-        const int repeats = std::max(1, first.repeats);
         for (int round = 0; round < repeats; ++round) {
             if (cancel_) return failAll(kCancelled);
             for (size_t j = 0; j < batch.size(); ++j) {
@@ -401,7 +405,8 @@ std::vector<view::Measurement> SweepWorker::measureInTurns(Engine& engine, const
                     fail(out[k], e.what());
                 }
             }
-            rounds(round + 1, repeats);
+            done += int(batch.size());
+            progress(done, units);
         }
     } catch (const Error& e) {
         return failAll(e.what());

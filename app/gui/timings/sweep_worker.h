@@ -42,7 +42,7 @@ struct SweepStatus {
     bool running = false;
     bool cancelled = false;  // the last sweep stopped early at the user's request
     int done = 0, total = 0;
-    double progress = 0;   // points done, with the share of the rounds of a batch timed in turns: for the bar
+    double progress = 0;   // points done, with the share of a batch timed in turns (its warm-ups, its rounds): the bar
     std::string activity;  // what is being measured now
     double seconds = 0;    // since the sweep started (running) or how long it took
     std::string error;     // the engine could not be made for the device
@@ -75,9 +75,10 @@ class SweepWorker {
     void loop();
     view::Measurement measure(Engine& engine, const view::PointKey& point);
     // The points batch[0..] timed in turns (see inTurnsWith); every measurement says kCancelled when Cancel came.
-    // `rounds(done, of)` is called after each round.
+    // `progress(done, of)` is called after each point's warm-up and after each round, in units of one call per
+    // point (a warm-up of W calls counts W).
     std::vector<view::Measurement> measureInTurns(Engine& engine, const std::vector<view::PointKey>& batch,
-                                                  const std::function<void(int, int)>& rounds);
+                                                  const std::function<void(int, int)>& progress);
     view::Measurement measureKernel(const view::PointKey& point);
     const HostArray& inputFor(const view::PointKey& point);
 
