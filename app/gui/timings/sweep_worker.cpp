@@ -39,6 +39,43 @@ std::string lastLine(std::string text) {
     return nl == std::string::npos ? text : text.substr(nl + 1);
 }
 
+// What a copy-kernel point and a run point hand back to the view.
+view::Measurement measuredCopy(const CopyCeiling& c) {
+    view::Measurement m;
+    m.ok = c.medianMs > 0;
+    if (!m.ok) m.error = "the copy kernel did not run (N too small)";
+    m.medianMs = c.medianMs;
+    m.minMs = c.minMs;
+    m.maxMs = c.maxMs;
+    m.gbps = c.gbps;
+    return m;
+}
+
+view::Measurement measuredRun(const RunResult& r) {
+    view::Measurement m;
+    m.ok = true;
+    m.medianMs = r.medianMs;
+    m.minMs = r.minMs;
+    m.maxMs = r.maxMs;
+    m.gbps = r.gbps();
+    m.correct = r.correct;
+    m.verdict = r.verdict;
+    m.result = r.result;
+    m.reference = r.reference;
+    return m;
+}
+
+RunConfig runConfigOf(const view::PointKey& p) {
+    RunConfig c;
+    c.variant = p.variant;
+    c.n = p.n;
+    c.type = p.type;
+    c.op = p.op;
+    c.wg = p.wg;
+    c.seed = p.kind == view::PointKind::Roundoff ? kRoundoffSeed : kTimingSeed;
+    return c;
+}
+
 }  // namespace
 
 std::string describePoint(const view::PointKey& p) {
@@ -292,35 +329,13 @@ view::Measurement SweepWorker::measure(Engine& engine, const view::PointKey& p) 
         if (p.kind == view::PointKind::Copy) {
             engine.fits(p.n, p.type);  // before anything is allocated
             ++engineRuns_;
-            const CopyCeiling c = engine.copyCeiling(p.n, p.type, p.warmup, p.repeats);
-            m.ok = c.medianMs > 0;
-            if (!m.ok) m.error = "the copy kernel did not run (N too small)";
-            m.medianMs = c.medianMs;
-            m.minMs = c.minMs;
-            m.maxMs = c.maxMs;
-            m.gbps = c.gbps;
-            return m;
+            return measuredCopy(engine.copyCeiling(p.n, p.type, p.warmup, p.repeats));
         }
-        RunConfig c;
-        c.variant = p.variant;
-        c.n = p.n;
-        c.type = p.type;
-        c.op = p.op;
-        c.wg = p.wg;
-        c.seed = p.kind == view::PointKind::Roundoff ? kRoundoffSeed : kTimingSeed;
+        const RunConfig c = runConfigOf(p);
         engine.validate(c);
         const HostArray& input = inputFor(p);
         ++engineRuns_;
-        const RunResult r = engine.run(c, input, p.warmup, p.repeats);
-        m.ok = true;
-        m.medianMs = r.medianMs;
-        m.minMs = r.minMs;
-        m.maxMs = r.maxMs;
-        m.gbps = r.gbps();
-        m.correct = r.correct;
-        m.verdict = r.verdict;
-        m.result = r.result;
-        m.reference = r.reference;
+        m = measuredRun(engine.run(c, input, p.warmup, p.repeats));
         if (p.kind == view::PointKind::Roundoff) m.hostSerial = serialFloatSum(input);
     } catch (const Error& e) {
         m.ok = false;
@@ -370,13 +385,7 @@ std::vector<view::Measurement> SweepWorker::measureInTurns(Engine& engine, const
                     copy->warmup(p.warmup);
                     ++engineRuns_;
                 } else {
-                    RunConfig c;
-                    c.variant = p.variant;
-                    c.n = p.n;
-                    c.type = p.type;
-                    c.op = p.op;
-                    c.wg = p.wg;
-                    c.seed = kTimingSeed;
+                    const RunConfig c = runConfigOf(p);
                     const VariantInfo& v = engine.validate(c);  // as a single point is (the traced build too)
                     runs[k].emplace(engine, v, c, input, uploaded, reference);
                     ++engineRuns_;
@@ -420,27 +429,10 @@ std::vector<view::Measurement> SweepWorker::measureInTurns(Engine& engine, const
     for (size_t k = 0; k < batch.size(); ++k) {
         view::Measurement& m = out[k];
         if (batch[k].kind == view::PointKind::Copy) {
-            if (!copy) continue;
-            const CopyCeiling c = copy->result();
-            m.ok = c.medianMs > 0;
-            if (!m.ok) m.error = "the copy kernel did not run (N too small)";
-            m.medianMs = c.medianMs;
-            m.minMs = c.minMs;
-            m.maxMs = c.maxMs;
-            m.gbps = c.gbps;
-            continue;
+            if (copy) m = measuredCopy(copy->result());
+        } else if (runs[k]) {
+            m = measuredRun(runs[k]->result());
         }
-        if (!runs[k]) continue;
-        const RunResult r = runs[k]->result();
-        m.ok = true;
-        m.medianMs = r.medianMs;
-        m.minMs = r.minMs;
-        m.maxMs = r.maxMs;
-        m.gbps = r.gbps();
-        m.correct = r.correct;
-        m.verdict = r.verdict;
-        m.result = r.result;
-        m.reference = r.reference;
     }
     return out;
 }
