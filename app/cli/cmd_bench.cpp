@@ -84,56 +84,46 @@ struct TimedRow {
 };
 
 // Times the rows and the copy kernel in turns: every row's warm-up first, then `repeats` rounds of one call each
-// (the copy kernel, then every row, starting one row later each round), so that every median samples the same
-// moments of the machine (core/cl/timed_run.h says why). The student's own kernel (ownId) is timed in its child.
-std::vector<TimedRow> timeInTurns(Engine& engine, const std::vector<VariantInfo>& rowsToRun, const std::string& ownId,
-                                  const RunConfig& base, const HostArray& input, bool withCopy, int warmup,
-                                  int repeats) {
+// (rl::timeInTurns), so that every median samples the same moments of the machine (core/cl/timed_run.h says why).
+// The student's own kernel (ownId) is timed in its child.
+std::vector<TimedRow> timeRows(Engine& engine, const std::vector<VariantInfo>& rowsToRun, const std::string& ownId,
+                               const RunConfig& base, const HostArray& input, bool withCopy, int warmup,
+                               int repeats) {
     std::vector<TimedRow> out(rowsToRun.size() + 1);
     std::vector<std::optional<TimedReduction>> timed(rowsToRun.size());
     const bool anyRow = std::any_of(rowsToRun.begin(), rowsToRun.end(), [&](const VariantInfo& v) { return v.id != ownId; });
     if (!anyRow && !withCopy) return out;  // --kernel-only: the student's kernel is timed in its own process
-    cl::Buffer uploaded;
-    try {
-        uploaded = engine.upload(input);
-    } catch (const cl::Error& e) {
-        throw Error(ErrorKind::DeviceFailure, std::string("OpenCL call ") + e.what() + " failed with error " +
-                                                  std::to_string(e.err()) + " while uploading the input");
-    }
+    const cl::Buffer uploaded = engine.upload(input);
     const Reference reference = computeReference(input, base.op);
     auto skip = [&](size_t i, const Error& e) {
         out[i].skipped = e.what();
         out[i].skippedKind = e.kind();
         timed[i].reset();
     };
+    std::vector<TimedCall*> calls;
     for (size_t i = 0; i < rowsToRun.size(); ++i) {
-        if (rowsToRun[i].id == ownId) continue;
-        RunConfig c = base;
-        c.variant = rowsToRun[i].id;
-        try {
-            timed[i].emplace(engine, rowsToRun[i], c, input, uploaded, reference);
-            timed[i]->warmup(warmup);
-        } catch (const Error& e) {
-            skip(i, e);
+        if (rowsToRun[i].id != ownId) {
+            RunConfig c = base;
+            c.variant = rowsToRun[i].id;
+            try {
+                timed[i].emplace(engine, rowsToRun[i], c, input, uploaded, reference);
+                timed[i]->warmup(warmup);
+            } catch (const Error& e) {
+                skip(i, e);
+            }
         }
+        calls.push_back(timed[i] ? &*timed[i] : nullptr);
     }
     std::optional<TimedCopy> copy;
     if (withCopy) {
         copy.emplace(engine, base.n, base.type);
         copy->warmup(warmup);
+        calls.push_back(&*copy);
     }
-    for (int round = 0; round < std::max(1, repeats); ++round) {
-        if (copy) copy->timeOnce();
-        for (size_t k = 0; k < rowsToRun.size(); ++k) {
-            const size_t i = (k + size_t(round)) % rowsToRun.size();
-            if (!timed[i]) continue;
-            try {
-                timed[i]->timeOnce();
-            } catch (const Error& e) {
-                skip(i, e);
-            }
-        }
-    }
+    rl::timeInTurns(calls, repeats, [&](size_t i, const Error& e) {
+        if (i < rowsToRun.size()) skip(i, e);
+        else throw e;  // the copy kernel failed: the device is in trouble, not one row
+    });
     for (size_t i = 0; i < rowsToRun.size(); ++i)
         if (timed[i]) out[i].result = timed[i]->result();
     if (copy) out.back().copy = copy->result();
@@ -183,7 +173,7 @@ int cmdBench(const Options& o) {
         base.n = n;
         engine.fits(n, base.type);  // before any input is allocated
         const HostArray input = makeInput(base);
-        const std::vector<TimedRow> timedRows = timeInTurns(engine, rowsToRun, own ? ownId : "", base, input,
+        const std::vector<TimedRow> timedRows = timeRows(engine, rowsToRun, own ? ownId : "", base, input,
                                                              !kernelOnly, warmup, repeats);
         const CopyCeiling copy = timedRows.back().copy;
         nlohmann::json rows = nlohmann::json::array();

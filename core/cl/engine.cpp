@@ -32,12 +32,6 @@ const VariantInfo& lookUp(const std::string& id) {
     return *v;
 }
 
-// What a verdict adds for a wrong-by-design variant: that a right answer was luck, or that a wrong one is the point.
-std::string byDesign(const VariantInfo& v, bool correct) {
-    if (v.correctByDesign) return "";
-    return correct ? "; correct this time, but not by design: " + v.wrongReason : "; wrong by design: " + v.wrongReason;
-}
-
 }  // namespace
 
 double eventMs(const cl::Event& event) {
@@ -120,7 +114,13 @@ void Engine::checkInput(const RunConfig& config, const HostArray& input) const {
 }
 
 cl::Buffer Engine::upload(const HostArray& input) {
-    return cl::Buffer(context_, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, input.bytes(), const_cast<void*>(input.data()));
+    try {
+        return cl::Buffer(context_, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, input.bytes(),
+                          const_cast<void*>(input.data()));
+    } catch (const cl::Error& e) {
+        throw Error(ErrorKind::DeviceFailure, std::string("OpenCL call ") + e.what() + " failed with error " +
+                                                  std::to_string(e.err()) + " while uploading the input");
+    }
 }
 
 RunResult Engine::run(const RunConfig& requested, const HostArray& input, int warmup, int repeats) {
@@ -132,14 +132,7 @@ RunResult Engine::run(const VariantInfo& variant, const RunConfig& requested, co
     const RunConfig config = withDeviceDefaults(variant, requested, device_);
     checkInput(config, input);
     validate(variant, config, Purpose::Run);  // before the input is uploaded
-    cl::Buffer buffer;
-    try {
-        buffer = upload(input);
-    } catch (const cl::Error& e) {
-        throw Error(ErrorKind::DeviceFailure, std::string("OpenCL call ") + e.what() + " failed with error " +
-                                                  std::to_string(e.err()) + " while uploading the input");
-    }
-    TimedReduction timed(*this, variant, requested, input, buffer, computeReference(input, requested.op));
+    TimedReduction timed(*this, variant, requested, input, upload(input), computeReference(input, requested.op));
     timed.warmup(warmup);
     for (int i = 0; i < std::max(1, repeats); ++i) timed.timeOnce();
     return timed.result();

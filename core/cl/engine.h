@@ -72,6 +72,7 @@ public:
     // The bandwidth ceiling: a plain copy kernel over the bytes of n elements of the type.
     CopyCeiling copyCeiling(size_t n, ElemType type, int warmup, int repeats);
 
+    // The input in a device buffer (read-only); rl::Error (DeviceFailure) when the device cannot hold it.
     cl::Buffer upload(const HostArray& input);
 
 private:

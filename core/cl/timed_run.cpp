@@ -7,13 +7,32 @@
 #include "core/kernel_source.h"
 
 namespace rl {
-namespace {
 
-// What a verdict adds for a wrong-by-design variant: that a right answer was luck, or that a wrong one is the point.
 std::string byDesign(const VariantInfo& v, bool correct) {
     if (v.correctByDesign) return "";
     return correct ? "; correct this time, but not by design: " + v.wrongReason : "; wrong by design: " + v.wrongReason;
 }
+
+void timeInTurns(const std::vector<TimedCall*>& calls, int repeats,
+                 const std::function<void(size_t, const Error&)>& failed, const std::function<bool(int)>& afterRound) {
+    std::vector<TimedCall*> live = calls;
+    const size_t count = live.size();
+    for (int round = 0; round < std::max(1, repeats) && count > 0; ++round) {
+        for (size_t j = 0; j < count; ++j) {
+            const size_t i = (j + size_t(round)) % count;
+            if (!live[i]) continue;
+            try {
+                live[i]->timeOnce();
+            } catch (const Error& e) {
+                live[i] = nullptr;
+                failed(i, e);
+            }
+        }
+        if (afterRound && !afterRound(round + 1)) return;
+    }
+}
+
+namespace {
 
 std::string clFailure(const cl::Error& e, const std::string& what) {
     return std::string("OpenCL call ") + e.what() + " failed with error " + std::to_string(e.err()) + " while " + what;

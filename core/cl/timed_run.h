@@ -5,6 +5,7 @@
 // take their median in a different minute.
 #pragma once
 #include <CL/opencl.hpp>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -19,7 +20,15 @@ namespace rl {
 class Engine;
 class KindRunner;
 
-class TimedReduction {
+// What is timed in turns: untimed calls first, then one timed call at a time.
+class TimedCall {
+public:
+    virtual ~TimedCall() = default;
+    virtual void warmup(int count) = 0;  // untimed calls
+    virtual void timeOnce() = 0;         // one timed call
+};
+
+class TimedReduction : public TimedCall {
 public:
     // Checks the config against the variant and the device (rl::Error says what to do instead). `uploaded` holds
     // the input on the device (Engine::upload) and `reference` is its host reference: several reductions of one
@@ -31,8 +40,8 @@ public:
     ~TimedReduction();
 
     const RunConfig& config() const { return config_; }
-    void warmup(int count);  // untimed calls
-    void timeOnce();         // one timed call: its passes' event times and its result, checked
+    void warmup(int count) override;
+    void timeOnce() override;  // its passes' event times and its result, checked
     int timed() const { return int(totals_.size()); }
     RunResult result() const;  // median, min and max of the calls timed so far (at least one)
 
@@ -51,12 +60,12 @@ private:
     std::string verdict_;
 };
 
-class TimedCopy {
+class TimedCopy : public TimedCall {
 public:
     // The copy kernel (kernels/copy.cl) over the bytes of n elements of the type, in 16-byte vectors.
     TimedCopy(Engine& engine, size_t n, ElemType type);
-    void warmup(int count);
-    void timeOnce();
+    void warmup(int count) override;
+    void timeOnce() override;
     CopyCeiling result() const;  // an empty ceiling (0 GB/s) when the bytes make no 16-byte vector
 
 private:
@@ -68,5 +77,15 @@ private:
     std::vector<double> times_;
     void call(bool timed);
 };
+
+// Times `calls` in turns: `repeats` rounds (at least one) of one call each, every round starting one call later than
+// the last. A null entry is left out; a call that throws rl::Error goes to `failed(index, error)` and is left out of
+// later rounds. `afterRound(rounds done)` is called after each round; returning false stops there (a cancel).
+void timeInTurns(const std::vector<TimedCall*>& calls, int repeats,
+                 const std::function<void(size_t, const Error&)>& failed,
+                 const std::function<bool(int)>& afterRound = {});
+
+// What a verdict adds for a wrong-by-design variant: that a right answer was luck, or that a wrong one is the point.
+std::string byDesign(const VariantInfo& v, bool correct);
 
 }  // namespace rl

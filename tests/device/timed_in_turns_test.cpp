@@ -1,7 +1,8 @@
 // Timing in turns (core/cl/timed_run.h): reductions that share one uploaded input, timed one call each in rounds,
 // give each its own result, its own count of timed calls and its own verdict; a wrong-by-design variant stays
 // wrong beside correct ones; a config the device refuses is refused when the reduction is prepared, before any call;
-// and the copy kernel timed in the same rounds gives a ceiling with the bytes it moved.
+// and the copy kernel timed in the same rounds gives a ceiling with the bytes it moved. The rounds' own rule is
+// tested with recording calls.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -90,6 +91,41 @@ TEST(TimedInTurns, AConfigTheDeviceRefusesIsRefusedBeforeAnyCall) {
     EXPECT_THROW(TimedReduction(engine, *findVariant("sequential"), other, input, uploaded,
                                 computeReference(input, c.op)),
                  Error);
+}
+
+// The rounds themselves: each starts one call later, a null entry is left out, a call that fails is reported once
+// and left out of later rounds, and the round callback can stop them.
+struct Recorder : TimedCall {
+    Recorder(std::vector<int>* log, int id, int failOnCall = -1) : log(log), id(id), failOn(failOnCall) {}
+    void warmup(int) override {}
+    void timeOnce() override {
+        if (++calls == failOn) throw Error(ErrorKind::DeviceFailure, "call " + std::to_string(calls) + " failed");
+        log->push_back(id);
+    }
+    std::vector<int>* log;
+    int id, failOn, calls = 0;
+};
+
+TEST(TimedInTurns, RoundsRotateLeaveOutNullsAndFailuresAndCanStop) {
+    std::vector<int> log;
+    Recorder a(&log, 0), b(&log, 1, 2), c(&log, 3);
+    std::vector<std::pair<size_t, std::string>> failures;
+    std::vector<int> rounds;
+    timeInTurns({&a, &b, nullptr, &c}, 3,
+                [&](size_t i, const Error& e) { failures.emplace_back(i, e.what()); },
+                [&](int done) { rounds.push_back(done); return true; });
+    // Round 1 from entry 0, round 2 from entry 1 (b fails on its second call), round 3 from entry 2 (the null).
+    EXPECT_EQ(log, (std::vector<int>{0, 1, 3, 3, 0, 3, 0}));
+    ASSERT_EQ(failures.size(), 1u);
+    EXPECT_EQ(failures[0].first, 1u);
+    EXPECT_EQ(failures[0].second, "call 2 failed");
+    EXPECT_EQ(rounds, (std::vector<int>{1, 2, 3}));
+    EXPECT_EQ(b.calls, 2);
+
+    log.clear();
+    Recorder d(&log, 7);
+    timeInTurns({&d}, 10, [](size_t, const Error&) {}, [](int done) { return done < 2; });
+    EXPECT_EQ(log.size(), 2u);  // stopped after the second round
 }
 
 TEST(TimedInTurns, ACopyOfLessThanOneVectorIsAnEmptyCeiling) {

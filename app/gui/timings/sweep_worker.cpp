@@ -392,31 +392,32 @@ std::vector<view::Measurement> SweepWorker::measureInTurns(Engine& engine, const
                     runs[k]->warmup(p.warmup);
                 }
             } catch (const Error& e) {
-                runs[k].reset();
+                if (p.kind == view::PointKind::Copy) copy.reset(); else runs[k].reset();
                 fail(out[k], e.what(), e.kind() == ErrorKind::Unsupported);
             }
             if (cancel_) return failAll(kCancelled);
             done += warmups;
             progress(done, units);
         }
-        for (int round = 0; round < repeats; ++round) {
-            if (cancel_) return failAll(kCancelled);
-            for (size_t j = 0; j < batch.size(); ++j) {
-                const size_t k = (j + size_t(round)) % batch.size();  // each round starts one point later
-                try {
-                    if (batch[k].kind == view::PointKind::Copy && copy)
-                        copy->timeOnce();
-                    else if (runs[k])
-                        runs[k]->timeOnce();
-                } catch (const Error& e) {
-                    runs[k].reset();
-                    if (batch[k].kind == view::PointKind::Copy) copy.reset();
-                    fail(out[k], e.what());
-                }
-            }
-            done += int(batch.size());
-            progress(done, units);
+        std::vector<TimedCall*> calls;
+        for (size_t k = 0; k < batch.size(); ++k) {
+            TimedCall* call = nullptr;
+            if (batch[k].kind == view::PointKind::Copy && copy) call = &*copy;
+            if (batch[k].kind != view::PointKind::Copy && runs[k]) call = &*runs[k];
+            calls.push_back(call);
         }
+        timeInTurns(
+            calls, repeats,
+            [&](size_t k, const Error& e) {
+                fail(out[k], e.what());
+                if (batch[k].kind == view::PointKind::Copy) copy.reset(); else runs[k].reset();
+            },
+            [&](int) {
+                done += int(batch.size());
+                progress(done, units);
+                return !cancel_;
+            });
+        if (cancel_) return failAll(kCancelled);
     } catch (const Error& e) {
         return failAll(e.what());
     } catch (const cl::Error& e) {
