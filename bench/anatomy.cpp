@@ -195,13 +195,14 @@ int runAnatomy(Engine& engine, const std::vector<size_t>& sizes, const BenchOpti
         std::vector<Method> methods;
         const VariantInfo& v = *findVariant("best-gpu");
         const size_t defGroups = timedGrid(v, n, wg, dev.computeUnits);
-        // The rule before this one (2026-11-23): >= 32 elements per item, at most 4 per unit rounded to whole wg.
+        // The persistent grid (the rule of 2026-11-25 past 2^24: at most 4 per unit, whole rounds of wg partials)
+        // against many short groups of a few loads per work-item (the rule since), finishing in two levels.
         size_t cap = size_t(v.groupsPerComputeUnit) * units;
         if (cap >= wg) cap -= cap % wg;
-        const size_t previous = std::clamp<size_t>(ceilDiv(n, wg * 32), 1, cap);
+        const size_t persistent = std::clamp<size_t>(ceilDiv(n, wg * kLastGroupMaxElemsPerItem), std::min(wg, cap), cap);
         std::vector<size_t> tried;
         auto addBest = [&](size_t groups, const std::string& why) {
-            groups = std::max<size_t>(1, groups);
+            groups = std::clamp<size_t>(groups, 1, wg * wg);
             if (std::find(tried.begin(), tried.end(), groups) != tried.end()) return;
             tried.push_back(groups);
             Method m = makeVariant(engine, "best-gpu", wg, groups, data);
@@ -210,10 +211,10 @@ int runAnatomy(Engine& engine, const std::vector<size_t>& sizes, const BenchOpti
             methods.push_back(std::move(m));
         };
         addBest(defGroups, "(default)");
-        addBest(previous, "previous rule");
-        addBest(std::min(ceilDiv(n, wg * 4), size_t(v.groupsPerComputeUnit) * units), "4/unit");
-        for (size_t g : {size_t(64), size_t(128), size_t(256), size_t(512)})
-            addBest(std::min(g, ceilDiv(n, wg * 4)), std::to_string(g) + " groups");
+        addBest(persistent, "persistent");
+        for (size_t e : {size_t(16), size_t(32), size_t(64), size_t(128)})
+            addBest(ceilDiv(n, wg * e), std::to_string(e) + " floats/item");
+        if (persistent != defGroups) methods.push_back(bestGpuHostFinish(engine, data.buffer, n, persistent, wg));
         methods.push_back(bestGpuHostFinish(engine, data.buffer, n, defGroups, wg));
         const size_t fullGrid = std::max<size_t>(1, ceilDiv(n, wg * 16));
         methods.push_back(makeReadOnlyCeiling(engine, source, data, std::min(fullGrid, 8 * units), wg, 4,

@@ -32,7 +32,9 @@ size_t timedGrid(const VariantInfo& variant, size_t n, size_t wg, int computeUni
     if (oneStep <= fewGroups) return std::min(oneStep, cap);
     const size_t twoSteps = std::max(fewGroups, ceilDiv(n, wg * 2 * kLastGroupStepElems));
     if (twoSteps <= wg) return std::min(twoSteps, cap);
-    return std::clamp(ceilDiv(n, wg * kLastGroupMaxElemsPerItem), std::min(wg, cap), cap);
+    const size_t persistent = ceilDiv(n, wg * kLastGroupMaxElemsPerItem);
+    if (persistent <= wg || cap < wg) return std::clamp(persistent, std::min(wg, cap), cap);
+    return std::clamp(ceilDiv(n, wg * kLastGroupStreamElems), wg, wg * wg);
 }
 
 PassTrace passTraceOf(const PassPlan& pass, size_t index) {
@@ -82,25 +84,30 @@ std::vector<PassPlan> planPasses(const VariantInfo& variant, const RunConfig& co
             return passes;
         }
         case VariantKind::LastGroup: {
-            // The fixed grid's pass; then, unless the host finishes or one group covered everything, the last
-            // group to finish reduces the partials in the same launch: partial g goes to work-item g % wg.
+            // The grid's pass; then, unless the host finishes or one group covered everything, the finish inside
+            // the same launch: with at most wg groups, the last group to finish reduces the partials (one per
+            // work-item); with more, the last group of each block of wg groups reduces that block's partials, and
+            // the last of those reduces the blocks' partials. So at most wg x wg groups.
             PassPlan first;
             first.n = config.n;
             first.local = wg;
             const size_t grid = config.groups > 0 ? config.groups : size_t(std::max(1, variant.groupsPerComputeUnit));
-            first.groups = std::min(ceilDiv(config.n, wg * size_t(effectiveElemsPerItem(variant, config))), grid);
+            first.groups = std::min({ceilDiv(config.n, wg * size_t(effectiveElemsPerItem(variant, config))), grid,
+                                     wg * wg});
             first.elemsPerItem = int(ceilDiv(config.n, first.groups * wg));
             first.global = first.groups * wg;
             passes.push_back(first);
-            if (first.groups > 1 && !config.finalOnHost) {
-                PassPlan last;
-                last.n = first.groups;
-                last.groups = 1;
-                last.local = wg;
-                last.global = wg;
-                last.elemsPerItem = int(ceilDiv(first.groups, wg));
-                last.inPreviousLaunch = true;
-                passes.push_back(last);
+            if (first.groups <= 1 || config.finalOnHost) return passes;
+            for (size_t partials = first.groups; partials > 1;) {
+                PassPlan finish;
+                finish.n = partials;
+                finish.groups = ceilDiv(partials, wg);
+                finish.local = wg;
+                finish.global = finish.groups * wg;
+                finish.elemsPerItem = 1;
+                finish.inPreviousLaunch = true;
+                passes.push_back(finish);
+                partials = finish.groups;
             }
             return passes;
         }

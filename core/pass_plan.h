@@ -33,11 +33,16 @@ int effectiveElemsPerItem(const VariantInfo& variant, const RunConfig& config);
 //   - then two steps per work-item (half the tickets for one more round trip), until that takes wg groups (the last
 //     group then still reads one partial per work-item);
 //   - then wg groups, each work-item taking more steps, up to kLastGroupMaxElemsPerItem elements;
-//   - past that (inputs that stream from memory rather than sit in the L2 cache), more groups for more loads in
-//     flight, up to groupsPerComputeUnit x units rounded down to a whole multiple of wg (whole rounds of partials).
-// On 132 units with wg 256: 16 groups at 2^16, 64 at 2^18 and 2^19, 128 at 2^20, 256 from 2^21 to 2^24, 512 from 2^25.
+//   - past that (inputs that stream from memory rather than sit in the L2 cache), many short groups of
+//     kLastGroupStreamElems elements per work-item, up to wg x wg (the kernel's two-level finish keeps their tickets
+//     and partials cheap): a persistent grid that walks the whole input leaves its slowest groups alone at the end,
+//     where short groups keep every unit loading to the last. A device with fewer than wg / 4 compute units (a
+//     CPU) keeps groupsPerComputeUnit x units.
+// On 132 units with wg 256: 16 groups at 2^16, 64 at 2^18 and 2^19, 128 at 2^20, 256 from 2^21 to 2^24, then one
+// group per 8192 elements (4096 at 2^25, 32768 at 2^28). On 2 units: at most 8.
 inline constexpr size_t kLastGroupStepElems = 16;
 inline constexpr size_t kLastGroupMaxElemsPerItem = 256;
+inline constexpr size_t kLastGroupStreamElems = 32;
 size_t timedGrid(const VariantInfo& variant, size_t n, size_t wg, int computeUnits);
 
 // The passes of a full reduction. With config.finalOnHost, device passes stop once at most config.wg partials

@@ -17,8 +17,12 @@
 // this launch's partial or it does not yet. The wait ends: the last group waits only for words whose writes were
 // issued before their groups drew tickets, never for a group that has not run. The host changes the epoch every
 // launch, so the words never need clearing; the last group sets the counter back to 0 for the next launch.
-// The accumulation order is fixed (partial g goes to work-item g % wg, then a tree), so floats are reproducible.
-// Requires: cl_khr_int64_base_atomics; a power-of-two work-group size; the input aligned to 16 bytes; a 32-bit
+// A large input streams fastest as many short groups (a few loads per work-item, tens of thousands of groups):
+// then one counter and one finishing group for all of them would queue every ticket on one address and leave one
+// group reading thousands of words. So the finish goes in two levels past wg groups: the last group of each block
+// of wg groups reduces that block's partials, and the last of the blocks reduces theirs (at most wg x wg groups).
+// The accumulation order is fixed (partial first + i goes to work-item i, then a tree), so floats are reproducible.
+// Requires: cl_khr_int64_base_atomics; a power-of-two work-group size; at most wg x wg work-groups; the input aligned to 16 bytes; a 32-bit
 // element type (int or float): a 64-bit element leaves no room for the epoch in the word.
 
 #pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
@@ -43,8 +47,8 @@
 #define BEST_FROM_BITS(u) as_float(u)
 #endif
 
-// partials: one 64-bit word per work-group; ticket: the counter, 0 before every launch; epoch: never 0, different
-// from the previous launch's. finish_here = 0: every group writes its partial to out[group] and the host finishes.
+// partials: one 64-bit word per work-group, then (past wg groups) one per block of wg groups; ticket: the counters
+// (the top one, then one per block), 0 before every launch; epoch: never 0, different from the previous launch's. finish_here = 0: every group writes its partial to out[group] and the host finishes.
 __kernel void best_gpu(__global const T *restrict in, __global T *restrict out, const uint n,
                        __local T *scratch, __global ulong *partials, __global uint *ticket, const uint epoch,
                        const uint finish_here RL_TRACE_PARAMS) {
@@ -94,55 +98,66 @@ __kernel void best_gpu(__global const T *restrict in, __global T *restrict out, 
     }
 
     const uint groups = get_num_groups(0);
+    const uint group = get_group_id(0);
     if (!finish_here || groups == 1) {  // the host finishes, or this one group is the whole grid
-        if (lid == 0) out[get_group_id(0)] = scratch[0];
+        if (lid == 0) out[group] = scratch[0];
         return;
     }
 
-    // Publish this group's partial, then draw a ticket.
-    if (lid == 0) {
-        atom_xchg(&partials[get_group_id(0)], ((ulong)epoch << 32) | (ulong)as_uint(scratch[0]));
-        is_last = atomic_inc(ticket) == groups - 1;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (!is_last) return;
-
-    // The last group: partial g goes to work-item g % lsize, read atomically (adding 0 changes nothing), two words
-    // in flight at a time when there are more partials than work-items (one memory round trip instead of two).
-    RL_TRACE_FINAL_BEGIN;
-    a = RL_IDENTITY;
-    uint g = lid;
-    for (; g + lsize < groups; g += 2 * lsize) {
-        ulong w0 = atom_add(&partials[g], (ulong)0), w1 = atom_add(&partials[g + lsize], (ulong)0);
-        while ((uint)(w0 >> 32) != epoch) w0 = atom_add(&partials[g], (ulong)0);
-        while ((uint)(w1 >> 32) != epoch) w1 = atom_add(&partials[g + lsize], (ulong)0);
-        a = RL_APPLY(RL_APPLY(a, BEST_FROM_BITS((uint)w0)), BEST_FROM_BITS((uint)w1));
-    }
-    if (g < groups) {
-        ulong word;
-        do {
-            word = atom_add(&partials[g], (ulong)0);
-        } while ((uint)(word >> 32) != epoch);
-        a = RL_APPLY(a, BEST_FROM_BITS((uint)word));
-    }
-    if (lid < groups) RL_OP(-1, -1, lid);
-    scratch[lid] = a;  // every work-item finished the first tree before the barrier above
-    barrier(CLK_LOCAL_MEM_FENCE);
-    RL_RECORD(scratch, -1);
-    // The tree only needs the smallest power of two of work-items that holds every partial: past it, cells hold the
-    // identity, and a small grid (16 groups) skips most of the stages.
-    uint width = 1;
-    while (width < min(groups, lsize)) width <<= 1;
-    for (uint s = width / 2; s > 0; s >>= 1) {
-        if (lid < s) {
-            RL_OP(lid, lid + s, lid);
-            scratch[lid] = RL_APPLY(scratch[lid], scratch[lid + s]);
+    // The finish, in one level or two. Up to lsize groups: each group publishes its partial and draws a ticket on
+    // counter 0; the last reads the partials, one per work-item, and finishes. More groups than that (many short
+    // groups stream a large input best): group g counts on its block's counter (blocks of lsize groups, counters
+    // 1..blocks), the last group of each block reduces that block's partials and publishes the block's partial
+    // after the groups' words, then draws a ticket on counter 0; the last of those reduces the blocks' partials.
+    // Every finish reads at most one word per work-item, and each counter sees at most lsize tickets.
+    const uint blocks = (groups + lsize - 1) / lsize;
+    const uint block = group / lsize;  // 0 with one block
+    uint first = block * lsize;        // the partials this level reduces: [first, first + count)
+    uint count = min(lsize, groups - first);
+    uint word = group;                 // where this group's partial goes
+    uint counter = blocks > 1 ? 1 + block : 0;
+    for (uint level = blocks > 1 ? 0 : 1; ; ++level) {  // level 1 is the last
+        if (lid == 0) {
+            atom_xchg(&partials[word], ((ulong)epoch << 32) | (ulong)as_uint(scratch[0]));
+            is_last = atomic_inc(&ticket[counter]) == count - 1;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        RL_RECORD(scratch, (int)s);
+        if (!is_last) return;
+
+        // The last group of this level: partial first + i goes to work-item i, read atomically (adding 0 changes
+        // nothing), going round again while the word holds an older launch's tag.
+        RL_TRACE_FINAL_BEGIN(level == 0 ? block : (blocks > 1 ? blocks : 0));  // trace slot: a block's, then the top's
+        a = RL_IDENTITY;
+        if (lid < count) {
+            ulong w;
+            do {
+                w = atom_add(&partials[first + lid], (ulong)0);
+            } while ((uint)(w >> 32) != epoch);
+            a = BEST_FROM_BITS((uint)w);
+            RL_OP(-1, -1, lid);
+        }
+        scratch[lid] = a;  // every work-item finished the previous tree before the barrier above
+        barrier(CLK_LOCAL_MEM_FENCE);
+        RL_RECORD(scratch, -1);
+        // The tree only needs the smallest power of two of work-items that holds every partial: past it, cells hold
+        // the identity, and a small grid (16 groups) skips most of the stages.
+        uint width = 1;
+        while (width < count) width <<= 1;
+        for (uint s = width / 2; s > 0; s >>= 1) {
+            if (lid < s) {
+                RL_OP(lid, lid + s, lid);
+                scratch[lid] = RL_APPLY(scratch[lid], scratch[lid + s]);
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            RL_RECORD(scratch, (int)s);
+        }
+        if (lid == 0) atomic_xchg(&ticket[counter], 0u);  // every ticket of it drawn: ready for the next launch
+        if (level == 1) break;
+        // On to the blocks' partials, kept after the groups' words.
+        word = groups + block;
+        first = groups;
+        count = blocks;
+        counter = 0;
     }
-    if (lid == 0) {
-        out[0] = scratch[0];
-        atomic_xchg(ticket, 0u);  // every group has drawn its ticket: ready for the next launch
-    }
+    if (lid == 0) out[0] = scratch[0];
 }

@@ -63,8 +63,9 @@ typedef float4 T4;
 //   rl_params[slot * (rl_max_stages + 1)]                     number of stages recorded
 //   rl_params[slot * (rl_max_stages + 1) + 1 + stage]         the stride (or step) of the stage, -1 for the load
 // A kernel that finishes the reduction inside the same launch (best-gpu: the last work-group to finish reduces the
-// partials) calls RL_TRACE_FINAL_BEGIN before that final tree; its stages then go to slot rl_group_count, one past
-// the traced groups (the host allocates it), whichever group happens to be last.
+// partials) calls RL_TRACE_FINAL_BEGIN(k) before each tree it runs after the groups' own (k = 0 for a single final
+// tree; best-gpu's two-level finish numbers its blocks' trees 0, 1, ... and the top one last); its stages then go to
+// slot rl_group_count + k, past the traced groups (the host allocates those slots), whichever group ran the tree.
 #define RL_TRACE_PARAMS                                                                                      \
     , __global T *rl_values, __global int4 *rl_ops, __global int *rl_params, const uint rl_first_group, \
         const uint rl_group_count, const uint rl_max_stages
@@ -72,10 +73,10 @@ typedef float4 T4;
     int rl_stage = 0;    \
     int rl_final = 0;    \
     int4 rl_op = (int4)(0, -1, -1, -1)
-#define RL_TRACE_FINAL_BEGIN \
+#define RL_TRACE_FINAL_BEGIN(k) \
     do {                     \
         rl_stage = 0;        \
-        rl_final = 1;        \
+        rl_final = 1 + (int)(k); \
         rl_op = (int4)(0, -1, -1, -1); \
     } while (0)
 // Marks this work-item as doing an operation in the current stage: reads cells a and b, writes cell w.
@@ -87,7 +88,7 @@ inline void rl_record_cell(__local const volatile T *mem, const int param, const
     const uint g = get_group_id(0);
     if (!final && (g < first || g - first >= count)) return;
     if (stage >= (int)max_stages) return;
-    const uint slot = final ? count : g - first, lid = get_local_id(0), lsize = get_local_size(0);
+    const uint slot = final ? count + (uint)(final - 1) : g - first, lid = get_local_id(0), lsize = get_local_size(0);
     const size_t base = ((size_t)slot * max_stages + (size_t)stage) * lsize;
     values[base + lid] = mem[lid];
     ops[base + lid] = op;
@@ -196,7 +197,7 @@ inline void rl_record_global_cells(__global const volatile T *arr, const int sta
 #else
 #define RL_TRACE_PARAMS
 #define RL_TRACE_BEGIN
-#define RL_TRACE_FINAL_BEGIN
+#define RL_TRACE_FINAL_BEGIN(k)
 #define RL_OP(a, b, w)
 #define RL_RECORD(mem, param)
 #define RL_RECORD_NOSYNC(mem, param)

@@ -12,7 +12,7 @@ class Engine;
 
 struct TraceBuffers {
     size_t firstGroup = 0, groupCount = 0, maxStages = 0, cells = 0;
-    size_t finalSlots = 0;  // 1 for a kernel that records its in-launch final tree (RL_TRACE_FINAL_BEGIN)
+    size_t finalSlots = 0;  // the trees a kernel records after its groups' own (RL_TRACE_FINAL_BEGIN(k), k < this)
     cl::Buffer values, ops, params;
 
     // Allocates buffers for groups [first, first + count), up to maxStages stages of `cells` cells each, and
@@ -24,7 +24,7 @@ struct TraceBuffers {
     void setArgs(cl::Kernel& kernel, cl_uint index) const;
 
     // Reads the buffers back (blocking) and decodes one GroupTrace per traced group, then one per final slot
-    // (numbered as group 0: the final tree is the next pass's only group).
+    // (numbered as group 0: the caller knows which pass and group each final slot belongs to).
     std::vector<GroupTrace> read(Engine& engine, ElemType type) const;
 };
 

@@ -1,8 +1,9 @@
 // best-gpu: the descriptor and the CPU model of kernels/best-gpu.cl.
 // Lesson, cost and requirements are read from the kernel's banner; the model is what device traces are tested against.
-// Model: its first pass is grid-stride.cl's; the pass that runs inside the same launch (the last group to finish)
-// gives partial g to work-item g % wg, in order, then runs the sequential tree over the smallest power of two of
-// work-items that holds every partial.
+// Model: its first pass is grid-stride.cl's; each pass that runs inside the same launch (the last group to finish,
+// or with more than wg groups the last of each block of wg groups, then the last of the blocks) gives its group's
+// partials to its work-items one each, in order, then runs the sequential tree over the smallest power of two of
+// work-items that holds them.
 #include <algorithm>
 
 #include "core/model/model.h"
@@ -16,19 +17,19 @@ using namespace rl::model;  // loads, trees and tails shared by the models
 
 GroupTrace stages(const ModelInput& in) {
     if (!in.pass.inPreviousLaunch) return findVariant("grid-stride")->model(in);
-    const size_t wg = in.pass.local, partials = in.pass.n;
+    // A finish: this group's partials are [group * wg, group * wg + count), one per work-item, in order.
+    const size_t wg = in.pass.local, first = in.group * wg;
+    const size_t count = first < in.pass.n ? std::min(wg, in.pass.n - first) : 0;
     GroupTrace g;
     g.group = int(in.group);
     Stage load = loadStage(wg);
     for (size_t lid = 0; lid < wg; ++lid) {
-        double a = identity(in.op, in.type);
-        for (size_t p = lid; p < partials; p += wg) a = apply(in.op, in.type, a, in.input[p]);
-        load.values[lid] = a;
-        if (lid < partials) load.ops[lid] = {true, -1, -1, int(lid)};
+        load.values[lid] = lid < count ? in.input[first + lid] : identity(in.op, in.type);
+        if (lid < count) load.ops[lid] = {true, -1, -1, int(lid)};
     }
     g.stages.push_back(std::move(load));
     size_t width = 1;
-    while (width < std::min(partials, wg)) width <<= 1;
+    while (width < count) width <<= 1;
     appendSequentialTreeOver(g, in, width);
     return g;
 }

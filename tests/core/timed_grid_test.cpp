@@ -8,7 +8,7 @@
 namespace rl {
 namespace {
 
-TEST(TimedGrid, BestGpuTakesOneLoadStepPerItemThenTwoThenWgGroupsThenMoreForTheStream) {
+TEST(TimedGrid, BestGpuTakesOneLoadStepPerItemThenTwoThenWgGroupsThenShortGroupsForTheStream) {
     const VariantInfo& v = *findVariant("best-gpu");
     // 132 compute units (H100, H200), wg 256. Small inputs: one step of four 16-byte loads (16 floats) per item,
     // up to wg / 4 = 64 groups.
@@ -22,10 +22,12 @@ TEST(TimedGrid, BestGpuTakesOneLoadStepPerItemThenTwoThenWgGroupsThenMoreForTheS
     // Then wg groups, more steps per item, up to 256 elements per item (2^24).
     EXPECT_EQ(timedGrid(v, size_t(1) << 22, 256, 132), 256u);
     EXPECT_EQ(timedGrid(v, size_t(1) << 24, 256, 132), 256u);
-    // Then more groups, up to 4 x 132 = 528 rounded down to whole rounds of 256 partials.
-    EXPECT_EQ(timedGrid(v, (size_t(1) << 24) + (size_t(1) << 23), 256, 132), 384u);
-    EXPECT_EQ(timedGrid(v, size_t(1) << 25, 256, 132), 512u);
-    EXPECT_EQ(timedGrid(v, size_t(1) << 28, 256, 132), 512u);
+    // Then many short groups, kLastGroupStreamElems elements per item, up to wg x wg.
+    const size_t stream = 256 * kLastGroupStreamElems;
+    EXPECT_EQ(timedGrid(v, (size_t(1) << 24) + 1, 256, 132), (size_t(1) << 24) / stream + 1);
+    EXPECT_EQ(timedGrid(v, size_t(1) << 25, 256, 132), (size_t(1) << 25) / stream);
+    EXPECT_EQ(timedGrid(v, size_t(1) << 28, 256, 132), (size_t(1) << 28) / stream);
+    EXPECT_EQ(timedGrid(v, size_t(1) << 32, 256, 132), 256u * 256u);
     EXPECT_EQ(timedGrid(v, 5, 256, 132), 1u);
     EXPECT_EQ(timedGrid(v, 0, 256, 132), 1u);
     // A grid smaller than one work-group is not rounded: 2 compute units (PoCL here) give at most 8 groups.
@@ -33,23 +35,29 @@ TEST(TimedGrid, BestGpuTakesOneLoadStepPerItemThenTwoThenWgGroupsThenMoreForTheS
     EXPECT_EQ(timedGrid(v, size_t(1) << 16, 256, 2), 8u);
     EXPECT_EQ(timedGrid(v, size_t(1) << 24, 64, 2), 8u);
     EXPECT_EQ(timedGrid(v, 4096, 256, 2), 1u);
-    // Another device, another grid: 108 units, wg 128: at most 432 rounded down to 384; one step per item up to
-    // 32 groups (2^16), two steps up to 128 groups (2^19), 128 groups up to 2^22.
-    EXPECT_EQ(timedGrid(v, size_t(1) << 26, 128, 108), 384u);
+    // Another device, another grid: 108 units, wg 128: one step per item up to 32 groups (2^16), two steps up to
+    // 128 groups (2^19), 128 groups up to 2^22, then short groups.
     EXPECT_EQ(timedGrid(v, size_t(1) << 16, 128, 108), 32u);
     EXPECT_EQ(timedGrid(v, size_t(1) << 18, 128, 108), 64u);
     EXPECT_EQ(timedGrid(v, size_t(1) << 21, 128, 108), 128u);
-    // The plan launches exactly that grid, and its last group reads the partials in whole rounds.
+    EXPECT_EQ(timedGrid(v, size_t(1) << 22, 128, 108), 128u);
+    EXPECT_EQ(timedGrid(v, size_t(1) << 26, 128, 108), (size_t(1) << 26) / (128 * kLastGroupStreamElems));
+    // The plan launches exactly that grid and finishes in two levels: a block's tree per 256 groups, then one.
     RunConfig c;
     c.variant = v.id;
-    c.n = size_t(1) << 26;
+    c.n = size_t(1) << 28;
     c.wg = 256;
     c.groups = timedGrid(v, c.n, c.wg, 132);
     const auto plan = planPasses(v, c);
-    ASSERT_EQ(plan.size(), 2u);
-    EXPECT_EQ(plan[0].groups, 512u);
-    EXPECT_EQ(plan[0].groups % plan[0].local, 0u);
+    ASSERT_EQ(plan.size(), 3u);
+    EXPECT_EQ(plan[0].groups, c.groups);
+    EXPECT_EQ(plan[0].elemsPerItem, int(kLastGroupStreamElems));
     EXPECT_TRUE(plan[1].inPreviousLaunch);
+    EXPECT_EQ(plan[1].n, c.groups);
+    EXPECT_EQ(plan[1].groups, c.groups / 256);
+    EXPECT_TRUE(plan[2].inPreviousLaunch);
+    EXPECT_EQ(plan[2].groups, 1u);
+    EXPECT_EQ(plan[2].n, plan[1].groups);
 }
 
 TEST(TimedGrid, BestCpuGrowsItsGridWithTheInputBetweenTwoAndThirtyTwoGroupsPerUnit) {

@@ -95,23 +95,27 @@ TEST(best_gpu_device, IsOneLaunch) {
     EXPECT_TRUE(r.correct) << r.verdict;
 }
 
-// The ticket counter must be back at 0 and the partial words must carry the new launch's tag after every launch:
-// many launches through one runner, each over different data, and each result checked.
+// The ticket counters must be back at 0 and the partial words must carry the new launch's tag after every launch:
+// many launches through one runner, each over different data, and each result checked; one grid finishing in one
+// level (37 groups of 64), one in two (200 groups of 16: 13 blocks, the last one short).
 TEST(best_gpu_device, LaunchAfterLaunch) {
     const VariantInfo& v = *findVariant("best-gpu");
-    RunConfig c = configFor("best-gpu", 200003, 64, Op::Sum, ElemType::Int, 37);
-    const auto plan = planPasses(v, c);
-    auto runner = makeRunner(v.kind);
-    for (int launch = 0; launch < 40; ++launch) {
-        HostArray input;
-        input.type = ElemType::Int;
-        input.ints.assign(c.n, launch);  // the sum tells which launch's partials were read
-        input.ints[size_t(launch) * 997 % c.n] += 1000;
-        const cl::Buffer buffer = test::engine().upload(input);
-        std::vector<cl::Event> events;
-        const double value = runner->runOnce(test::engine(), v, c, plan, buffer, &events, nullptr);
-        const double expected = double(int32_t(uint32_t(c.n) * uint32_t(launch) + 1000u));
-        ASSERT_EQ(value, expected) << "launch " << launch;
+    for (auto [wg, groups] : {std::pair<size_t, size_t>{64, 37}, {16, 200}}) {
+        RunConfig c = configFor("best-gpu", 200003, wg, Op::Sum, ElemType::Int, groups);
+        const auto plan = planPasses(v, c);
+        ASSERT_EQ(plan.front().groups, groups);
+        auto runner = makeRunner(v.kind);
+        for (int launch = 0; launch < 40; ++launch) {
+            HostArray input;
+            input.type = ElemType::Int;
+            input.ints.assign(c.n, launch);  // the sum tells which launch's partials were read
+            input.ints[size_t(launch) * 997 % c.n] += 1000;
+            const cl::Buffer buffer = test::engine().upload(input);
+            std::vector<cl::Event> events;
+            const double value = runner->runOnce(test::engine(), v, c, plan, buffer, &events, nullptr);
+            const double expected = double(int32_t(uint32_t(c.n) * uint32_t(launch) + 1000u));
+            ASSERT_EQ(value, expected) << groups << " groups of " << wg << ", launch " << launch;
+        }
     }
 }
 
@@ -180,23 +184,37 @@ TEST(BestVariants, ModelSumsEachWorkItemsShareInItsOwnOrder) {
     EXPECT_EQ(result, 36.0 * 37 / 2);
 }
 
-TEST(best_gpu_model, GivesTheLastGroupsPartialsInOrder) {
-    // best-gpu, 5 groups of 4 over n = 80 (0, 1, ..., 79): the last group's work-item 0 takes partials 0 and 4,
-    // work-items 1..3 one each; then the tree.
+TEST(best_gpu_model, FinishesInTwoLevelsPastWgGroups) {
+    // best-gpu, 5 groups of 4 over n = 80 (0, 1, ..., 79): each work-item one vector, so group g sums elements
+    // 16g..16g+15: partials 120, 376, 632, 888, 1144. More groups than work-items: block 0 (groups 0-3) and block 1
+    // (group 4) each reduce their own partials, one per work-item; then the top tree takes the two blocks' sums.
     const VariantInfo& v = *findVariant("best-gpu");
     RunConfig c = configFor("best-gpu", 80, 4, Op::Sum, ElemType::Int, 5);
     std::vector<double> in(80);
     for (size_t i = 0; i < in.size(); ++i) in[i] = double(i);
     double result = 0;
     const auto passes = modelRun(v, c, in, &result);
-    ASSERT_EQ(passes.size(), 2u);
-    ASSERT_EQ(passes[0].groups, 5u);  // each work-item one vector: group g sums elements 16g..16g+15
-    const Stage& load = passes[1].traced.at(0).stages.front();
-    // partials 120, 376, 632, 888, 1144: work-item 0 takes 120 + 1144
-    EXPECT_EQ(load.values, (std::vector<double>{1264, 376, 632, 888}));
-    for (const auto& op : load.ops) EXPECT_TRUE(op.active);
-    EXPECT_EQ(passes[1].traced[0].stages.back().values[0], 3160);
+    ASSERT_EQ(passes.size(), 3u);
+    ASSERT_EQ(passes[0].groups, 5u);
+    ASSERT_EQ(passes[1].groups, 2u);
+    ASSERT_EQ(passes[2].groups, 1u);
+    const GroupTrace& block0 = passes[1].traced.at(0);
+    EXPECT_EQ(block0.stages.front().values, (std::vector<double>{120, 376, 632, 888}));
+    EXPECT_EQ(block0.stages.back().values[0], 120 + 376 + 632 + 888);
+    const GroupTrace& block1 = passes[1].traced.at(1);
+    EXPECT_EQ(block1.stages.front().values, (std::vector<double>{1144, 0, 0, 0}));
+    EXPECT_TRUE(block1.stages.front().ops[0].active);
+    EXPECT_FALSE(block1.stages.front().ops[1].active);
+    EXPECT_EQ(block1.stages.size(), 1u) << "one partial: no tree";
+    const GroupTrace& top = passes[2].traced.at(0);
+    EXPECT_EQ(top.stages.front().values, (std::vector<double>{2016, 1144, 0, 0}));
+    EXPECT_EQ(top.stages.size(), 2u) << "two partials: one tree stage";
+    EXPECT_EQ(top.stages.back().values[0], 3160);
     EXPECT_EQ(result, 3160);
+    // At most wg x wg groups: a larger grid asked for is cut to 16 there.
+    c.groups = 17;
+    c.n = 4 * 4 * 17 * 3;
+    EXPECT_EQ(planPasses(v, c).front().groups, 16u);
 }
 
 TEST(BestVariants, BestVariantFollowsTheDeviceType) {

@@ -7,6 +7,7 @@
 
 #include "core/input.h"
 #include "core/model/model.h"
+#include "core/pass_plan.h"
 #include "device_fixture.h"
 #include "test_values.h"
 #include "tests/variant_params.h"
@@ -97,18 +98,22 @@ TEST_P(TraceMatchesModel, LongAndDouble) {
     else EXPECT_GE(checked, test::engine().device().fp64 ? 18u : 9u);
 }
 
-// best-gpu's last group with more partials than work-items: two words read per round, then one (17, 37, 70 groups
-// of 16: one round of two with one left over, one round and a single, two rounds and a single), or whole rounds
-// (32, 48). The trace and the timed build's result both follow the model.
-TEST(best_gpu_trace, MorePartialsThanWorkItems) {
+// best-gpu with more groups than work-items finishes in two levels: the last group of each block of wg groups
+// reduces that block's partials, the last of the blocks reduces theirs. 17, 37, 70 groups of 16 leave a short last
+// block (one, five, six partials); 32 and 48 are whole blocks; 255 and 256 (16 x 16, the most it launches) fill the
+// top tree. Every block's tree and the top one are recorded and equal the model; the timed build's result too.
+TEST(best_gpu_trace, TwoLevelFinishPastWgGroups) {
     const VariantInfo& v = *findVariant("best-gpu");
-    for (size_t groups : {size_t(17), size_t(32), size_t(37), size_t(48), size_t(70)})
+    for (size_t groups : {size_t(17), size_t(32), size_t(37), size_t(48), size_t(70), size_t(255), size_t(256)})
         for (Op op : {Op::Sum, Op::Min, Op::Max})
             for (ElemType type : {ElemType::Int, ElemType::Float}) {
                 const size_t n = 16 * groups * 8 + 3;
                 RunConfig config = test::makeConfig(v.id, n, 16, op, type, 5 + groups);
                 config.groups = groups;
                 const HostArray input = makeInput(type, DataPattern::Random, n, config.seed);
+                const auto plan = planPasses(v, config);
+                ASSERT_EQ(plan.size(), 3u) << groups;
+                EXPECT_EQ(plan[1].groups, (groups + 15) / 16);
                 checkTrace(v, config, input);
                 const RunResult r = test::engine().run(config, input);
                 EXPECT_TRUE(r.correct) << "groups " << groups << " " << toString(op) << " " << toString(type) << ": "

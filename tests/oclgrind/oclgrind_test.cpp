@@ -138,20 +138,24 @@ TEST(global_top_down_oclgrind, RacesAcrossWorkGroupsOnly) {
 }
 
 // best-gpu with several work-groups: the groups publish their partials and draw tickets, and the last one reads the
-// partials, all through global atomics: no race between work-groups, timed or traced. (The registry test above runs
-// one work-group, where the kernel never reaches the atomics.)
+// partials, all through global atomics: no race between work-groups, timed or traced. 7 groups of 64 finish in one
+// level; 40 groups of 16 in two (the last group of each of 3 blocks, then the last of those). (The registry test
+// above runs one work-group, where the kernel never reaches the atomics.)
 TEST(best_gpu_oclgrind, LastGroupFinishesWithoutRace) {
     requireOclgrind();
-    for (const char* traced : {"", " --trace"}) {
-        const std::string what = std::string("best-gpu, 7 work-groups") + traced;
-        const Outcome o = underOclgrind(std::string("--variant best-gpu --n 5000 --wg 64 --groups 7") + traced);
-        if (o.exitCode == 3) GTEST_SKIP() << o.output;
-        ASSERT_EQ(o.exitCode, 0) << what << ":\n" << o.output.substr(0, 4000);
-        expectRanOnOclgrind(o, what);
-        EXPECT_NE(o.output.find(" correct"), std::string::npos) << what << ": wrong result:\n" << o.output;
-        if (*traced) EXPECT_NE(o.output.find("2 passes"), std::string::npos) << what << ":\n" << o.output;
-        EXPECT_EQ(o.reports, 0) << what << ": oclgrind reports:\n" << o.firstReport;
-    }
+    struct Grid { const char* args; const char* what; const char* passes; };
+    for (const Grid grid : {Grid{"--wg 64 --groups 7", "7 work-groups of 64", "2 passes"},
+                            Grid{"--wg 16 --groups 40", "40 work-groups of 16, two-level finish", "3 passes"}})
+        for (const char* traced : {"", " --trace"}) {
+            const std::string what = std::string("best-gpu, ") + grid.what + traced;
+            const Outcome o = underOclgrind(std::string("--variant best-gpu --n 5000 ") + grid.args + traced);
+            if (o.exitCode == 3) GTEST_SKIP() << o.output;
+            ASSERT_EQ(o.exitCode, 0) << what << ":\n" << o.output.substr(0, 4000);
+            expectRanOnOclgrind(o, what);
+            EXPECT_NE(o.output.find(" correct"), std::string::npos) << what << ": wrong result:\n" << o.output;
+            if (*traced) EXPECT_NE(o.output.find(grid.passes), std::string::npos) << what << ":\n" << o.output;
+            EXPECT_EQ(o.reports, 0) << what << ": oclgrind reports:\n" << o.firstReport;
+        }
 }
 
 // The evidence behind kVectorHalvesFalsePositive: Oclgrind flags a kernel whose every value is initialized. If this
