@@ -37,6 +37,13 @@ size_t timedGrid(const VariantInfo& variant, size_t n, size_t wg, int computeUni
     return std::clamp(ceilDiv(n, wg * kLastGroupStreamElems), wg, wg * wg);
 }
 
+std::string finishingRole(size_t index, size_t passCount, size_t wg) {
+    if (index == 0) return {};
+    if (passCount <= 2) return "the last work-group to finish";
+    if (index == 1) return "the last work-group of each block of " + std::to_string(wg) + " to finish";
+    return "the last of the blocks' finishers";
+}
+
 PassTrace passTraceOf(const PassPlan& pass, size_t index) {
     PassTrace pt;
     pt.pass = int(index);

@@ -49,6 +49,11 @@ size_t timedGrid(const VariantInfo& variant, size_t n, size_t wg, int computeUni
 // remain (at least one pass runs); the host reduces those.
 std::vector<PassPlan> planPasses(const VariantInfo& variant, const RunConfig& config);
 
+// What runs pass `index` of a LastGroup (best-gpu) plan of `passCount` passes when it has no launch of its own:
+// "the last work-group to finish", or with a two-level finish "the last work-group of each block of W to finish"
+// and then "the last block's finisher to finish". Empty for pass 0.
+std::string finishingRole(size_t index, size_t passCount, size_t wg);
+
 // A PassTrace for pass `index` with the plan's shape (n, groups, global, local) and no groups recorded yet.
 PassTrace passTraceOf(const PassPlan& pass, size_t index);
 

@@ -30,7 +30,7 @@ int cmdRun(const Options& o) {
             const auto& pt = r.passes[p];
             if (pt.plan.inPreviousLaunch)  // no launch, no event of its own
                 t.add({std::to_string(p), std::to_string(pt.plan.n), std::to_string(pt.plan.groups),
-                       std::to_string(pt.plan.global), std::to_string(pt.plan.local), "in pass " + std::to_string(p - 1),
+                       std::to_string(pt.plan.global), std::to_string(pt.plan.local), "in pass 0",
                        "(last group", "to finish)"});
             else
                 t.add({std::to_string(p), std::to_string(pt.plan.n), std::to_string(pt.plan.groups),

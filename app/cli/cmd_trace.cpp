@@ -9,6 +9,7 @@
 #include "core/check/simulator_process.h"
 #include "core/cl/engine.h"
 #include "core/json_io.h"
+#include "core/pass_plan.h"
 #include "core/workbench/diagnostics.h"
 #include "core/workbench/student_kernel.h"
 
@@ -91,7 +92,7 @@ int cmdTrace(const Options& o) {
         std::cout << "\npass " << p.pass << ": " << p.n << " elements, " << p.groups << " work-groups, "
                   << p.traced.size() << " recorded";
         if (v.kind == VariantKind::LastGroup && p.pass > 0)
-            std::cout << " (inside pass " << p.pass - 1 << "'s launch: the last work-group to finish)";
+            std::cout << " (inside pass 0's launch: " << finishingRole(size_t(p.pass), t.passes.size(), p.local) << ")";
         if (p.traced.empty()) {
             std::cout << "\n";
             continue;

@@ -92,5 +92,13 @@ TEST(TimedGrid, OtherFixedGridsKeepTheirGroupsPerUnit) {
     EXPECT_EQ(timedGrid(*findVariant("sequential"), size_t(1) << 20, 256, 132), 0u);
 }
 
+// The words the explorer and the CLI use for best-gpu's finishing passes (they have no launch of their own).
+TEST(FinishingRole, NamesTheLastGroupOrTheBlocksThenTheTop) {
+    EXPECT_EQ(finishingRole(0, 2, 256), "");
+    EXPECT_EQ(finishingRole(1, 2, 256), "the last work-group to finish");
+    EXPECT_EQ(finishingRole(1, 3, 256), "the last work-group of each block of 256 to finish");
+    EXPECT_EQ(finishingRole(2, 3, 16), "the last of the blocks' finishers");
+}
+
 }  // namespace
 }  // namespace rl

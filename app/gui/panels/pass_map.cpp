@@ -7,6 +7,8 @@
 #include <cmath>
 #include <string>
 
+#include "core/pass_plan.h"
+
 namespace rl::gui {
 namespace {
 
@@ -87,7 +89,8 @@ float PassMap::Draw(ExplorerState& state, Side& side, const UiContext& ctx, floa
             ImGui::BeginTooltip();
             ImGui::Text("Pass %d: %zu elements, %zu work-groups of %zu", pi, pass.n, pass.groups, pass.local);
             if (side.bundle->variant.kind == VariantKind::LastGroup && pi > 0)
-                ImGui::TextDisabled("No launch of its own: the last work-group of pass %d to finish runs it", pi - 1);
+                ImGui::TextDisabled("No launch of its own: %s in pass 0's launch runs it",
+                                    finishingRole(size_t(pi), side.bundle->run.passes.size(), pass.local).c_str());
             ImGui::Text("Work-group %zu: elements %zu to %zu", g, g * ((pass.n + groups - 1) / groups),
                         std::min(pass.n, (g + 1) * ((pass.n + groups - 1) / groups)) - 1);
             if (index >= 0)

@@ -13,6 +13,7 @@
 #include "app/view/tree/tree_scene.h"
 #include "app/view/value_format.h"
 #include "core/analysis.h"
+#include "core/pass_plan.h"
 
 namespace rl::gui {
 namespace {
@@ -72,13 +73,18 @@ void TreePanel::Draw(ExplorerState& state, int sideIndex, const UiContext& ctx, 
     // Header: the variant, and where this group sits (on the same line when there is room).
     {
         const PassTrace& pass = run.passes[size_t(ref.pass)];
-        char where[160];
+        char where[200];
         const bool inLaunch = variant.kind == VariantKind::LastGroup && ref.pass > 0;
-        if (inLaunch)  // best-gpu's final tree: no launch of its own
-            std::snprintf(where, sizeof where,
-                          "pass %d of %zu, inside pass %d's launch  \xc2\xb7  the last work-group to finish  \xc2\xb7  "
-                          "%zu work-items",
-                          ref.pass + 1, run.passes.size(), ref.pass, pass.local);
+        // best-gpu's finishing trees: no launch of their own. With a two-level finish, pass 2 has a tree per block.
+        const bool perBlock = inLaunch && pass.groups > 1;
+        char block[48] = "";
+        if (perBlock)
+            std::snprintf(block, sizeof block, "block %d of %zu: ", pass.traced[size_t(ref.group)].group + 1,
+                          pass.groups);
+        if (inLaunch)
+            std::snprintf(where, sizeof where, "pass %d of %zu, inside pass 1's launch  \xc2\xb7  %s%s  \xc2\xb7  %zu work-items",
+                          ref.pass + 1, run.passes.size(), block,
+                          finishingRole(size_t(ref.pass), run.passes.size(), pass.local).c_str(), pass.local);
         else
             std::snprintf(where, sizeof where,
                           "pass %d of %zu  \xc2\xb7  work-group %d of %zu  \xc2\xb7  %zu work-items", ref.pass + 1,
@@ -96,8 +102,9 @@ void TreePanel::Draw(ExplorerState& state, int sideIndex, const UiContext& ctx, 
             ImGui::TextColored(vec4(p.textDim), "%s", where);
         } else {  // narrow (side by side): a shorter line under the title
             if (inLaunch)
-                std::snprintf(where, sizeof where, "pass %d/%zu (same launch)  \xc2\xb7  last group  \xc2\xb7  %zu items",
-                              ref.pass + 1, run.passes.size(), pass.local);
+                std::snprintf(where, sizeof where, "pass %d/%zu (same launch)  \xc2\xb7  %s  \xc2\xb7  %zu items",
+                              ref.pass + 1, run.passes.size(), perBlock ? "a block's last group" : "last group",
+                              pass.local);
             else
                 std::snprintf(where, sizeof where, "pass %d/%zu  \xc2\xb7  group %d/%zu  \xc2\xb7  %zu items",
                               ref.pass + 1, run.passes.size(), pass.traced[size_t(ref.group)].group, pass.groups,
