@@ -8,11 +8,21 @@
 #   REDUCELAB_LAYOUTS=1  grid-stride against per-group tiles (bench --layouts) at REDUCELAB_LAYOUT_SIZES
 #   REDUCELAB_FLOOR=1    where OpenCL's event interval and CUDA's clocks lie around a kernel's work (bench --floor,
 #                        bench/cuda_floor.py)
-# Everything lands in $OUT; short tables last.
+# Everything lands in $OUT as one archive, packed again after every step and every versus case (a call that runs
+# past the device tool's limit still brings back what it finished; at most 8 files come back), with the short
+# tables beside it; the short tables are printed last.
 set -uo pipefail
-out="${OUT:-/tmp/out}"
-mkdir -p "$out"
+dest="${OUT:-/tmp/out}"
+out=/tmp/issue14_work
+rm -rf "$out"
+mkdir -p "$out" "$dest"
 log="$out/log.txt"
+pack() {
+    (cd "$out" && tar czf "$dest/issue14_results.tar.gz" .)
+    for f in versus_summary.txt anatomy.txt layouts.txt cub_anatomy.txt device_tests_summary.txt floor.txt cuda_floor.txt; do
+        [ -f "$out/$f" ] && cp "$out/$f" "$dest/"
+    done
+}
 source "$(dirname "$0")/device_setup.sh"
 { date -u; cat .perf14_head 2>/dev/null || git log -1 --oneline; nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem,temperature.gpu,power.draw --format=csv; } >>"$log" 2>&1
 build=/tmp/build-i14
@@ -35,6 +45,7 @@ if [ "$tests" = ON ]; then
     REDUCELAB_DEVICE=NVIDIA "$build/tests/device/device_tests" \
         --gtest_filter="${REDUCELAB_TEST_FILTER:-BestVariants.*:TraceMatchesModel.*best*:*LadderResults*}" >"$out/device_tests.txt" 2>&1
     grep -E "^\[  (PASSED|FAILED) |^\[  FAILED" "$out/device_tests.txt" >"$out/device_tests_summary.txt"; tail -3 "$out/device_tests.txt"
+    pack
 fi
 if [ "${REDUCELAB_ANATOMY:-0}" = 1 ]; then
     REDUCELAB_ANATOMY_BINARIES="$out" "$bench" --device NVIDIA --anatomy --sizes "${REDUCELAB_ANATOMY_SIZES:-${REDUCELAB_SIZES:-$sizes}}" \
@@ -42,13 +53,16 @@ if [ "${REDUCELAB_ANATOMY:-0}" = 1 ]; then
     ptxas=$(command -v ptxas || ls /usr/local/cuda*/bin/ptxas 2>/dev/null | head -1)
     [ -n "$ptxas" ] && [ -f "$out/best-gpu.ptx" ] && tr -d "\\000" <"$out/best-gpu.ptx" >/tmp/bg.ptx && "$ptxas" -v -arch=sm_90 /tmp/bg.ptx -o /tmp/bg.cubin >"$out/ptxas.txt" 2>&1
     [ "${REDUCELAB_CUB_ANATOMY:-1}" = 1 ] && PYTHONUNBUFFERED=1 python3 bench/cub_anatomy.py --repeats "${REDUCELAB_REPEATS:-30}" --json "$out/cub_anatomy.json" >"$out/cub_anatomy.txt" 2>&1
+    pack
 fi
 if [ "${REDUCELAB_LAYOUTS:-0}" = 1 ]; then
     "$bench" --device NVIDIA --layouts --sizes "${REDUCELAB_LAYOUT_SIZES:-2^24,2^26,2^28}" --repeats 30 >"$out/layouts.txt" 2>>"$log"
+    pack
 fi
 if [ "${REDUCELAB_FLOOR:-0}" = 1 ]; then
     "$bench" --device NVIDIA --floor --sizes 2^16,2^20,2^22,2^23,2^24,2^26,2^28 --repeats 200 >"$out/floor.txt" 2>>"$log"
     PYTHONUNBUFFERED=1 python3 bench/cuda_floor.py --repeats 100 --json "$out/cuda_floor.json" >"$out/cuda_floor.txt" 2>&1
+    pack
 fi
 if [ "${REDUCELAB_VERSUS:-0}" = 1 ]; then
     # best-gpu against cupy.<op> and torch.<op>, one round-robin per case (TYPE:OP) and timing mode, RUNS times.
@@ -61,12 +75,11 @@ if [ "${REDUCELAB_VERSUS:-0}" = 1 ]; then
                     --type "$type" --op "$op" --timing "$timing" --variants best-gpu --peers torch \
                     --python python3 --json "$out/$name.json" >"$out/$name.txt" 2>>"$log"
                 python3 bench/versus_summary.py "$out/$name.json" | tee -a "$out/versus_summary.txt"
+                pack
             done
         done
     done
 fi
 nvidia-smi --query-gpu=clocks.sm,clocks.mem,temperature.gpu,power.draw --format=csv >>"$log" 2>&1
 for f in device_tests_summary.txt anatomy.txt floor.txt cuda_floor.txt; do [ -f "$out/$f" ] && { echo "== $f"; grep -v "^Best variant" "$out/$f"; }; done
-# At most 8 files come back from the device: everything also goes into one archive.
-(cd "$out" && tar czf /tmp/issue14_results.tar.gz --exclude=issue14_results.tar.gz . && mv /tmp/issue14_results.tar.gz .)
-(cd "$out" && for f in *; do case "$f" in issue14_results.tar.gz|versus_summary.txt|anatomy.txt|layouts.txt|cub_anatomy.txt|device_tests_summary.txt|floor.txt|cuda_floor.txt) ;; *) rm -f "$f" ;; esac; done)
+pack
