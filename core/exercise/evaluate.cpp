@@ -394,7 +394,8 @@ CheckOutcome evaluateCheck(const CheckSpec& spec, const AttemptFacts& facts) {
             const double inEps = f.sumAbs > 0 ? err / (FLT_EPSILON * f.sumAbs) : 0;
             const double max = spec.number("max_eps", 1);
             o.passed = std::isfinite(f.result) && inEps <= max;
-            o.message = "the sum of " + std::to_string(f.n) + " positive floats was off by " + num(err) + " (" +
+            o.message = (f.inputs > 1 ? "the worst of " + std::to_string(f.inputs) + " sums of " : "the sum of ") +
+                        std::to_string(f.n) + " positive floats was off by " + num(err) + " (" +
                         fixed(inEps, 2) + " x FLT_EPSILON x sum|x|; at most " + fixed(max, 2) + " allowed)" +
                         (o.passed ? "" : ": a long chain of float additions rounds at every step and the errors pile "
                                          "up; a tree keeps every partial sum short");

@@ -35,7 +35,8 @@ struct FloatError {
     bool measured = false;
     std::string why;
     size_t n = 0;
-    double result = 0, reference = 0, sumAbs = 0;
+    double result = 0, reference = 0, sumAbs = 0;  // of the input with the largest error
+    int inputs = 1;                                // how many inputs were summed (the worst is reported)
 };
 
 struct AttemptFacts {

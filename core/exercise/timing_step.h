@@ -1,7 +1,7 @@
 // The timed part of grading, on the device in a child process of its own (a kernel that never ends costs the
 // child): the attempt and the starter run alternately for several rounds on the same input and the medians kept,
-// with the copy kernel's bandwidth measured in the same process; and a float sum over positive values whose error
-// is measured against the host's compensated sum of a clean copy.
+// with the copy kernel's bandwidth measured in the same process; and float sums over positive values whose errors
+// are measured against the host's compensated sums of clean copies (the worst of kFloatErrorInputs inputs counts).
 #pragma once
 #include <cstdint>
 #include <string>
@@ -9,6 +9,8 @@
 #include "core/exercise/evaluate.h"
 
 namespace rl::exercise {
+
+inline constexpr int kFloatErrorInputs = 6;
 
 struct TimingRequest {
     std::string text, file;     // the attempt

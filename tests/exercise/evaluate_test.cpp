@@ -166,6 +166,10 @@ TEST(Evaluate, TimingsAndRoundOff) {
     const CheckOutcome e = evaluateCheck(spec("float_error", {{"max_eps", 4}}), f);
     EXPECT_FALSE(e.passed);
     EXPECT_NE(e.message.find("20.00 x FLT_EPSILON"), std::string::npos) << e.message;
+    f.floatError.inputs = 6;  // several inputs: the message says the worst was reported
+    const CheckOutcome worst = evaluateCheck(spec("float_error", {{"max_eps", 4}}), f);
+    EXPECT_NE(worst.message.find("the worst of 6 sums of 1048576 positive floats"), std::string::npos)
+        << worst.message;
     f.floatError.result = std::nan("");
     EXPECT_FALSE(evaluateCheck(spec("float_error", {{"max_eps", 1e9}}), f).passed);
 }
