@@ -25,8 +25,9 @@ int effectiveElemsPerItem(const VariantInfo& variant, const RunConfig& config);
 // The grid a timed run launches when the config names none (RunConfig::groups == 0), from the device's compute
 // units and the work-group size, never a table for one GPU. Fixed-grid variants: groupsPerComputeUnit x units, or
 // with elemsPerGrownGroup one group per that many elements between that and maxGroupsPerComputeUnit x units.
-// best-gpu (LastGroup) chooses per size (issue 14, BENCHMARKS.md). Every group pays for its partial on one shared
-// ticket counter (same-address atomics, served one after another: about 2 ns a group on an H200, all at the end),
+// best-gpu (LastGroup) chooses per size (issue 14, BENCHMARKS.md). Every group pays for its partial with a ticket on
+// a counter shared by up to wg groups (same-address atomics, served one after another: about 2 ns a group on an
+// H200, at the end for a grid that finishes together),
 // and every load step costs the work-items a memory round trip (0.3-0.5 us when the input sits in the L2 cache), so
 //   - small inputs: one step of four 16-byte loads per work-item (kLastGroupStepElems elements) while that takes at
 //     most wg / 4 groups;
