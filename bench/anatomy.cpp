@@ -197,9 +197,7 @@ int runAnatomy(Engine& engine, const std::vector<size_t>& sizes, const BenchOpti
         const size_t defGroups = timedGrid(v, n, wg, dev.computeUnits);
         // The persistent grid (the rule of 2026-11-25 past 2^24: at most 4 per unit, whole rounds of wg partials)
         // against many short groups of a few loads per work-item (the rule since), finishing in two levels.
-        size_t cap = size_t(v.groupsPerComputeUnit) * units;
-        if (cap >= wg) cap -= cap % wg;
-        const size_t persistent = std::clamp<size_t>(ceilDiv(n, wg * kLastGroupMaxElemsPerItem), std::min(wg, cap), cap);
+        const size_t persistent = persistentLastGroupGrid(v, n, wg, dev.computeUnits);
         std::vector<size_t> tried;
         auto addBest = [&](size_t groups, const std::string& why) {
             groups = std::clamp<size_t>(groups, 1, wg * wg);

@@ -32,9 +32,16 @@ size_t timedGrid(const VariantInfo& variant, size_t n, size_t wg, int computeUni
     if (oneStep <= fewGroups) return std::min(oneStep, cap);
     const size_t twoSteps = std::max(fewGroups, ceilDiv(n, wg * 2 * kLastGroupStepElems));
     if (twoSteps <= wg) return std::min(twoSteps, cap);
-    const size_t persistent = ceilDiv(n, wg * kLastGroupMaxElemsPerItem);
-    if (persistent <= wg || cap < wg) return std::clamp(persistent, std::min(wg, cap), cap);
+    if (ceilDiv(n, wg * kLastGroupMaxElemsPerItem) <= wg || cap < wg)
+        return persistentLastGroupGrid(variant, n, wg, computeUnits);
     return std::clamp(ceilDiv(n, wg * kLastGroupStreamElems), wg, wg * wg);
+}
+
+size_t persistentLastGroupGrid(const VariantInfo& variant, size_t n, size_t wg, int computeUnits) {
+    wg = std::max<size_t>(1, wg);
+    size_t cap = size_t(std::max(1, variant.groupsPerComputeUnit)) * size_t(std::max(1, computeUnits));
+    if (cap >= wg) cap -= cap % wg;
+    return std::clamp(ceilDiv(std::max<size_t>(1, n), wg * kLastGroupMaxElemsPerItem), std::min(wg, cap), cap);
 }
 
 std::string finishingRole(size_t index, size_t passCount, size_t wg) {

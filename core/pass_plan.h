@@ -46,6 +46,11 @@ inline constexpr size_t kLastGroupMaxElemsPerItem = 256;
 inline constexpr size_t kLastGroupStreamElems = 32;
 size_t timedGrid(const VariantInfo& variant, size_t n, size_t wg, int computeUnits);
 
+// best-gpu's persistent grid: wg groups up to kLastGroupMaxElemsPerItem elements per work-item, then more, up to
+// groupsPerComputeUnit x units rounded down to whole multiples of wg. timedGrid's choice up to 2^24 (wg 256) and on
+// a device with few compute units; bench --anatomy measures it against the short groups past that.
+size_t persistentLastGroupGrid(const VariantInfo& variant, size_t n, size_t wg, int computeUnits);
+
 // The passes of a full reduction. With config.finalOnHost, device passes stop once at most config.wg partials
 // remain (at least one pass runs); the host reduces those.
 std::vector<PassPlan> planPasses(const VariantInfo& variant, const RunConfig& config);

@@ -317,6 +317,10 @@ std::string AttemptRun::label() const {
     return "wg " + std::to_string(wg) + ", " + std::string(toString(op)) + " " + std::string(toString(type));
 }
 
+double roundoffInEps(double result, double reference, double sumAbs) {
+    return sumAbs > 0 ? std::fabs(result - reference) / (FLT_EPSILON * sumAbs) : 0;
+}
+
 CheckOutcome evaluateCheck(const CheckSpec& spec, const AttemptFacts& facts) {
     CheckOutcome o;
     const std::string& k = spec.kind;
@@ -391,7 +395,7 @@ CheckOutcome evaluateCheck(const CheckSpec& spec, const AttemptFacts& facts) {
             o.message = "not measured: " + f.why;
         } else {
             const double err = std::fabs(f.result - f.reference);
-            const double inEps = f.sumAbs > 0 ? err / (FLT_EPSILON * f.sumAbs) : 0;
+            const double inEps = roundoffInEps(f.result, f.reference, f.sumAbs);
             const double max = spec.number("max_eps", 1);
             o.passed = std::isfinite(f.result) && inEps <= max;
             o.message = (f.inputs > 1 ? "the worst of " + std::to_string(f.inputs) + " sums of " : "the sum of ") +

@@ -39,6 +39,9 @@ struct FloatError {
     int inputs = 1;                                // how many inputs were summed (the worst is reported)
 };
 
+// A float sum's error in units of FLT_EPSILON x sum|x| (0 when sum|x| is 0; NaN when the result is not finite).
+double roundoffInEps(double result, double reference, double sumAbs);
+
 struct AttemptFacts {
     std::vector<AttemptRun> runs;
     Timings timings;

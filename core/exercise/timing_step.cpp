@@ -1,11 +1,8 @@
 // The timing step: a forked child opens the device, times, and prints one JSON event per measurement.
 #include "core/exercise/timing_step.h"
 
-#include <algorithm>
-#include <cfloat>
 #include <cmath>
 #include <cstdio>
-#include <limits>
 
 #include <nlohmann/json.hpp>
 
@@ -62,7 +59,7 @@ void measure(const TimingRequest& t) {
     }
     if (t.floatN > 0) {
         // The worst of several inputs: a long chain's rounding errors are a random walk that now and then ends near
-        // zero (about one input in twenty for a serial loop at 2^20), so one input could let a chain pass; a tree
+        // zero (about one input in thirty for a serial loop at 2^20), so one input could let a chain pass; a tree
         // stays under the bound on every input.
         try {
             RunConfig c;
@@ -81,11 +78,10 @@ void measure(const TimingRequest& t) {
                     sumAbs += x;
                 }
                 const RunResult r = engine.run(attempt, c, input);
-                const double err = std::fabs(r.result - r.reference);
-                const double eps = std::isfinite(err) ? err / (FLT_EPSILON * std::max(sumAbs, 1e-300))
-                                                      : std::numeric_limits<double>::infinity();
-                if (eps > worstEps) {
-                    worstEps = eps;
+                const double eps = roundoffInEps(r.result, r.reference, sumAbs);
+                const double rank = std::isnan(eps) ? HUGE_VAL : eps;  // a result that is not finite is the worst
+                if (rank > worstEps) {
+                    worstEps = rank;
                     worst = {{"event", "float_error"}, {"n", c.n}, {"result", rl::json::value(r.result)},
                              {"reference", rl::json::value(r.reference)}, {"sum_abs", sumAbs},
                              {"inputs", kFloatErrorInputs}};
