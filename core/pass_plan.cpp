@@ -30,8 +30,10 @@ size_t timedGrid(const VariantInfo& variant, size_t n, size_t wg, int computeUni
     const size_t fewGroups = std::max<size_t>(1, wg / 4);
     const size_t oneStep = ceilDiv(n, wg * kLastGroupStepElems);
     if (oneStep <= fewGroups) return std::min(oneStep, cap);
-    const size_t midSteps = std::max(fewGroups, ceilDiv(n, wg * kLastGroupMidSteps * kLastGroupStepElems));
-    if (midSteps <= wg) return std::min(midSteps, cap);
+    const size_t twoSteps = std::max(fewGroups, ceilDiv(n, wg * 2 * kLastGroupStepElems));
+    if (twoSteps <= std::max<size_t>(1, wg / 2)) return std::min(twoSteps, cap);
+    const size_t fourSteps = std::max(wg / 2, ceilDiv(n, wg * 4 * kLastGroupStepElems));
+    if (fourSteps <= wg) return std::min(fourSteps, cap);
     if (ceilDiv(n, wg * kLastGroupMaxElemsPerItem) <= wg || cap < wg)
         return persistentLastGroupGrid(variant, n, wg, computeUnits);
     return std::clamp(ceilDiv(n, wg * kLastGroupStreamElems), wg, wg * wg);

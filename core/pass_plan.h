@@ -31,20 +31,20 @@ int effectiveElemsPerItem(const VariantInfo& variant, const RunConfig& config);
 // and every load step costs the work-items a memory round trip (0.3-0.5 us when the input sits in the L2 cache), so
 //   - small inputs: one step of four 16-byte loads per work-item (kLastGroupStepElems elements) while that takes at
 //     most wg / 4 groups;
-//   - then wg / 4 groups with more steps per work-item, up to kLastGroupMidSteps, and that many steps until it takes
-//     wg groups (the last group then still reads one partial per work-item): fewer tickets and a shorter wait for
-//     the last group, for a round trip or two more per work-item, which the loop's loads in flight hide (measured:
-//     BENCHMARKS.md, issue 14, 2^20-2^21);
+//   - then two steps per work-item (half the tickets for one more round trip) until that takes wg / 2 groups, then
+//     wg / 2 groups up to four steps, and four steps until that takes wg groups (the last group then still reads
+//     one partial per work-item): the loop keeps eight loads in flight per work-item, so the third and fourth steps
+//     cost less than the tickets and the later finish of twice the groups (measured: BENCHMARKS.md, issue 14,
+//     2^19-2^22);
 //   - then wg groups, each work-item taking more steps, up to kLastGroupMaxElemsPerItem elements;
 //   - past that (inputs that stream from memory rather than sit in the L2 cache), many short groups of
 //     kLastGroupStreamElems elements per work-item, up to wg x wg (the kernel's two-level finish keeps their tickets
 //     and partials cheap): a persistent grid that walks the whole input leaves its slowest groups alone at the end,
 //     where short groups keep every unit loading to the last. A device with fewer than wg / 4 compute units (a
 //     CPU) keeps groupsPerComputeUnit x units.
-// On 132 units with wg 256: 16 groups at 2^16, 64 from 2^18 to 2^20, 128 at 2^21, 256 from 2^22 to 2^24, then one
+// On 132 units with wg 256: 16 groups at 2^16, 64 at 2^18 and 2^19, 128 at 2^20 and 2^21, 256 from 2^22 to 2^24, then one
 // group per 8192 elements (4096 at 2^25, 32768 at 2^28). On 2 units: at most 8.
 inline constexpr size_t kLastGroupStepElems = 16;
-inline constexpr size_t kLastGroupMidSteps = 4;
 inline constexpr size_t kLastGroupMaxElemsPerItem = 256;
 inline constexpr size_t kLastGroupStreamElems = 32;
 size_t timedGrid(const VariantInfo& variant, size_t n, size_t wg, int computeUnits);

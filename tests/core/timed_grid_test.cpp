@@ -8,18 +8,20 @@
 namespace rl {
 namespace {
 
-TEST(TimedGrid, BestGpuTakesOneLoadStepPerItemThenFourThenWgGroupsThenShortGroupsForTheStream) {
+TEST(TimedGrid, BestGpuTakesOneLoadStepPerItemThenTwoThenFourThenWgGroupsThenShortGroupsForTheStream) {
     const VariantInfo& v = *findVariant("best-gpu");
     // 132 compute units (H100, H200), wg 256. Small inputs: one step of four 16-byte loads (16 floats) per item,
     // up to wg / 4 = 64 groups.
     EXPECT_EQ(timedGrid(v, size_t(1) << 16, 256, 132), 16u);
     EXPECT_EQ(timedGrid(v, size_t(1) << 18, 256, 132), 64u);
-    // Then wg / 4 groups with more steps per item, up to four (64 floats), then four steps per item up to wg groups.
+    // Then two steps per item (32 floats) up to wg / 2 groups, wg / 2 groups up to four steps (64 floats), and four
+    // steps per item up to wg groups.
     EXPECT_EQ(timedGrid(v, (size_t(1) << 18) + 1, 256, 132), 64u);
     EXPECT_EQ(timedGrid(v, size_t(1) << 19, 256, 132), 64u);
-    EXPECT_EQ(timedGrid(v, size_t(1) << 20, 256, 132), 64u);   // 64 x 256 x 64
-    EXPECT_EQ(timedGrid(v, (size_t(1) << 20) + 1, 256, 132), 65u);
-    EXPECT_EQ(timedGrid(v, size_t(1) << 21, 256, 132), 128u);
+    EXPECT_EQ(timedGrid(v, size_t(1) << 20, 256, 132), 128u);  // 128 x 256 x 32
+    EXPECT_EQ(timedGrid(v, (size_t(1) << 20) + 1, 256, 132), 128u);
+    EXPECT_EQ(timedGrid(v, size_t(1) << 21, 256, 132), 128u);  // 128 x 256 x 64
+    EXPECT_EQ(timedGrid(v, (size_t(1) << 21) + 1, 256, 132), 129u);
     EXPECT_EQ(timedGrid(v, size_t(1) << 22, 256, 132), 256u);  // 256 x 256 x 64: one partial per item
     // Then wg groups, more steps per item, up to 256 elements per item (2^24).
     EXPECT_EQ(timedGrid(v, size_t(1) << 22, 256, 132), 256u);
@@ -37,11 +39,12 @@ TEST(TimedGrid, BestGpuTakesOneLoadStepPerItemThenFourThenWgGroupsThenShortGroup
     EXPECT_EQ(timedGrid(v, size_t(1) << 16, 256, 2), 8u);
     EXPECT_EQ(timedGrid(v, size_t(1) << 24, 64, 2), 8u);
     EXPECT_EQ(timedGrid(v, 4096, 256, 2), 1u);
-    // Another device, another grid: 108 units, wg 128: one step per item up to 32 groups (2^16), then 32 groups up
-    // to four steps (2^18), four steps up to 128 groups (2^20), 128 groups up to 2^22, then short groups.
+    // Another device, another grid: 108 units, wg 128: one step per item up to 32 groups (2^16), two steps up to
+    // 64 groups (2^18), four steps up to 128 groups (2^20), 128 groups up to 2^22, then short groups.
     EXPECT_EQ(timedGrid(v, size_t(1) << 16, 128, 108), 32u);
-    EXPECT_EQ(timedGrid(v, size_t(1) << 18, 128, 108), 32u);
+    EXPECT_EQ(timedGrid(v, size_t(1) << 18, 128, 108), 64u);
     EXPECT_EQ(timedGrid(v, size_t(1) << 19, 128, 108), 64u);
+    EXPECT_EQ(timedGrid(v, size_t(1) << 20, 128, 108), 128u);
     EXPECT_EQ(timedGrid(v, size_t(1) << 21, 128, 108), 128u);
     EXPECT_EQ(timedGrid(v, size_t(1) << 22, 128, 108), 128u);
     EXPECT_EQ(timedGrid(v, size_t(1) << 26, 128, 108), (size_t(1) << 26) / (128 * kLastGroupStreamElems));
