@@ -36,6 +36,9 @@ size_t timedGrid(const VariantInfo& variant, size_t n, size_t wg, int computeUni
     if (fourSteps <= wg) return std::min(fourSteps, cap);
     if (ceilDiv(n, wg * kLastGroupMaxElemsPerItem) <= wg || cap < wg)
         return persistentLastGroupGrid(variant, n, wg, computeUnits);
+    const size_t units = size_t(std::max(1, computeUnits));
+    const size_t longGroups = ceilDiv(n, wg * 2 * kLastGroupStreamElems);
+    if (longGroups <= kLastGroupLongStreamGroupsPerUnit * units) return std::clamp(longGroups, wg, wg * wg);
     return std::clamp(ceilDiv(n, wg * kLastGroupStreamElems), wg, wg * wg);
 }
 

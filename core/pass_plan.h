@@ -38,15 +38,19 @@ int effectiveElemsPerItem(const VariantInfo& variant, const RunConfig& config);
 //     2^19-2^22);
 //   - then wg groups, each work-item taking more steps, up to kLastGroupMaxElemsPerItem elements;
 //   - past that (inputs that stream from memory rather than sit in the L2 cache), many short groups of
-//     kLastGroupStreamElems elements per work-item, up to wg x wg (the kernel's two-level finish keeps their tickets
-//     and partials cheap): a persistent grid that walks the whole input leaves its slowest groups alone at the end,
-//     where short groups keep every unit loading to the last. A device with fewer than wg / 4 compute units (a
-//     CPU) keeps groupsPerComputeUnit x units.
-// On 132 units with wg 256: 16 groups at 2^16, 64 at 2^18 and 2^19, 128 at 2^20 and 2^21, 256 from 2^22 to 2^24, then one
-// group per 8192 elements (4096 at 2^25, 32768 at 2^28). On 2 units: at most 8.
+//     2 x kLastGroupStreamElems elements per work-item while that takes at most kLastGroupLongStreamGroupsPerUnit
+//     groups per compute unit, then of kLastGroupStreamElems, up to wg x wg (the kernel's two-level finish keeps
+//     their tickets and partials cheap): a persistent grid that walks the whole input leaves its slowest groups
+//     alone at the end, where short groups keep every unit loading to the last; the longer ones pay fewer trees and
+//     tickets where the grid is still a few rounds of the units (measured: BENCHMARKS.md, issue 14, 2^25-2^28). A
+//     device with fewer than wg / 4 compute units (a CPU) keeps groupsPerComputeUnit x units.
+// On 132 units with wg 256: 16 groups at 2^16, 64 at 2^18 and 2^19, 128 at 2^20 and 2^21, 256 from 2^22 to 2^24,
+// then one group per 16384 elements up to 4224 groups (2048 at 2^25, 4096 at 2^26), then one per 8192 (16384 at
+// 2^27, 32768 at 2^28). On 2 units: at most 8.
 inline constexpr size_t kLastGroupStepElems = 16;
 inline constexpr size_t kLastGroupMaxElemsPerItem = 256;
 inline constexpr size_t kLastGroupStreamElems = 32;
+inline constexpr size_t kLastGroupLongStreamGroupsPerUnit = 32;
 size_t timedGrid(const VariantInfo& variant, size_t n, size_t wg, int computeUnits);
 
 // best-gpu's persistent grid: wg groups up to kLastGroupMaxElemsPerItem elements per work-item, then more, up to
