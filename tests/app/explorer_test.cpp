@@ -313,6 +313,32 @@ TEST(Explorer, AGroupOfALargeInputIsTracedOnDemand) {
     EXPECT_EQ(g777.geometry["resultText"], "1048576 correct");  // every element is 1
 }
 
+// The grid of a fixed-grid variant is the student's to set (the controls' "work-groups", or --groups): best-gpu on
+// 20 groups of 16 finishes in two levels, so its last step is the third pass (the blocks' finisher), where the
+// variant's own grid (4 groups) ends in the second; the sum is right either way, and the grid is kept with the
+// problem between runs.
+TEST(Explorer, BestGpuPastWgGroupsShowsItsTwoLevelFinish) {
+    const std::string d = tempDir("explorer");
+    const std::string common = "--config-dir " + d + "/cfg --size 1400x900 --variant best-gpu --n 4096 --wg 16 "
+                               "--type int --data ones ";
+    AppRun r = runApp(d, common + "--groups 20 --script \"wait-trace;key:end;settle;shot:" + d + "/two.png;quit\"");
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    Shot two;
+    ASSERT_TRUE(loadShot(d + "/two.png", &two));
+    ASSERT_FALSE(two.geometry["trees"].empty());
+    EXPECT_EQ(two.geometry["trees"][0]["pass"], 2);
+    EXPECT_EQ(two.geometry["resultText"], "4096 correct");
+    EXPECT_NE(readFile(d + "/cfg/settings.json").find("\"groups\": 20"), std::string::npos);
+
+    r = runApp(d, common + "--groups 0 --no-save --script \"wait-trace;key:end;settle;shot:" + d + "/one.png;quit\"");
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    Shot one;
+    ASSERT_TRUE(loadShot(d + "/one.png", &one));
+    ASSERT_FALSE(one.geometry["trees"].empty());
+    EXPECT_EQ(one.geometry["trees"][0]["pass"], 1);
+    EXPECT_EQ(one.geometry["resultText"], "4096 correct");
+}
+
 TEST(Explorer, HeatMapAndKernelSourceTabsDraw) {
     const std::string d = tempDir("explorer");
     const AppRun r = runApp(d, "--config-dir " + d + "/cfg --size 1400x900 --variant sequential --n 256 --wg 256 "

@@ -12,6 +12,7 @@
 #include <imgui_stdlib.h>
 
 #include "core/input.h"
+#include "core/pass_plan.h"
 #include "core/run_settings.h"
 #include "core/variant.h"
 #include "core/variant_support.h"
@@ -66,6 +67,42 @@ bool sizeInput(const char* id, size_t* value, size_t lo, size_t hi, const UiCont
     v = std::clamp<unsigned long long>(v, lo, hi);
     if (changedValue) *value = size_t(v);
     return changedValue;
+}
+
+// The launch's work-groups for a fixed-grid variant (grid-stride, best-gpu, ...): "auto" (the variant's groups per
+// compute unit, the same grid on every device) or a count the student picks, up to what the input can fill (at
+// least the variant's elements per work-item each); the
+// tooltip says what the planner made of it (best-gpu past wg groups finishes in two levels: a third pass).
+bool gridInput(RunConfig& c, const VariantInfo& v) {
+    const size_t wg = std::max<size_t>(1, c.wg);
+    const size_t perGroup = wg * size_t(effectiveElemsPerItem(v, c));
+    size_t most = std::max<size_t>(1, (c.n + perGroup - 1) / perGroup);
+    if (v.kind == VariantKind::LastGroup) most = std::min(most, wg * wg);
+    most = std::min<size_t>(most, 4096);
+    int g = int(std::min(c.groups, most));
+    const std::string autoText = "auto (" + std::to_string(v.groupsPerComputeUnit) + ")";
+    const bool edited = ImGui::SliderInt("##groups", &g, 0, int(most), g == 0 ? autoText.c_str() : "%d groups",
+                                         ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
+    if (ImGui::IsItemHovered()) {
+        RunConfig planned = c;
+        planned.groups = size_t(g);
+        const auto plan = planPasses(v, planned);
+        ImGui::BeginTooltip();
+        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30);
+        ImGui::TextUnformatted("How many work-groups the launch has; each work-item strides over the input by the "
+                               "whole grid's width. 0: the variant's own choice.");
+        if (!plan.empty())
+            ImGui::Text("Now: %zu work-groups of %zu, about %d elements per work-item.", plan[0].groups,
+                        plan[0].local, plan[0].elemsPerItem);
+        if (v.kind == VariantKind::LastGroup)
+            ImGui::Text("Past %zu groups (the work-group size) the finish takes two levels: the last group of each "
+                        "block of %zu reduces its block, then the last of those reduces the blocks.",
+                        wg, wg);
+        ImGui::PopTextWrapPos();
+        ImGui::EndTooltip();
+    }
+    if (edited) c.groups = size_t(g);
+    return edited;
 }
 
 template <typename E, size_t N>
@@ -304,6 +341,10 @@ void ControlsPanel::problem(ExplorerState& state, const UiContext& ctx) {
             c.elemsPerItem = epi;
             changed(state, ctx);
         }
+    }
+    if (v && v->groupsPerComputeUnit > 0) {
+        label("work-groups", ctx);
+        if (gridInput(c, *v)) changed(state, ctx);
     }
     label("operation", ctx);
     if (enumCombo("##op", &c.op, kOps)) changed(state, ctx);

@@ -103,7 +103,10 @@ void TreePanel::Draw(ExplorerState& state, int sideIndex, const UiContext& ctx, 
         } else {  // narrow (side by side): a shorter line under the title
             if (inLaunch)
                 std::snprintf(where, sizeof where, "pass %d/%zu (same launch)  \xc2\xb7  %s  \xc2\xb7  %zu items",
-                              ref.pass + 1, run.passes.size(), perBlock ? "a block's last group" : "last group",
+                              ref.pass + 1, run.passes.size(),
+                              perBlock ? "a block's last group"
+                              : run.passes.size() > 2 ? "last of the blocks' finishers"
+                                                      : "last group",
                               pass.local);
             else
                 std::snprintf(where, sizeof where, "pass %d/%zu  \xc2\xb7  group %d/%zu  \xc2\xb7  %zu items",

@@ -82,7 +82,8 @@ const GuiOption kSettings[] = {
     {"banks", "B", kLoad, "local-memory banks of the hardware model"},
     {"bank-width", "BYTES", kLoad, "bank width of the hardware model"},
     {"final", "device|host", kLoad, "last step as another launch, or the host sums the partials"},
-    {"groups", "C", kLoad, "work-groups recorded of a large input"},
+    {"groups", "G", kLoad, "work-groups of a fixed-grid variant's launch (grid-stride, best-gpu, ...;\n"
+                           "0: the variant's own)"},
 };
 
 // The app with every option; values are read afterwards from parse_order() (the order given).

@@ -58,6 +58,8 @@ Settings loadSettings(const std::string& dir, std::string* warning) {
             c.wg = size_t(std::clamp<long long>(p.value("wg", (long long)c.wg), settingRange("wg").lo,
                                                 settingRange("wg").hi));
             c.elemsPerItem = p.value("elemsPerItem", c.elemsPerItem);
+            c.groups = size_t(std::clamp<long long>(p.value("groups", (long long)c.groups), settingRange("groups").lo,
+                                                    settingRange("groups").hi));
             c.seed = p.value("seed", c.seed);
             c.simdWidth = p.value("simdWidth", c.simdWidth);
             c.banks = p.value("banks", c.banks);
@@ -110,6 +112,7 @@ bool saveSettings(const std::string& dir, const Settings& s, std::string* error)
                     {"n", c.n},
                     {"wg", c.wg},
                     {"elemsPerItem", c.elemsPerItem},
+                    {"groups", c.groups},
                     {"op", std::string(toString(c.op))},
                     {"type", std::string(toString(c.type))},
                     {"data", std::string(toString(c.data))},
