@@ -1,6 +1,6 @@
 // best-cpu: the descriptor and the CPU model of kernels/best-cpu.cl.
 // Lesson, cost and requirements are read from the kernel's banner; the model is what device traces are tested against.
-// Model: One contiguous chunk per work-item, two 16-lane accumulators folded in halves, the scalar remainder, then the
+// Model: One contiguous chunk per work-item, one 16-lane accumulator folded in halves, the scalar remainder, then the
 // sequential-addressing tree.
 #include <algorithm>
 
@@ -24,23 +24,14 @@ GroupTrace stages(const ModelInput& in) {
     for (size_t lid = 0; lid < wg; ++lid) {
         const size_t gid = in.group * wg + lid;
         const size_t begin = std::min(n, gid * chunk), end = std::min(n, begin + chunk);
-        double acc0[16], acc1[16];
-        std::fill(acc0, acc0 + 16, id);
-        std::fill(acc1, acc1 + 16, id);
+        double acc[16];
+        std::fill(acc, acc + 16, id);
         size_t i = begin;
-        for (; i + 32 <= end; i += 32)
-            for (size_t c = 0; c < 16; ++c) {
-                acc0[c] = op(acc0[c], in.input[i + c]);
-                acc1[c] = op(acc1[c], in.input[i + 16 + c]);
-            }
-        if (i + 16 <= end) {
-            for (size_t c = 0; c < 16; ++c) acc0[c] = op(acc0[c], in.input[i + c]);
-            i += 16;
-        }
-        for (size_t c = 0; c < 16; ++c) acc0[c] = op(acc0[c], acc1[c]);
+        for (; i + 16 <= end; i += 16)
+            for (size_t c = 0; c < 16; ++c) acc[c] = op(acc[c], in.input[i + c]);
         for (size_t half = 8; half > 0; half /= 2)  // .lo op .hi: 16 -> 8 -> 4 -> 2 -> 1 lanes
-            for (size_t c = 0; c < half; ++c) acc0[c] = op(acc0[c], acc0[c + half]);
-        double a = acc0[0];
+            for (size_t c = 0; c < half; ++c) acc[c] = op(acc[c], acc[c + half]);
+        double a = acc[0];
         for (; i < end; ++i) a = op(a, in.input[i]);
         load.values[lid] = a;
         if (begin < end) load.ops[lid] = {true, -1, -1, int(lid)};
