@@ -210,7 +210,7 @@ int runAnatomy(Engine& engine, const std::vector<size_t>& sizes, const BenchOpti
         };
         addBest(defGroups, "(default)");
         addBest(persistent, "persistent");
-        for (size_t e : {size_t(16), size_t(32), size_t(64), size_t(128)})
+        for (size_t e : {size_t(8), size_t(16), size_t(32), size_t(64), size_t(128), size_t(256), size_t(512)})
             addBest(ceilDiv(n, wg * e), std::to_string(e) + " floats/item");
         if (persistent != defGroups) methods.push_back(bestGpuHostFinish(engine, data.buffer, n, persistent, wg));
         methods.push_back(bestGpuHostFinish(engine, data.buffer, n, defGroups, wg));

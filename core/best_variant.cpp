@@ -37,7 +37,7 @@ std::string bestVariantReason(const DeviceInfo& device) {
            " here) and walks the input grid-stride in 16-byte vectors, keeping enough loads in flight to saturate "
            "memory" +
            (device.int64Atomics
-                ? std::string("; the last work-group to finish reduces the partials, so the whole reduction is one "
+                ? std::string("; the last work-group to start reduces the partials, so the whole reduction is one "
                               "launch. ")
                 : std::string(". A second launch reduces the partials: best-gpu, which does it in the same launch, "
                               "needs 64-bit atomics (cl_khr_int64_base_atomics), and this device has none. ")) +

@@ -36,9 +36,6 @@ size_t timedGrid(const VariantInfo& variant, size_t n, size_t wg, int computeUni
     if (fourSteps <= wg) return std::min(fourSteps, cap);
     if (ceilDiv(n, wg * kLastGroupMaxElemsPerItem) <= wg || cap < wg)
         return persistentLastGroupGrid(variant, n, wg, computeUnits);
-    const size_t units = size_t(std::max(1, computeUnits));
-    const size_t longGroups = ceilDiv(n, wg * 2 * kLastGroupStreamElems);
-    if (longGroups <= kLastGroupLongStreamGroupsPerUnit * units) return std::clamp(longGroups, wg, wg * wg);
     return std::clamp(ceilDiv(n, wg * kLastGroupStreamElems), wg, wg * wg);
 }
 
@@ -51,8 +48,8 @@ size_t persistentLastGroupGrid(const VariantInfo& variant, size_t n, size_t wg, 
 
 std::string finishingRole(size_t index, size_t passCount, size_t wg) {
     if (index == 0) return {};
-    if (passCount <= 2) return "the last work-group to finish";
-    if (index == 1) return "the last work-group of each block of " + std::to_string(wg) + " to finish";
+    if (passCount <= 2) return "the last work-group to start";
+    if (index == 1) return "the last work-group of each block of " + std::to_string(wg) + " to start";
     return "the last of the blocks' finishers";
 }
 
@@ -104,7 +101,7 @@ std::vector<PassPlan> planPasses(const VariantInfo& variant, const RunConfig& co
         }
         case VariantKind::LastGroup: {
             // The grid's pass; then, unless the host finishes or one group covered everything, the finish inside
-            // the same launch: with at most wg groups, the last group to finish reduces the partials (one per
+            // the same launch: with at most wg groups, the last group to start (to draw a ticket) reduces the partials (one per
             // work-item); with more, the last group of each block of wg groups reduces that block's partials, and
             // the last of those reduces the blocks' partials. So at most wg x wg groups.
             PassPlan first;

@@ -16,7 +16,7 @@ struct PassPlan {
     size_t local = 0;      // work-group size
     int elemsPerItem = 1;  // input elements per work-item (for the local tree kinds)
     int step = 0;          // for the global bottom-up kind: the launch's step (2, 4, 8, ...)
-    bool inPreviousLaunch = false;  // runs inside the previous pass's launch (LastGroup: the last group to finish)
+    bool inPreviousLaunch = false;  // runs inside the previous pass's launch (LastGroup: the last group to start)
 };
 
 // The elements each work-item loads for this variant and config (the user's choice for multi-element).
@@ -38,19 +38,17 @@ int effectiveElemsPerItem(const VariantInfo& variant, const RunConfig& config);
 //     2^19-2^22);
 //   - then wg groups, each work-item taking more steps, up to kLastGroupMaxElemsPerItem elements;
 //   - past that (inputs that stream from memory rather than sit in the L2 cache), many short groups of
-//     2 x kLastGroupStreamElems elements per work-item while that takes at most kLastGroupLongStreamGroupsPerUnit
-//     groups per compute unit, then of kLastGroupStreamElems, up to wg x wg (the kernel's two-level finish keeps
-//     their tickets and partials cheap): a persistent grid that walks the whole input leaves its slowest groups
-//     alone at the end, where short groups keep every unit loading to the last; the longer ones pay fewer trees and
-//     tickets where the grid is still a few rounds of the units (measured: BENCHMARKS.md, issue 14, 2^25-2^28). A
-//     device with fewer than wg / 4 compute units (a CPU) keeps groupsPerComputeUnit x units.
+//     kLastGroupStreamElems elements per work-item (four steps), up to wg x wg groups (the kernel's two-level finish
+//     keeps their tickets and partials cheap): a persistent grid that walks the whole input leaves its slowest groups
+//     alone at the end, where short groups keep every unit loading to the last. Shorter groups (two steps) streamed
+//     as fast but paid for their tickets: each group's round trip to its counter has to hide behind the group's own
+//     loads (measured: BENCHMARKS.md, issue 14, 2^25-2^28). A device with fewer than wg / 4 compute units (a CPU)
+//     keeps groupsPerComputeUnit x units.
 // On 132 units with wg 256: 16 groups at 2^16, 64 at 2^18 and 2^19, 128 at 2^20 and 2^21, 256 from 2^22 to 2^24,
-// then one group per 16384 elements up to 4224 groups (2048 at 2^25, 4096 at 2^26), then one per 8192 (16384 at
-// 2^27, 32768 at 2^28). On 2 units: at most 8.
+// then one group per 16384 elements (2048 at 2^25, 4096 at 2^26, 16384 at 2^28). On 2 units: at most 8.
 inline constexpr size_t kLastGroupStepElems = 16;
 inline constexpr size_t kLastGroupMaxElemsPerItem = 256;
-inline constexpr size_t kLastGroupStreamElems = 32;
-inline constexpr size_t kLastGroupLongStreamGroupsPerUnit = 32;
+inline constexpr size_t kLastGroupStreamElems = 64;
 size_t timedGrid(const VariantInfo& variant, size_t n, size_t wg, int computeUnits);
 
 // best-gpu's persistent grid: wg groups up to kLastGroupMaxElemsPerItem elements per work-item, then more, up to
@@ -63,8 +61,8 @@ size_t persistentLastGroupGrid(const VariantInfo& variant, size_t n, size_t wg, 
 std::vector<PassPlan> planPasses(const VariantInfo& variant, const RunConfig& config);
 
 // What runs pass `index` of a LastGroup (best-gpu) plan of `passCount` passes when it has no launch of its own:
-// "the last work-group to finish", or with a two-level finish "the last work-group of each block of W to finish"
-// and then "the last block's finisher to finish". Empty for pass 0.
+// "the last work-group to start", or with a two-level finish "the last work-group of each block of W to start"
+// and then "the last of the blocks' finishers". Empty for pass 0.
 std::string finishingRole(size_t index, size_t passCount, size_t wg);
 
 // A PassTrace for pass `index` with the plan's shape (n, groups, global, local) and no groups recorded yet.

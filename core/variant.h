@@ -18,7 +18,7 @@ enum class VariantKind {
     GlobalTopDown,   // one launch looping with barrier(CLK_GLOBAL_MEM_FENCE): only one work-group is synchronised
     BuiltinWorkGroup,  // OpenCL 2.0+ work_group_reduce_*
     BuiltinSubGroup,   // sub_group_reduce_* and a local tree over the sub-group partials
-    LastGroup          // local trees on a fixed grid, and the last work-group to finish reduces the partials: one
+    LastGroup          // local trees on a fixed grid, and the last work-group to start reduces the partials: one
                        // launch for the whole reduction (its plan's second pass runs inside the first's launch)
 };
 

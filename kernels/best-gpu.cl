@@ -3,10 +3,13 @@
 // Lesson: a reduction reads every byte once and does almost no arithmetic, so on a GPU the goal is to keep enough
 // loads in flight to saturate memory (grid-stride.cl says how: a fixed grid of a few work-groups per compute unit,
 // each work-item walking the input grid-stride in 16-byte vectors). What is left is the cost of launching: a
-// second launch for the few hundred partials costs microseconds, as much as reading a few megabytes. So here the
-// LAST work-group to finish reduces the partials, in the same launch. Each group publishes its partial, then
-// draws a ticket from a global counter (atomic_inc); the group that draws the last ticket knows that every other
-// group has published, so it reads all the partials, reduces them with one more tree and writes the result.
+// second launch for the few hundred partials costs microseconds, as much as reading a few megabytes. So here one
+// work-group of the same launch reduces the partials: each group draws a ticket from a global counter (atomic_inc)
+// as it starts and publishes its partial when it is done, and the group that drew the LAST ticket, once its own
+// loads are done, waits for the partials still missing and reduces them with one more tree. The wait ends: every
+// other group has drawn a ticket, so it is running, and it waits for nobody. Drawing the ticket as the group starts
+// (not after publishing) hides the counter's round trip behind the group's own loads; drawn at the end, it held
+// every group on its compute unit for one more round trip (6.5 us over 32768 groups at 2^28 floats on an H200).
 //
 // Why each partial travels as one 64-bit atomic word: OpenCL 1.2 promises nothing about when one work-group sees
 // another's plain stores (global memory is consistent only inside a work-group, at a barrier), and it has no
@@ -14,9 +17,9 @@
 // on one location is atomic for the whole device. So a group publishes (launch epoch << 32) | value bits with one
 // atom_xchg, and the last group reads each word with an atomic operation, going round again while the word still
 // holds an older epoch. Nothing depends on the order in which two different locations become visible: a word holds
-// this launch's partial or it does not yet. The wait ends: the last group waits only for words whose writes were
-// issued before their groups drew tickets, never for a group that has not run. The host changes the epoch every
-// launch, so the words never need clearing; the last group sets the counter back to 0 for the next launch.
+// this launch's partial or it does not yet, and every word waited for belongs to a group that has drawn its ticket.
+// The host changes the epoch every launch, so the words never need clearing; the group that draws a counter's last
+// ticket sets it back to 0 for the next launch.
 // A large input streams fastest as many short groups (a few loads per work-item, tens of thousands of groups):
 // then one counter and one finishing group for all of them would queue every ticket on one address and leave one
 // group reading thousands of words. So the finish goes in two levels past wg groups: the last group of each block
@@ -61,6 +64,16 @@ __kernel void best_gpu(__global const T *restrict in, __global T *restrict out, 
     const ulong n4 = n / 4;
     __global const T4 *in4 = (__global const T4 *)in;
 
+    // The finish's ticket, drawn as the group starts (the lesson says why that is safe and what it saves); its
+    // answer is read only after this group's loads, so the round trip to the counter overlaps them.
+    const uint groups = get_num_groups(0);
+    const uint group = get_group_id(0);
+    const uint blocks = (groups + lsize - 1) / lsize;
+    const uint block = group / lsize;  // 0 with one block
+    const bool finishes = finish_here && groups > 1;
+    uint ticket_drawn = 0;
+    if (finishes && lid == 0) ticket_drawn = atomic_inc(&ticket[blocks > 1 ? 1 + block : 0]);
+
     // Grid-stride over whole vectors in steps of four loads; each step's loads are issued before the previous
     // step's adds wait for theirs, so eight are in flight and two steps cost about one memory round trip (the
     // order of the adds, and so the result, is the plain loop's). Then the vectors that remain.
@@ -85,6 +98,17 @@ __kernel void best_gpu(__global const T *restrict in, __global T *restrict out, 
     if (tail < n) a = RL_APPLY(a, in[tail]);
     if (gid < n4 || tail < n) RL_OP(-1, -1, lid);
 
+    if (finishes && lid == 0) {  // bit 0: this group finishes its level; bit 1: it also finishes the blocks
+        const uint first = block * lsize, count = min(lsize, groups - first);
+        uint last = ticket_drawn == count - 1;
+        if (last) atomic_xchg(&ticket[blocks > 1 ? 1 + block : 0], 0u);  // every ticket drawn: ready for the next launch
+        if (last && blocks > 1 && atomic_inc(&ticket[0]) == blocks - 1) {
+            last |= 2u;
+            atomic_xchg(&ticket[0], 0u);
+        }
+        is_last = last;
+    }
+
     scratch[lid] = a;
     barrier(CLK_LOCAL_MEM_FENCE);
     RL_RECORD(scratch, -1);
@@ -97,32 +121,23 @@ __kernel void best_gpu(__global const T *restrict in, __global T *restrict out, 
         RL_RECORD(scratch, (int)s);
     }
 
-    const uint groups = get_num_groups(0);
-    const uint group = get_group_id(0);
-    if (!finish_here || groups == 1) {  // the host finishes, or this one group is the whole grid
+    if (!finishes) {  // the host finishes, or this one group is the whole grid
         if (lid == 0) out[group] = scratch[0];
         return;
     }
 
-    // The finish, in one level or two. Up to lsize groups: each group publishes its partial and draws a ticket on
-    // counter 0; the last reads the partials, one per work-item, and finishes. More groups than that (many short
-    // groups stream a large input best): group g counts on its block's counter (blocks of lsize groups, counters
-    // 1..blocks), the last group of each block reduces that block's partials and publishes the block's partial
-    // after the groups' words, then draws a ticket on counter 0; the last of those reduces the blocks' partials.
-    // Every finish reads at most one word per work-item, and each counter sees at most lsize tickets.
-    const uint blocks = (groups + lsize - 1) / lsize;
-    const uint block = group / lsize;  // 0 with one block
-    uint first = block * lsize;        // the partials this level reduces: [first, first + count)
+    // The finish, in one level or two. Up to lsize groups: each group publishes its partial; the one that drew the
+    // last ticket on counter 0 reads the partials, one per work-item, and finishes. More groups than that (many
+    // short groups stream a large input best): group g drew its ticket on its block's counter (blocks of lsize
+    // groups, counters 1..blocks); the block's last reduces that block's partials and publishes the block's partial
+    // after the groups' words, having drawn a ticket on counter 0 too; the last of those reduces the blocks'
+    // partials. Every finish reads at most one word per work-item, and each counter sees at most lsize tickets.
+    uint first = block * lsize;  // the partials this level reduces: [first, first + count)
     uint count = min(lsize, groups - first);
-    uint word = group;                 // where this group's partial goes
-    uint counter = blocks > 1 ? 1 + block : 0;
+    uint word = group;           // where this group's partial goes
     for (uint level = blocks > 1 ? 0 : 1; ; ++level) {  // level 1 is the last
-        if (lid == 0) {
-            atom_xchg(&partials[word], ((ulong)epoch << 32) | (ulong)as_uint(scratch[0]));
-            is_last = atomic_inc(&ticket[counter]) == count - 1;
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        if (!is_last) return;
+        if (lid == 0) atom_xchg(&partials[word], ((ulong)epoch << 32) | (ulong)as_uint(scratch[0]));
+        if (!(is_last & (level == 1 && blocks > 1 ? 2u : 1u))) return;  // is_last was set before the tree's barriers
 
         // The last group of this level: partial first + i goes to work-item i, read atomically (adding 0 changes
         // nothing), going round again while the word holds an older launch's tag.
@@ -136,7 +151,7 @@ __kernel void best_gpu(__global const T *restrict in, __global T *restrict out, 
             a = BEST_FROM_BITS((uint)w);
             RL_OP(-1, -1, lid);
         }
-        scratch[lid] = a;  // every work-item finished the previous tree before the barrier above
+        scratch[lid] = a;  // the barrier that ended the group's (or the block's) tree is behind every work-item
         barrier(CLK_LOCAL_MEM_FENCE);
         RL_RECORD(scratch, -1);
         // The tree only needs the smallest power of two of work-items that holds every partial: past it, cells hold
@@ -151,13 +166,12 @@ __kernel void best_gpu(__global const T *restrict in, __global T *restrict out, 
             barrier(CLK_LOCAL_MEM_FENCE);
             RL_RECORD(scratch, (int)s);
         }
-        if (lid == 0) atomic_xchg(&ticket[counter], 0u);  // every ticket of it drawn: ready for the next launch
         if (level == 1) break;
         // On to the blocks' partials, kept after the groups' words.
+        barrier(CLK_LOCAL_MEM_FENCE);  // the block's tree is recorded and published before scratch is reused
         word = groups + block;
         first = groups;
         count = blocks;
-        counter = 0;
     }
     if (lid == 0) out[0] = scratch[0];
 }

@@ -62,7 +62,7 @@ typedef float4 T4;
 //   rl_ops   [(slot * rl_max_stages + stage) * lsize + lid]   (active, read a, read b, written w) of work-item lid
 //   rl_params[slot * (rl_max_stages + 1)]                     number of stages recorded
 //   rl_params[slot * (rl_max_stages + 1) + 1 + stage]         the stride (or step) of the stage, -1 for the load
-// A kernel that finishes the reduction inside the same launch (best-gpu: the last work-group to finish reduces the
+// A kernel that finishes the reduction inside the same launch (best-gpu: the last work-group to start reduces the
 // partials) calls RL_TRACE_FINAL_BEGIN(k) before each tree it runs after the groups' own (k = 0 for a single final
 // tree; best-gpu's two-level finish numbers its blocks' trees 0, 1, ... and the top one last); its stages then go to
 // slot rl_group_count + k, past the traced groups (the host allocates those slots), whichever group ran the tree.

@@ -31,7 +31,7 @@ int cmdRun(const Options& o) {
             if (pt.plan.inPreviousLaunch)  // no launch, no event of its own
                 t.add({std::to_string(p), std::to_string(pt.plan.n), std::to_string(pt.plan.groups),
                        std::to_string(pt.plan.global), std::to_string(pt.plan.local), "in pass 0",
-                       "(last group", "to finish)"});
+                       "(last group", "to start)"});
             else
                 t.add({std::to_string(p), std::to_string(pt.plan.n), std::to_string(pt.plan.groups),
                        std::to_string(pt.plan.global), std::to_string(pt.plan.local), fixed(pt.medianMs, 4),

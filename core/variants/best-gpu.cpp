@@ -1,6 +1,6 @@
 // best-gpu: the descriptor and the CPU model of kernels/best-gpu.cl.
 // Lesson, cost and requirements are read from the kernel's banner; the model is what device traces are tested against.
-// Model: its first pass is grid-stride.cl's; each pass that runs inside the same launch (the last group to finish,
+// Model: its first pass is grid-stride.cl's; each pass that runs inside the same launch (the last group to start,
 // or with more than wg groups the last of each block of wg groups, then the last of the blocks) gives its group's
 // partials to its work-items one each, in order, then runs the sequential tree over the smallest power of two of
 // work-items that holds them.

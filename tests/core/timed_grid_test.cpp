@@ -25,17 +25,14 @@ TEST(TimedGrid, BestGpuTakesOneLoadStepPerItemThenTwoThenFourThenWgGroupsThenSho
     EXPECT_EQ(timedGrid(v, size_t(1) << 22, 256, 132), 256u);  // 256 x 256 x 64: one partial per item
     // Then wg groups, more steps per item, up to 256 elements per item (2^24).
     EXPECT_EQ(timedGrid(v, size_t(1) << 24, 256, 132), 256u);
-    // Then many short groups: 2 x kLastGroupStreamElems elements per item while that takes at most
-    // kLastGroupLongStreamGroupsPerUnit x 132 = 4224 groups, then kLastGroupStreamElems, up to wg x wg.
-    const size_t longStream = 256 * 2 * kLastGroupStreamElems;
+    // Then many short groups of kLastGroupStreamElems (64) elements per item, up to wg x wg.
     const size_t stream = 256 * kLastGroupStreamElems;
-    EXPECT_EQ(timedGrid(v, (size_t(1) << 24) + 1, 256, 132), (size_t(1) << 24) / longStream + 1);
-    EXPECT_EQ(timedGrid(v, size_t(1) << 25, 256, 132), (size_t(1) << 25) / longStream);  // 2048
-    EXPECT_EQ(timedGrid(v, size_t(1) << 26, 256, 132), (size_t(1) << 26) / longStream);  // 4096
-    EXPECT_EQ(timedGrid(v, 4224 * longStream, 256, 132), 4224u);
-    EXPECT_EQ(timedGrid(v, 4224 * longStream + 1, 256, 132), 2 * 4224u + 1);
-    EXPECT_EQ(timedGrid(v, size_t(1) << 27, 256, 132), (size_t(1) << 27) / stream);  // 16384
-    EXPECT_EQ(timedGrid(v, size_t(1) << 28, 256, 132), (size_t(1) << 28) / stream);  // 32768
+    EXPECT_EQ(timedGrid(v, (size_t(1) << 24) + 1, 256, 132), (size_t(1) << 24) / stream + 1);
+    EXPECT_EQ(timedGrid(v, size_t(1) << 25, 256, 132), (size_t(1) << 25) / stream);  // 2048
+    EXPECT_EQ(timedGrid(v, size_t(1) << 26, 256, 132), (size_t(1) << 26) / stream);  // 4096
+    EXPECT_EQ(timedGrid(v, size_t(1) << 27, 256, 132), (size_t(1) << 27) / stream);  // 8192
+    EXPECT_EQ(timedGrid(v, size_t(1) << 28, 256, 132), (size_t(1) << 28) / stream);  // 16384
+    EXPECT_EQ(timedGrid(v, 256 * 256 * stream, 256, 132), 256u * 256u);
     EXPECT_EQ(timedGrid(v, size_t(1) << 32, 256, 132), 256u * 256u);
     EXPECT_EQ(timedGrid(v, 5, 256, 132), 1u);
     EXPECT_EQ(timedGrid(v, 0, 256, 132), 1u);
@@ -45,15 +42,15 @@ TEST(TimedGrid, BestGpuTakesOneLoadStepPerItemThenTwoThenFourThenWgGroupsThenSho
     EXPECT_EQ(timedGrid(v, size_t(1) << 24, 64, 2), 8u);
     EXPECT_EQ(timedGrid(v, 4096, 256, 2), 1u);
     // Another device, another grid: 108 units, wg 128: one step per item up to 32 groups (2^16), two steps up to
-    // 64 groups (2^18), four steps up to 128 groups (2^20), 128 groups up to 2^22, then short groups: 64 elements
-    // per item up to 32 x 108 = 3456 groups (28.3 M elements), then 32.
+    // 64 groups (2^18), four steps up to 128 groups (2^20), 128 groups up to 2^22, then short groups of 64 elements
+    // per item.
     EXPECT_EQ(timedGrid(v, size_t(1) << 16, 128, 108), 32u);
     EXPECT_EQ(timedGrid(v, size_t(1) << 18, 128, 108), 64u);
     EXPECT_EQ(timedGrid(v, size_t(1) << 19, 128, 108), 64u);
     EXPECT_EQ(timedGrid(v, size_t(1) << 20, 128, 108), 128u);
     EXPECT_EQ(timedGrid(v, size_t(1) << 21, 128, 108), 128u);
     EXPECT_EQ(timedGrid(v, size_t(1) << 22, 128, 108), 128u);
-    EXPECT_EQ(timedGrid(v, size_t(1) << 23, 128, 108), (size_t(1) << 23) / (128 * 2 * kLastGroupStreamElems));
+    EXPECT_EQ(timedGrid(v, size_t(1) << 23, 128, 108), (size_t(1) << 23) / (128 * kLastGroupStreamElems));
     EXPECT_EQ(timedGrid(v, size_t(1) << 26, 128, 108), (size_t(1) << 26) / (128 * kLastGroupStreamElems));
     // The plan launches exactly that grid and finishes in two levels: a block's tree per 256 groups, then one.
     RunConfig c;
@@ -108,8 +105,8 @@ TEST(TimedGrid, OtherFixedGridsKeepTheirGroupsPerUnit) {
 // The words the explorer and the CLI use for best-gpu's finishing passes (they have no launch of their own).
 TEST(FinishingRole, NamesTheLastGroupOrTheBlocksThenTheTop) {
     EXPECT_EQ(finishingRole(0, 2, 256), "");
-    EXPECT_EQ(finishingRole(1, 2, 256), "the last work-group to finish");
-    EXPECT_EQ(finishingRole(1, 3, 256), "the last work-group of each block of 256 to finish");
+    EXPECT_EQ(finishingRole(1, 2, 256), "the last work-group to start");
+    EXPECT_EQ(finishingRole(1, 3, 256), "the last work-group of each block of 256 to start");
     EXPECT_EQ(finishingRole(2, 3, 16), "the last of the blocks' finishers");
 }
 

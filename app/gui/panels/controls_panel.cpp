@@ -96,7 +96,7 @@ bool gridInput(RunConfig& c, const VariantInfo& v) {
                         plan[0].local, plan[0].elemsPerItem);
         if (v.kind == VariantKind::LastGroup)
             ImGui::Text("Past %zu groups (the work-group size) the finish takes two levels: the last group of each "
-                        "block of %zu reduces its block, then the last of those reduces the blocks.",
+                        "block of %zu to start reduces its block, then the last of those reduces the blocks.",
                         wg, wg);
         ImGui::PopTextWrapPos();
         ImGui::EndTooltip();
@@ -254,7 +254,7 @@ void ControlsPanel::toggles(ExplorerState& state, const UiContext& ctx) {
     if (current->kind == VariantKind::LastGroup) {
         ImGui::PushTextWrapPos(0);
         ImGui::TextDisabled("This variant goes past the toggles: it is grid-stride with the partials reduced in the "
-                            "same launch, by the last work-group to finish. Pick a step of the ladder to use them.");
+                            "same launch, by the last work-group to start. Pick a step of the ladder to use them.");
         ImGui::PopTextWrapPos();
         return;
     }
