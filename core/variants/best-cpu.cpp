@@ -51,13 +51,17 @@ VariantInfo best_cpu() {
     v.toggles.compactBranching = true;
     v.toggles.multiElement = true;
     v.toggles.vectorLoads = true;
-    // PoCL's threads take work-groups from a shared count. Two groups per core when the input is small (each group
-    // costs the runtime a few microseconds: 64 groups made 2^22 floats 0.64-0.73x slower than 4); one group per 2^20
-    // elements past that, up to 32 per core, so a thread that starts late or is slowed takes fewer groups: at 2^26
-    // floats 64 groups gave 0.92-1.33x host std::reduce where 4 gave 0.87-0.88x (BENCHMARKS.md, best-cpu's grid).
+    // PoCL's threads take work-groups from a shared count, in chunks of half the groups left, at most 32 per thread
+    // while 512 per thread or fewer are left (PoCL 3.1's pthread scheduler): with 64 groups on 2 cores the first
+    // thread to start takes 32 at once, half the pass, and a thread that is slowed for a moment holds the whole
+    // pass. 256 groups make the first chunks a quarter, then an eighth, and each group still costs the runtime only
+    // a few microseconds against a millisecond of work. So: two groups per core for small inputs, then one group
+    // per 2^18 elements (1 MiB of floats), at most 128 per core (4 groups at 2^20 floats, 16 at 2^22, 64 at 2^24,
+    // 256 from 2^26 on 2 cores). At 2^26 floats, in one process on the same pages: 256 groups 0.98-1.00x host
+    // std::reduce, 64 groups 0.93-0.98x (BENCHMARKS.md, best-cpu's grid).
     v.groupsPerComputeUnit = 2;
-    v.elemsPerGrownGroup = size_t(1) << 20;
-    v.maxGroupsPerComputeUnit = 32;
+    v.elemsPerGrownGroup = size_t(1) << 18;
+    v.maxGroupsPerComputeUnit = 128;
     v.defaultElementsPerItem = 16;  // at least one 16-element vector per work-item
     v.model = &stages;
     return v;

@@ -70,20 +70,20 @@ TEST(TimedGrid, BestGpuTakesOneLoadStepPerItemThenTwoThenFourThenWgGroupsThenSho
     EXPECT_EQ(plan[2].n, plan[1].groups);
 }
 
-TEST(TimedGrid, BestCpuGrowsItsGridWithTheInputBetweenTwoAndThirtyTwoGroupsPerUnit) {
+TEST(TimedGrid, BestCpuGrowsItsGridWithTheInputBetweenTwoAndOneHundredTwentyEightGroupsPerUnit) {
     const VariantInfo& v = *findVariant("best-cpu");
-    // 2 compute units (PoCL here): 2 per unit up to 2^22 elements, then one group per 2^20 elements, at most 64.
+    // 2 compute units (PoCL here): 2 per unit up to 2^20 elements, then one group per 2^18 elements, at most 256.
     EXPECT_EQ(timedGrid(v, size_t(1) << 20, 256, 2), 4u);
-    EXPECT_EQ(timedGrid(v, size_t(1) << 22, 256, 2), 4u);
-    EXPECT_EQ(timedGrid(v, (size_t(1) << 22) + 1, 256, 2), 5u);
-    EXPECT_EQ(timedGrid(v, size_t(1) << 24, 256, 2), 16u);
-    EXPECT_EQ(timedGrid(v, size_t(1) << 26, 256, 2), 64u);
-    EXPECT_EQ(timedGrid(v, size_t(1) << 28, 256, 2), 64u);
+    EXPECT_EQ(timedGrid(v, (size_t(1) << 20) + 1, 256, 2), 5u);
+    EXPECT_EQ(timedGrid(v, size_t(1) << 22, 256, 2), 16u);
+    EXPECT_EQ(timedGrid(v, size_t(1) << 24, 256, 2), 64u);
+    EXPECT_EQ(timedGrid(v, size_t(1) << 26, 256, 2), 256u);
+    EXPECT_EQ(timedGrid(v, size_t(1) << 28, 256, 2), 256u);
     EXPECT_EQ(timedGrid(v, 0, 256, 2), 4u);
-    // 16 units: 32 groups up to 2^25 elements, 512 at most.
-    EXPECT_EQ(timedGrid(v, size_t(1) << 24, 256, 16), 32u);
-    EXPECT_EQ(timedGrid(v, size_t(1) << 27, 256, 16), 128u);
-    EXPECT_EQ(timedGrid(v, size_t(1) << 30, 256, 16), 512u);
+    // 16 units: 32 groups up to 2^23 elements, 2048 at most.
+    EXPECT_EQ(timedGrid(v, size_t(1) << 23, 256, 16), 32u);
+    EXPECT_EQ(timedGrid(v, size_t(1) << 27, 256, 16), 512u);
+    EXPECT_EQ(timedGrid(v, size_t(1) << 30, 256, 16), 2048u);
     // The plan launches that grid; every work-item still gets at least one 16-element vector at 2^26.
     RunConfig c;
     c.variant = v.id;
@@ -92,8 +92,8 @@ TEST(TimedGrid, BestCpuGrowsItsGridWithTheInputBetweenTwoAndThirtyTwoGroupsPerUn
     c.groups = timedGrid(v, c.n, c.wg, 2);
     const auto plan = planPasses(v, c);
     ASSERT_EQ(plan.size(), 2u);
-    EXPECT_EQ(plan[0].groups, 64u);
-    EXPECT_EQ(plan[1].n, 64u);
+    EXPECT_EQ(plan[0].groups, 256u);
+    EXPECT_EQ(plan[1].n, 256u);
     EXPECT_GE(c.n / (plan[0].groups * c.wg), 16u);
 }
 
