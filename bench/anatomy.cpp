@@ -58,7 +58,7 @@ std::function<double(double*)> launchSummingPartials(Engine& engine, std::shared
 }
 
 // best-gpu's kernel with finish_here = 0: every group writes its partial, the host adds them. Against the default
-// (the last group finishes), the difference is what the finish costs inside the launch.
+// (the last group to start finishes), the difference is what the finish costs inside the launch.
 Method bestGpuHostFinish(Engine& engine, cl::Buffer in, size_t n, size_t groups, size_t wg) {
     Method m;
     m.label = "best-gpu, host finishes";

@@ -15,6 +15,11 @@ def size_label(n):
     return f"2^{n.bit_length() - 1}" if n & (n - 1) == 0 else str(n)
 
 
+def ratio(r):
+    """Two decimals, or three where two would round a ratio under 1 up to 1.00x (a target is >= 1.0x)."""
+    return f"{r:.3f}x" if 0.995 <= r < 1.0 else f"{r:.2f}x"
+
+
 def late_calls(peer_row):
     """True when most of a peer's calls reached the GPU after the spin meant to hold them had ended."""
     late = re.search(r"to queue (\d+) of (\d+) calls", peer_row.get("note", ""))
@@ -35,7 +40,7 @@ def markdown(peer_name, paths):
             ours, peer = col.get(best), col.get(f"{peer_name}.{op}")
             if ours and peer:
                 r = ours["gbps"] / peer["gbps"]
-                cells[n] = f"{r:.2f}x" + ("?" if late_calls(peer) else "")
+                cells[n] = ratio(r) + ("?" if late_calls(peer) else "")
         tables.append((path.split("/")[-1].removesuffix(".json"), cells))
     sizes = sorted({n for _, c in tables for n in c})
     print("| file | " + " | ".join(size_label(n) for n in sizes) + " |")
@@ -71,14 +76,14 @@ def main():
                     r = ours["gbps"] / p["gbps"]
                     # A peer whose calls mostly reached the GPU after the spin ended was timed with host time in it.
                     unreliable = late_calls(p)
-                    if not unreliable:
-                        worst[peer] = min(worst.get(peer, 9e9), r)
-                    cells.append(f"{peer} {r:5.2f}x" + ("?" if unreliable else " "))
+                    if not unreliable and r < worst.get(peer, (9e9, 0))[0]:
+                        worst[peer] = (r, n)
+                    cells.append(f"{peer} {ratio(r):>6}" + ("?" if unreliable else " "))
             wrong = [m["method"] for m in col.values() if m.get("correct") is False]
             print(f"  {size_label(n):>5}  {ours['median_ms'] * 1e3:8.2f} us  {ours['gbps']:7.1f} GB/s  "
                   f"{100 * ours['gbps'] / limit if limit else 0:4.0f}% of limit  " + "  ".join(cells)
                   + (f"  WRONG: {', '.join(wrong)}" if wrong else ""))
-        print("  lowest: " + ", ".join(f"{k} {v:.2f}x" for k, v in worst.items()))
+        print("  lowest: " + ", ".join(f"{k} {ratio(r)} at {size_label(n)}" for k, (r, n) in worst.items()))
 
 
 if __name__ == "__main__":

@@ -39,7 +39,7 @@ GroupTrace stages(const ModelInput& in) {
 VariantInfo best_gpu() {
     VariantInfo v;
     v.id = "best-gpu";
-    v.title = "Best for GPUs: grid-stride, one launch, last group finishes";
+    v.title = "Best for GPUs: grid-stride, one launch, last to start finishes";
     v.kind = VariantKind::LastGroup;
     v.toggles.sequentialAddressing = true;
     v.toggles.compactBranching = true;
