@@ -34,8 +34,8 @@ size_t timedGrid(const VariantInfo& variant, size_t n, size_t wg, int computeUni
     if (twoSteps <= std::max<size_t>(1, wg / 2)) return std::min(twoSteps, cap);
     const size_t fourSteps = std::max(wg / 2, ceilDiv(n, wg * 4 * kLastGroupStepElems));
     if (fourSteps <= wg) return std::min(fourSteps, cap);
-    if (ceilDiv(n, wg * kLastGroupMaxElemsPerItem) <= wg || cap < wg)
-        return persistentLastGroupGrid(variant, n, wg, computeUnits);
+    const size_t persistent = persistentLastGroupGrid(variant, n, wg, computeUnits);
+    if (cap < wg || ceilDiv(n, persistent * wg) <= kLastGroupMaxPersistentElems) return persistent;
     return std::clamp(ceilDiv(n, wg * kLastGroupStreamElems), wg, wg * wg);
 }
 

@@ -36,7 +36,9 @@ int effectiveElemsPerItem(const VariantInfo& variant, const RunConfig& config);
 //     one partial per work-item): the loop keeps eight loads in flight per work-item, so the third and fourth steps
 //     cost less than the tickets and the later finish of twice the groups (measured: BENCHMARKS.md, issue 14,
 //     2^19-2^22);
-//   - then wg groups, each work-item taking more steps, up to kLastGroupMaxElemsPerItem elements;
+//   - then the persistent grid (wg groups, each work-item taking more steps, up to kLastGroupMaxElemsPerItem
+//     elements, then up to groupsPerComputeUnit x units groups) while its work-items take at most
+//     kLastGroupMaxPersistentElems elements: a few hundred groups pay few tickets and trees;
 //   - past that (inputs that stream from memory rather than sit in the L2 cache), many short groups of
 //     kLastGroupStreamElems elements per work-item (four steps), up to wg x wg groups (the kernel's two-level finish
 //     keeps their tickets and partials cheap): a persistent grid that walks the whole input leaves its slowest groups
@@ -45,10 +47,11 @@ int effectiveElemsPerItem(const VariantInfo& variant, const RunConfig& config);
 //     loads (measured: BENCHMARKS.md, issue 14, 2^25-2^28). A device with fewer than wg / 4 compute units (a CPU)
 //     keeps groupsPerComputeUnit x units.
 // On 132 units with wg 256: 16 groups at 2^16, 64 at 2^18 and 2^19, 128 at 2^20 and 2^21, 256 from 2^22 to 2^24,
-// then one group per 16384 elements (2048 at 2^25, 4096 at 2^26, 16384 at 2^28). On 2 units: at most 8.
+// 512 at 2^25 and 2^26, then one group per 16384 elements (8192 at 2^27, 16384 at 2^28). On 2 units: at most 8.
 inline constexpr size_t kLastGroupStepElems = 16;
 inline constexpr size_t kLastGroupMaxElemsPerItem = 256;
 inline constexpr size_t kLastGroupStreamElems = 64;
+inline constexpr size_t kLastGroupMaxPersistentElems = 512;
 size_t timedGrid(const VariantInfo& variant, size_t n, size_t wg, int computeUnits);
 
 // best-gpu's persistent grid: wg groups up to kLastGroupMaxElemsPerItem elements per work-item, then more, up to

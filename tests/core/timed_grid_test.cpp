@@ -25,11 +25,14 @@ TEST(TimedGrid, BestGpuTakesOneLoadStepPerItemThenTwoThenFourThenWgGroupsThenSho
     EXPECT_EQ(timedGrid(v, size_t(1) << 22, 256, 132), 256u);  // 256 x 256 x 64: one partial per item
     // Then wg groups, more steps per item, up to 256 elements per item (2^24).
     EXPECT_EQ(timedGrid(v, size_t(1) << 24, 256, 132), 256u);
+    // Then the persistent grid, up to 4 x 132 = 528 rounded down to 512 groups, while that is at most
+    // kLastGroupMaxPersistentElems (512) elements per item.
+    EXPECT_EQ(timedGrid(v, (size_t(1) << 24) + 1, 256, 132), 257u);
+    EXPECT_EQ(timedGrid(v, size_t(1) << 25, 256, 132), 512u);  // 256 per item
+    EXPECT_EQ(timedGrid(v, size_t(1) << 26, 256, 132), 512u);  // 512 per item
     // Then many short groups of kLastGroupStreamElems (64) elements per item, up to wg x wg.
     const size_t stream = 256 * kLastGroupStreamElems;
-    EXPECT_EQ(timedGrid(v, (size_t(1) << 24) + 1, 256, 132), (size_t(1) << 24) / stream + 1);
-    EXPECT_EQ(timedGrid(v, size_t(1) << 25, 256, 132), (size_t(1) << 25) / stream);  // 2048
-    EXPECT_EQ(timedGrid(v, size_t(1) << 26, 256, 132), (size_t(1) << 26) / stream);  // 4096
+    EXPECT_EQ(timedGrid(v, (size_t(1) << 26) + 1, 256, 132), (size_t(1) << 26) / stream + 1);  // 4097
     EXPECT_EQ(timedGrid(v, size_t(1) << 27, 256, 132), (size_t(1) << 27) / stream);  // 8192
     EXPECT_EQ(timedGrid(v, size_t(1) << 28, 256, 132), (size_t(1) << 28) / stream);  // 16384
     EXPECT_EQ(timedGrid(v, 256 * 256 * stream, 256, 132), 256u * 256u);
@@ -42,15 +45,16 @@ TEST(TimedGrid, BestGpuTakesOneLoadStepPerItemThenTwoThenFourThenWgGroupsThenSho
     EXPECT_EQ(timedGrid(v, size_t(1) << 24, 64, 2), 8u);
     EXPECT_EQ(timedGrid(v, 4096, 256, 2), 1u);
     // Another device, another grid: 108 units, wg 128: one step per item up to 32 groups (2^16), two steps up to
-    // 64 groups (2^18), four steps up to 128 groups (2^20), 128 groups up to 2^22, then short groups of 64 elements
-    // per item.
+    // 64 groups (2^18), four steps up to 128 groups (2^20), 128 groups up to 2^22, the persistent grid (at most
+    // 4 x 108 = 432, rounded down to 384) up to 512 elements per item, then short groups of 64 elements per item.
     EXPECT_EQ(timedGrid(v, size_t(1) << 16, 128, 108), 32u);
     EXPECT_EQ(timedGrid(v, size_t(1) << 18, 128, 108), 64u);
     EXPECT_EQ(timedGrid(v, size_t(1) << 19, 128, 108), 64u);
     EXPECT_EQ(timedGrid(v, size_t(1) << 20, 128, 108), 128u);
     EXPECT_EQ(timedGrid(v, size_t(1) << 21, 128, 108), 128u);
     EXPECT_EQ(timedGrid(v, size_t(1) << 22, 128, 108), 128u);
-    EXPECT_EQ(timedGrid(v, size_t(1) << 23, 128, 108), (size_t(1) << 23) / (128 * kLastGroupStreamElems));
+    EXPECT_EQ(timedGrid(v, size_t(1) << 23, 128, 108), 256u);  // 256 per item
+    EXPECT_EQ(timedGrid(v, size_t(1) << 24, 128, 108), 384u);  // 341.3 per item
     EXPECT_EQ(timedGrid(v, size_t(1) << 26, 128, 108), (size_t(1) << 26) / (128 * kLastGroupStreamElems));
     // The plan launches exactly that grid and finishes in two levels: a block's tree per 256 groups, then one.
     RunConfig c;
