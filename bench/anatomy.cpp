@@ -200,12 +200,24 @@ int runAnatomy(Engine& engine, const std::vector<size_t>& sizes, const BenchOpti
         const size_t persistent = persistentLastGroupGrid(v, n, wg, dev.computeUnits);
         std::vector<size_t> tried;
         auto addBest = [&](size_t groups, const std::string& why) {
-            groups = std::clamp<size_t>(groups, 1, wg * wg);
-            if (std::find(tried.begin(), tried.end(), groups) != tried.end()) return;
-            tried.push_back(groups);
-            Method m = makeVariant(engine, "best-gpu", wg, groups, data);
+            // The grid the plan launches (at most wg x wg groups, at least one 16-byte load per work-item), so
+            // that a row is labelled and deduplicated by what ran, not by what was asked.
+            RunConfig c;
+            c.variant = v.id;
+            c.n = n;
+            c.wg = wg;
+            c.groups = std::clamp<size_t>(groups, 1, wg * wg);
+            const size_t launched = planPasses(v, c).front().groups;
+            if (std::find(tried.begin(), tried.end(), launched) != tried.end()) return;
+            tried.push_back(launched);
+            Method m = makeVariant(engine, "best-gpu", wg, launched, data);
             m.label = "best-gpu " + why;
-            m.note += "; " + shapeNote(groups, wg, n);
+            if (launched != groups) {
+                char as[48];
+                std::snprintf(as, sizeof as, " (ran %.1f/item)", double(n) / double(launched * wg));
+                m.label += as;
+            }
+            m.note += "; " + shapeNote(launched, wg, n);
             methods.push_back(std::move(m));
         };
         addBest(defGroups, "(default)");
