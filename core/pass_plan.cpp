@@ -101,8 +101,8 @@ std::vector<PassPlan> planPasses(const VariantInfo& variant, const RunConfig& co
         }
         case VariantKind::LastGroup: {
             // The grid's pass; then, unless the host finishes or one group covered everything, the finish inside
-            // the same launch: with at most wg groups, the last group to start (to draw a ticket) reduces the partials (one per
-            // work-item); with more, the last group of each block of wg groups reduces that block's partials, and
+            // the same launch: with at most wg groups, the last group to start (to draw a ticket) reduces the
+            // partials (one per work-item); with more, the last group of each block of wg groups reduces that block's partials, and
             // the last of those reduces the blocks' partials. So at most wg x wg groups.
             PassPlan first;
             first.n = config.n;

@@ -70,9 +70,10 @@ __kernel void best_gpu(__global const T *restrict in, __global T *restrict out, 
     const uint group = get_group_id(0);
     const uint blocks = (groups + lsize - 1) / lsize;
     const uint block = group / lsize;  // 0 with one block
+    const uint counter = blocks > 1 ? 1 + block : 0;  // the block's counter; 0 (the top one) with one block
     const bool finishes = finish_here && groups > 1;
     uint ticket_drawn = 0;
-    if (finishes && lid == 0) ticket_drawn = atomic_inc(&ticket[blocks > 1 ? 1 + block : 0]);
+    if (finishes && lid == 0) ticket_drawn = atomic_inc(&ticket[counter]);
 
     // Grid-stride over whole vectors in steps of four loads; each step's loads are issued before the previous
     // step's adds wait for theirs, so eight are in flight and two steps cost about one memory round trip (the
@@ -101,7 +102,7 @@ __kernel void best_gpu(__global const T *restrict in, __global T *restrict out, 
     if (finishes && lid == 0) {  // bit 0: this group finishes its level; bit 1: it also finishes the blocks
         const uint first = block * lsize, count = min(lsize, groups - first);
         uint last = ticket_drawn == count - 1;
-        if (last) atomic_xchg(&ticket[blocks > 1 ? 1 + block : 0], 0u);  // every ticket drawn: ready for the next launch
+        if (last) atomic_xchg(&ticket[counter], 0u);  // every ticket drawn: ready for the next launch
         if (last && blocks > 1 && atomic_inc(&ticket[0]) == blocks - 1) {
             last |= 2u;
             atomic_xchg(&ticket[0], 0u);

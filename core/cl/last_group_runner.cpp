@@ -1,6 +1,6 @@
 // Runner for the LastGroup kind (best-gpu): the whole reduction in one launch. The plan's later passes, when there
-// are any, are the finishing trees inside that launch (the last work-group to start, or the last of each block of groups
-// and then the last of the blocks, runs them): they get no launch (and no event) of their own.
+// are any, are the finishing trees inside that launch (run by the last work-group to start, or by the last of each
+// block of groups and then the last of the blocks): they get no launch (and no event) of their own.
 #include <algorithm>
 
 #include "core/cl/engine.h"

@@ -319,22 +319,24 @@ TEST(Explorer, AGroupOfALargeInputIsTracedOnDemand) {
 // problem between runs.
 TEST(Explorer, BestGpuPastWgGroupsShowsItsTwoLevelFinish) {
     const std::string d = tempDir("explorer");
-    const std::string common = "--config-dir " + d + "/cfg --size 1400x900 --variant best-gpu --n 4096 --wg 16 "
-                               "--type int --data ones ";
-    AppRun r = runApp(d, common + "--groups 20 --script \"wait-trace;key:end;settle;shot:" + d + "/two.png;quit\"");
-    ASSERT_EQ(r.exitCode, 0) << r.err;
+    // The last step of best-gpu over 4096 ones on `groups` work-groups of 16 (extra: more options).
+    auto lastStep = [&](const std::string& groups, const std::string& extra, Shot* shot) {
+        const std::string png = d + "/groups" + groups + ".png";
+        const AppRun r = runApp(d, "--config-dir " + d + "/cfg --size 1400x900 --variant best-gpu --n 4096 --wg 16 "
+                                   "--type int --data ones --groups " + groups + " " + extra +
+                                   " --script \"wait-trace;key:end;settle;shot:" + png + ";quit\"");
+        ASSERT_EQ(r.exitCode, 0) << r.err;
+        ASSERT_TRUE(loadShot(png, shot));
+        ASSERT_FALSE(shot->geometry["trees"].empty());
+    };
     Shot two;
-    ASSERT_TRUE(loadShot(d + "/two.png", &two));
-    ASSERT_FALSE(two.geometry["trees"].empty());
+    ASSERT_NO_FATAL_FAILURE(lastStep("20", "", &two));
     EXPECT_EQ(two.geometry["trees"][0]["pass"], 2);
     EXPECT_EQ(two.geometry["resultText"], "4096 correct");
     EXPECT_NE(readFile(d + "/cfg/settings.json").find("\"groups\": 20"), std::string::npos);
 
-    r = runApp(d, common + "--groups 0 --no-save --script \"wait-trace;key:end;settle;shot:" + d + "/one.png;quit\"");
-    ASSERT_EQ(r.exitCode, 0) << r.err;
     Shot one;
-    ASSERT_TRUE(loadShot(d + "/one.png", &one));
-    ASSERT_FALSE(one.geometry["trees"].empty());
+    ASSERT_NO_FATAL_FAILURE(lastStep("0", "--no-save", &one));
     EXPECT_EQ(one.geometry["trees"][0]["pass"], 1);
     EXPECT_EQ(one.geometry["resultText"], "4096 correct");
 }

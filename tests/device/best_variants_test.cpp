@@ -1,6 +1,7 @@
 // best-gpu, grid-stride and best-cpu on the device: every result right for each op, type and awkward size (several
 // passes, sizes that are not multiples of the vector width or the grid), traces equal to the CPU model, the fixed
-// grid giving two launches (one for best-gpu, whose last group to start finishes), and bestVariantFor choosing by device.
+// grid giving two launches (one for best-gpu, whose last group to start finishes), and bestVariantFor choosing by
+// device.
 #include <gtest/gtest.h>
 
 #include <cstring>
