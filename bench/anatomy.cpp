@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <fstream>
 #include <functional>
+#include <sstream>
 #include <iostream>
 #include <memory>
 
@@ -15,6 +16,7 @@
 #include "bench/probe.h"
 #include "bench/reducelab_methods.h"
 #include "bench/report.h"
+#include "core/build_options.h"
 #include "core/kernel_source.h"
 #include "core/pass_plan.h"
 
@@ -100,6 +102,80 @@ Method bestGpuHostFinish(Engine& engine, cl::Buffer in, size_t n, size_t groups,
     }
     m.once = launchSummingPartials(engine, st);
     onTheQueue(m, st);
+    return m;
+}
+
+// A trial: an edited copy of kernels/best-gpu.cl (--trials), built with best-gpu's options and launched as its
+// runner launches the shipped kernel (one launch, the last group to start finishes, a new epoch every launch) on
+// the same grid, so that an edit is timed against the kernel it would replace in one round-robin. Its PTX goes
+// beside best-gpu's when REDUCELAB_ANATOMY_BINARIES names a directory (registers: ptxas -v).
+Method bestGpuTrial(Engine& engine, cl::Buffer in, size_t n, size_t groups, size_t wg, const std::string& path) {
+    Method m;
+    const std::string name = path.substr(path.find_last_of('/') + 1);
+    m.label = "trial " + name;
+    m.role = Role::ReduceLab;
+    m.bytes = double(n) * 4;
+    m.note = "edited best-gpu.cl, " + shapeNote(groups, wg, n);
+    struct State {
+        cl::Kernel k;
+        cl::Buffer out, words, ticket;
+        size_t groups = 0, wg = 0;
+        cl_uint epoch = 0;
+        cl::Event e;
+    };
+    auto st = std::make_shared<State>();
+    try {
+        std::ifstream file(path);
+        if (!file) throw std::runtime_error("cannot read " + path);
+        std::ostringstream text;
+        text << file.rdbuf();
+        const VariantInfo& v = *findVariant("best-gpu");
+        RunConfig c;
+        c.variant = v.id;
+        c.n = n;
+        c.wg = wg;
+        c.groups = groups;
+        const std::string source = kernelFileText("kernels/reduce_common.cl") + "\n#line 1\n" + text.str();
+        cl::Program p = engine.programs().program("trial-" + name, source, buildOptions(v, c, false, engine.device()));
+        st->k = cl::Kernel(p, v.kernelName.c_str());
+        if (const char* dir = std::getenv("REDUCELAB_ANATOMY_BINARIES")) {
+            const auto bins = p.getInfo<CL_PROGRAM_BINARIES>();
+            std::ofstream f(std::string(dir) + "/" + name + ".ptx", std::ios::binary);
+            if (!bins.empty()) f.write(reinterpret_cast<const char*>(bins[0].data()), std::streamsize(bins[0].size()));
+        }
+        const size_t blocks = groups > wg ? ceilDiv(groups, wg) : 0;
+        std::vector<cl_ulong> words(groups + blocks, 0);
+        std::vector<cl_uint> counters(1 + blocks, 0);
+        st->out = cl::Buffer(engine.context(), CL_MEM_READ_WRITE, groups * 4);
+        st->words = cl::Buffer(engine.context(), CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, words.size() * 8,
+                               words.data());
+        st->ticket = cl::Buffer(engine.context(), CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, counters.size() * 4,
+                                counters.data());
+        st->groups = groups;
+        st->wg = wg;
+        st->k.setArg(0, in);
+        st->k.setArg(1, st->out);
+        st->k.setArg(2, cl_uint(n));
+        st->k.setArg(3, cl::Local(wg * 4));
+        st->k.setArg(4, st->words);
+        st->k.setArg(5, st->ticket);
+        st->k.setArg(7, cl_uint(groups > 1 ? 1 : 0));
+    } catch (const std::exception& e) {
+        m.skipped = e.what();
+        return m;
+    }
+    m.once = [&engine, st](double* deviceMs) {
+        if (++st->epoch == 0) st->epoch = 1;
+        st->k.setArg(6, st->epoch);
+        engine.queue().enqueueNDRangeKernel(st->k, cl::NullRange, cl::NDRange(st->groups * st->wg),
+                                            cl::NDRange(st->wg), nullptr, &st->e);
+        float result = 0;
+        engine.queue().enqueueReadBuffer(st->out, CL_TRUE, 0, 4, &result);
+        if (deviceMs) *deviceMs = eventMs(st->e);
+        return double(result);
+    };
+    m.deviceQueue = true;
+    m.firstStartNs = [st]() -> uint64_t { return st->e.getProfilingInfo<CL_PROFILING_COMMAND_START>(); };
     return m;
 }
 
@@ -224,6 +300,8 @@ int runAnatomy(Engine& engine, const std::vector<size_t>& sizes, const BenchOpti
         addBest(persistent, "persistent");
         for (size_t e : {size_t(8), size_t(16), size_t(32), size_t(64), size_t(128), size_t(256), size_t(512)})
             addBest(ceilDiv(n, wg * e), std::to_string(e) + " floats/item");
+        for (const auto& path : o.trials)  // on the grid the default row launched (the first tried)
+            methods.push_back(bestGpuTrial(engine, data.buffer, n, tried.front(), wg, path));
         if (persistent != defGroups) methods.push_back(bestGpuHostFinish(engine, data.buffer, n, persistent, wg));
         methods.push_back(bestGpuHostFinish(engine, data.buffer, n, defGroups, wg));
         const size_t fullGrid = std::max<size_t>(1, ceilDiv(n, wg * 16));

@@ -51,6 +51,8 @@ std::string usage() {
            "  --probe           where a small reduction's time goes: each pass, the gap between launches\n"
            "  --layouts         grid-stride's load layout experiments (bench/gpu_layouts.cl)\n"
            "  --anatomy         best-gpu per size: grid, floats per item, last-group cost, copy and read-only ceilings\n"
+           "  --trials FILES    with --anatomy: edited copies of kernels/best-gpu.cl (comma-separated .cl files), each\n"
+           "                    built and launched like the shipped kernel on its default grid, in the same round-robin\n"
            "  --floor           NVIDIA: where the OpenCL event interval lies around a kernel's work (%globaltimer)\n";
 }
 
@@ -118,6 +120,8 @@ bool parseOptions(int argc, char** argv, BenchOptions& o, std::string* error) {
             if (a == "--wg") o.wg = c.wg;
             if (a == "--groups") o.groups = c.groups;
             if (a == "--seed") o.seed = c.seed;
+        } else if (a == "--trials") {
+            o.trials = split(v);
         } else if (a == "--variants") {
             o.variants = split(v);
         } else if (a == "--peers") {

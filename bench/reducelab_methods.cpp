@@ -75,6 +75,8 @@ Method makeVariant(Engine& engine, const std::string& id, size_t wg, size_t grou
     st->runner = makeRunner(st->variant->kind);
     st->passMs.resize(st->plan.size());
     m.note = shape(st->plan);
+    if (data.buffer.getInfo<CL_MEM_FLAGS>() & CL_MEM_USE_HOST_PTR)  // Engine::upload's choice on a CPU device
+        m.note += "; input on 2 MiB pages (core/cl/host_pages.h)";
     const cl::Buffer buffer = data.buffer;
     m.once = [&engine, st, buffer](double* deviceMs) {
         st->events.clear();

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Issue 14 on a lent NVIDIA GPU (the `run` tool, carry as ../shared/GPU.md and bench/run_h200.sh say): builds
 # reducelab_bench (and, with REDUCELAB_DEVICE_TESTS=1, the device tests of best-gpu), then
-#   REDUCELAB_ANATOMY=1  best-gpu's anatomy per size (bench --anatomy) and cupy.sum's kernels (bench/cub_anatomy.py)
+#   REDUCELAB_ANATOMY=1  best-gpu's anatomy per size (bench --anatomy) and cupy.sum's kernels (bench/cub_anatomy.py);
+#                        REDUCELAB_TRIALS=FILES (comma-separated edited copies of kernels/best-gpu.cl) adds them
 #   REDUCELAB_VERSUS=1   best-gpu against cupy and torch, REDUCELAB_REPEATS (30) round-robin, for each TYPE:OP of
 #                        REDUCELAB_CASES (float:sum; TYPE:OP:TIMING names one mode) and each mode of REDUCELAB_TIMINGS
 #                        (device), REDUCELAB_RUNS times
@@ -19,7 +20,7 @@ mkdir -p "$out" "$dest"
 log="$out/log.txt"
 pack() {
     (cd "$out" && tar czf "$dest/issue14_results.tar.gz" .)
-    for f in versus_summary.txt anatomy.txt layouts.txt cub_anatomy.txt device_tests_summary.txt floor.txt cuda_floor.txt; do
+    for f in versus_summary.txt anatomy.txt ptxas.txt layouts.txt cub_anatomy.txt device_tests_summary.txt floor.txt cuda_floor.txt; do
         [ -f "$out/$f" ] && cp "$out/$f" "$dest/"
     done
 }
@@ -49,9 +50,16 @@ if [ "$tests" = ON ]; then
 fi
 if [ "${REDUCELAB_ANATOMY:-0}" = 1 ]; then
     REDUCELAB_ANATOMY_BINARIES="$out" "$bench" --device NVIDIA --anatomy --sizes "${REDUCELAB_ANATOMY_SIZES:-${REDUCELAB_SIZES:-$sizes}}" \
-        --repeats "${REDUCELAB_REPEATS:-30}" --json "$out/anatomy.json" >"$out/anatomy.txt" 2>>"$log"
+        --repeats "${REDUCELAB_REPEATS:-30}" ${REDUCELAB_TRIALS:+--trials "$REDUCELAB_TRIALS"} \
+        --json "$out/anatomy.json" >"$out/anatomy.txt" 2>>"$log"
     ptxas=$(command -v ptxas || ls /usr/local/cuda*/bin/ptxas 2>/dev/null | head -1)
-    [ -n "$ptxas" ] && [ -f "$out/best-gpu.ptx" ] && tr -d "\\000" <"$out/best-gpu.ptx" >/tmp/bg.ptx && "$ptxas" -v -arch=sm_90 /tmp/bg.ptx -o /tmp/bg.cubin >"$out/ptxas.txt" 2>&1
+    if [ -n "$ptxas" ]; then  # registers of best-gpu and of each trial
+        for ptx in "$out"/*.ptx; do
+            [ -f "$ptx" ] || continue
+            tr -d "\\000" <"$ptx" >/tmp/bg.ptx
+            { echo "== $(basename "$ptx")"; "$ptxas" -v -arch=sm_90 /tmp/bg.ptx -o /tmp/bg.cubin 2>&1; } >>"$out/ptxas.txt"
+        done
+    fi
     [ "${REDUCELAB_CUB_ANATOMY:-1}" = 1 ] && PYTHONUNBUFFERED=1 python3 bench/cub_anatomy.py --repeats "${REDUCELAB_REPEATS:-30}" --json "$out/cub_anatomy.json" >"$out/cub_anatomy.txt" 2>&1
     pack
 fi
@@ -81,5 +89,5 @@ if [ "${REDUCELAB_VERSUS:-0}" = 1 ]; then
     done
 fi
 nvidia-smi --query-gpu=clocks.sm,clocks.mem,temperature.gpu,power.draw --format=csv >>"$log" 2>&1
-for f in device_tests_summary.txt anatomy.txt floor.txt cuda_floor.txt; do [ -f "$out/$f" ] && { echo "== $f"; grep -v "^Best variant" "$out/$f"; }; done
+for f in device_tests_summary.txt anatomy.txt ptxas.txt floor.txt cuda_floor.txt; do [ -f "$out/$f" ] && { echo "== $f"; grep -v "^Best variant" "$out/$f"; }; done
 pack

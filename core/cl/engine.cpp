@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "core/analysis.h"
+#include "core/cl/host_pages.h"
 #include "core/cl/timed_run.h"
 #include "core/kernel_source.h"
 #include "core/reference.h"
@@ -115,6 +116,9 @@ void Engine::checkInput(const RunConfig& config, const HostArray& input) const {
 
 cl::Buffer Engine::upload(const HostArray& input) {
     try {
+        // A CPU device reads host memory: a large input goes on huge pages (host_pages.h says why).
+        if (device_.type == "CPU" && input.bytes() >= kHugePageInputBytes && hugePagesWanted())
+            if (cl::Buffer b = hugePageBuffer(context_, input.data(), input.bytes()); b()) return b;
         return cl::Buffer(context_, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, input.bytes(),
                           const_cast<void*>(input.data()));
     } catch (const cl::Error& e) {
