@@ -21,7 +21,7 @@ log="$out/log.txt"
 pack() {
     (cd "$out" && tar czf "$dest/issue14_results.tar.gz" .)
     for f in versus_summary.txt anatomy.txt ptxas.txt layouts.txt cub_anatomy.txt device_tests_summary.txt floor.txt cuda_floor.txt; do
-        [ -f "$out/$f" ] && cp "$out/$f" "$dest/"
+        if [ -f "$out/$f" ]; then cp "$out/$f" "$dest/"; fi
     done
 }
 source "$(dirname "$0")/device_setup.sh"
@@ -89,5 +89,7 @@ if [ "${REDUCELAB_VERSUS:-0}" = 1 ]; then
     done
 fi
 nvidia-smi --query-gpu=clocks.sm,clocks.mem,temperature.gpu,power.draw --format=csv >>"$log" 2>&1
-for f in device_tests_summary.txt anatomy.txt ptxas.txt floor.txt cuda_floor.txt; do [ -f "$out/$f" ] && { echo "== $f"; grep -v "^Best variant" "$out/$f"; }; done
+for f in device_tests_summary.txt anatomy.txt ptxas.txt floor.txt cuda_floor.txt; do
+    if [ -f "$out/$f" ]; then echo "== $f"; grep -v "^Best variant" "$out/$f"; fi
+done
 pack

@@ -46,23 +46,27 @@ std::vector<WarpDetail> analyzeWarps(const Stage& stage, const HardwareModel& hw
     std::vector<WarpDetail> out;
     const int items = int(stage.ops.size());
     const int width = std::max(1, hw.simdWidth);
-    std::vector<int> reads_a, reads_b, writes;
+    std::vector<int> reads_a, reads_b, writes, reads_a2, reads_b2, writes2;
     for (int first = 0; first < items; first += width) {
         const int last = std::min(items, first + width);
         WarpDetail d;
-        reads_a.clear();
-        reads_b.clear();
-        writes.clear();
+        for (auto* v : {&reads_a, &reads_b, &writes, &reads_a2, &reads_b2, &writes2}) v->clear();
         for (int lane = first; lane < last; ++lane) {
             const WorkItemOp& op = stage.ops[lane];
             if (op.active) ++d.activeLanes;
             reads_a.push_back(op.active ? op.a : -1);
             reads_b.push_back(op.active ? op.b : -1);
             writes.push_back(op.active ? op.w : -1);
+            // A second operation in the stage is a second access of each kind by the same SIMD group.
+            reads_a2.push_back(op.active && op.second() ? op.a2 : -1);
+            reads_b2.push_back(op.active && op.second() ? op.b2 : -1);
+            writes2.push_back(op.active && op.second() ? op.w2 : -1);
         }
         const int lanes = last - first;
         d.state = d.activeLanes == 0 ? WarpState::Idle : d.activeLanes == lanes ? WarpState::Active : WarpState::Divergent;
-        d.conflictDegree = std::max({conflictDegree(reads_a, hw), conflictDegree(reads_b, hw), conflictDegree(writes, hw)});
+        d.conflictDegree = std::max({conflictDegree(reads_a, hw), conflictDegree(reads_b, hw), conflictDegree(writes, hw),
+                                     conflictDegree(reads_a2, hw), conflictDegree(reads_b2, hw),
+                                     conflictDegree(writes2, hw)});
         out.push_back(d);
     }
     return out;

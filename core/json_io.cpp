@@ -1,6 +1,8 @@
 // Writers and strict readers of the JSON forms (CLI --json output and saved sessions share them).
 #include "core/json_io.h"
 
+#include <algorithm>
+
 #include <cmath>
 #include <limits>
 #include <type_traits>
@@ -207,6 +209,13 @@ json trace(const TraceRun& t) {
                                   {"divergent_warps", s.analysis.divergentWarps},
                                   {"bank_conflict_degree", s.analysis.bankConflictDegree}});
                 if (s.line > 0) stages.back()["line"] = s.line;
+                // A work-item's second operation of the stage (fused stages), only where some work-item did one.
+                if (std::any_of(s.ops.begin(), s.ops.end(), [](const WorkItemOp& op) { return op.second(); })) {
+                    json second = json::array();
+                    for (const auto& op : s.ops)
+                        second.push_back(op.second() ? json::array({op.a2, op.b2, op.w2}) : json(nullptr));
+                    stages.back()["second"] = second;
+                }
             }
             groups.push_back({{"group", g.group}, {"stages", stages}});
         }
@@ -372,6 +381,19 @@ TraceRun readTrace(const json& j) {
                         bad("a work-item's operation is malformed");
                     s.ops.push_back(WorkItemOp{active[i].get<bool>(), reads[i][0].get<int>(), reads[i][1].get<int>(),
                                                writes[i].get<int>()});
+                }
+                if (sj.contains("second")) {
+                    const auto& second = array(sj, "second", kMaxCells);
+                    if (second.size() != s.ops.size()) bad("a stage's second operations and its work-items differ in length");
+                    for (size_t i = 0; i < second.size(); ++i) {
+                        if (second[i].is_null()) continue;
+                        if (!second[i].is_array() || second[i].size() != 3 || !isIndex(second[i][0]) ||
+                            !isIndex(second[i][1]) || !isIndex(second[i][2]) || second[i][2].get<int>() < 0)
+                            bad("a work-item's second operation is malformed");
+                        s.ops[i].a2 = second[i][0].get<int>();
+                        s.ops[i].b2 = second[i][1].get<int>();
+                        s.ops[i].w2 = second[i][2].get<int>();
+                    }
                 }
                 s.analysis.activeItems = number<int>(sj, "active_items", 0, 1 << 30);
                 s.analysis.activeWarps = number<int>(sj, "active_warps", 0, 1 << 30);

@@ -9,12 +9,33 @@
 
 namespace rl {
 
-// What one work-item did in one stage, as the kernel recorded it: local indices read (a, b) and written (w).
+// What one work-item did in one stage, as the kernel recorded it: local indices read (a, b) and written (w), and
+// where it did a second operation in the same stage (best-gpu fuses two tree stages between barriers), that one's
+// (a2, b2, w2); w2 = -1 when it did one.
 struct WorkItemOp {
     bool active = false;
     int a = -1, b = -1, w = -1;
-    bool operator==(const WorkItemOp& o) const { return active == o.active && a == o.a && b == o.b && w == o.w; }
+    int a2 = -1, b2 = -1, w2 = -1;
+    bool second() const { return w2 >= 0; }
+    bool operator==(const WorkItemOp& o) const {
+        return active == o.active && a == o.a && b == o.b && w == o.w && a2 == o.a2 && b2 == o.b2 && w2 == o.w2;
+    }
 };
+
+// One operation as the explorer draws it: work-item `item` combined cells a and b into cell w.
+struct CellOp {
+    int item = -1, a = -1, b = -1, w = -1;
+};
+
+// Calls f(CellOp) for every operation of a stage's active work-items: every first operation in work-item order,
+// then every second one (fused stages), so that runs of operations advance by constant steps.
+template <class F>
+void forEachOperation(const std::vector<WorkItemOp>& ops, F&& f) {
+    for (size_t i = 0; i < ops.size(); ++i)
+        if (ops[i].active) f(CellOp{int(i), ops[i].a, ops[i].b, ops[i].w});
+    for (size_t i = 0; i < ops.size(); ++i)
+        if (ops[i].active && ops[i].second()) f(CellOp{int(i), ops[i].a2, ops[i].b2, ops[i].w2});
+}
 
 // The hardware model's reading of one stage (filled by analysis.h, never by the device).
 struct StageAnalysis {

@@ -10,6 +10,10 @@
 // other group has drawn a ticket, so it is running, and it waits for nobody. Drawing the ticket as the group starts
 // (not after publishing) hides the counter's round trip behind the group's own loads; drawn at the end, it held
 // every group on its compute unit for one more round trip (6.5 us over 32768 groups at 2^28 floats on an H200).
+// Every tree runs two stages to a barrier. A barrier waits for the group's slowest warp, and a tree of 256 cells
+// has eight stages; but in stage s/2 work-item i only needs cells i and i + s/2 of stage s, so if the same
+// work-item computes both of those in stage s it can go on without waiting for anyone: half the barriers, the same
+// sums in the same order (what it saves on an H200: BENCHMARKS.md, issue 14).
 //
 // Why each partial travels as one 64-bit atomic word: OpenCL 1.2 promises nothing about when one work-group sees
 // another's plain stores (global memory is consistent only inside a work-group, at a barrier), and it has no
@@ -113,13 +117,34 @@ __kernel void best_gpu(__global const T *restrict in, __global T *restrict out, 
     scratch[lid] = a;
     barrier(CLK_LOCAL_MEM_FENCE);
     RL_RECORD(scratch, -1);
-    for (uint s = lsize / 2; s > 0; s >>= 1) {
-        if (lid < s) {
+    // The sequential-addressing tree, two stages to a barrier: work-item i (i < s/2) does stage s for cells i and
+    // i + s/2, then stage s/2 for cell i from those two, which it wrote itself, so no barrier is needed between them
+    // (nobody else reads or writes any of its cells in between). The same sums as one stage to a barrier, in the
+    // same order; half the barriers, each of which waits for the group's slowest warp.
+    uint s = lsize / 2;
+    for (; s >= 2; s >>= 2) {
+        const uint h = s / 2;
+        if (lid < h) {
             RL_OP(lid, lid + s, lid);
+            RL_OP2(lid + h, lid + h + s, lid + h);
             scratch[lid] = RL_APPLY(scratch[lid], scratch[lid + s]);
+            scratch[lid + h] = RL_APPLY(scratch[lid + h], scratch[lid + h + s]);
+        }
+        RL_RECORD(scratch, (int)s);  // traced builds only: stage s as the one-stage tree would leave it
+        if (lid < h) {
+            RL_OP(lid, lid + h, lid);
+            scratch[lid] = RL_APPLY(scratch[lid], scratch[lid + h]);
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        RL_RECORD(scratch, (int)s);
+        RL_RECORD(scratch, (int)h);
+    }
+    if (s == 1) {  // log2(lsize) odd: one stage left
+        if (lid == 0) {
+            RL_OP(0, 1, 0);
+            scratch[0] = RL_APPLY(scratch[0], scratch[1]);
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        RL_RECORD(scratch, 1);
     }
 
     if (!finishes) {  // the host finishes, or this one group is the whole grid
@@ -156,16 +181,32 @@ __kernel void best_gpu(__global const T *restrict in, __global T *restrict out, 
         barrier(CLK_LOCAL_MEM_FENCE);
         RL_RECORD(scratch, -1);
         // The tree only needs the smallest power of two of work-items that holds every partial: past it, cells hold
-        // the identity, and a small grid (16 groups) skips most of the stages.
+        // the identity, and a small grid (16 groups) skips most of the stages. Two stages to a barrier, as above.
         uint width = 1;
         while (width < count) width <<= 1;
-        for (uint s = width / 2; s > 0; s >>= 1) {
-            if (lid < s) {
+        for (s = width / 2; s >= 2; s >>= 2) {
+            const uint h = s / 2;
+            if (lid < h) {
                 RL_OP(lid, lid + s, lid);
+                RL_OP2(lid + h, lid + h + s, lid + h);
                 scratch[lid] = RL_APPLY(scratch[lid], scratch[lid + s]);
+                scratch[lid + h] = RL_APPLY(scratch[lid + h], scratch[lid + h + s]);
+            }
+            RL_RECORD(scratch, (int)s);
+            if (lid < h) {
+                RL_OP(lid, lid + h, lid);
+                scratch[lid] = RL_APPLY(scratch[lid], scratch[lid + h]);
             }
             barrier(CLK_LOCAL_MEM_FENCE);
-            RL_RECORD(scratch, (int)s);
+            RL_RECORD(scratch, (int)h);
+        }
+        if (s == 1) {
+            if (lid == 0) {
+                RL_OP(0, 1, 0);
+                scratch[0] = RL_APPLY(scratch[0], scratch[1]);
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            RL_RECORD(scratch, 1);
         }
         if (level == 1) break;
         // On to the blocks' partials, kept after the groups' words.

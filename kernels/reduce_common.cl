@@ -59,7 +59,10 @@ typedef float4 T4;
 #if defined(RL_TRACE)
 // Debug buffers, per traced group `slot` (group - rl_first_group), stage and local index:
 //   rl_values[(slot * rl_max_stages + stage) * lsize + cell]  local memory after the stage
-//   rl_ops   [(slot * rl_max_stages + stage) * lsize + lid]   (active, read a, read b, written w) of work-item lid
+//   rl_ops   [2 * ((slot * rl_max_stages + stage) * lsize + lid)]      (active, read a, read b, written w) of
+//                                                                        work-item lid
+//   rl_ops   [2 * ((slot * rl_max_stages + stage) * lsize + lid) + 1]  (1, a, b, w) of its second operation in the
+//                                                                        stage, or (0, -1, -1, -1)
 //   rl_params[slot * (rl_max_stages + 1)]                     number of stages recorded
 //   rl_params[slot * (rl_max_stages + 1) + 1 + stage]         the stride (or step) of the stage, -1 for the load
 // A kernel that finishes the reduction inside the same launch (best-gpu: the last work-group to start reduces the
@@ -72,18 +75,23 @@ typedef float4 T4;
 #define RL_TRACE_BEGIN   \
     int rl_stage = 0;    \
     int rl_final = 0;    \
-    int4 rl_op = (int4)(0, -1, -1, -1)
+    int4 rl_op = (int4)(0, -1, -1, -1); \
+    int4 rl_op2 = (int4)(0, -1, -1, -1)
 #define RL_TRACE_FINAL_BEGIN(k) \
     do {                     \
         rl_stage = 0;        \
         rl_final = 1 + (int)(k); \
         rl_op = (int4)(0, -1, -1, -1); \
+        rl_op2 = (int4)(0, -1, -1, -1); \
     } while (0)
 // Marks this work-item as doing an operation in the current stage: reads cells a and b, writes cell w.
 #define RL_OP(a, b, w) (rl_op = (int4)(1, (int)(a), (int)(b), (int)(w)))
+// A second operation of the same work-item in the same stage (best-gpu's fused stages: one work-item adds two
+// pairs of cells between two barriers). Local-memory kinds only.
+#define RL_OP2(a, b, w) (rl_op2 = (int4)(1, (int)(a), (int)(b), (int)(w)))
 
 inline void rl_record_cell(__local const volatile T *mem, const int param, const int stage, const int4 op,
-                           const int final, __global T *values, __global int4 *ops, __global int *params,
+                           const int4 op2, const int final, __global T *values, __global int4 *ops, __global int *params,
                            const uint first, const uint count, const uint max_stages) {
     const uint g = get_group_id(0);
     if (!final && (g < first || g - first >= count)) return;
@@ -91,7 +99,8 @@ inline void rl_record_cell(__local const volatile T *mem, const int param, const
     const uint slot = final ? count + (uint)(final - 1) : g - first, lid = get_local_id(0), lsize = get_local_size(0);
     const size_t base = ((size_t)slot * max_stages + (size_t)stage) * lsize;
     values[base + lid] = mem[lid];
-    ops[base + lid] = op;
+    ops[2 * (base + lid)] = op;  // two int4 stores, not one int8: Oclgrind 21.10 crashes on the int8 store
+    ops[2 * (base + lid) + 1] = op2;
     if (lid == 0) {
         params[slot * (max_stages + 1) + 1 + stage] = param;
         params[slot * (max_stages + 1)] = stage + 1;
@@ -103,10 +112,11 @@ inline void rl_record_cell(__local const volatile T *mem, const int param, const
 #define RL_RECORD(mem, param)                                                                                    \
     do {                                                                                                         \
         barrier(CLK_LOCAL_MEM_FENCE);                                                                            \
-        rl_record_cell((mem), (param), rl_stage, rl_op, rl_final, rl_values, rl_ops, rl_params, rl_first_group,          \
-                       rl_group_count, rl_max_stages);                                                           \
+        rl_record_cell((mem), (param), rl_stage, rl_op, rl_op2, rl_final, rl_values, rl_ops, rl_params,                 \
+                       rl_first_group, rl_group_count, rl_max_stages);                                           \
         rl_stage++;                                                                                              \
         rl_op = (int4)(0, -1, -1, -1);                                                                           \
+        rl_op2 = (int4)(0, -1, -1, -1);                                                                          \
         barrier(CLK_LOCAL_MEM_FENCE);                                                                            \
     } while (0)
 
@@ -115,10 +125,11 @@ inline void rl_record_cell(__local const volatile T *mem, const int param, const
 // tail step, so their unchanged cells appear in every tail stage.
 #define RL_RECORD_NOSYNC(mem, param)                                                                    \
     do {                                                                                                \
-        rl_record_cell((mem), (param), rl_stage, rl_op, rl_final, rl_values, rl_ops, rl_params, rl_first_group, \
-                       rl_group_count, rl_max_stages);                                                  \
+        rl_record_cell((mem), (param), rl_stage, rl_op, rl_op2, rl_final, rl_values, rl_ops, rl_params,        \
+                       rl_first_group, rl_group_count, rl_max_stages);                                  \
         rl_stage++;                                                                                     \
         rl_op = (int4)(0, -1, -1, -1);                                                                  \
+        rl_op2 = (int4)(0, -1, -1, -1);                                                                 \
     } while (0)
 
 // For kernels whose stage result is private, not in local memory (work-group-reduce): each work-item records its
@@ -131,7 +142,8 @@ inline void rl_record_value(const T x, const int param, const int stage, const i
     const uint slot = g - first, lid = get_local_id(0), lsize = get_local_size(0);
     const size_t base = ((size_t)slot * max_stages + (size_t)stage) * lsize;
     values[base + lid] = x;
-    ops[base + lid] = op;
+    ops[2 * (base + lid)] = op;
+    ops[2 * (base + lid) + 1] = (int4)(0, -1, -1, -1);
     if (lid == 0) {
         params[slot * (max_stages + 1) + 1 + stage] = param;
         params[slot * (max_stages + 1)] = stage + 1;
@@ -199,6 +211,7 @@ inline void rl_record_global_cells(__global const volatile T *arr, const int sta
 #define RL_TRACE_BEGIN
 #define RL_TRACE_FINAL_BEGIN(k)
 #define RL_OP(a, b, w)
+#define RL_OP2(a, b, w)
 #define RL_RECORD(mem, param)
 #define RL_RECORD_NOSYNC(mem, param)
 #define RL_RECORD_VALUE(x, param)

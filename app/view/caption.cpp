@@ -54,6 +54,8 @@ std::string stageDescription(const TraceRun& run, const StepRef& ref) {
         d += first->a >= 0 && first->b >= 0 ? combine(run.op, first->a, first->b) + " \xe2\x86\x92 cell " +
                                                   std::to_string(first->w)
                                             : "writes cell " + std::to_string(first->w);
+        if (first->second())  // a fused stage: two operations between the same two barriers
+            d += ", then " + combine(run.op, first->a2, first->b2) + " \xe2\x86\x92 cell " + std::to_string(first->w2);
     }
     const int divergent = s.analysis.divergentWarps;
     d += " \xc2\xb7 " + std::to_string(divergent) + (divergent == 1 ? " divergent SIMD group" : " divergent SIMD groups");

@@ -50,8 +50,31 @@ void appendSequentialTree(GroupTrace& g, const ModelInput& in, size_t above) {
     appendTreeStages(g, in, in.pass.local / 2, above);
 }
 
-void appendSequentialTreeOver(GroupTrace& g, const ModelInput& in, size_t width) {
-    appendTreeStages(g, in, width / 2, 0);
+void appendFusedTreeOver(GroupTrace& g, const ModelInput& in, size_t width) {
+    const auto add = [&](const Stage& from, size_t x, size_t y) { return apply(in.op, in.type, from.values[x], from.values[y]); };
+    size_t s = width / 2;
+    for (; s >= 2; s >>= 2) {
+        const size_t h = s / 2;
+        Stage first = treeStage(g.stages.back(), int(s));
+        for (size_t i = 0; i < h; ++i) {
+            first.values[i] = add(g.stages.back(), i, i + s);
+            first.values[i + h] = add(g.stages.back(), i + h, i + h + s);
+            first.ops[i] = {true, int(i), int(i + s), int(i), int(i + h), int(i + h + s), int(i + h)};
+        }
+        g.stages.push_back(std::move(first));
+        Stage second = treeStage(g.stages.back(), int(h));
+        for (size_t i = 0; i < h; ++i) {
+            second.values[i] = add(g.stages.back(), i, i + h);
+            second.ops[i] = {true, int(i), int(i + h), int(i)};
+        }
+        g.stages.push_back(std::move(second));
+    }
+    if (s == 1) {
+        Stage last = treeStage(g.stages.back(), 1);
+        last.values[0] = add(g.stages.back(), 0, 1);
+        last.ops[0] = {true, 0, 1, 0};
+        g.stages.push_back(std::move(last));
+    }
 }
 
 void appendLockstepTail(GroupTrace& g, const ModelInput& in) {

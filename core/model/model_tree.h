@@ -17,8 +17,11 @@ Stage firstAddLoad(const ModelInput& in);
 // Appends the stages of `for (s = wg / 2; s > above; s >>= 1) if (lid < s) cell[lid] op= cell[lid + s]`.
 void appendSequentialTree(GroupTrace& g, const ModelInput& in, size_t above);
 
-// The same tree over the first `width` cells only (a power of two up to wg): s = width / 2, ..., 1.
-void appendSequentialTreeOver(GroupTrace& g, const ModelInput& in, size_t width);
+// The same tree over the first `width` cells (a power of two up to wg), two stages to a barrier (best-gpu): every
+// stage's cells as the one-stage tree leaves them, but stage s (s >= 2, from width / 2 down by fours) is done by work-items i < s/2, each adding the pairs (i, i + s) and (i + s/2, i + s/2 + s)
+// (its op and second op), and stage s/2 by the same work-items from those two cells; a last single stage s = 1 when
+// log2(width) is odd.
+void appendFusedTreeOver(GroupTrace& g, const ModelInput& in, size_t width);
 
 // Appends the six unrolled tail steps s = 32, 16, ..., 1: lanes 0..31 all active, each step reading cells lid and
 // lid + s as they were before the step, then writing cell lid (what a lockstep 32-wide warp does).

@@ -121,6 +121,7 @@ PredictionScore score(const Prediction& p, const TraceRun& run, int pass, int tr
             if (active) s.expectedActive.push_back(i);
             if (active && !guessed) s.missed.push_back(i);
             if (!active && guessed) s.wronglyActive.push_back(i);
+            s.fused = s.fused || (active && st->ops[size_t(i)].second());
         }
         s.activeRight = s.missed.empty() && s.wronglyActive.empty();
     }
@@ -192,6 +193,9 @@ std::vector<std::string> describe(const PredictionScore& s, ElemType type) {
         if (!s.missed.empty())
             out.push_back((s.missed.size() == 1 ? "work-item " : "work-items ") + itemList(s.missed) +
                           (s.missed.size() == 1 ? " was active (you left it out)" : " were active (you left them out)"));
+        if (s.fused && !s.wronglyActive.empty())  // the one-stage tree's answer, for a kernel that fuses two stages
+            out.push_back("in this stage each active work-item writes two cells (two stages share one barrier), so "
+                          "half as many work-items do the work");
     }
     if (s.valueAsked && !s.valueRight)
         out.push_back("cell " + std::to_string(s.cell) + " holds " + number(s.expectedValue, type) + " (you said " +

@@ -41,6 +41,7 @@ struct PredictionScore {
     std::vector<int> wronglyActive;   // predicted active, idle in the trace
     std::vector<int> missed;          // active in the trace, not predicted
     std::vector<int> ignored;         // predicted work-items that do not exist in the stage
+    bool fused = false;               // each active work-item does two operations in this stage (best-gpu)
     // The value of a cell.
     bool valueAsked = false, valueRight = false;
     int cell = -1;

@@ -1,9 +1,10 @@
 // best-gpu: the descriptor and the CPU model of kernels/best-gpu.cl.
 // Lesson, cost and requirements are read from the kernel's banner; the model is what device traces are tested against.
-// Model: its first pass is grid-stride.cl's; each pass that runs inside the same launch (the last group to start,
-// or with more than wg groups the last of each block of wg groups, then the last of the blocks) gives its group's
-// partials to its work-items one each, in order, then runs the sequential tree over the smallest power of two of
-// work-items that holds them.
+// Model: its first pass loads as grid-stride.cl's; each pass that runs inside the same launch (the last group to
+// start, or with more than wg groups the last of each block of wg groups, then the last of the blocks) gives its
+// group's partials to its work-items one each, in order. Every tree is the sequential tree two stages to a barrier
+// (appendFusedTreeOver): over the work-group, and in a finish over the smallest power of two of work-items that
+// holds the partials.
 #include <algorithm>
 
 #include "core/model/model.h"
@@ -16,7 +17,12 @@ namespace {
 using namespace rl::model;  // loads, trees and tails shared by the models
 
 GroupTrace stages(const ModelInput& in) {
-    if (!in.pass.inPreviousLaunch) return findVariant("grid-stride")->model(in);
+    if (!in.pass.inPreviousLaunch) {  // grid-stride's load, then the fused tree
+        GroupTrace g = findVariant("grid-stride")->model(in);
+        g.stages.resize(1);
+        appendFusedTreeOver(g, in, in.pass.local);
+        return g;
+    }
     // A finish: this group's partials are [group * wg, group * wg + count), one per work-item, in order.
     const size_t wg = in.pass.local, first = in.group * wg;
     const size_t count = first < in.pass.n ? std::min(wg, in.pass.n - first) : 0;
@@ -30,7 +36,7 @@ GroupTrace stages(const ModelInput& in) {
     g.stages.push_back(std::move(load));
     size_t width = 1;
     while (width < count) width <<= 1;
-    appendSequentialTreeOver(g, in, width);
+    appendFusedTreeOver(g, in, width);
     return g;
 }
 

@@ -113,5 +113,23 @@ TEST(SourceMap, EveryModelledStageOfEveryKernelHasLines) {
     EXPECT_GE(checked, 5);
 }
 
+// best-gpu's fused stages: the stage whose work-items do two operations ends at the loop's first RL_RECORD, the
+// stage after it at the second, and a last stage left alone (an odd number of stages) at its own.
+TEST(SourceMap, FusedStagesMapToTheirHalfOfTheLoop) {
+    const auto lines = splitLines(kernelFileText("kernels/best-gpu.cl"));
+    const int first = lineContaining(lines, "RL_RECORD(scratch, (int)s);");
+    const int second = lineContaining(lines, "RL_RECORD(scratch, (int)h);");
+    const int alone = lineContaining(lines, "RL_RECORD(scratch, 1);");
+    ASSERT_GE(first, 0);
+    ASSERT_GT(second, first);
+    ASSERT_GT(alone, second);
+    EXPECT_EQ(stageLines(lines, 128, FusedHalf::First).last, first);
+    const LineSpan h = stageLines(lines, 64, FusedHalf::Second);
+    EXPECT_EQ(h.last, second);
+    EXPECT_EQ(h.first, first + 1);  // from the line after the first half's record
+    EXPECT_EQ(stageLines(lines, 1, FusedHalf::Second).last, second);  // wg 256: s = 2 and 1 fused
+    EXPECT_EQ(stageLines(lines, 1).last, alone);                       // wg 128: s = 1 alone
+}
+
 }  // namespace
 }  // namespace rl::view

@@ -61,6 +61,23 @@ TEST(TreeFacts, ConeOfTheResultIsEveryInputAndOfAPartialIsItsPair) {
     EXPECT_EQ(loads, (std::set<int>{2, 6}));
 }
 
+// best-gpu's fused stage s = 8 (wg 16): work-item i < 4 writes cells i and i + 4; the cone of cell 5 goes through
+// the second operation to cells 5 and 13 of the load.
+TEST(TreeFacts, FusedStagesNameTheWriterOfBothCells) {
+    const GroupTrace g = modelGroupOf("best-gpu", 64, 16);
+    const TreeFacts f(g);
+    for (int c = 0; c < 16; ++c) {
+        EXPECT_EQ(f.writer(1, c), c < 8 ? c % 4 : -1) << c;
+        EXPECT_TRUE(f.read(1, c)) << c;
+    }
+    EXPECT_EQ(f.activeItems(1), 4);
+    const auto cone = f.cone(1, 5);
+    std::set<int> loads;
+    for (int c = 0; c < 16; ++c)
+        if (cone[size_t(c)]) loads.insert(c);
+    EXPECT_EQ(loads, (std::set<int>{5, 13}));
+}
+
 TEST(TreeLayout, CellsAreOrderedInsideTheCanvasAndHitTestInverts) {
     TreeLayoutParams p;
     p.canvas = {100, 50, 900, 500};
@@ -158,6 +175,23 @@ TEST(TreeScene, TheCurrentStagesWrittenCellsAreTheActiveWorkItemsResults) {
     // Stages not reached yet are empty slots: no value text below the current row.
     for (const auto& pr : s1.prims)
         if (pr.kind == Prim::Kind::Text && pr.align == Align::Center) EXPECT_LT(pr.rect.y, L.cell(2, 0).y);
+}
+
+// A fused stage draws every operation: four work-items, eight results, sixteen operand lines.
+TEST(TreeScene, AFusedStageDrawsBothOperationsOfEachWorkItem) {
+    const GroupTrace g = modelGroupOf("best-gpu", 64, 16);
+    const TreeFacts f(g);
+    TreeLayoutParams p;
+    p.canvas = {0, 0, 1000, 500};
+    p.stages = f.stages();
+    p.cells = f.cells();
+    const TreeLayout L(p);
+    const Palette& pal = darkPalette();
+    const Scene s = sceneAt(f, L, 1, 1.0f);
+    EXPECT_EQ(rectsFilled(s, pal.cellWritten, L.cellHeight()).size(), 8u);
+    int lines = 0;
+    for (const auto& pr : s.prims) lines += pr.kind == Prim::Kind::Line && pr.stroke == pal.operandLine;
+    EXPECT_EQ(lines, 16);
 }
 
 TEST(TreeScene, ATransitionMovesTheOperandValuesTowardsTheirResult) {

@@ -67,5 +67,19 @@ TEST(Analysis, WarpStates) {
     EXPECT_EQ(a.idleWarps, 1);
 }
 
+// A fused stage (best-gpu): each work-item's second operation is a second access of the SIMD group, with banks of
+// its own. Here the first operations are conflict-free and the second ones' writes fall on one bank (stride 32).
+TEST(Analysis, SecondOperationsAreAccessesToo) {
+    HardwareModel hw;
+    Stage s;
+    s.ops.resize(32);
+    for (int i = 0; i < 32; ++i) s.ops[i] = {true, i, i + 32, i, i + 64, i + 96, 64 + 32 * i};
+    EXPECT_EQ(analyzeStage(s, hw).bankConflictDegree, 32);
+    for (int i = 0; i < 32; ++i) s.ops[i].w2 = i + 64;
+    const auto a = analyzeStage(s, hw);
+    EXPECT_EQ(a.bankConflictDegree, 1);
+    EXPECT_EQ(a.activeItems, 32);  // work-items, not operations
+}
+
 }  // namespace
 }  // namespace rl

@@ -77,6 +77,25 @@ TEST(predict_score, APartlyWrongActiveSetListsTheWrongAndTheMissedWorkItems) {
     EXPECT_EQ(lines[1], "work-items 4, 8, 12 were active (you left them out)");
 }
 
+TEST(predict_score, AFusedStageHasHalfTheActiveWorkItemsAndSaysWhy) {
+    // best-gpu at 16 fuses s = 8 with s = 4: at s = 8 work-items 0-3 each write two cells (i and i + 4). The
+    // one-stage tree's answer, 0-7, is wrong for 4-7, and the feedback says why.
+    const TraceRun run = modelTrace("best-gpu", test::iota(64), 16);
+    const PredictionScore s = predict::score(activeSet({0, 1, 2, 3, 4, 5, 6, 7}), run, 0, 0, 1);
+    ASSERT_TRUE(s.valid) << s.error;
+    EXPECT_EQ(s.stageLabel, "s = 8");
+    EXPECT_EQ(s.expectedActive, V({0, 1, 2, 3}));
+    EXPECT_EQ(s.wronglyActive, V({4, 5, 6, 7}));
+    EXPECT_TRUE(s.fused);
+    const auto lines = predict::describe(s, run.type);
+    ASSERT_EQ(lines.size(), 2u);
+    EXPECT_NE(lines[1].find("two cells"), std::string::npos) << lines[1];
+    // The next stage (s = 4) is a plain one: no such line.
+    const PredictionScore next = predict::score(activeSet({0, 1}), run, 0, 0, 2);
+    EXPECT_FALSE(next.fused);
+    EXPECT_EQ(predict::describe(next, run.type).size(), 1u);
+}
+
 TEST(predict_score, AnEmptySetIsAGuessThatNothingWorks) {
     // Sequential addressing at 8, stage 3 (s = 1): only work-item 0 adds.
     const TraceRun run = modelTrace("sequential", test::iota(8), 8);

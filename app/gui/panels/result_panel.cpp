@@ -167,15 +167,25 @@ void ResultPanel::stage(const ExplorerState& state, int sideIndex, const UiConte
         ImGui::TextColored(vec4(p.textDim), "No work-item is active in this stage.");
     } else {
         const char* op = side.bundle->run.op == Op::Sum ? "+" : (side.bundle->run.op == Op::Min ? "min" : "max");
-        ImGui::Text("%d of %d work-items combine two cells (%s) into one:", a.activeItems, items, op);
+        const bool fused = examples.front()->second();  // two operations each before the next barrier
+        if (fused)
+            ImGui::Text("%d of %d work-items each combine two pairs of cells (%s), with no barrier between this stage "
+                        "and the next:", a.activeItems, items, op);
+        else
+            ImGui::Text("%d of %d work-items combine two cells (%s) into one:", a.activeItems, items, op);
+        const auto line = [&](int item, int w, int x, int y, bool then) {
+            // The work-item, or under it "and" for its second operation.
+            const std::string who = then ? std::string(10, ' ') + "and" : "work-item " + std::to_string(item) + ":";
+            if (side.bundle->run.op == Op::Sum)
+                ImGui::TextColored(vec4(p.cellWritten), "  %s  cell %d \xe2\x86\x90 cell %d + cell %d", who.c_str(), w, x, y);
+            else
+                ImGui::TextColored(vec4(p.cellWritten), "  %s  cell %d \xe2\x86\x90 %s(cell %d, cell %d)", who.c_str(), w,
+                                   op, x, y);
+        };
         for (size_t e = 0; e < examples.size(); ++e) {
             const WorkItemOp& x = *examples[e];
-            if (side.bundle->run.op == Op::Sum)
-                ImGui::TextColored(vec4(p.cellWritten), "  work-item %d:  cell %d \xe2\x86\x90 cell %d + cell %d",
-                                   exampleItems[e], x.w, x.a, x.b);
-            else
-                ImGui::TextColored(vec4(p.cellWritten), "  work-item %d:  cell %d \xe2\x86\x90 %s(cell %d, cell %d)",
-                                   exampleItems[e], x.w, op, x.a, x.b);
+            line(exampleItems[e], x.w, x.a, x.b, false);
+            if (x.second()) line(exampleItems[e], x.w2, x.a2, x.b2, true);
         }
         if (a.activeItems > int(examples.size())) ImGui::TextDisabled("  \xe2\x80\xa6");
     }

@@ -121,7 +121,15 @@ void SourcePanel::code(const ExplorerState& state, const UiContext& ctx) {
     const auto& r = side.timeline[size_t(side.stepAt(state.playback.step()))];
     const Stage& st = side.bundle->run.passes[size_t(r.pass)].traced[size_t(r.group)].stages[size_t(r.stage)];
     const std::vector<std::string> own(lines_.begin() + commonLines_, lines_.end());
-    view::LineSpan span = view::stageLines(own, st.param);
+    // A fused stage (two operations per work-item) is its loop's first record; the stage after one, its second.
+    const auto& stages = side.bundle->run.passes[size_t(r.pass)].traced[size_t(r.group)].stages;
+    const auto fused = [](const Stage& x) {
+        return std::any_of(x.ops.begin(), x.ops.end(), [](const WorkItemOp& op) { return op.second(); });
+    };
+    const view::FusedHalf half = fused(st)                              ? view::FusedHalf::First
+                                 : r.stage > 0 && fused(stages[size_t(r.stage - 1)]) ? view::FusedHalf::Second
+                                                                                     : view::FusedHalf::None;
+    view::LineSpan span = view::stageLines(own, st.param, half);
     if (span.empty() && st.line > 0) span.first = span.last = st.line - 1;  // where Oclgrind saw the stage's writes
     if (!span.empty()) span.first += commonLines_, span.last += commonLines_;
 

@@ -279,15 +279,20 @@ void TreePanel::tooltip(const ExplorerState& state, const view::TreeFacts& f, in
     if (w >= 0 && f.isLoad(k)) {
         ImGui::TextColored(vec4(p.cellWritten), "loaded by work-item %d", w);
     } else if (w >= 0) {
-        const WorkItemOp& op = st.ops[size_t(w)];
-        ImGui::TextColored(vec4(p.cellWritten), "written by work-item %d in this stage", w);
-        if (op.a >= 0 && op.b >= 0 && k > 0) {
-            const std::string va = view::formatExact(f.value(k - 1, op.a), run.type);
-            const std::string vb = view::formatExact(f.value(k - 1, op.b), run.type);
+        const WorkItemOp& item = st.ops[size_t(w)];
+        const bool second = item.second() && item.w2 == c;  // a fused stage: the work-item's second operation
+        const int opA = second ? item.a2 : item.a, opB = second ? item.b2 : item.b;
+        if (second)
+            ImGui::TextColored(vec4(p.cellWritten), "written by work-item %d in this stage (its second operation)", w);
+        else
+            ImGui::TextColored(vec4(p.cellWritten), "written by work-item %d in this stage", w);
+        if (opA >= 0 && opB >= 0 && k > 0) {
+            const std::string va = view::formatExact(f.value(k - 1, opA), run.type);
+            const std::string vb = view::formatExact(f.value(k - 1, opB), run.type);
             if (run.op == Op::Sum)
-                ImGui::Text("= cell %d + cell %d  =  %s + %s", op.a, op.b, va.c_str(), vb.c_str());
+                ImGui::Text("= cell %d + cell %d  =  %s + %s", opA, opB, va.c_str(), vb.c_str());
             else
-                ImGui::Text("= %s(cell %d, cell %d)  =  %s(%s, %s)", opSymbol(run.op), op.a, op.b, opSymbol(run.op),
+                ImGui::Text("= %s(cell %d, cell %d)  =  %s(%s, %s)", opSymbol(run.op), opA, opB, opSymbol(run.op),
                             va.c_str(), vb.c_str());
         }
     } else if (k == 0 && f.padding(c)) {

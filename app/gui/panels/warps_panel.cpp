@@ -16,9 +16,17 @@ namespace {
 
 ImVec4 vec4(view::Rgba c) { return ImVec4(c.r / 255.f, c.g / 255.f, c.b / 255.f, c.a / 255.f); }
 
+// access 0-2: the work-item's reads a, b and its write; 3-5: the same of its second operation (fused stages).
 int accessCell(const WorkItemOp& op, int access) {
-    if (!op.active) return -1;
-    return access == 0 ? op.a : (access == 1 ? op.b : op.w);
+    if (!op.active || (access >= 3 && !op.second())) return -1;
+    switch (access) {
+        case 0: return op.a;
+        case 1: return op.b;
+        case 2: return op.w;
+        case 3: return op.a2;
+        case 4: return op.b2;
+        default: return op.w2;
+    }
 }
 
 }  // namespace
@@ -59,6 +67,19 @@ void WarpsPanel::Draw(ExplorerState& state, const UiContext& ctx) {
         ImGui::RadioButton("read b", &state.view.warpAccess, 1);
         ImGui::SameLine();
         ImGui::RadioButton("write", &state.view.warpAccess, 2);
+        // A fused stage (best-gpu): every active work-item does a second operation before the next barrier.
+        const bool fused = std::any_of(st.ops.begin(), st.ops.end(), [](const WorkItemOp& op) { return op.second(); });
+        if (fused) {
+            ImGui::TextDisabled("second operation:");
+            ImGui::SameLine();
+            ImGui::RadioButton("read a##2", &state.view.warpAccess, 3);
+            ImGui::SameLine();
+            ImGui::RadioButton("read b##2", &state.view.warpAccess, 4);
+            ImGui::SameLine();
+            ImGui::RadioButton("write##2", &state.view.warpAccess, 5);
+        } else if (state.view.warpAccess >= 3) {
+            state.view.warpAccess -= 3;
+        }
     }
     const int access = load ? 2 : state.view.warpAccess;
     ImGui::PushTextWrapPos(0);

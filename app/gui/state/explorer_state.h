@@ -42,7 +42,7 @@ struct ViewOptions {
     int bottomTab = 0;     // 0 warps & banks, 1 heat map, 2 kernel source, 3 messages
     int requestTab = -1;   // a tab to switch to on the next frame (-1: none)
     int heatNormalize = 0;
-    int warpAccess = 0;    // 0 read a, 1 read b, 2 write
+    int warpAccess = 0;    // 0 read a, 1 read b, 2 write; 3-5 the same of a second operation (fused stages)
     bool showCommon = false;  // kernel source: also reduce_common.cl
     bool wrapSource = true;    // kernel source: long lines wrap at the pane's width
     bool sourceBeside = false;  // kernel source: a full-height panel beside the tree instead of the bottom tab

@@ -116,7 +116,7 @@ std::vector<RecordPoint> findRecordPoints(const std::vector<std::string>& lines)
     return out;
 }
 
-LineSpan stageLines(const std::vector<std::string>& lines, int param) {
+LineSpan stageLines(const std::vector<std::string>& lines, int param, FusedHalf half) {
     const auto points = findRecordPoints(lines);
     int match = -1;
     auto find = [&](auto pred) {
@@ -130,6 +130,12 @@ LineSpan stageLines(const std::vector<std::string>& lines, int param) {
         const int s = param & ~kTailStepFlag;
         find([s](const RecordPoint& p) { return p.kind == K::Tail && p.literal == s; });
         find([](const RecordPoint& p) { return p.kind == K::Tail; });
+    } else if (half != FusedHalf::None) {  // the first loop record, or the one right after it
+        find([](const RecordPoint& p) { return p.kind == K::Loop; });
+        if (half == FusedHalf::Second && match >= 0) {
+            const bool pair = size_t(match) + 1 < points.size() && points[size_t(match) + 1].kind == K::Loop;
+            match = pair ? match + 1 : -1;
+        }
     } else {
         find([param](const RecordPoint& p) { return p.kind == K::Literal && p.literal == param; });
         find([](const RecordPoint& p) { return p.kind == K::Loop; });

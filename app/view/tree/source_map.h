@@ -24,7 +24,11 @@ struct RecordPoint {
 // Recording points in code order (comments and #define lines are skipped).
 std::vector<RecordPoint> findRecordPoints(const std::vector<std::string>& lines);
 
+// Where a tree stage sits in a loop that records two stages per pass (best-gpu's fused stages): the stage whose
+// work-items do two operations is the loop's first record, the stage after it the second.
+enum class FusedHalf { None, First, Second };
+
 // The lines of the stage recorded with `param` (see core/trace.h: -1 load, s, s | kTailStepFlag).
-LineSpan stageLines(const std::vector<std::string>& lines, int param);
+LineSpan stageLines(const std::vector<std::string>& lines, int param, FusedHalf half = FusedHalf::None);
 
 }  // namespace rl::view

@@ -17,16 +17,14 @@ TreeFacts::TreeFacts(const GroupTrace& group) : group_(&group) {
 
     for (int k = 0; k < stages_; ++k) {
         const Stage& s = stage(k);
-        for (size_t item = 0; item < s.ops.size(); ++item) {
-            const WorkItemOp& op = s.ops[item];
-            if (!op.active) continue;
-            ++active_[size_t(k)];
-            if (inRange(op.w)) writer_[index(k, op.w)] = int(item);
+        for (const WorkItemOp& op : s.ops) active_[size_t(k)] += op.active ? 1 : 0;
+        forEachOperation(s.ops, [&](const CellOp& op) {
+            if (inRange(op.w)) writer_[index(k, op.w)] = op.item;
             if (k > 0 && !isLoad(k)) {
                 if (inRange(op.a)) flags_[index(k, op.a)] |= kRead;
                 if (inRange(op.b)) flags_[index(k, op.b)] |= kRead;
             }
-        }
+        });
         for (int c = 0; c < cells_; ++c) {
             const int previous = k > 0 ? lastStage_[index(k - 1, c)] : -1;
             lastStage_[index(k, c)] = writer_[index(k, c)] >= 0 ? k : previous;
@@ -66,7 +64,8 @@ std::vector<uint8_t> TreeFacts::cone(int k, int c) const {
                 continue;
             }
             const WorkItemOp& op = stage(s).ops[size_t(item)];
-            for (int from : {op.a, op.b})
+            const bool second = op.second() && op.w2 == cell;  // a fused stage: the writer's second operation
+            for (int from : {second ? op.a2 : op.a, second ? op.b2 : op.b})
                 if (from >= 0 && from < cells_) mask[index(s - 1, from)] = 1;
         }
     }

@@ -181,8 +181,8 @@ struct Builder {
             bands(k, t, color);
             return;
         }
-        for (const WorkItemOp& op : s.ops) {
-            if (!op.active || op.w < 0 || op.w >= f.cells()) continue;
+        forEachOperation(s.ops, [&](const CellOp& op) {
+            if (op.w < 0 || op.w >= f.cells()) return;
             for (int from : {op.a, op.b}) {
                 if (from < 0 || from >= f.cells()) continue;
                 if (!L.visible(from) && !L.visible(op.w)) continue;
@@ -190,7 +190,7 @@ struct Builder {
                 const bool cone = inCone(k, op.w) && inCone(k - 1, from);
                 scene.line(a, lerp(a, b, t), cone ? p.cone : color, cone ? width + 1 : width);
             }
-        }
+        });
     }
 
     // Where cells are only a few pixels wide, individual lines merge into a blur (and cost a lot to fill): each run
@@ -208,9 +208,9 @@ struct Builder {
                            color.scaledAlpha(0.75f));
                 length = 0;
             };
-            for (const WorkItemOp& op : s.ops) {
+            forEachOperation(s.ops, [&](const CellOp& op) {
                 const int from = slot == 0 ? op.a : op.b;
-                if (!op.active || op.w < 0 || op.w >= f.cells() || from < 0 || from >= f.cells()) continue;
+                if (op.w < 0 || op.w >= f.cells() || from < 0 || from >= f.cells()) return;
                 if (length >= 1) {
                     const int df = from - runFrom1, dt = op.w - runTo1;
                     const bool continues = length == 1 ? (df > 0 && dt > 0) : (df == stepFrom && dt == stepTo);
@@ -219,14 +219,14 @@ struct Builder {
                         runFrom1 = from;
                         runTo1 = op.w;
                         ++length;
-                        continue;
+                        return;
                     }
                     flush();
                 }
                 runFrom0 = runFrom1 = from;
                 runTo0 = runTo1 = op.w;
                 length = 1;
-            }
+            });
             flush();
         }
     }
@@ -240,8 +240,8 @@ struct Builder {
         const float fade = 1.0f - easeInOut(std::clamp((t - 0.55f) / 0.3f, 0.0f, 1.0f));
         if (fade <= 0) return;
         const Stage& s = f.stage(k);
-        for (const WorkItemOp& op : s.ops) {
-            if (!op.active || op.w < 0 || op.w >= f.cells()) continue;
+        forEachOperation(s.ops, [&](const CellOp& op) {
+            if (op.w < 0 || op.w >= f.cells()) return;
             const Rect to = L.cell(k, op.w);
             for (int from : {op.a, op.b}) {
                 if (from < 0 || from >= f.cells() || (!L.visible(from) && !L.visible(op.w))) continue;
@@ -252,7 +252,7 @@ struct Builder {
                 scene.rect(chip, p.cellWritten.scaledAlpha(0.85f * fade), rounding, edge, 1);
                 if (L.pitch() >= 14 && move < 0.6f) valueText(chip, f.value(k - 1, from), p.textOnWritten, false);
             }
-        }
+        });
     }
 
     void coneOutlines() {
