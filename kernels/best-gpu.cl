@@ -12,8 +12,8 @@
 // every group on its compute unit for one more round trip (6.5 us over 32768 groups at 2^28 floats on an H200).
 // Every tree runs two stages to a barrier. A barrier waits for the group's slowest warp, and a tree of 256 cells
 // has eight stages; but in stage s/2 work-item i only needs cells i and i + s/2 of stage s, so if the same
-// work-item computes both of those in stage s it can go on without waiting for anyone: half the barriers, the same
-// sums in the same order (what it saves on an H200: BENCHMARKS.md, issue 14).
+// work-item computes both of those in stage s it can go on without waiting for anyone, holding them in registers:
+// half the barriers, the same sums in the same order (what it saves on an H200: BENCHMARKS.md, issue 14).
 //
 // Why each partial travels as one 64-bit atomic word: OpenCL 1.2 promises nothing about when one work-group sees
 // another's plain stores (global memory is consistent only inside a work-group, at a barrier), and it has no
@@ -118,22 +118,26 @@ __kernel void best_gpu(__global const T *restrict in, __global T *restrict out, 
     barrier(CLK_LOCAL_MEM_FENCE);
     RL_RECORD(scratch, -1);
     // The sequential-addressing tree, two stages to a barrier: work-item i (i < s/2) does stage s for cells i and
-    // i + s/2, then stage s/2 for cell i from those two, which it wrote itself, so no barrier is needed between them
-    // (nobody else reads or writes any of its cells in between). The same sums as one stage to a barrier, in the
-    // same order; half the barriers, each of which waits for the group's slowest warp.
+    // i + s/2 (x and y), then stage s/2 for cell i from those two, which it holds itself, so no barrier is needed
+    // between them. The same sums as one stage to a barrier, in the same order; half the barriers, each of which
+    // waits for the group's slowest warp. Stage s lives in registers; a traced build also stores it in its cells
+    // (nobody else touches them before the barrier) so that it can be recorded.
     uint s = lsize / 2;
     for (; s >= 2; s >>= 2) {
         const uint h = s / 2;
+        T x = RL_IDENTITY, y = RL_IDENTITY;
         if (lid < h) {
             RL_OP(lid, lid + s, lid);
             RL_OP2(lid + h, lid + h + s, lid + h);
-            scratch[lid] = RL_APPLY(scratch[lid], scratch[lid + s]);
-            scratch[lid + h] = RL_APPLY(scratch[lid + h], scratch[lid + h + s]);
+            x = RL_APPLY(scratch[lid], scratch[lid + s]);
+            y = RL_APPLY(scratch[lid + h], scratch[lid + h + s]);
+            RL_TRACE_STORE(scratch, lid, x);
+            RL_TRACE_STORE(scratch, lid + h, y);
         }
-        RL_RECORD(scratch, (int)s);  // traced builds only: stage s as the one-stage tree would leave it
+        RL_RECORD(scratch, (int)s);  // traced builds only
         if (lid < h) {
             RL_OP(lid, lid + h, lid);
-            scratch[lid] = RL_APPLY(scratch[lid], scratch[lid + h]);
+            scratch[lid] = RL_APPLY(x, y);
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         RL_RECORD(scratch, (int)h);
@@ -186,16 +190,19 @@ __kernel void best_gpu(__global const T *restrict in, __global T *restrict out, 
         while (width < count) width <<= 1;
         for (s = width / 2; s >= 2; s >>= 2) {
             const uint h = s / 2;
+            T x = RL_IDENTITY, y = RL_IDENTITY;
             if (lid < h) {
                 RL_OP(lid, lid + s, lid);
                 RL_OP2(lid + h, lid + h + s, lid + h);
-                scratch[lid] = RL_APPLY(scratch[lid], scratch[lid + s]);
-                scratch[lid + h] = RL_APPLY(scratch[lid + h], scratch[lid + h + s]);
+                x = RL_APPLY(scratch[lid], scratch[lid + s]);
+                y = RL_APPLY(scratch[lid + h], scratch[lid + h + s]);
+                RL_TRACE_STORE(scratch, lid, x);
+                RL_TRACE_STORE(scratch, lid + h, y);
             }
             RL_RECORD(scratch, (int)s);
             if (lid < h) {
                 RL_OP(lid, lid + h, lid);
-                scratch[lid] = RL_APPLY(scratch[lid], scratch[lid + h]);
+                scratch[lid] = RL_APPLY(x, y);
             }
             barrier(CLK_LOCAL_MEM_FENCE);
             RL_RECORD(scratch, (int)h);

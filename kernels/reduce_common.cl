@@ -89,6 +89,10 @@ typedef float4 T4;
 // A second operation of the same work-item in the same stage (best-gpu's fused stages: one work-item adds two
 // pairs of cells between two barriers). Local-memory kinds only.
 #define RL_OP2(a, b, w) (rl_op2 = (int4)(1, (int)(a), (int)(b), (int)(w)))
+// Traced builds only: stores x, which the kernel keeps in a register, into the cell where a tree of one stage to a
+// barrier would hold it, so that the next RL_RECORD shows that stage (best-gpu's fused stages). The cell must be one
+// no other work-item reads or writes before the next barrier.
+#define RL_TRACE_STORE(mem, cell, x) ((mem)[cell] = (x))
 
 inline void rl_record_cell(__local const volatile T *mem, const int param, const int stage, const int4 op,
                            const int4 op2, const int final, __global T *values, __global int4 *ops, __global int *params,
@@ -212,6 +216,7 @@ inline void rl_record_global_cells(__global const volatile T *arr, const int sta
 #define RL_TRACE_FINAL_BEGIN(k)
 #define RL_OP(a, b, w)
 #define RL_OP2(a, b, w)
+#define RL_TRACE_STORE(mem, cell, x)
 #define RL_RECORD(mem, param)
 #define RL_RECORD_NOSYNC(mem, param)
 #define RL_RECORD_VALUE(x, param)
