@@ -59,6 +59,29 @@ std::function<double(double*)> launchSummingPartials(Engine& engine, std::shared
     };
 }
 
+// best-gpu's buffers for a grid (the partials out, a partial word per group and per block of wg groups, the
+// counters; all zero) set as arguments 0-5 of k; the caller sets the epoch (6) and finish_here (7).
+struct BestGpuBuffers {
+    cl::Buffer out, words, ticket;
+};
+BestGpuBuffers bestGpuArgs(Engine& engine, cl::Kernel& k, const cl::Buffer& in, size_t n, size_t groups, size_t wg) {
+    const size_t blocks = groups > wg ? ceilDiv(groups, wg) : 0;
+    std::vector<cl_ulong> words(groups + blocks, 0);
+    std::vector<cl_uint> counters(1 + blocks, 0);
+    BestGpuBuffers b;
+    b.out = cl::Buffer(engine.context(), CL_MEM_READ_WRITE, groups * 4);
+    b.words = cl::Buffer(engine.context(), CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, words.size() * 8, words.data());
+    b.ticket = cl::Buffer(engine.context(), CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, counters.size() * 4,
+                          counters.data());
+    k.setArg(0, in);
+    k.setArg(1, b.out);
+    k.setArg(2, cl_uint(n));
+    k.setArg(3, cl::Local(wg * 4));
+    k.setArg(4, b.words);
+    k.setArg(5, b.ticket);
+    return b;
+}
+
 // best-gpu's kernel with finish_here = 0: every group writes its partial, the host adds them. Against the default
 // (the last group to start finishes), the difference is what the finish costs inside the launch.
 Method bestGpuHostFinish(Engine& engine, cl::Buffer in, size_t n, size_t groups, size_t wg) {
@@ -80,20 +103,13 @@ Method bestGpuHostFinish(Engine& engine, cl::Buffer in, size_t n, size_t groups,
         c.groups = groups;
         cl::Kernel cached = engine.programs().kernel(v, c, false);
         st->k = cl::Kernel(cached.getInfo<CL_KERNEL_PROGRAM>(), v.kernelName.c_str());
-        std::vector<cl_ulong> zeros(groups, 0);
-        cl_uint zero = 0;
-        st->out = cl::Buffer(engine.context(), CL_MEM_READ_WRITE, groups * 4);
-        st->words = cl::Buffer(engine.context(), CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, groups * 8, static_cast<void*>(zeros.data()));
-        st->ticket = cl::Buffer(engine.context(), CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, 4, &zero);
+        const BestGpuBuffers b = bestGpuArgs(engine, st->k, in, n, groups, wg);
+        st->out = b.out;
+        st->words = b.words;
+        st->ticket = b.ticket;
         st->back.resize(groups);
         st->groups = groups;
         st->wg = wg;
-        st->k.setArg(0, in);
-        st->k.setArg(1, st->out);
-        st->k.setArg(2, cl_uint(n));
-        st->k.setArg(3, cl::Local(wg * 4));
-        st->k.setArg(4, st->words);
-        st->k.setArg(5, st->ticket);
         st->k.setArg(6, cl_uint(1));
         st->k.setArg(7, cl_uint(0));
     } catch (const std::exception& e) {
@@ -143,22 +159,12 @@ Method bestGpuTrial(Engine& engine, cl::Buffer in, size_t n, size_t groups, size
             std::ofstream f(std::string(dir) + "/" + name + ".ptx", std::ios::binary);
             if (!bins.empty()) f.write(reinterpret_cast<const char*>(bins[0].data()), std::streamsize(bins[0].size()));
         }
-        const size_t blocks = groups > wg ? ceilDiv(groups, wg) : 0;
-        std::vector<cl_ulong> words(groups + blocks, 0);
-        std::vector<cl_uint> counters(1 + blocks, 0);
-        st->out = cl::Buffer(engine.context(), CL_MEM_READ_WRITE, groups * 4);
-        st->words = cl::Buffer(engine.context(), CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, words.size() * 8,
-                               words.data());
-        st->ticket = cl::Buffer(engine.context(), CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, counters.size() * 4,
-                                counters.data());
+        const BestGpuBuffers b = bestGpuArgs(engine, st->k, in, n, groups, wg);
+        st->out = b.out;
+        st->words = b.words;
+        st->ticket = b.ticket;
         st->groups = groups;
         st->wg = wg;
-        st->k.setArg(0, in);
-        st->k.setArg(1, st->out);
-        st->k.setArg(2, cl_uint(n));
-        st->k.setArg(3, cl::Local(wg * 4));
-        st->k.setArg(4, st->words);
-        st->k.setArg(5, st->ticket);
         st->k.setArg(7, cl_uint(groups > 1 ? 1 : 0));
     } catch (const std::exception& e) {
         m.skipped = e.what();

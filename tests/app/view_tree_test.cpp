@@ -145,14 +145,25 @@ bool sameRect(const Rect& a, const Rect& b) {
            std::abs(a.h - b.h) < 0.01f;
 }
 
-TEST(TreeScene, TheCurrentStagesWrittenCellsAreTheActiveWorkItemsResults) {
-    const GroupTrace g = modelGroupOf("sequential", 16, 16);
-    const TreeFacts f(g);
+// The tree of `f` laid out on a 1000 x 500 canvas.
+TreeLayout layoutOf(const TreeFacts& f) {
     TreeLayoutParams p;
     p.canvas = {0, 0, 1000, 500};
     p.stages = f.stages();
     p.cells = f.cells();
-    const TreeLayout L(p);
+    return TreeLayout(p);
+}
+
+int operandLines(const Scene& s, const Palette& pal) {
+    int lines = 0;
+    for (const auto& pr : s.prims) lines += pr.kind == Prim::Kind::Line && pr.stroke == pal.operandLine;
+    return lines;
+}
+
+TEST(TreeScene, TheCurrentStagesWrittenCellsAreTheActiveWorkItemsResults) {
+    const GroupTrace g = modelGroupOf("sequential", 16, 16);
+    const TreeFacts f(g);
+    const TreeLayout L = layoutOf(f);
     const Palette& pal = darkPalette();
     for (int stage = 1; stage < f.stages(); ++stage) {
         const Scene s = sceneAt(f, L, stage, 1.0f);
@@ -161,9 +172,7 @@ TEST(TreeScene, TheCurrentStagesWrittenCellsAreTheActiveWorkItemsResults) {
         ASSERT_EQ(int(written.size()), active) << stage;
         for (int c = 0; c < active; ++c) EXPECT_TRUE(sameRect(written[size_t(c)], L.cell(stage, c))) << stage << " " << c;
         // Every active work-item draws two operand lines into its result.
-        int lines = 0;
-        for (const auto& pr : s.prims) lines += pr.kind == Prim::Kind::Line && pr.stroke == pal.operandLine;
-        EXPECT_EQ(lines, 2 * active) << stage;
+        EXPECT_EQ(operandLines(s, pal), 2 * active) << stage;
     }
     // Settled on s = 8: the value in cell 0 is 0 + 8.
     const Scene s1 = sceneAt(f, L, 1, 1.0f);
@@ -181,17 +190,11 @@ TEST(TreeScene, TheCurrentStagesWrittenCellsAreTheActiveWorkItemsResults) {
 TEST(TreeScene, AFusedStageDrawsBothOperationsOfEachWorkItem) {
     const GroupTrace g = modelGroupOf("best-gpu", 64, 16);
     const TreeFacts f(g);
-    TreeLayoutParams p;
-    p.canvas = {0, 0, 1000, 500};
-    p.stages = f.stages();
-    p.cells = f.cells();
-    const TreeLayout L(p);
+    const TreeLayout L = layoutOf(f);
     const Palette& pal = darkPalette();
     const Scene s = sceneAt(f, L, 1, 1.0f);
     EXPECT_EQ(rectsFilled(s, pal.cellWritten, L.cellHeight()).size(), 8u);
-    int lines = 0;
-    for (const auto& pr : s.prims) lines += pr.kind == Prim::Kind::Line && pr.stroke == pal.operandLine;
-    EXPECT_EQ(lines, 16);
+    EXPECT_EQ(operandLines(s, pal), 16);
 }
 
 TEST(TreeScene, ATransitionMovesTheOperandValuesTowardsTheirResult) {
