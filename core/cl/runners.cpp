@@ -21,23 +21,7 @@ std::unique_ptr<KindRunner> makeRunner(VariantKind kind) {
 double readResult(Engine& engine, const RunConfig& config, const cl::Buffer& partials, size_t count,
                   double* hostFinalMs) {
     std::vector<char> raw(count * elemSize(config.type));
-    if (engine.device().type == "GPU") {
-        // A GPU call's answer is waited for by polling, for up to kSpinWait, then by blocking: a blocked host
-        // thread wakes some microseconds after the read completes (up to 8 us more for 2^27 floats in wall timing
-        // on an H200), and CUDA's default for one context spins too. A CPU device gets the blocking read: a
-        // spinning host thread would take a core from the runtime's own workers.
-        constexpr auto kSpinWait = std::chrono::milliseconds(2);
-        cl::Event read;
-        engine.queue().enqueueReadBuffer(partials, CL_FALSE, 0, raw.size(), raw.data(), nullptr, &read);
-        engine.queue().flush();
-        const auto until = std::chrono::steady_clock::now() + kSpinWait;
-        while (read.getInfo<CL_EVENT_COMMAND_EXECUTION_STATUS>() > CL_COMPLETE &&
-               std::chrono::steady_clock::now() < until) {
-        }
-        read.wait();  // at once when complete; throws with the status when the command failed
-    } else {
-        engine.queue().enqueueReadBuffer(partials, CL_TRUE, 0, raw.size(), raw.data());
-    }
+    engine.queue().enqueueReadBuffer(partials, CL_TRUE, 0, raw.size(), raw.data());
     const auto start = std::chrono::steady_clock::now();
     double acc = identity(config.op, config.type);
     for (size_t i = 0; i < count; ++i) acc = apply(config.op, config.type, acc, valueAt(raw.data(), i, config.type));
