@@ -131,5 +131,27 @@ TEST(SourceMap, FusedStagesMapToTheirHalfOfTheLoop) {
     EXPECT_EQ(stageLines(lines, 1).last, alone);                       // wg 128: s = 1 alone
 }
 
+// best-gpu's finishing passes (tree 1) map to the finish's own load and loop records, after the group's tree.
+TEST(SourceMap, AFinishingPassMapsToTheSecondTree) {
+    const auto lines = splitLines(kernelFileText("kernels/best-gpu.cl"));
+    std::vector<int> loads, firsts, seconds;
+    for (size_t i = 0; i < lines.size(); ++i) {
+        if (lines[i].find("RL_RECORD(scratch, -1);") != std::string::npos) loads.push_back(int(i));
+        if (lines[i].find("RL_RECORD(scratch, (int)s);") != std::string::npos) firsts.push_back(int(i));
+        if (lines[i].find("RL_RECORD(scratch, (int)h);") != std::string::npos) seconds.push_back(int(i));
+    }
+    ASSERT_EQ(loads.size(), 2u);
+    ASSERT_EQ(firsts.size(), 2u);
+    ASSERT_EQ(seconds.size(), 2u);
+    EXPECT_EQ(stageLines(lines, -1, FusedHalf::None, 0).last, loads[0]);
+    EXPECT_EQ(stageLines(lines, -1, FusedHalf::None, 1).last, loads[1]);
+    EXPECT_EQ(stageLines(lines, 32, FusedHalf::First, 1).last, firsts[1]);
+    EXPECT_EQ(stageLines(lines, 16, FusedHalf::Second, 1).last, seconds[1]);
+    EXPECT_GT(stageLines(lines, 16, FusedHalf::Second, 1).first, firsts[1]);
+    // A kernel with one tree ignores the request: sequential.cl's stages are where they were.
+    const auto seq = splitLines(kernelFileText("kernels/sequential.cl"));
+    EXPECT_EQ(stageLines(seq, 64, FusedHalf::None, 1).last, stageLines(seq, 64).last);
+}
+
 }  // namespace
 }  // namespace rl::view

@@ -129,7 +129,9 @@ void SourcePanel::code(const ExplorerState& state, const UiContext& ctx) {
     const view::FusedHalf half = fused(st)                              ? view::FusedHalf::First
                                  : r.stage > 0 && fused(stages[size_t(r.stage - 1)]) ? view::FusedHalf::Second
                                                                                      : view::FusedHalf::None;
-    view::LineSpan span = view::stageLines(own, st.param, half);
+    // best-gpu's finishing passes run the kernel's second tree (the last groups' finish), not the group's own.
+    const int tree = variant.kind == VariantKind::LastGroup && r.pass > 0 ? 1 : 0;
+    view::LineSpan span = view::stageLines(own, st.param, half, tree);
     if (span.empty() && st.line > 0) span.first = span.last = st.line - 1;  // where Oclgrind saw the stage's writes
     if (!span.empty()) span.first += commonLines_, span.last += commonLines_;
 
@@ -225,11 +227,17 @@ void SourcePanel::code(const ExplorerState& state, const UiContext& ctx) {
     // Follow the playback: a new stage's lines are brought into view (a quarter down the pane) unless they show.
     // A span taller than the pane starts at its top.
     const float paneH = ImGui::GetWindowHeight(), spanH = spanBottom - spanTop;
-    if (!span.empty() && span.first != scrolledFirst_ && spanTop >= 0) {
+    // A pane that has just opened is still taking its size for a frame or two: the scroll is checked again for a
+    // few frames after the stage changes (a reader's own scrolling after that is left alone).
+    if (!span.empty() && span.first != scrolledFirst_) {
+        scrolledFirst_ = span.first;
+        scrollChecks_ = 3;
+    }
+    if (!span.empty() && scrollChecks_ > 0 && spanTop >= 0) {
         const bool shows = spanTop >= viewTop && spanBottom <= viewBottom;
         const float above = spanH <= paneH ? (paneH - spanH) * 0.3f : lineH * 0.5f;
         if (!shows) ImGui::SetScrollY(std::max(0.0f, spanTop - viewTop + ImGui::GetScrollY() - above));
-        scrolledFirst_ = span.first;
+        scrollChecks_ = shows ? 0 : scrollChecks_ - 1;
     }
     auto& g = ctx.geometry.source;
     g.shown = true;

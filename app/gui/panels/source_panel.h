@@ -24,6 +24,7 @@ private:
     std::vector<std::string> lines_;
     int commonLines_ = 0;  // lines of the prelude shown before the variant's own
     int scrolledFirst_ = -2;
+    int scrollChecks_ = 0;  // frames left in which the stage's lines are brought into view if they do not show
 };
 
 }  // namespace rl::gui

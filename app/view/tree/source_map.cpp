@@ -116,11 +116,14 @@ std::vector<RecordPoint> findRecordPoints(const std::vector<std::string>& lines)
     return out;
 }
 
-LineSpan stageLines(const std::vector<std::string>& lines, int param, FusedHalf half) {
+LineSpan stageLines(const std::vector<std::string>& lines, int param, FusedHalf half, int tree) {
     const auto points = findRecordPoints(lines);
+    size_t from = 0;  // the record points of tree `tree` start at its load record
+    for (size_t i = 0, loads = 0; i < points.size() && tree > 0; ++i)
+        if (points[i].kind == RecordPoint::Kind::Load && int(loads++) == tree) from = i;
     int match = -1;
     auto find = [&](auto pred) {
-        for (size_t i = 0; i < points.size() && match < 0; ++i)
+        for (size_t i = from; i < points.size() && match < 0; ++i)
             if (pred(points[i])) match = int(i);
     };
     using K = RecordPoint::Kind;

@@ -28,7 +28,10 @@ std::vector<RecordPoint> findRecordPoints(const std::vector<std::string>& lines)
 // work-items do two operations is the loop's first record, the stage after it the second.
 enum class FusedHalf { None, First, Second };
 
-// The lines of the stage recorded with `param` (see core/trace.h: -1 load, s, s | kTailStepFlag).
-LineSpan stageLines(const std::vector<std::string>& lines, int param, FusedHalf half = FusedHalf::None);
+// The lines of the stage recorded with `param` (see core/trace.h: -1 load, s, s | kTailStepFlag). `tree` picks
+// which of a kernel's trees, counted by their load records, for kernels with more than one: best-gpu's finishing
+// passes (tree 1) run the second one; a kernel with fewer load records searches from the top.
+LineSpan stageLines(const std::vector<std::string>& lines, int param, FusedHalf half = FusedHalf::None,
+                    int tree = 0);
 
 }  // namespace rl::view
