@@ -88,6 +88,7 @@ int cmdTrace(const Options& o) {
               << t.bankWidthBytes << " bytes\n"
               << "input     N = " << t.n << " " << toString(t.type) << ", op " << toString(t.op) << ", work-group "
               << t.wg << "\n";
+    bool fusedSeen = false;  // some stage shown had work-items doing two operations
     for (const auto& p : t.passes) {
         std::cout << "\npass " << p.pass << ": " << p.n << " elements, " << p.groups << " work-groups, "
                   << p.traced.size() << " recorded";
@@ -105,13 +106,19 @@ int cmdTrace(const Options& o) {
             std::string cells;
             for (size_t i = 0; i < std::min<size_t>(8, st.values.size()); ++i) cells += (i ? " " : "") + number(st.values[i]);
             if (st.values.size() > 8) cells += " ...";
-            table.add({std::to_string(s), st.label, std::to_string(st.analysis.activeItems),
+            // A fused stage: every active work-item did two operations before the next barrier.
+            const bool twice = std::any_of(st.ops.begin(), st.ops.end(), [](const WorkItemOp& op) { return op.second(); });
+            fusedSeen = fusedSeen || twice;
+            table.add({std::to_string(s), st.label, std::to_string(st.analysis.activeItems) + (twice ? " x2" : ""),
                        std::to_string(st.analysis.activeWarps), std::to_string(st.analysis.idleWarps),
                        std::to_string(st.analysis.divergentWarps), std::to_string(st.analysis.bankConflictDegree) + "-way",
                        cells});
         }
         table.print(std::cout);
     }
+    if (fusedSeen)
+        std::cout << "\nx2: each active work-item did two operations in that stage, which shares one barrier with the "
+                     "next (best-gpu's fused stages).";
     std::cout << "\nWarps and bank conflicts are a model of the hardware (SIMD width " << t.simdWidth << ", "
               << t.banks << " banks), computed from the indices the kernel recorded, not hardware counters.\n"
               << "result    " << number(t.result) << "   reference " << number(t.reference) << "\n"
