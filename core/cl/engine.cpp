@@ -127,17 +127,6 @@ cl::Buffer Engine::upload(const HostArray& input) {
     }
 }
 
-void* Engine::resultStaging(size_t bytes) {
-    if (device_.type != "GPU") return nullptr;
-    if (bytes > stagingBytes_) {
-        if (stagingPtr_) queue_.enqueueUnmapMemObject(staging_, stagingPtr_);
-        stagingBytes_ = std::max<size_t>(bytes, 4096);
-        staging_ = cl::Buffer(context_, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, stagingBytes_);
-        stagingPtr_ = queue_.enqueueMapBuffer(staging_, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, 0, stagingBytes_);
-    }
-    return stagingPtr_;
-}
-
 RunResult Engine::run(const RunConfig& requested, const HostArray& input, int warmup, int repeats) {
     return run(lookUp(requested.variant), requested, input, warmup, repeats);
 }

@@ -75,11 +75,6 @@ public:
     // The input in a device buffer (read-only); rl::Error (DeviceFailure) when the device cannot hold it.
     cl::Buffer upload(const HostArray& input);
 
-    // Host memory for reading results back: on a GPU, page-locked (a mapped CL_MEM_ALLOC_HOST_PTR buffer, which
-    // NVIDIA's driver copies into directly); nullptr on other devices, which read into ordinary memory. At least
-    // `bytes`, valid until the next call.
-    void* resultStaging(size_t bytes);
-
 private:
     // Whether the input is the config's N elements of its type.
     void checkInput(const RunConfig& config, const HostArray& input) const;
@@ -89,9 +84,6 @@ private:
     cl::Context context_;
     cl::CommandQueue queue_;
     ProgramCache programs_;
-    cl::Buffer staging_;  // resultStaging's buffer, mapped for the Engine's life
-    void* stagingPtr_ = nullptr;
-    size_t stagingBytes_ = 0;
 };
 
 // The config a variant is timed with on this device: fixed-grid variants launch a few work-groups per compute unit

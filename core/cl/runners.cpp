@@ -2,7 +2,6 @@
 #include "core/cl/runners.h"
 
 #include <chrono>
-#include <cstring>
 
 namespace rl {
 
@@ -22,13 +21,7 @@ std::unique_ptr<KindRunner> makeRunner(VariantKind kind) {
 double readResult(Engine& engine, const RunConfig& config, const cl::Buffer& partials, size_t count,
                   double* hostFinalMs) {
     std::vector<char> raw(count * elemSize(config.type));
-    // On a GPU the read lands in page-locked memory first (Engine::resultStaging), then here.
-    if (void* pinned = engine.resultStaging(raw.size())) {
-        engine.queue().enqueueReadBuffer(partials, CL_TRUE, 0, raw.size(), pinned);
-        std::memcpy(raw.data(), pinned, raw.size());
-    } else {
-        engine.queue().enqueueReadBuffer(partials, CL_TRUE, 0, raw.size(), raw.data());
-    }
+    engine.queue().enqueueReadBuffer(partials, CL_TRUE, 0, raw.size(), raw.data());
     const auto start = std::chrono::steady_clock::now();
     double acc = identity(config.op, config.type);
     for (size_t i = 0; i < count; ++i) acc = apply(config.op, config.type, acc, valueAt(raw.data(), i, config.type));
