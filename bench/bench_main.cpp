@@ -121,6 +121,7 @@ int run(const BenchOptions& o) {
     context.op = o.op;
     context.type = o.type;
     context.busy = busy.get();
+    context.block = o.block;
     std::vector<Measurement> all;
     std::map<size_t, Reference> refs;
     std::vector<std::pair<size_t, std::string>> files;

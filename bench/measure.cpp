@@ -138,9 +138,11 @@ std::vector<Measurement> timeMethods(std::vector<Method>& methods, Timing timing
         progress[k].device.clear();
         progress[k].queuedGap.clear();
     }
-    for (int r = 0; r < repeats; ++r)
+    // A turn gives each method `block` calls in a row (1: a plain round-robin).
+    const int block = std::max(1, context.block);
+    for (int r = 0; r < repeats; r += block)
         for (size_t k = 0; k < methods.size(); ++k)
-            if (!progress[k].failed) {
+            for (int b = 0; b < block && r + b < repeats && !progress[k].failed; ++b) {
                 if (cpuHost) {
                     settle();
                     const size_t gaps = progress[k].queuedGap.size();

@@ -51,6 +51,7 @@ std::string usage() {
            "  --probe           where a small reduction's time goes: each pass, the gap between launches\n"
            "  --layouts         grid-stride's load layout experiments (bench/gpu_layouts.cl)\n"
            "  --anatomy         best-gpu per size: grid, floats per item, last-group cost, copy and read-only ceilings\n"
+           "  --block K         each turn of the round-robin times K calls of one method in a row (default 1)\n"
            "  --trials FILES    with --anatomy: edited copies of kernels/best-gpu.cl (comma-separated .cl files), each\n"
            "                    built and launched like the shipped kernel on its default grid, in the same round-robin\n"
            "  --floor           NVIDIA: where the OpenCL event interval lies around a kernel's work (%globaltimer)\n";
@@ -109,6 +110,8 @@ bool parseOptions(int argc, char** argv, BenchOptions& o, std::string* error) {
             o.warmup = int(x);
         } else if (a == "--repeats" && parseInt(v, 1, 100000, &x)) {
             o.repeats = int(x);
+        } else if (a == "--block" && parseInt(v, 1, 1000, &x)) {
+            o.block = int(x);
         } else if (a == "--wg" || a == "--groups" || a == "--seed") {
             RunConfig c;  // the run settings' rules and ranges (core/run_settings.h)
             try {

@@ -12,6 +12,7 @@ struct BenchOptions {
     std::string device;         // index or name substring, as reducelab's --device
     std::vector<size_t> sizes;  // empty: 2^22, 2^24, 2^26 on CPU devices; 2^20 .. 2^28 on GPUs
     int warmup = 3, repeats = 15;
+    int block = 1;  // calls of one method in a row per turn of the round-robin
     size_t wg = 256;
     size_t groups = 0;  // fixed-grid variants' work-groups (0: the variant's default for the device)
     uint64_t seed = 1;
