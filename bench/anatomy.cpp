@@ -31,6 +31,27 @@ std::string shapeNote(size_t groups, size_t wg, size_t n) {
     return buf;
 }
 
+// best-gpu's config for n elements on `groups` groups of wg.
+RunConfig bestGpuConfig(size_t n, size_t wg, size_t groups) {
+    RunConfig c;
+    c.variant = "best-gpu";
+    c.n = n;
+    c.wg = wg;
+    c.groups = groups;
+    return c;
+}
+
+// The program's binary (PTX on NVIDIA) as DIR/NAME.ptx when REDUCELAB_ANATOMY_BINARIES names DIR: `ptxas -v` on it
+// gives the registers, hence the occupancy.
+void saveBinary(const cl::Program& p, const std::string& name) {
+    const char* dir = std::getenv("REDUCELAB_ANATOMY_BINARIES");
+    if (!dir) return;
+    const auto bins = p.getInfo<CL_PROGRAM_BINARIES>();
+    if (bins.empty()) return;
+    std::ofstream f(std::string(dir) + "/" + name + ".ptx", std::ios::binary);
+    f.write(reinterpret_cast<const char*>(bins[0].data()), std::streamsize(bins[0].size()));
+}
+
 // One launch of a kernel that leaves one partial per group, read back and summed on the host.
 struct OneLaunch {
     cl::Kernel k;
@@ -96,12 +117,7 @@ Method bestGpuHostFinish(Engine& engine, cl::Buffer in, size_t n, size_t groups,
     auto st = std::make_shared<State>();
     try {
         const VariantInfo& v = *findVariant("best-gpu");
-        RunConfig c;
-        c.variant = v.id;
-        c.n = n;
-        c.wg = wg;
-        c.groups = groups;
-        cl::Kernel cached = engine.programs().kernel(v, c, false);
+        cl::Kernel cached = engine.programs().kernel(v, bestGpuConfig(n, wg, groups), false);
         st->k = cl::Kernel(cached.getInfo<CL_KERNEL_PROGRAM>(), v.kernelName.c_str());
         const BestGpuBuffers b = bestGpuArgs(engine, st->k, in, n, groups, wg);
         st->out = b.out;
@@ -124,7 +140,7 @@ Method bestGpuHostFinish(Engine& engine, cl::Buffer in, size_t n, size_t groups,
 // A trial: an edited copy of kernels/best-gpu.cl (--trials), built with best-gpu's options and launched as its
 // runner launches the shipped kernel (one launch, the last group to start finishes, a new epoch every launch) on
 // the same grid, so that an edit is timed against the kernel it would replace in one round-robin. Its PTX goes
-// beside best-gpu's when REDUCELAB_ANATOMY_BINARIES names a directory (registers: ptxas -v).
+// beside best-gpu's (saveBinary).
 Method bestGpuTrial(Engine& engine, cl::Buffer in, size_t n, size_t groups, size_t wg, const std::string& path) {
     Method m;
     const std::string name = path.substr(path.find_last_of('/') + 1);
@@ -146,19 +162,11 @@ Method bestGpuTrial(Engine& engine, cl::Buffer in, size_t n, size_t groups, size
         std::ostringstream text;
         text << file.rdbuf();
         const VariantInfo& v = *findVariant("best-gpu");
-        RunConfig c;
-        c.variant = v.id;
-        c.n = n;
-        c.wg = wg;
-        c.groups = groups;
         const std::string source = kernelFileText("kernels/reduce_common.cl") + "\n#line 1\n" + text.str();
-        cl::Program p = engine.programs().program("trial-" + name, source, buildOptions(v, c, false, engine.device()));
+        const std::string options = buildOptions(v, bestGpuConfig(n, wg, groups), false, engine.device());
+        cl::Program p = engine.programs().program("trial-" + name, source, options);
         st->k = cl::Kernel(p, v.kernelName.c_str());
-        if (const char* dir = std::getenv("REDUCELAB_ANATOMY_BINARIES")) {
-            const auto bins = p.getInfo<CL_PROGRAM_BINARIES>();
-            std::ofstream f(std::string(dir) + "/" + name + ".ptx", std::ios::binary);
-            if (!bins.empty()) f.write(reinterpret_cast<const char*>(bins[0].data()), std::streamsize(bins[0].size()));
-        }
+        saveBinary(p, name);
         const BestGpuBuffers b = bestGpuArgs(engine, st->k, in, n, groups, wg);
         st->out = b.out;
         st->words = b.words;
@@ -241,23 +249,13 @@ int runAnatomy(Engine& engine, const std::vector<size_t>& sizes, const BenchOpti
                          {"global_mem_cache_bytes", d.getInfo<CL_DEVICE_GLOBAL_MEM_CACHE_SIZE>()},
                          {"global_mem_cacheline_bytes", d.getInfo<CL_DEVICE_GLOBAL_MEM_CACHELINE_SIZE>()}};
         const VariantInfo& v = *findVariant("best-gpu");
-        RunConfig c;
-        c.variant = v.id;
-        c.wg = wg;
-        cl::Kernel k = engine.programs().kernel(v, c, false);
+        cl::Kernel k = engine.programs().kernel(v, bestGpuConfig(RunConfig{}.n, wg, 0), false);
         doc["best_gpu_kernel"] = {
             {"work_group_size_max", k.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(d)},
             {"private_mem_bytes", k.getWorkGroupInfo<CL_KERNEL_PRIVATE_MEM_SIZE>(d)},
             {"local_mem_bytes", k.getWorkGroupInfo<CL_KERNEL_LOCAL_MEM_SIZE>(d)},
             {"preferred_multiple", k.getWorkGroupInfo<CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE>(d)}};
-        // The program's binary (PTX on NVIDIA): `ptxas -v` on it gives the registers, hence the occupancy.
-        if (const char* dir = std::getenv("REDUCELAB_ANATOMY_BINARIES")) {
-            const auto bins = k.getInfo<CL_KERNEL_PROGRAM>().getInfo<CL_PROGRAM_BINARIES>();
-            if (!bins.empty()) {
-                std::ofstream f(std::string(dir) + "/best-gpu.ptx", std::ios::binary);
-                f.write(reinterpret_cast<const char*>(bins[0].data()), std::streamsize(bins[0].size()));
-            }
-        }
+        saveBinary(k.getInfo<CL_KERNEL_PROGRAM>(), "best-gpu");
         std::cout << "device " << dev.name << ": " << dev.computeUnits << " compute units, max work-group "
                   << dev.maxWorkGroup << ", local memory " << dev.localMemBytes << " B, global cache "
                   << doc["device"]["global_mem_cache_bytes"] << " B; best-gpu kernel: " << doc["best_gpu_kernel"]
@@ -284,12 +282,7 @@ int runAnatomy(Engine& engine, const std::vector<size_t>& sizes, const BenchOpti
         auto addBest = [&](size_t groups, const std::string& why) {
             // The grid the plan launches (at most wg x wg groups, at least one 16-byte load per work-item), so
             // that a row is labelled and deduplicated by what ran, not by what was asked.
-            RunConfig c;
-            c.variant = v.id;
-            c.n = n;
-            c.wg = wg;
-            c.groups = std::clamp<size_t>(groups, 1, wg * wg);
-            const size_t launched = planPasses(v, c).front().groups;
+            const size_t launched = planPasses(v, bestGpuConfig(n, wg, std::clamp<size_t>(groups, 1, wg * wg))).front().groups;
             if (std::find(tried.begin(), tried.end(), launched) != tried.end()) return;
             tried.push_back(launched);
             Method m = makeVariant(engine, "best-gpu", wg, launched, data);
