@@ -1,8 +1,6 @@
 // Writers and strict readers of the JSON forms (CLI --json output and saved sessions share them).
 #include "core/json_io.h"
 
-#include <algorithm>
-
 #include <cmath>
 #include <limits>
 #include <type_traits>
@@ -210,7 +208,7 @@ json trace(const TraceRun& t) {
                                   {"bank_conflict_degree", s.analysis.bankConflictDegree}});
                 if (s.line > 0) stages.back()["line"] = s.line;
                 // A work-item's second operation of the stage (fused stages), only where some work-item did one.
-                if (std::any_of(s.ops.begin(), s.ops.end(), [](const WorkItemOp& op) { return op.second(); })) {
+                if (isFused(s)) {
                     json second = json::array();
                     for (const auto& op : s.ops)
                         second.push_back(op.second() ? json::array({op.a2, op.b2, op.w2}) : json(nullptr));

@@ -37,6 +37,12 @@ void forEachOperation(const std::vector<WorkItemOp>& ops, F&& f) {
         if (ops[i].active && ops[i].second()) f(CellOp{int(i), ops[i].a2, ops[i].b2, ops[i].w2});
 }
 
+// The operation of work-item `item` (recorded as `op`) that wrote `cell`: its second one where that wrote the cell.
+inline CellOp operationWriting(const WorkItemOp& op, int item, int cell) {
+    if (op.second() && op.w2 == cell) return CellOp{item, op.a2, op.b2, op.w2};
+    return CellOp{item, op.a, op.b, op.w};
+}
+
 // The hardware model's reading of one stage (filled by analysis.h, never by the device).
 struct StageAnalysis {
     int activeItems = 0;
@@ -54,6 +60,13 @@ struct Stage {
     int line = 0;                 // the source line of the stage's writes, when the recorder knows it (Oclgrind)
     StageAnalysis analysis;
 };
+
+// Whether some work-item of the stage did two operations in it (a fused stage: two tree stages share a barrier).
+inline bool isFused(const Stage& s) {
+    for (const auto& op : s.ops)
+        if (op.second()) return true;
+    return false;
+}
 
 struct GroupTrace {
     int group = 0;

@@ -107,7 +107,7 @@ int cmdTrace(const Options& o) {
             for (size_t i = 0; i < std::min<size_t>(8, st.values.size()); ++i) cells += (i ? " " : "") + number(st.values[i]);
             if (st.values.size() > 8) cells += " ...";
             // A fused stage: every active work-item did two operations before the next barrier.
-            const bool twice = std::any_of(st.ops.begin(), st.ops.end(), [](const WorkItemOp& op) { return op.second(); });
+            const bool twice = isFused(st);
             fusedSeen = fusedSeen || twice;
             table.add({std::to_string(s), st.label, std::to_string(st.analysis.activeItems) + (twice ? " x2" : ""),
                        std::to_string(st.analysis.activeWarps), std::to_string(st.analysis.idleWarps),

@@ -121,9 +121,9 @@ PredictionScore score(const Prediction& p, const TraceRun& run, int pass, int tr
             if (active) s.expectedActive.push_back(i);
             if (active && !guessed) s.missed.push_back(i);
             if (!active && guessed) s.wronglyActive.push_back(i);
-            s.fused = s.fused || (active && st->ops[size_t(i)].second());
         }
         s.activeRight = s.missed.empty() && s.wronglyActive.empty();
+        s.fused = isFused(*st);
     }
     if (p.value) {
         if (p.cell < 0 || size_t(p.cell) >= st->values.size()) {

@@ -123,12 +123,9 @@ void SourcePanel::code(const ExplorerState& state, const UiContext& ctx) {
     const std::vector<std::string> own(lines_.begin() + commonLines_, lines_.end());
     // A fused stage (two operations per work-item) is its loop's first record; the stage after one, its second.
     const auto& stages = side.bundle->run.passes[size_t(r.pass)].traced[size_t(r.group)].stages;
-    const auto fused = [](const Stage& x) {
-        return std::any_of(x.ops.begin(), x.ops.end(), [](const WorkItemOp& op) { return op.second(); });
-    };
-    const view::FusedHalf half = fused(st)                              ? view::FusedHalf::First
-                                 : r.stage > 0 && fused(stages[size_t(r.stage - 1)]) ? view::FusedHalf::Second
-                                                                                     : view::FusedHalf::None;
+    const view::FusedHalf half = isFused(st)                                ? view::FusedHalf::First
+                                 : r.stage > 0 && isFused(stages[size_t(r.stage - 1)]) ? view::FusedHalf::Second
+                                                                                       : view::FusedHalf::None;
     // best-gpu's finishing passes run the kernel's second tree (the last groups' finish), not the group's own.
     const int tree = variant.kind == VariantKind::LastGroup && r.pass > 0 ? 1 : 0;
     view::LineSpan span = view::stageLines(own, st.param, half, tree);

@@ -280,9 +280,9 @@ void TreePanel::tooltip(const ExplorerState& state, const view::TreeFacts& f, in
         ImGui::TextColored(vec4(p.cellWritten), "loaded by work-item %d", w);
     } else if (w >= 0) {
         const WorkItemOp& item = st.ops[size_t(w)];
-        const bool second = item.second() && item.w2 == c;  // a fused stage: the work-item's second operation
-        const int opA = second ? item.a2 : item.a, opB = second ? item.b2 : item.b;
-        if (second)
+        const CellOp wrote = operationWriting(item, w, c);  // a fused stage: maybe the work-item's second operation
+        const int opA = wrote.a, opB = wrote.b;
+        if (item.second() && item.w2 == c)
             ImGui::TextColored(vec4(p.cellWritten), "written by work-item %d in this stage (its second operation)", w);
         else
             ImGui::TextColored(vec4(p.cellWritten), "written by work-item %d in this stage", w);

@@ -60,23 +60,20 @@ void WarpsPanel::Draw(ExplorerState& state, const UiContext& ctx) {
         const float need = ImGui::CalcTextSize("banks of  read a  read b  write").x + 6 * ImGui::GetFrameHeight();
         if (ImGui::GetContentRegionAvail().x - ImGui::GetItemRectMax().x + ImGui::GetCursorScreenPos().x > need)
             ImGui::SameLine(0, 28 * s);
-        ImGui::TextDisabled("banks of");
-        ImGui::SameLine();
-        ImGui::RadioButton("read a", &state.view.warpAccess, 0);
-        ImGui::SameLine();
-        ImGui::RadioButton("read b", &state.view.warpAccess, 1);
-        ImGui::SameLine();
-        ImGui::RadioButton("write", &state.view.warpAccess, 2);
+        // The three accesses of a work-item's operation, from `first` (0; 3 for its second operation).
+        const auto accessButtons = [&](const char* title, int first) {
+            ImGui::TextDisabled("%s", title);
+            const char* names[] = {"read a", "read b", "write"};
+            for (int a = 0; a < 3; ++a) {
+                const std::string label = first ? std::string(names[a]) + "##second" : names[a];
+                ImGui::SameLine();
+                ImGui::RadioButton(label.c_str(), &state.view.warpAccess, first + a);
+            }
+        };
+        accessButtons("banks of", 0);
         // A fused stage (best-gpu): every active work-item does a second operation before the next barrier.
-        const bool fused = std::any_of(st.ops.begin(), st.ops.end(), [](const WorkItemOp& op) { return op.second(); });
-        if (fused) {
-            ImGui::TextDisabled("second operation:");
-            ImGui::SameLine();
-            ImGui::RadioButton("read a##2", &state.view.warpAccess, 3);
-            ImGui::SameLine();
-            ImGui::RadioButton("read b##2", &state.view.warpAccess, 4);
-            ImGui::SameLine();
-            ImGui::RadioButton("write##2", &state.view.warpAccess, 5);
+        if (isFused(st)) {
+            accessButtons("second operation:", 3);
         } else if (state.view.warpAccess >= 3) {
             state.view.warpAccess -= 3;
         }

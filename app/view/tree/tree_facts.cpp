@@ -63,9 +63,8 @@ std::vector<uint8_t> TreeFacts::cone(int k, int c) const {
                 mask[index(s - 1, cell)] = 1;
                 continue;
             }
-            const WorkItemOp& op = stage(s).ops[size_t(item)];
-            const bool second = op.second() && op.w2 == cell;  // a fused stage: the writer's second operation
-            for (int from : {second ? op.a2 : op.a, second ? op.b2 : op.b})
+            const CellOp op = operationWriting(stage(s).ops[size_t(item)], item, cell);  // a fused stage's second too
+            for (int from : {op.a, op.b})
                 if (from >= 0 && from < cells_) mask[index(s - 1, from)] = 1;
         }
     }
