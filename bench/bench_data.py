@@ -4,6 +4,7 @@ import argparse
 import json
 import statistics
 import sys
+import time
 
 
 def parse_args(description):
@@ -18,6 +19,10 @@ def parse_args(description):
     p.add_argument("--device", default="")
     p.add_argument("--data", action="append", default=[], metavar="N=PATH",
                    help="a size and the raw float32 / int32 file holding its data")
+    p.add_argument("--interleave", action="store_true",
+                   help="wall timing: each round calls every method at every size once (as the bench's own)")
+    p.add_argument("--calls", action="store_true",
+                   help="wall timing: each JSON line keeps every timed call's start (s, CLOCK_MONOTONIC) and time")
     a = p.parse_args()
     a.files = []
     for item in a.data:
@@ -38,12 +43,27 @@ MIN_WARMUP_S = 0.2  # warm-up runs last at least this long (a GPU leaves its idl
 
 def warm_up(fn, runs, sync):
     """Calls fn at least `runs` times and for at least MIN_WARMUP_S seconds, then sync()."""
-    import time
     start, i = time.perf_counter(), 0
     while i < runs or time.perf_counter() - start < MIN_WARMUP_S:
         fn()
         sync()
         i += 1
+
+
+def wall_rounds(calls, repeats):
+    """Wall timing in one round-robin: `calls` are functions that each make one whole call (its result read back)
+    and return its value; each of `repeats` rounds calls every one once. Returns, per function, its times (ms),
+    values and starts (s on CLOCK_MONOTONIC, the clock the C++ bench's steady_clock reads)."""
+    out = [([], [], []) for _ in calls]
+    for _ in range(repeats):
+        for fn, (times, values, starts) in zip(calls, out):
+            started = time.clock_gettime(time.CLOCK_MONOTONIC)
+            t0 = time.perf_counter()
+            value = fn()
+            times.append((time.perf_counter() - t0) * 1e3)
+            values.append(value)
+            starts.append(started)
+    return out
 
 
 def emit(**fields):
@@ -55,8 +75,12 @@ def unavailable(reason):
     sys.exit(0)
 
 
-def record(method, role, n, timing, times_ms, results, nbytes, note):
-    """One JSON line: median/min/max of the timed runs; the first result (the bench checks it) and whether all agree."""
-    emit(method=method, role=role, n=n, timing=timing, median_ms=statistics.median(times_ms), min_ms=min(times_ms),
-         max_ms=max(times_ms), repeats=len(times_ms), bytes=nbytes, result=float(results[0]) if results else None,
-         results_all_equal=len(set(results)) <= 1, note=note)
+def record(method, role, n, timing, times_ms, results, nbytes, note, starts=None):
+    """One JSON line: median/min/max of the timed runs; the first result (the bench checks it) and whether all agree;
+    with `starts`, every call as [start, ms]."""
+    fields = dict(method=method, role=role, n=n, timing=timing, median_ms=statistics.median(times_ms),
+                  min_ms=min(times_ms), max_ms=max(times_ms), repeats=len(times_ms), bytes=nbytes,
+                  result=float(results[0]) if results else None, results_all_equal=len(set(results)) <= 1, note=note)
+    if starts:
+        fields["calls"] = [[s, t] for s, t in zip(starts, times_ms)]
+    emit(**fields)

@@ -122,62 +122,104 @@ int run(const BenchOptions& o) {
     context.type = o.type;
     context.busy = busy.get();
     context.block = o.block;
+    context.recordCalls = o.calls;
+    const bool interleave = o.interleave == "on" || (o.interleave == "auto" && timing == Timing::Wall && !cpu);
+    if (interleave && timing != Timing::Wall)
+        throw Error(ErrorKind::BadInput, "--interleave on is for wall timing: device timing queues each call behind a "
+                                         "busy device, size by size; give --timing wall or --interleave off");
+    if (interleave) {  // every size's input stays on the device until the rounds are over
+        size_t total = 0;
+        for (size_t n : sizes) total += n * 4;
+        if (dev.globalMemBytes && total > dev.globalMemBytes / 2)
+            throw Error(ErrorKind::BadInput, "--interleave keeps every size's input on the device at once (" +
+                                                 std::to_string(total >> 20) + " MiB, more than half of its " +
+                                                 std::to_string(dev.globalMemBytes >> 20) +
+                                                 " MiB): give fewer or smaller --sizes, or --interleave off");
+    }
     std::vector<Measurement> all;
     std::map<size_t, Reference> refs;
     std::vector<std::pair<size_t, std::string>> files;
     const bool python = wanted(o.peers, "pyopencl") || wanted(o.peers, "torch");
+    auto keep = [&](Measurement m) {
+        progress(m);
+        all.push_back(std::move(m));
+    };
+    // One size's data and the methods timed on it, alive until its round-robin has run (with --interleave, until
+    // the rounds over every size have).
+    struct SizeRun {
+        HostArray input;
+        std::unique_ptr<void, decltype(&std::free)> hostCopy{nullptr, &std::free};
+        cl::Buffer buffer;
+        std::unique_ptr<DeviceData> data;
+        std::vector<Method> methods;
+    };
+    std::vector<std::unique_ptr<SizeRun>> pending;
     for (size_t n : sizes) {
         std::cerr << sizeLabel(n) << " " << typeName << "s, " << opName << ":\n";
-        const HostArray input = makeInput(o.type, DataPattern::Random, n, o.seed);
+        auto run = std::make_unique<SizeRun>();
+        run->input = makeInput(o.type, DataPattern::Random, n, o.seed);
+        const HostArray& input = run->input;
         const Reference& ref = refs[n] = computeReference(input, o.op);
         if (python) files.emplace_back(n, writeDataFile(o, input));
-        auto keep = [&](Measurement m) {
-            progress(m);
-            all.push_back(std::move(m));
-        };
-        {
-            // The host peers read their own page-aligned copy of the input (a std::vector's 16-byte alignment would
-            // split 64-byte vector loads across cache lines). The OpenCL buffer is a copy made by the driver: PoCL
-            // ran slower on a CL_MEM_USE_HOST_PTR buffer over the host array (8-11 against 23-27 GB/s at 2^24).
-            std::unique_ptr<void, decltype(&std::free)> hostCopy(nullptr, &std::free);
-            if (cpu) {
-                hostCopy.reset(std::aligned_alloc(4096, (input.bytes() + 4095) / 4096 * 4096));
-                if (!hostCopy)
-                    throw Error(ErrorKind::DeviceFailure, "out of host memory for " + sizeLabel(n) + " elements");
-                std::memcpy(hostCopy.get(), input.data(), input.bytes());
-            }
-            const void* hostData = cpu ? hostCopy.get() : input.data();
-            const cl::Buffer buffer = engine.upload(input);
-            DeviceData data{input, ref, buffer, o.op};
-            const OpenClHandles h{engine.context()(), engine.queue()(), engine.clDevice()(), buffer()};
-            // The copy kernel alone first: the lines it writes, still dirty in the cache, would slow whichever
-            // method followed it in the round-robin (3-10 us from 2^22 up on the H200).
-            std::vector<Method> copyAlone;
-            copyAlone.push_back(makeCopyKernel(engine, n, o.type));
-            for (auto& m : timeMethods(copyAlone, timing, o.warmup, o.repeats, ref, cpu, context)) keep(std::move(m));
-            std::vector<Method> methods;
-            if (cpu) {
-                methods.push_back(makeChunkedCopy(engine, copySource, n));
-            } else {
-                // The read-only ceilings: past the copy's where the input fits in the L2 cache (issue 14).
-                const size_t units = size_t(std::max(1, dev.computeUnits));
-                const size_t tiles = std::max<size_t>(1, (n + o.wg * 16 - 1) / (o.wg * 16));
-                methods.push_back(makeReadOnlyCeiling(engine, layoutsSource, data, tiles, o.wg, 4,
-                                                      "read-only kernel, 16 per work-item"));
-                methods.push_back(makeReadOnlyCeiling(engine, layoutsSource, data, std::min(tiles, 8 * units), o.wg, 4,
-                                                      "read-only kernel, 8 groups per unit"));
-            }
-            for (const auto& id : o.variants) methods.push_back(makeVariant(engine, id, o.wg, o.groups, data));
-            if (wanted(o.peers, "clblast")) methods.push_back(makeClblast(h, n, o.type, o.op));
-            if (wanted(o.peers, "boost")) methods.push_back(makeBoostCompute(h, n, o.type, o.op));
-            if (wanted(o.peers, "tbb")) {
-                methods.push_back(makeHostReduce(hostData, n, o.type, o.op));
-                methods.push_back(makeHostCopy(hostData, n, o.type));
-            }
-            for (auto& m : timeMethods(methods, timing, o.warmup, o.repeats, ref, cpu, context)) keep(std::move(m));
-            engine.queue().finish();
+        // The host peers read their own page-aligned copy of the input (a std::vector's 16-byte alignment would
+        // split 64-byte vector loads across cache lines). The OpenCL buffer is a copy made by the driver: PoCL
+        // ran slower on a CL_MEM_USE_HOST_PTR buffer over the host array (8-11 against 23-27 GB/s at 2^24).
+        if (cpu) {
+            run->hostCopy.reset(std::aligned_alloc(4096, (input.bytes() + 4095) / 4096 * 4096));
+            if (!run->hostCopy)
+                throw Error(ErrorKind::DeviceFailure, "out of host memory for " + sizeLabel(n) + " elements");
+            std::memcpy(run->hostCopy.get(), input.data(), input.bytes());
         }
+        const void* hostData = cpu ? run->hostCopy.get() : input.data();
+        run->buffer = engine.upload(input);
+        run->data = std::make_unique<DeviceData>(DeviceData{input, ref, run->buffer, o.op});
+        const DeviceData& data = *run->data;
+        const OpenClHandles h{engine.context()(), engine.queue()(), engine.clDevice()(), run->buffer()};
+        // The copy kernel alone first: the lines it writes, still dirty in the cache, would slow whichever
+        // method followed it in the round-robin (3-10 us from 2^22 up on the H200).
+        std::vector<Method> copyAlone;
+        copyAlone.push_back(makeCopyKernel(engine, n, o.type));
+        for (auto& m : timeMethods(copyAlone, timing, o.warmup, o.repeats, ref, cpu, context)) keep(std::move(m));
+        std::vector<Method>& methods = run->methods;
+        if (cpu) {
+            methods.push_back(makeChunkedCopy(engine, copySource, n));
+        } else {
+            // The read-only ceilings: past the copy's where the input fits in the L2 cache (issue 14).
+            const size_t units = size_t(std::max(1, dev.computeUnits));
+            const size_t tiles = std::max<size_t>(1, (n + o.wg * 16 - 1) / (o.wg * 16));
+            methods.push_back(makeReadOnlyCeiling(engine, layoutsSource, data, tiles, o.wg, 4,
+                                                  "read-only kernel, 16 per work-item"));
+            methods.push_back(makeReadOnlyCeiling(engine, layoutsSource, data, std::min(tiles, 8 * units), o.wg, 4,
+                                                  "read-only kernel, 8 groups per unit"));
+        }
+        for (const auto& id : o.variants) methods.push_back(makeVariant(engine, id, o.wg, o.groups, data));
+        if (wanted(o.peers, "clblast")) methods.push_back(makeClblast(h, n, o.type, o.op));
+        if (wanted(o.peers, "boost")) methods.push_back(makeBoostCompute(h, n, o.type, o.op));
+        if (wanted(o.peers, "tbb")) {
+            methods.push_back(makeHostReduce(hostData, n, o.type, o.op));
+            methods.push_back(makeHostCopy(hostData, n, o.type));
+        }
+        if (interleave) {
+            for (Method& m : methods) m.ref = &ref;
+            pending.push_back(std::move(run));
+            continue;
+        }
+        for (auto& m : timeMethods(methods, timing, o.warmup, o.repeats, ref, cpu, context)) keep(std::move(m));
+        engine.queue().finish();
     }
+    if (interleave && !pending.empty()) {
+        // One round-robin over every size and method: each method is warmed up, then each round runs one call of
+        // every method at every size, so that a burst of load on the host lasting a few milliseconds touches one
+        // or two of a size's calls instead of all of them (a size's 30 calls of 20 us last under 2 ms in all).
+        std::cerr << "timing every size in one round-robin (--interleave)\n";
+        std::vector<Method> everything;
+        for (auto& run : pending)
+            for (Method& m : run->methods) everything.push_back(std::move(m));
+        for (auto& m : timeMethods(everything, timing, o.warmup, o.repeats, refs.begin()->second, cpu, context))
+            keep(std::move(m));
+        engine.queue().finish();
+    }
+    pending.clear();
     for (const std::string peer : {"pyopencl", "torch"}) {
         if (!wanted(o.peers, peer)) continue;
         PythonJob job;
@@ -187,6 +229,8 @@ int run(const BenchOptions& o) {
         job.warmup = o.warmup;
         job.repeats = o.repeats;
         job.timing = mode;
+        job.interleave = interleave;
+        job.calls = o.calls;
         job.type = o.type;
         job.op = o.op;
         job.platform = dev.platform;
@@ -234,6 +278,7 @@ int run(const BenchOptions& o) {
                             {"op", opName},
                             {"warmup", o.warmup},
                             {"repeats", o.repeats},
+                            {"interleaved", interleave},
                             {"seed", o.seed},
                             {"wg", o.wg},
                             {"load_average", loadAverage()},
@@ -255,7 +300,8 @@ int run(const BenchOptions& o) {
                                        "call queued behind a busy device; CUDA events likewise for torch and cupy)"
                                      : " timing (the device's own clock, first kernel's start to last one's end, the "
                                        "device idle before each call; CUPTI's kernel span for torch and cupy)")
-              << ", median of " << o.repeats << " round-robin runs after >= " << o.warmup
+              << ", median of " << o.repeats << " round-robin runs"
+              << (interleave ? " (each round over every size)" : "") << " after >= " << o.warmup
               << " warm-up runs and >= " << kMinWarmupMs << " ms, random " << typeName << "s, " << opName
               << ", seed " << o.seed
               << "\nEach cell: GB/s (bytes read once / median time; copies: read + written), x the fastest correct "

@@ -49,6 +49,7 @@ nlohmann::json toJson(const Measurement& m) {
               {"gbps", m.gbps()},
               {"note", m.note}});
     if (m.checked) j.update({{"result", m.result}, {"correct", m.correct}, {"verdict", m.verdict}});
+    if (!m.calls.empty()) j["calls"] = m.calls;
     return j;
 }
 
@@ -67,14 +68,15 @@ namespace {
 
 struct Progress {
     Measurement m;
-    std::vector<double> wall, device, queuedGap;
+    std::vector<double> wall, device, queuedGap, starts;
     bool failed = false;
 };
 
 // One call of a method: times it and checks its result; a throw marks the method failed with the reason. Only
 // when the device's timing is wanted does the method get somewhere to put it (and so makes profiling events).
-double runOnce(Method& method, Progress& p, const Reference& ref, bool first, bool wantDevice,
+double runOnce(Method& method, Progress& p, const Reference& shared, bool first, bool wantDevice,
                const TimingContext& context) {
+    const Reference& ref = method.ref ? *method.ref : shared;
     double deviceMs = -1;
     BusyDevice* busy = wantDevice && method.deviceQueue ? context.busy : nullptr;
     if (busy) busy->start();  // not timed: the call's commands queue behind it
@@ -102,6 +104,7 @@ double runOnce(Method& method, Progress& p, const Reference& ref, bool first, bo
     }
     p.wall.push_back(ms);
     p.device.push_back(deviceMs);
+    p.starts.push_back(std::chrono::duration<double>(start.time_since_epoch()).count());
     return ms;
 }
 
@@ -118,7 +121,7 @@ std::vector<Measurement> timeMethods(std::vector<Method>& methods, Timing timing
         Progress& p = progress[k];
         p.m.method = methods[k].label;
         p.m.role = methods[k].role;
-        p.m.n = ref.n;
+        p.m.n = methods[k].ref ? methods[k].ref->n : ref.n;
         p.m.repeats = repeats;
         p.m.checked = true;
         p.m.correct = true;
@@ -137,6 +140,7 @@ std::vector<Measurement> timeMethods(std::vector<Method>& methods, Timing timing
         progress[k].wall.clear();
         progress[k].device.clear();
         progress[k].queuedGap.clear();
+        progress[k].starts.clear();
     }
     // A turn gives each method `block` calls in a row (1: a plain round-robin).
     const int block = std::max(1, context.block);
@@ -151,6 +155,7 @@ std::vector<Measurement> timeMethods(std::vector<Method>& methods, Timing timing
                     if (progress[k].failed) continue;
                     progress[k].wall.pop_back();
                     progress[k].device.pop_back();
+                    progress[k].starts.pop_back();
                     progress[k].queuedGap.resize(gaps);
                 }
                 runOnce(methods[k], progress[k], ref, false, wantDevice(k), context);
@@ -172,6 +177,10 @@ std::vector<Measurement> timeMethods(std::vector<Method>& methods, Timing timing
             if (methods[k].verify) m.correct = methods[k].verify(&m.verdict);
             if (methods[k].finish) methods[k].finish(m, repeats);
             if (allDevice && !p.queuedGap.empty()) m.note += (m.note.empty() ? "" : "; ") + queuedNote(p.queuedGap);
+            if (context.recordCalls) {
+                const std::vector<double>& ms = allDevice ? p.device : p.wall;
+                for (size_t i = 0; i < ms.size(); ++i) m.calls.push_back({p.starts[i], ms[i]});
+            }
         }
         out.push_back(m);
     }

@@ -3,6 +3,7 @@
 #pragma once
 #include <nlohmann/json.hpp>
 
+#include <array>
 #include <chrono>
 #include <functional>
 #include <string>
@@ -43,6 +44,9 @@ struct Measurement {
     std::string verdict;  // the check's wording, or why the method was skipped
     std::string note;     // launch shape and the like
     bool skipped = false;
+    // --calls: each timed call in the order it ran, as {start on the host's monotonic clock (s), time (ms)}; the
+    // Python peers' starts are on the same clock (CLOCK_MONOTONIC), so bursts of slow calls line up across processes
+    std::vector<std::array<double, 2>> calls;
     double gbps() const { return medianMs > 0 ? bytes / (medianMs * 1e6) : 0; }
 };
 
@@ -73,6 +77,9 @@ struct Method {
     // (BusyDevice) and firstStartNs tells when its last call's first command started.
     bool deviceQueue = false;
     std::function<uint64_t()> firstStartNs;
+    // What its result is checked against when one timeMethods call holds several sizes (--interleave); null: the
+    // reference timeMethods is given.
+    const Reference* ref = nullptr;
 };
 
 class BusyDevice;
@@ -83,6 +90,7 @@ struct TimingContext {
     ElemType type = ElemType::Float;
     BusyDevice* busy = nullptr;  // device timing: keep the device busy ahead of each call of a deviceQueue method
     int block = 1;  // calls of one method in a row per turn of the round-robin, each timed (--block)
+    bool recordCalls = false;  // keep every timed call's start and time in Measurement::calls (--calls)
 };
 
 // Times every method: each is warmed up (at least `warmup` runs and kMinWarmupMs), then the `repeats` timed runs

@@ -52,6 +52,10 @@ std::string usage() {
            "  --layouts         grid-stride's load layout experiments (bench/gpu_layouts.cl)\n"
            "  --anatomy         best-gpu per size: grid, floats per item, last-group cost, copy and read-only ceilings\n"
            "  --block K         each turn of the round-robin times K calls of one method in a row (default 1)\n"
+           "  --interleave M    on, off or auto (default): wall timing's rounds go over every size, one call of every\n"
+           "                    method at every size per round, so that a burst of host load touches a few of each\n"
+           "                    size's calls instead of all of one size's; auto: on for wall timing on a GPU\n"
+           "  --calls           the JSON keeps every timed call: its start on the monotonic clock (s) and its time\n"
            "  --trials FILES    with --anatomy: edited copies of kernels/best-gpu.cl (comma-separated .cl files), each\n"
            "                    built and launched like the shipped kernel on its default grid, in the same round-robin\n"
            "  --floor           NVIDIA: where the OpenCL event interval lies around a kernel's work (%globaltimer)\n";
@@ -83,6 +87,10 @@ bool parseOptions(int argc, char** argv, BenchOptions& o, std::string* error) {
         }
         if (a == "--floor") {
             o.floor = true;
+            continue;
+        }
+        if (a == "--calls") {
+            o.calls = true;
             continue;
         }
         if (i + 1 >= argc) {
@@ -134,6 +142,8 @@ bool parseOptions(int argc, char** argv, BenchOptions& o, std::string* error) {
                     *error = "unknown peer '" + p + "': choose from clblast,boost,pyopencl,tbb,torch";
                     return false;
                 }
+        } else if (a == "--interleave" && (v == "auto" || v == "on" || v == "off")) {
+            o.interleave = v;
         } else if (a == "--timing" && (v == "auto" || v == "device" || v == "device-idle" || v == "wall")) {
             o.timing = v;
         } else if (a == "--type") {

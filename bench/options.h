@@ -13,6 +13,10 @@ struct BenchOptions {
     std::vector<size_t> sizes;  // empty: 2^22, 2^24, 2^26 on CPU devices; 2^20 .. 2^28 on GPUs
     int warmup = 3, repeats = 15;
     int block = 1;  // calls of one method in a row per turn of the round-robin
+    // on: wall timing's rounds go over every size (one call of every method at every size per round); off: one
+    // round-robin per size; auto: on for wall timing on a GPU, where a size's calls last only milliseconds in all
+    std::string interleave = "auto";
+    bool calls = false;  // every timed call's start and time in the JSON
     size_t wg = 256;
     size_t groups = 0;  // fixed-grid variants' work-groups (0: the variant's default for the device)
     uint64_t seed = 1;

@@ -2,9 +2,7 @@
 # Peer: pyopencl's ReductionKernel (python3-pyopencl), a sum, min or max of floats or ints on the bench's OpenCL
 # device and data. Wall clock around each call including .get() of the result (its two kernels give no single event
 # to time).
-import time
-
-from bench_data import load, parse_args, record, unavailable, warm_up
+from bench_data import load, parse_args, record, unavailable, wall_rounds, warm_up
 
 
 def main():
@@ -36,19 +34,25 @@ def main():
     reduce_expr = {"sum": "a+b", "min": "min(a,b)", "max": "max(a,b)"}[a.op]
     krnl = ReductionKernel(ctx, dtype, neutral=neutral, reduce_expr=reduce_expr, map_expr="x[i]",
                            arguments=f"__global const {ctype} *x")
+    # --interleave: every size set up first, then one round-robin with one call at every size per round
+    note = f"pyopencl {cl.VERSION_TEXT}, {ctype} {a.op}"
+    arrays = []
     for n, path in a.files:
         x = cla.to_device(queue, load(np, n, path, a.dtype))
+        if a.interleave:
+            arrays.append((n, x))
+            continue
         warm_up(lambda: krnl(x).get(), a.warmup, queue.finish)
-        times, results = [], []
-        for _ in range(a.repeats):
-            t0 = time.perf_counter()
-            value = krnl(x).get()
-            t1 = time.perf_counter()
-            times.append((t1 - t0) * 1e3)
-            results.append(float(value))
-        record("pyopencl ReductionKernel", "opencl-peer", n, "wall", times, results, n * 4,
-               f"pyopencl {cl.VERSION_TEXT}, {ctype} {a.op}")
+        [(times, results, starts)] = wall_rounds([lambda: float(krnl(x).get())], a.repeats)
+        record("pyopencl ReductionKernel", "opencl-peer", n, "wall", times, results, n * 4, note,
+               starts if a.calls else None)
         del x
+    for n, x in arrays:
+        warm_up(lambda x=x: krnl(x).get(), a.warmup, queue.finish)
+    timed = wall_rounds([lambda x=x: float(krnl(x).get()) for _, x in arrays], a.repeats)
+    for (n, _), (times, results, starts) in zip(arrays, timed):
+        record("pyopencl ReductionKernel", "opencl-peer", n, "wall", times, results, n * 4, note,
+               starts if a.calls else None)
 
 
 if __name__ == "__main__":

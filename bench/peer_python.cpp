@@ -27,7 +27,8 @@ bool runWith(const std::string& python, const PythonJob& job, std::vector<Measur
     std::string cmd = quote(python) + " " + quote(job.script) + " --warmup " + std::to_string(job.warmup) +
                       " --repeats " + std::to_string(job.repeats) + " --timing " + job.timing + " --dtype " +
                       std::string(toString(job.type)) + " --op " + std::string(toString(job.op)) +
-                      " --platform " + quote(job.platform) + " --device " + quote(job.device);
+                      " --platform " + quote(job.platform) + " --device " + quote(job.device) +
+                      (job.interleave ? " --interleave" : "") + (job.calls ? " --calls" : "");
     for (const auto& [n, path] : job.files) cmd += " --data " + std::to_string(n) + "=" + quote(path);
     cmd += " 2>&1";
     FILE* pipe = popen(cmd.c_str(), "r");
@@ -67,6 +68,9 @@ bool runWith(const std::string& python, const PythonJob& job, std::vector<Measur
                         m.result = j["result"].get<double>();
                         m.checked = true;  // checked by the caller against its reference
                     }
+                    if (j.contains("calls") && j["calls"].is_array())
+                        for (const auto& c : j["calls"])
+                            if (c.is_array() && c.size() == 2) m.calls.push_back({c[0].get<double>(), c[1].get<double>()});
                     if (j.contains("results_all_equal") && !j["results_all_equal"].get<bool>())
                         m.note += "; results differed between runs";
                 }

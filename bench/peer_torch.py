@@ -11,7 +11,7 @@
 # Wall timing = the host clock around the call and the read of its result.
 import time
 
-from bench_data import emit, load, parse_args, record, unavailable, warm_up
+from bench_data import emit, load, parse_args, record, unavailable, wall_rounds, warm_up
 
 
 def kernel_spans(torch, fn, repeats):
@@ -113,15 +113,12 @@ class CupyClock:
         self.kernel((1,), (1,), (self.ns,))
 
 
-def wall_times(fn, sync, repeats):
-    times, results = [], []
-    for _ in range(repeats):
-        t0 = time.perf_counter()
+def whole_call(fn, sync):
+    """What wall timing times: fn's call and the read of its result (a copy returns nothing: waiting for it)."""
+    def call():
         r = fn()
-        value = r.item() if r is not None else sync()  # a copy returns nothing: wait for it
-        times.append((time.perf_counter() - t0) * 1e3)
-        results.append(value)
-    return times, results
+        return r.item() if r is not None else sync()
+    return call
 
 
 def values(results):
@@ -132,8 +129,8 @@ def measure(torch, label, role, n, nbytes, fn, sync, a, note, clock):
     """The rows of one method at one size: its main figure in the asked timing, and the other clock beside it."""
     warm_up(fn, a.warmup, sync)
     if a.timing == "wall":
-        times, results = wall_times(fn, sync, a.repeats)
-        record(label, role, n, "wall", times, values(results), nbytes, note)
+        [(times, results, starts)] = wall_rounds([whole_call(fn, sync)], a.repeats)
+        record(label, role, n, "wall", times, values(results), nbytes, note, starts if a.calls else None)
         return
     # CUDA events first: once a profiler has run in the process, events around a call read longer.
     busy = a.timing == "device"
@@ -179,21 +176,30 @@ def main():
     torch_clock = TorchClock(torch) if a.timing != "wall" else None
     cupy_clock = CupyClock(cupy) if a.timing != "wall" and cupy is not None else None
     reduce_torch = {"sum": torch.sum, "min": torch.min, "max": torch.max}[a.op]
+    # --interleave (wall timing): every size's methods are set up first and timed in one round-robin, each round
+    # one call of every method at every size, as the C++ bench times its own.
+    interleave = a.interleave and a.timing == "wall"
+    pending, copies = [], []
+
+    def run(label, role, n, nbytes, fn, sync, note, clock):
+        if interleave:
+            pending.append((label, role, n, nbytes, fn, sync, note))
+        else:
+            measure(torch, label, role, n, nbytes, fn, sync, a, note, clock)
+
     for n, path in a.files:
         x = torch.from_numpy(load(np, n, path, a.dtype)).cuda()
-        measure(torch, f"torch.{a.op}", "framework-peer", n, n * 4, lambda: reduce_torch(x), torch.cuda.synchronize,
-                a, f"torch {torch.__version__} on {name}, {a.dtype}", torch_clock)
+        run(f"torch.{a.op}", "framework-peer", n, n * 4, lambda x=x: reduce_torch(x), torch.cuda.synchronize,
+            f"torch {torch.__version__} on {name}, {a.dtype}", torch_clock)
         if a.dtype == "float" and a.op == "sum":  # the copy is a reference for the ceiling: once, with float sums
             y = torch.empty_like(x)
 
-            def copy():
+            def copy(x=x, y=y):
                 y.copy_(x)
 
-            measure(torch, "torch copy_", "reference", n, 2 * n * 4, copy, torch.cuda.synchronize, a,
-                    "bytes read + written", torch_clock)
-            if not torch.equal(x, y):
-                emit(method="torch copy_ check", role="reference", n=n, skipped="torch's copy differs from its source")
-            del y
+            run("torch copy_", "reference", n, 2 * n * 4, copy, torch.cuda.synchronize, "bytes read + written",
+                torch_clock)
+            copies.append((n, x, y))
         if cupy is not None:
             cx = cupy.asarray(x)
             try:
@@ -201,12 +207,26 @@ def main():
             except Exception:  # noqa: BLE001 - a private helper that may move
                 accel = "unknown"
             reduce_cupy = {"sum": cupy.sum, "min": cupy.min, "max": cupy.max}[a.op]
-            measure(torch, f"cupy.{a.op}", "framework-peer", n, n * 4, lambda: reduce_cupy(cx),
-                    cupy.cuda.Device().synchronize, a,
-                    f"cupy {cupy.__version__}, routine accelerators: {accel}, {a.dtype}", cupy_clock)
-            del cx
-        del x
-        torch.cuda.empty_cache()
+            run(f"cupy.{a.op}", "framework-peer", n, n * 4, lambda cx=cx: reduce_cupy(cx),
+                cupy.cuda.Device().synchronize, f"cupy {cupy.__version__}, routine accelerators: {accel}, {a.dtype}",
+                cupy_clock)
+        if not interleave:
+            check_copies(torch, copies)
+            copies, copy, cx, x, y = [], None, None, None, None
+            torch.cuda.empty_cache()
+    if pending:
+        for _, _, _, _, fn, sync, _ in pending:
+            warm_up(fn, a.warmup, sync)
+        timed = wall_rounds([whole_call(fn, sync) for _, _, _, _, fn, sync, _ in pending], a.repeats)
+        for (label, role, n, nbytes, _, _, note), (times, results, starts) in zip(pending, timed):
+            record(label, role, n, "wall", times, values(results), nbytes, note, starts if a.calls else None)
+        check_copies(torch, copies)
+
+
+def check_copies(torch, copies):
+    for n, x, y in copies:
+        if not torch.equal(x, y):
+            emit(method="torch copy_ check", role="reference", n=n, skipped="torch's copy differs from its source")
 
 
 if __name__ == "__main__":

@@ -40,6 +40,8 @@ struct PythonJob {
     std::vector<std::pair<size_t, std::string>> files;  // n and the raw file (float32 or int32) of that size's data
     int warmup = 3, repeats = 15;
     std::string timing = "wall";  // wall, device (queued behind a busy GPU) or device-idle
+    bool interleave = false;      // wall timing: each round over every size, as the bench's own (--interleave)
+    bool calls = false;           // every timed call's start and time back in Measurement::calls (--calls)
     ElemType type = ElemType::Float;
     Op op = Op::Sum;
     std::string platform, device;  // for pyopencl: the OpenCL device to use

@@ -1,0 +1,68 @@
+#!/usr/bin/env python3
+"""Where the slow calls of a reducelab_bench run lie in time (its JSON written with --calls).
+
+A call is slow when it took more than SLOW x its row's median. Slow calls less than GAP_MS apart form a burst; for
+each burst: when it began (seconds after the run's first timed call), how long it lasted, how many of the calls
+that started in it were slow, and which rows they were in. Then, per row, how many of its calls were slow: a row
+whose median moved has at least half of them slow. The C++ bench and the Python peers stamp their calls on the
+same clock (CLOCK_MONOTONIC), so a burst that shows in both processes is the machine's, not a method's.
+
+usage: python3 bench/slow_calls.py FILE.json [--slow 1.5] [--gap-ms 5]
+"""
+import argparse
+import json
+import statistics
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("json")
+    p.add_argument("--slow", type=float, default=1.5, help="a call is slow past this many times its row's median")
+    p.add_argument("--gap-ms", type=float, default=5.0, help="slow calls closer than this are one burst")
+    a = p.parse_args()
+    with open(a.json) as f:
+        run = json.load(f)
+    rows = [m for m in run["measurements"] if m.get("calls")]
+    if not rows:
+        raise SystemExit(f"{a.json} keeps no calls: run reducelab_bench with --calls")
+    calls, slow = [], []  # (start s, row label, ms)
+    per_row = {}
+    for m in rows:
+        label = f"{m['method']} @ 2^{m['n'].bit_length() - 1}"
+        median = statistics.median(t for _, t in m["calls"])
+        count = 0
+        for start, ms in m["calls"]:
+            calls.append((start, label, ms))
+            if ms > a.slow * median:
+                slow.append((start, label, ms))
+                count += 1
+        per_row[label] = (count, len(m["calls"]), median)
+    t0 = min(s for s, _, _ in calls)
+    slow.sort()
+    bursts, current = [], []
+    for c in slow:
+        if current and (c[0] - (current[-1][0] + current[-1][2] / 1e3)) * 1e3 > a.gap_ms:
+            bursts.append(current)
+            current = []
+        current.append(c)
+    if current:
+        bursts.append(current)
+    span = max(s + ms / 1e3 for s, _, ms in calls) - t0
+    print(f"{a.json}: {len(calls)} timed calls over {span:.1f} s, interleaved: {run.get('interleaved', False)}; "
+          f"{len(slow)} slow (> {a.slow}x their row's median) in {len(bursts)} bursts (gap > {a.gap_ms} ms)")
+    for b in bursts:
+        begin, end = b[0][0], max(s + ms / 1e3 for s, _, ms in b)
+        inside = sum(1 for s, _, _ in calls if begin <= s <= end)
+        labels = sorted({label for _, label, _ in b})
+        shown = ", ".join(labels[:4]) + (f" and {len(labels) - 4} more rows" if len(labels) > 4 else "")
+        print(f"  at {begin - t0:8.3f} s for {(end - begin) * 1e3:8.2f} ms: {len(b)} of {inside} calls slow, "
+              f"up to {max(ms for _, _, ms in b) * 1e3:.0f} us; {shown}")
+    moved = [(label, c, n, med) for label, (c, n, med) in per_row.items() if 2 * c >= n]
+    most = max(per_row.items(), key=lambda kv: kv[1][0] / kv[1][1])
+    print(f"  rows with at least half their calls slow (median moved): {len(moved)}"
+          + "".join(f"\n    {label}: {c} of {n} (median {med * 1e3:.1f} us)" for label, c, n, med in moved))
+    print(f"  most slow calls in one row: {most[0]}, {most[1][0]} of {most[1][1]}")
+
+
+if __name__ == "__main__":
+    main()
