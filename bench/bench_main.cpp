@@ -156,31 +156,31 @@ int run(const BenchOptions& o) {
     std::vector<std::unique_ptr<SizeRun>> pending;
     for (size_t n : sizes) {
         std::cerr << sizeLabel(n) << " " << typeName << "s, " << opName << ":\n";
-        auto run = std::make_unique<SizeRun>();
-        run->input = makeInput(o.type, DataPattern::Random, n, o.seed);
-        const HostArray& input = run->input;
+        auto setup = std::make_unique<SizeRun>();
+        setup->input = makeInput(o.type, DataPattern::Random, n, o.seed);
+        const HostArray& input = setup->input;
         const Reference& ref = refs[n] = computeReference(input, o.op);
         if (python) files.emplace_back(n, writeDataFile(o, input));
         // The host peers read their own page-aligned copy of the input (a std::vector's 16-byte alignment would
         // split 64-byte vector loads across cache lines). The OpenCL buffer is a copy made by the driver: PoCL
         // ran slower on a CL_MEM_USE_HOST_PTR buffer over the host array (8-11 against 23-27 GB/s at 2^24).
         if (cpu) {
-            run->hostCopy.reset(std::aligned_alloc(4096, (input.bytes() + 4095) / 4096 * 4096));
-            if (!run->hostCopy)
+            setup->hostCopy.reset(std::aligned_alloc(4096, (input.bytes() + 4095) / 4096 * 4096));
+            if (!setup->hostCopy)
                 throw Error(ErrorKind::DeviceFailure, "out of host memory for " + sizeLabel(n) + " elements");
-            std::memcpy(run->hostCopy.get(), input.data(), input.bytes());
+            std::memcpy(setup->hostCopy.get(), input.data(), input.bytes());
         }
-        const void* hostData = cpu ? run->hostCopy.get() : input.data();
-        run->buffer = engine.upload(input);
-        run->data = std::make_unique<DeviceData>(DeviceData{input, ref, run->buffer, o.op});
-        const DeviceData& data = *run->data;
-        const OpenClHandles h{engine.context()(), engine.queue()(), engine.clDevice()(), run->buffer()};
+        const void* hostData = cpu ? setup->hostCopy.get() : input.data();
+        setup->buffer = engine.upload(input);
+        setup->data = std::make_unique<DeviceData>(DeviceData{input, ref, setup->buffer, o.op});
+        const DeviceData& data = *setup->data;
+        const OpenClHandles h{engine.context()(), engine.queue()(), engine.clDevice()(), setup->buffer()};
         // The copy kernel alone first: the lines it writes, still dirty in the cache, would slow whichever
         // method followed it in the round-robin (3-10 us from 2^22 up on the H200).
         std::vector<Method> copyAlone;
         copyAlone.push_back(makeCopyKernel(engine, n, o.type));
         for (auto& m : timeMethods(copyAlone, timing, o.warmup, o.repeats, ref, cpu, context)) keep(std::move(m));
-        std::vector<Method>& methods = run->methods;
+        std::vector<Method>& methods = setup->methods;
         if (cpu) {
             methods.push_back(makeChunkedCopy(engine, copySource, n));
         } else {
@@ -201,7 +201,7 @@ int run(const BenchOptions& o) {
         }
         if (interleave) {
             for (Method& m : methods) m.ref = &ref;
-            pending.push_back(std::move(run));
+            pending.push_back(std::move(setup));
             continue;
         }
         for (auto& m : timeMethods(methods, timing, o.warmup, o.repeats, ref, cpu, context)) keep(std::move(m));
@@ -213,8 +213,8 @@ int run(const BenchOptions& o) {
         // or two of a size's calls instead of all of them (a size's 30 calls of 20 us last under 2 ms in all).
         std::cerr << "timing every size in one round-robin (--interleave)\n";
         std::vector<Method> everything;
-        for (auto& run : pending)
-            for (Method& m : run->methods) everything.push_back(std::move(m));
+        for (auto& setup : pending)
+            for (Method& m : setup->methods) everything.push_back(std::move(m));
         for (auto& m : timeMethods(everything, timing, o.warmup, o.repeats, refs.begin()->second, cpu, context))
             keep(std::move(m));
         engine.queue().finish();
