@@ -21,6 +21,8 @@ def parse_args(description):
                    help="a size and the raw float32 / int32 file holding its data")
     p.add_argument("--interleave", action="store_true",
                    help="wall timing: each round calls every method at every size once (as the bench's own)")
+    p.add_argument("--passes", type=int, default=1,
+                   help="wall timing: the sizes swept this many times, each pass timing its share of the calls")
     p.add_argument("--calls", action="store_true",
                    help="wall timing: each JSON line keeps every timed call's start (s, CLOCK_MONOTONIC) and time")
     a = p.parse_args()
@@ -63,6 +65,21 @@ def wall_rounds(calls, repeats):
             times.append((time.perf_counter() - t0) * 1e3)
             values.append(value)
             starts.append(started)
+    return out
+
+
+def wall_passes(calls, warm_ups, repeats, passes):
+    """Wall timing with the sizes swept `passes` times: each pass warms each call up (warm_ups[i]()) and then times
+    its share of the `repeats` calls in a row, in the order given (size by size); returns per call the pooled times,
+    values and starts, as wall_rounds does."""
+    out = [([], [], []) for _ in calls]
+    for p in range(passes):
+        count = repeats * (p + 1) // passes - repeats * p // passes
+        for call, warm, pooled in zip(calls, warm_ups, out):
+            warm()
+            [timed] = wall_rounds([call], count)
+            for into, got in zip(pooled, timed):
+                into.extend(got)
     return out
 
 

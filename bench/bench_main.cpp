@@ -122,19 +122,25 @@ int run(const BenchOptions& o) {
     context.type = o.type;
     context.busy = busy.get();
     context.block = o.block;
-    context.recordCalls = o.calls;
     const bool interleave = o.interleave == "on" || (o.interleave == "auto" && timing == Timing::Wall && !cpu);
-    if (interleave && timing != Timing::Wall)
-        throw Error(ErrorKind::BadInput, "--interleave on is for wall timing: device timing queues each call behind a "
-                                         "busy device, size by size; give --timing wall or --interleave off");
-    if (interleave) {  // every size's input stays on the device until the rounds are over
+    const int passes = o.passes > 0 ? o.passes : 1;
+    if ((interleave || passes > 1) && timing != Timing::Wall)
+        throw Error(ErrorKind::BadInput, "--interleave and --passes are for wall timing: device timing queues each "
+                                         "call behind a busy device, size by size; give --timing wall");
+    if (passes > o.repeats)
+        throw Error(ErrorKind::BadInput, "--passes " + std::to_string(passes) + " is more than --repeats " +
+                                             std::to_string(o.repeats) + ": every pass needs at least one call");
+    if (interleave && passes > 1)
+        throw Error(ErrorKind::BadInput, "--interleave on already spreads every size's calls over the run: give "
+                                         "--passes 1 with it, or --interleave off");
+    if (interleave || passes > 1) {  // every size's input stays on the device until its last pass
         size_t total = 0;
         for (size_t n : sizes) total += n * 4;
         if (dev.globalMemBytes && total > dev.globalMemBytes / 2)
-            throw Error(ErrorKind::BadInput, "--interleave keeps every size's input on the device at once (" +
+            throw Error(ErrorKind::BadInput, "--interleave and --passes keep every size's input on the device at once (" +
                                                  std::to_string(total >> 20) + " MiB, more than half of its " +
                                                  std::to_string(dev.globalMemBytes >> 20) +
-                                                 " MiB): give fewer or smaller --sizes, or --interleave off");
+                                                 " MiB): give fewer or smaller --sizes, or --interleave off --passes 1");
     }
     std::vector<Measurement> all;
     std::map<size_t, Reference> refs;
@@ -199,7 +205,7 @@ int run(const BenchOptions& o) {
             methods.push_back(makeHostReduce(hostData, n, o.type, o.op));
             methods.push_back(makeHostCopy(hostData, n, o.type));
         }
-        if (interleave) {
+        if (interleave || passes > 1) {
             for (Method& m : methods) m.ref = &ref;
             pending.push_back(std::move(setup));
             continue;
@@ -219,6 +225,27 @@ int run(const BenchOptions& o) {
             keep(std::move(m));
         engine.queue().finish();
     }
+    if (passes > 1 && !pending.empty()) {
+        // The sizes swept `passes` times, each pass timing its share of the calls of every size as one round-robin
+        // per size (after the same warm-up), then every pass's calls pooled: a burst of host load lasting a few
+        // milliseconds can cover one pass's calls of a size, never the others', seconds away.
+        std::cerr << "timing the sizes in " << passes << " passes (--passes)\n";
+        std::vector<std::vector<std::vector<Measurement>>> parts(pending.size());  // [size][pass][method]
+        for (int p = 0; p < passes; ++p) {
+            const int calls = o.repeats * (p + 1) / passes - o.repeats * p / passes;
+            for (size_t i = 0; i < pending.size(); ++i) {
+                parts[i].push_back(
+                    timeMethods(pending[i]->methods, timing, o.warmup, calls, refs.begin()->second, cpu, context));
+                engine.queue().finish();
+            }
+        }
+        for (const auto& size : parts)
+            for (size_t k = 0; k < size.front().size(); ++k) {
+                std::vector<Measurement> ofMethod;
+                for (const auto& pass : size) ofMethod.push_back(pass[k]);
+                keep(pooled(ofMethod));
+            }
+    }
     pending.clear();
     for (const std::string peer : {"pyopencl", "torch"}) {
         if (!wanted(o.peers, peer)) continue;
@@ -230,6 +257,7 @@ int run(const BenchOptions& o) {
         job.repeats = o.repeats;
         job.timing = mode;
         job.interleave = interleave;
+        job.passes = passes;
         job.calls = o.calls;
         job.type = o.type;
         job.op = o.op;
@@ -279,13 +307,14 @@ int run(const BenchOptions& o) {
                             {"warmup", o.warmup},
                             {"repeats", o.repeats},
                             {"interleaved", interleave},
+                            {"passes", passes},
                             {"seed", o.seed},
                             {"wg", o.wg},
                             {"load_average", loadAverage()},
                             {"best_variant", bestVariantFor(dev).id},
                             {"measurements", nlohmann::json::array()},
                             {"targets", nlohmann::json::array()}};
-        for (const auto& m : all) j["measurements"].push_back(toJson(m));
+        for (const auto& m : all) j["measurements"].push_back(toJson(m, o.calls));
         for (const auto& t : checks)
             j["targets"].push_back(
                 {{"what", t.what}, {"ratio", t.ratio}, {"target", t.target}, {"met", t.met}, {"detail", t.detail}});
@@ -301,7 +330,10 @@ int run(const BenchOptions& o) {
                                      : " timing (the device's own clock, first kernel's start to last one's end, the "
                                        "device idle before each call; CUPTI's kernel span for torch and cupy)")
               << ", median of " << o.repeats << " round-robin runs"
-              << (interleave ? " (each round over every size)" : "") << " after >= " << o.warmup
+              << (interleave    ? " (each round over every size)"
+                  : passes > 1 ? " (the sizes swept " + std::to_string(passes) + " times, the calls pooled)"
+                               : "")
+              << " after >= " << o.warmup
               << " warm-up runs and >= " << kMinWarmupMs << " ms, random " << typeName << "s, " << opName
               << ", seed " << o.seed
               << "\nEach cell: GB/s (bytes read once / median time; copies: read + written), x the fastest correct "

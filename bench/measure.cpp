@@ -34,7 +34,7 @@ bool isPeer(Role r) {
     return r == Role::OpenClPeer || r == Role::HostPeer || r == Role::FrameworkPeer;
 }
 
-nlohmann::json toJson(const Measurement& m) {
+nlohmann::json toJson(const Measurement& m, bool withCalls) {
     nlohmann::json j = {{"method", m.method}, {"role", toString(m.role)}, {"n", m.n}};
     if (m.skipped) {
         j["skipped"] = m.verdict;
@@ -49,7 +49,7 @@ nlohmann::json toJson(const Measurement& m) {
               {"gbps", m.gbps()},
               {"note", m.note}});
     if (m.checked) j.update({{"result", m.result}, {"correct", m.correct}, {"verdict", m.verdict}});
-    if (!m.calls.empty()) j["calls"] = m.calls;
+    if (withCalls && !m.calls.empty()) j["calls"] = m.calls;
     return j;
 }
 
@@ -177,14 +177,39 @@ std::vector<Measurement> timeMethods(std::vector<Method>& methods, Timing timing
             if (methods[k].verify) m.correct = methods[k].verify(&m.verdict);
             if (methods[k].finish) methods[k].finish(m, repeats);
             if (allDevice && !p.queuedGap.empty()) m.note += (m.note.empty() ? "" : "; ") + queuedNote(p.queuedGap);
-            if (context.recordCalls) {
-                const std::vector<double>& ms = allDevice ? p.device : p.wall;
-                for (size_t i = 0; i < ms.size(); ++i) m.calls.push_back({p.starts[i], ms[i]});
-            }
+            const std::vector<double>& ms = allDevice ? p.device : p.wall;
+            for (size_t i = 0; i < ms.size(); ++i) m.calls.push_back({p.starts[i], ms[i]});
         }
         out.push_back(m);
     }
     return out;
+}
+
+Measurement pooled(const std::vector<Measurement>& passes) {
+    if (passes.empty()) return {};
+    Measurement m = passes.front();
+    for (size_t i = 1; i < passes.size(); ++i) {
+        const Measurement& p = passes[i];
+        if (p.skipped && !m.skipped) {
+            m.skipped = true;
+            m.verdict = p.verdict;
+        }
+        if (m.checked && m.correct && !p.correct) {
+            m.correct = false;
+            m.result = p.result;
+            m.verdict = p.verdict;
+        }
+        m.calls.insert(m.calls.end(), p.calls.begin(), p.calls.end());
+    }
+    if (m.skipped) return m;
+    std::vector<double> ms;
+    for (const auto& c : m.calls) ms.push_back(c[1]);
+    const Stats s = statsOf(ms);
+    m.medianMs = s.median;
+    m.minMs = s.min;
+    m.maxMs = s.max;
+    m.repeats = int(ms.size());
+    return m;
 }
 
 Measurement skippedMeasurement(const std::string& method, Role role, size_t n, const std::string& why) {

@@ -44,13 +44,15 @@ struct Measurement {
     std::string verdict;  // the check's wording, or why the method was skipped
     std::string note;     // launch shape and the like
     bool skipped = false;
-    // --calls: each timed call in the order it ran, as {start on the host's monotonic clock (s), time (ms)}; the
-    // Python peers' starts are on the same clock (CLOCK_MONOTONIC), so bursts of slow calls line up across processes
+    // Each timed call in the order it ran, as {start on the host's monotonic clock (s), time (ms)}: what the
+    // statistics are taken over (pooled passes take them again) and, with --calls, kept in the JSON. The Python
+    // peers' starts are on the same clock (CLOCK_MONOTONIC), so bursts of slow calls line up across processes.
     std::vector<std::array<double, 2>> calls;
     double gbps() const { return medianMs > 0 ? bytes / (medianMs * 1e6) : 0; }
 };
 
-nlohmann::json toJson(const Measurement& m);
+// withCalls: also every timed call (--calls).
+nlohmann::json toJson(const Measurement& m, bool withCalls = false);
 
 struct Stats {
     double median = 0, min = 0, max = 0;
@@ -90,7 +92,6 @@ struct TimingContext {
     ElemType type = ElemType::Float;
     BusyDevice* busy = nullptr;  // device timing: keep the device busy ahead of each call of a deviceQueue method
     int block = 1;  // calls of one method in a row per turn of the round-robin, each timed (--block)
-    bool recordCalls = false;  // keep every timed call's start and time in Measurement::calls (--calls)
 };
 
 // Times every method: each is warmed up (at least `warmup` runs and kMinWarmupMs), then the `repeats` timed runs
@@ -102,6 +103,10 @@ struct TimingContext {
 // same method, so that every method meets its own data in the caches as it would running back to back.
 std::vector<Measurement> timeMethods(std::vector<Method>& methods, Timing timing, int warmup, int repeats,
                                      const Reference& ref, bool cpuHost = false, const TimingContext& context = {});
+
+// One method's figures over several passes (--passes): every pass's calls pooled and the statistics taken again
+// over all of them; the first pass's note; wrong or skipped in any pass is wrong or skipped.
+Measurement pooled(const std::vector<Measurement>& passes);
 
 Measurement skippedMeasurement(const std::string& method, Role role, size_t n, const std::string& why);
 

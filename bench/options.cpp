@@ -55,6 +55,8 @@ std::string usage() {
            "  --interleave M    on, off or auto (default): wall timing's rounds go over every size, one call of every\n"
            "                    method at every size per round, so that a burst of host load touches a few of each\n"
            "                    size's calls instead of all of one size's; auto: on for wall timing on a GPU\n"
+           "  --passes P        wall timing sweeps the sizes P times, each pass timing its share of the calls of every\n"
+           "                    method at every size, and pools them (default 1)\n"
            "  --calls           the JSON keeps every timed call: its start on the monotonic clock (s) and its time\n"
            "  --trials FILES    with --anatomy: edited copies of kernels/best-gpu.cl (comma-separated .cl files), each\n"
            "                    built and launched like the shipped kernel on its default grid, in the same round-robin\n"
@@ -118,6 +120,8 @@ bool parseOptions(int argc, char** argv, BenchOptions& o, std::string* error) {
             o.warmup = int(x);
         } else if (a == "--repeats" && parseInt(v, 1, 100000, &x)) {
             o.repeats = int(x);
+        } else if (a == "--passes" && parseInt(v, 1, 100, &x)) {
+            o.passes = int(x);
         } else if (a == "--block" && parseInt(v, 1, 1000, &x)) {
             o.block = int(x);
         } else if (a == "--wg" || a == "--groups" || a == "--seed") {

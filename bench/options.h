@@ -16,6 +16,9 @@ struct BenchOptions {
     // on: wall timing's rounds go over every size (one call of every method at every size per round); off: one
     // round-robin per size; auto: on for wall timing on a GPU, where a size's calls last only milliseconds in all
     std::string interleave = "auto";
+    // > 1: wall timing sweeps the sizes that many times, each pass timing repeats / passes calls of every method
+    // at every size, and pools them; 0: 1
+    int passes = 0;
     bool calls = false;  // every timed call's start and time in the JSON
     size_t wg = 256;
     size_t groups = 0;  // fixed-grid variants' work-groups (0: the variant's default for the device)

@@ -2,7 +2,7 @@
 # Peer: pyopencl's ReductionKernel (python3-pyopencl), a sum, min or max of floats or ints on the bench's OpenCL
 # device and data. Wall clock around each call including .get() of the result (its two kernels give no single event
 # to time).
-from bench_data import load, parse_args, record, unavailable, wall_rounds, warm_up
+from bench_data import load, parse_args, record, unavailable, wall_passes, wall_rounds, warm_up
 
 
 def main():
@@ -34,12 +34,13 @@ def main():
     reduce_expr = {"sum": "a+b", "min": "min(a,b)", "max": "max(a,b)"}[a.op]
     krnl = ReductionKernel(ctx, dtype, neutral=neutral, reduce_expr=reduce_expr, map_expr="x[i]",
                            arguments=f"__global const {ctype} *x")
-    # --interleave: every size set up first, then one round-robin with one call at every size per round
+    # --interleave: every size set up first, then one round-robin with one call at every size per round; --passes:
+    # every size set up first, then the sizes swept that many times
     note = f"pyopencl {cl.VERSION_TEXT}, {ctype} {a.op}"
     arrays = []
     for n, path in a.files:
         x = cla.to_device(queue, load(np, n, path, a.dtype))
-        if a.interleave:
+        if a.interleave or a.passes > 1:
             arrays.append((n, x))
             continue
         warm_up(lambda: krnl(x).get(), a.warmup, queue.finish)
@@ -47,9 +48,14 @@ def main():
         record("pyopencl ReductionKernel", "opencl-peer", n, "wall", times, results, n * 4, note,
                starts if a.calls else None)
         del x
-    for n, x in arrays:
-        warm_up(lambda x=x: krnl(x).get(), a.warmup, queue.finish)
-    timed = wall_rounds([lambda x=x: float(krnl(x).get()) for _, x in arrays], a.repeats)
+    calls = [lambda x=x: float(krnl(x).get()) for _, x in arrays]
+    warm_ups = [lambda x=x: warm_up(lambda: krnl(x).get(), a.warmup, queue.finish) for _, x in arrays]
+    if a.interleave:
+        for warm in warm_ups:
+            warm()
+        timed = wall_rounds(calls, a.repeats)
+    else:
+        timed = wall_passes(calls, warm_ups, a.repeats, a.passes)
     for (n, _), (times, results, starts) in zip(arrays, timed):
         record("pyopencl ReductionKernel", "opencl-peer", n, "wall", times, results, n * 4, note,
                starts if a.calls else None)

@@ -11,7 +11,7 @@
 # Wall timing = the host clock around the call and the read of its result.
 import time
 
-from bench_data import emit, load, parse_args, record, unavailable, wall_rounds, warm_up
+from bench_data import emit, load, parse_args, record, unavailable, wall_passes, wall_rounds, warm_up
 
 
 def kernel_spans(torch, fn, repeats):
@@ -176,13 +176,15 @@ def main():
     torch_clock = TorchClock(torch) if a.timing != "wall" else None
     cupy_clock = CupyClock(cupy) if a.timing != "wall" and cupy is not None else None
     reduce_torch = {"sum": torch.sum, "min": torch.min, "max": torch.max}[a.op]
-    # --interleave (wall timing): every size's methods are set up first and timed in one round-robin, each round
-    # one call of every method at every size, as the C++ bench times its own.
+    # --interleave and --passes (wall timing): every size's methods are set up first, then timed as the C++ bench
+    # times its own: in one round-robin whose rounds call every method at every size once (--interleave), or with
+    # the sizes swept `passes` times, each pass timing its share of every method's calls at every size.
     interleave = a.interleave and a.timing == "wall"
+    passes = a.passes if a.timing == "wall" else 1
     pending, copies = [], []
 
     def run(label, role, n, nbytes, fn, sync, note, clock, alone=False):
-        if interleave and not alone:
+        if (interleave or passes > 1) and not alone:
             pending.append((label, role, n, nbytes, fn, sync, note))
         else:
             measure(torch, label, role, n, nbytes, fn, sync, a, note, clock)
@@ -213,14 +215,19 @@ def main():
             run(f"cupy.{a.op}", "framework-peer", n, n * 4, lambda cx=cx: reduce_cupy(cx),
                 cupy.cuda.Device().synchronize, f"cupy {cupy.__version__}, routine accelerators: {accel}, {a.dtype}",
                 cupy_clock)
-        if not interleave:
+        if not pending:  # measured size by size: free this size before the next
             check_copies(torch, copies)
             copies, copy, cx, x, y = [], None, None, None, None
             torch.cuda.empty_cache()
     if pending:
-        for _, _, _, _, fn, sync, _ in pending:
-            warm_up(fn, a.warmup, sync)
-        timed = wall_rounds([whole_call(fn, sync) for _, _, _, _, fn, sync, _ in pending], a.repeats)
+        calls = [whole_call(fn, sync) for _, _, _, _, fn, sync, _ in pending]
+        warm_ups = [lambda fn=fn, sync=sync: warm_up(fn, a.warmup, sync) for _, _, _, _, fn, sync, _ in pending]
+        if interleave:
+            for warm in warm_ups:
+                warm()
+            timed = wall_rounds(calls, a.repeats)
+        else:
+            timed = wall_passes(calls, warm_ups, a.repeats, passes)
         for (label, role, n, nbytes, _, _, note), (times, results, starts) in zip(pending, timed):
             record(label, role, n, "wall", times, values(results), nbytes, note, starts if a.calls else None)
         check_copies(torch, copies)

@@ -41,6 +41,7 @@ struct PythonJob {
     int warmup = 3, repeats = 15;
     std::string timing = "wall";  // wall, device (queued behind a busy GPU) or device-idle
     bool interleave = false;      // wall timing: each round over every size, as the bench's own (--interleave)
+    int passes = 1;               // wall timing: the sizes swept this many times, the calls pooled (--passes)
     bool calls = false;           // every timed call's start and time back in Measurement::calls (--calls)
     ElemType type = ElemType::Float;
     Op op = Op::Sum;
