@@ -1,6 +1,7 @@
 # Shared by the Python peers: the command line every peer takes, the data files the bench program wrote (raw
 # float32 or int32, the same values its own methods reduce), the statistics, and the JSON lines the bench reads back.
 import argparse
+import ctypes
 import json
 import statistics
 import sys
@@ -40,6 +41,8 @@ def load(np, n, path, dtype="float"):
     return x
 
 
+_LIBC = ctypes.CDLL(None)  # sched_getcpu: which CPU a call returned on (--calls)
+
 MIN_WARMUP_S = 0.2  # warm-up runs last at least this long (a GPU leaves its idle clocks), as in the C++ bench
 
 
@@ -55,24 +58,26 @@ def warm_up(fn, runs, sync):
 def wall_rounds(calls, repeats):
     """Wall timing in one round-robin: `calls` are functions that each make one whole call (its result read back)
     and return its value; each of `repeats` rounds calls every one once. Returns, per function, its times (ms),
-    values and starts (s on CLOCK_MONOTONIC, the clock the C++ bench's steady_clock reads)."""
-    out = [([], [], []) for _ in calls]
+    values, starts (s on CLOCK_MONOTONIC, the clock the C++ bench's steady_clock reads) and the CPUs the calls
+    returned on."""
+    out = [([], [], [], []) for _ in calls]
     for _ in range(repeats):
-        for fn, (times, values, starts) in zip(calls, out):
+        for fn, (times, values, starts, cpus) in zip(calls, out):
             started = time.clock_gettime(time.CLOCK_MONOTONIC)
             t0 = time.perf_counter()
             value = fn()
             times.append((time.perf_counter() - t0) * 1e3)
             values.append(value)
             starts.append(started)
+            cpus.append(_LIBC.sched_getcpu())  # after the clock: not timed
     return out
 
 
 def wall_passes(calls, warm_ups, repeats, passes):
     """Wall timing with the sizes swept `passes` times: each pass warms each call up (warm_ups[i]()) and then times
     its share of the `repeats` calls in a row, in the order given (size by size); returns per call the pooled times,
-    values and starts, as wall_rounds does."""
-    out = [([], [], []) for _ in calls]
+    values, starts and CPUs, as wall_rounds does."""
+    out = [([], [], [], []) for _ in calls]
     for p in range(passes):
         count = repeats * (p + 1) // passes - repeats * p // passes
         for call, warm, pooled in zip(calls, warm_ups, out):
@@ -92,12 +97,12 @@ def unavailable(reason):
     sys.exit(0)
 
 
-def record(method, role, n, timing, times_ms, results, nbytes, note, starts=None):
+def record(method, role, n, timing, times_ms, results, nbytes, note, starts=None, cpus=None):
     """One JSON line: median/min/max of the timed runs; the first result (the bench checks it) and whether all agree;
-    with `starts`, every call as [start, ms]."""
+    with `starts` and `cpus`, every call as [start, ms, cpu]."""
     fields = dict(method=method, role=role, n=n, timing=timing, median_ms=statistics.median(times_ms),
                   min_ms=min(times_ms), max_ms=max(times_ms), repeats=len(times_ms), bytes=nbytes,
                   result=float(results[0]) if results else None, results_all_equal=len(set(results)) <= 1, note=note)
     if starts:
-        fields["calls"] = [[s, t] for s, t in zip(starts, times_ms)]
+        fields["calls"] = [[s, t, c] for s, t, c in zip(starts, times_ms, cpus)]
     emit(**fields)

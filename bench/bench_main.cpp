@@ -47,6 +47,21 @@ std::string loadAverage() {
     return a + " " + b + " " + c;
 }
 
+// The host's NUMA nodes and their CPUs ("node0": "0-15,32-47"), so that --calls' CPUs can be told apart by node.
+nlohmann::json numaNodes() {
+    nlohmann::json nodes = nlohmann::json::object();
+    std::error_code ec;
+    for (const auto& e : std::filesystem::directory_iterator("/sys/devices/system/node", ec)) {
+        const std::string name = e.path().filename().string();
+        if (name.rfind("node", 0) != 0 || name.size() == 4 || !std::isdigit(static_cast<unsigned char>(name[4])))
+            continue;
+        std::ifstream f(e.path() / "cpulist");
+        std::string cpus;
+        if (std::getline(f, cpus)) nodes[name] = cpus;
+    }
+    return nodes;
+}
+
 std::string now() {
     char buf[64];
     const std::time_t t = std::time(nullptr);
@@ -311,6 +326,7 @@ int run(const BenchOptions& o) {
                             {"seed", o.seed},
                             {"wg", o.wg},
                             {"load_average", loadAverage()},
+                            {"numa_nodes", numaNodes()},
                             {"best_variant", bestVariantFor(dev).id},
                             {"measurements", nlohmann::json::array()},
                             {"targets", nlohmann::json::array()}};

@@ -1,6 +1,8 @@
 // Statistics, the shared timing loop and the JSON form of a measurement.
 #include "bench/measure.h"
 
+#include <sched.h>
+
 #include <algorithm>
 #include <thread>
 
@@ -68,7 +70,7 @@ namespace {
 
 struct Progress {
     Measurement m;
-    std::vector<double> wall, device, queuedGap, starts;
+    std::vector<double> wall, device, queuedGap, starts, cpus;
     bool failed = false;
 };
 
@@ -93,6 +95,7 @@ double runOnce(Method& method, Progress& p, const Reference& shared, bool first,
         return 0;
     }
     const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    p.cpus.push_back(sched_getcpu());  // after the clock: not timed
     if (!method.verify) {
         std::string verdict;
         const bool ok = acceptResult(ref, context.op, context.type, value, &verdict);
@@ -141,6 +144,7 @@ std::vector<Measurement> timeMethods(std::vector<Method>& methods, Timing timing
         progress[k].device.clear();
         progress[k].queuedGap.clear();
         progress[k].starts.clear();
+        progress[k].cpus.clear();
     }
     // A turn gives each method `block` calls in a row (1: a plain round-robin).
     const int block = std::max(1, context.block);
@@ -156,6 +160,7 @@ std::vector<Measurement> timeMethods(std::vector<Method>& methods, Timing timing
                     progress[k].wall.pop_back();
                     progress[k].device.pop_back();
                     progress[k].starts.pop_back();
+                    progress[k].cpus.pop_back();
                     progress[k].queuedGap.resize(gaps);
                 }
                 runOnce(methods[k], progress[k], ref, false, wantDevice(k), context);
@@ -178,7 +183,7 @@ std::vector<Measurement> timeMethods(std::vector<Method>& methods, Timing timing
             if (methods[k].finish) methods[k].finish(m, repeats);
             if (allDevice && !p.queuedGap.empty()) m.note += (m.note.empty() ? "" : "; ") + queuedNote(p.queuedGap);
             const std::vector<double>& ms = allDevice ? p.device : p.wall;
-            for (size_t i = 0; i < ms.size(); ++i) m.calls.push_back({p.starts[i], ms[i]});
+            for (size_t i = 0; i < ms.size(); ++i) m.calls.push_back({p.starts[i], ms[i], p.cpus[i]});
         }
         out.push_back(m);
     }

@@ -44,10 +44,11 @@ struct Measurement {
     std::string verdict;  // the check's wording, or why the method was skipped
     std::string note;     // launch shape and the like
     bool skipped = false;
-    // Each timed call in the order it ran, as {start on the host's monotonic clock (s), time (ms)}: what the
-    // statistics are taken over (pooled passes take them again) and, with --calls, kept in the JSON. The Python
-    // peers' starts are on the same clock (CLOCK_MONOTONIC), so bursts of slow calls line up across processes.
-    std::vector<std::array<double, 2>> calls;
+    // Each timed call in the order it ran, as {start on the host's monotonic clock (s), time (ms), the CPU the
+    // calling thread was on when it returned}: what the statistics are taken over (pooled passes take them again)
+    // and, with --calls, kept in the JSON. The Python peers' starts are on the same clock (CLOCK_MONOTONIC), so
+    // bursts of slow calls line up across processes.
+    std::vector<std::array<double, 3>> calls;
     double gbps() const { return medianMs > 0 ? bytes / (medianMs * 1e6) : 0; }
 };
 

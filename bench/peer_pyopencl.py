@@ -44,9 +44,9 @@ def main():
             arrays.append((n, x))
             continue
         warm_up(lambda: krnl(x).get(), a.warmup, queue.finish)
-        [(times, results, starts)] = wall_rounds([lambda: float(krnl(x).get())], a.repeats)
+        [(times, results, starts, cpus)] = wall_rounds([lambda: float(krnl(x).get())], a.repeats)
         record("pyopencl ReductionKernel", "opencl-peer", n, "wall", times, results, n * 4, note,
-               starts if a.calls else None)
+               *((starts, cpus) if a.calls else ()))
         del x
     calls = [lambda x=x: float(krnl(x).get()) for _, x in arrays]
     warm_ups = [lambda x=x: warm_up(lambda: krnl(x).get(), a.warmup, queue.finish) for _, x in arrays]
@@ -56,9 +56,9 @@ def main():
         timed = wall_rounds(calls, a.repeats)
     else:
         timed = wall_passes(calls, warm_ups, a.repeats, a.passes)
-    for (n, _), (times, results, starts) in zip(arrays, timed):
+    for (n, _), (times, results, starts, cpus) in zip(arrays, timed):
         record("pyopencl ReductionKernel", "opencl-peer", n, "wall", times, results, n * 4, note,
-               starts if a.calls else None)
+               *((starts, cpus) if a.calls else ()))
 
 
 if __name__ == "__main__":

@@ -71,7 +71,8 @@ bool runWith(const std::string& python, const PythonJob& job, std::vector<Measur
                     }
                     if (j.contains("calls") && j["calls"].is_array())
                         for (const auto& c : j["calls"])
-                            if (c.is_array() && c.size() == 2) m.calls.push_back({c[0].get<double>(), c[1].get<double>()});
+                            if (c.is_array() && c.size() == 3)
+                                m.calls.push_back({c[0].get<double>(), c[1].get<double>(), c[2].get<double>()});
                     if (j.contains("results_all_equal") && !j["results_all_equal"].get<bool>())
                         m.note += "; results differed between runs";
                 }

@@ -129,8 +129,8 @@ def measure(torch, label, role, n, nbytes, fn, sync, a, note, clock):
     """The rows of one method at one size: its main figure in the asked timing, and the other clock beside it."""
     warm_up(fn, a.warmup, sync)
     if a.timing == "wall":
-        [(times, results, starts)] = wall_rounds([whole_call(fn, sync)], a.repeats)
-        record(label, role, n, "wall", times, values(results), nbytes, note, starts if a.calls else None)
+        [(times, results, starts, cpus)] = wall_rounds([whole_call(fn, sync)], a.repeats)
+        record(label, role, n, "wall", times, values(results), nbytes, note, *((starts, cpus) if a.calls else ()))
         return
     # CUDA events first: once a profiler has run in the process, events around a call read longer.
     busy = a.timing == "device"
@@ -228,8 +228,8 @@ def main():
             timed = wall_rounds(calls, a.repeats)
         else:
             timed = wall_passes(calls, warm_ups, a.repeats, passes)
-        for (label, role, n, nbytes, _, _, note), (times, results, starts) in zip(pending, timed):
-            record(label, role, n, "wall", times, values(results), nbytes, note, starts if a.calls else None)
+        for (label, role, n, nbytes, _, _, note), (times, results, starts, cpus) in zip(pending, timed):
+            record(label, role, n, "wall", times, values(results), nbytes, note, *((starts, cpus) if a.calls else ()))
         check_copies(torch, copies)
 
 

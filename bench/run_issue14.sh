@@ -27,7 +27,7 @@ pack() {
     done
 }
 source "$(dirname "$0")/device_setup.sh"
-{ date -u; cat .perf14_head 2>/dev/null || git log -1 --oneline; nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem,temperature.gpu,power.draw --format=csv; } >>"$log" 2>&1
+{ date -u; cat .perf14_head 2>/dev/null || git log -1 --oneline; nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem,temperature.gpu,power.draw --format=csv; nvidia-smi topo -m; nproc; } >>"$log" 2>&1
 build=/tmp/build-i14
 tests=OFF; targets="reducelab_bench"
 if [ "${REDUCELAB_DEVICE_TESTS:-0}" = 1 ]; then tests=ON; targets="$targets device_tests"; fi

@@ -6,12 +6,53 @@ each burst: when it began (seconds after the run's first timed call), how long i
 that started in it were slow, and which rows they were in. Then, per row, how many of its calls were slow: a row
 whose median moved has at least half of them slow. The C++ bench and the Python peers stamp their calls on the
 same clock (CLOCK_MONOTONIC), so a burst that shows in both processes is the machine's, not a method's.
+Last, per method, the CPUs its calls returned on by NUMA node (the run's numa_nodes): how many calls, how far
+their times sat from their rows' medians, how many were slow, and how often the calling thread changed CPU.
 
 usage: python3 bench/slow_calls.py FILE.json [--slow 1.5] [--gap-ms 5]
 """
 import argparse
 import json
 import statistics
+
+
+def cpu_list(text):
+    """'0-3,8' -> [0, 1, 2, 3, 8]"""
+    cpus = []
+    for part in text.split(","):
+        if "-" in part:
+            lo, hi = part.split("-")
+            cpus.extend(range(int(lo), int(hi) + 1))
+        elif part.strip():
+            cpus.append(int(part))
+    return cpus
+
+
+def by_node(run, rows, slow_factor):
+    node_of = {cpu: node for node, text in run.get("numa_nodes", {}).items() for cpu in cpu_list(text)}
+    methods = {}
+    for m in rows:
+        if any(len(c) < 3 for c in m["calls"]):
+            return  # calls kept before CPUs were
+        median = statistics.median(t for _, t, _ in m["calls"])
+        methods.setdefault(m["method"], []).append((m["n"], median, m["calls"]))
+    print("  by the NUMA node of the CPU each call returned on:")
+    for method, sizes in methods.items():
+        nodes, smallest, moves, cpus = {}, {}, 0, set()
+        n_min = min(n for n, _, _ in sizes)
+        for n, median, calls in sizes:
+            for i, (_, t, cpu) in enumerate(calls):
+                cpus.add(int(cpu))
+                moves += i > 0 and cpu != calls[i - 1][2]
+                node = node_of.get(int(cpu), "?")
+                nodes.setdefault(node, []).append(t / median)
+                if n == n_min:
+                    smallest.setdefault(node, []).append(t)
+        parts = [f"{node} {len(r)} calls, {statistics.median(r):.2f}x, {sum(x > slow_factor for x in r)} slow"
+                 + (f", {statistics.median(smallest[node]) * 1e3:.1f} us at 2^{n_min.bit_length() - 1}"
+                    if node in smallest else "")
+                 for node, r in sorted(nodes.items())]
+        print(f"    {method}: {'; '.join(parts)}; on {len(cpus)} CPUs, changed CPU {moves} times")
 
 
 def main():
@@ -29,9 +70,9 @@ def main():
     per_row = {}
     for m in rows:
         label = f"{m['method']} @ 2^{m['n'].bit_length() - 1}"
-        median = statistics.median(t for _, t in m["calls"])
+        median = statistics.median(c[1] for c in m["calls"])
         count = 0
-        for start, ms in m["calls"]:
+        for start, ms, *_ in m["calls"]:
             calls.append((start, label, ms))
             if ms > a.slow * median:
                 slow.append((start, label, ms))
@@ -62,6 +103,7 @@ def main():
     print(f"  rows with at least half their calls slow (median moved): {len(moved)}"
           + "".join(f"\n    {label}: {c} of {n} (median {med * 1e3:.1f} us)" for label, c, n, med in moved))
     print(f"  most slow calls in one row: {most[0]}, {most[1][0]} of {most[1][1]}")
+    by_node(run, rows, a.slow)
 
 
 if __name__ == "__main__":
