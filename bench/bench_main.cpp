@@ -2,10 +2,10 @@
 // NVIDIA GPU, torch.sum, on the same device and the same data, with a copy kernel as the ceiling. Prints one
 // table (rows = methods, columns = sizes) and the issue's targets checked against it; --json writes every figure.
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <cctype>
 #include <ctime>
 #include <filesystem>
 #include <fstream>
@@ -15,7 +15,6 @@
 
 #include "bench/busy_device.h"
 #include "bench/options.h"
-#include "core/user_dirs.h"
 #include "bench/peers.h"
 #include "bench/probe.h"
 #include "bench/reducelab_methods.h"
@@ -23,6 +22,7 @@
 #include "bench/sweep.h"
 #include "core/best_variant.h"
 #include "core/cl/engine.h"
+#include "core/user_dirs.h"
 
 namespace rl::bench {
 namespace {
@@ -106,8 +106,8 @@ int run(const BenchOptions& o) {
         for (int k = cpu ? 22 : 16; k <= (cpu ? 26 : 28); k += cpu ? 2 : 1) sizes.push_back(size_t(1) << k);
     const std::string best = "ReduceLab " + bestVariantFor(dev).id;
     std::cerr << "reducelab_bench on " << dev.platform << " / " << dev.name << " (" << dev.type << ", "
-              << dev.computeUnits << " compute units), " << mode << " timing, median of " << o.repeats
-              << " after " << o.warmup << " warm-up; load average " << loadAverage() << "\n";
+              << dev.computeUnits << " compute units), " << mode << " timing, median of " << o.repeats << " after "
+              << o.warmup << " warm-up; load average " << loadAverage() << "\n";
     std::unique_ptr<BusyDevice> busy;
     if (mode == "device" || o.anatomy) {
         busy = std::make_unique<BusyDevice>(engine.context(), engine.clDevice(), engine.queue());
@@ -130,32 +130,36 @@ int run(const BenchOptions& o) {
     const std::string copySource((std::istreambuf_iterator<char>(copyFile)), std::istreambuf_iterator<char>());
     const std::string layoutsSource((std::istreambuf_iterator<char>(layoutsFile)), std::istreambuf_iterator<char>());
     if (copySource.empty() || layoutsSource.empty())
-        throw Error(ErrorKind::BadInput, "cannot read " + o.scriptDir + "/copy_chunks.cl and gpu_layouts.cl: give --scripts");
+        throw Error(ErrorKind::BadInput,
+                    "cannot read " + o.scriptDir + "/copy_chunks.cl and gpu_layouts.cl: give --scripts");
     const std::string typeName(toString(o.type)), opName(toString(o.op));
     TimingContext context;
     context.op = o.op;
     context.type = o.type;
     context.busy = busy.get();
     context.block = o.block;
-    const bool interleave = o.interleave == "on" || (o.interleave == "auto" && timing == Timing::Wall && !cpu);
-    const int passes = o.passes > 0 ? o.passes : 1;
+    const bool interleave = o.interleave;
+    const int passes = o.passes > 0 ? o.passes : timing == Timing::Wall && !cpu && !interleave ? 3 : 1;
     if ((interleave || passes > 1) && timing != Timing::Wall)
-        throw Error(ErrorKind::BadInput, "--interleave and --passes are for wall timing: device timing queues each "
-                                         "call behind a busy device, size by size; give --timing wall");
+        throw Error(ErrorKind::BadInput,
+                    "--interleave and --passes are for wall timing: device timing queues each "
+                    "call behind a busy device, size by size; give --timing wall");
     if (passes > o.repeats)
         throw Error(ErrorKind::BadInput, "--passes " + std::to_string(passes) + " is more than --repeats " +
                                              std::to_string(o.repeats) + ": every pass needs at least one call");
     if (interleave && passes > 1)
-        throw Error(ErrorKind::BadInput, "--interleave on already spreads every size's calls over the run: give "
-                                         "--passes 1 with it, or --interleave off");
+        throw Error(ErrorKind::BadInput,
+                    "--interleave already spreads every size's calls over the run: give "
+                    "--passes 1 with it, or leave --interleave out");
     if (interleave || passes > 1) {  // every size's input stays on the device until its last pass
         size_t total = 0;
         for (size_t n : sizes) total += n * 4;
         if (dev.globalMemBytes && total > dev.globalMemBytes / 2)
-            throw Error(ErrorKind::BadInput, "--interleave and --passes keep every size's input on the device at once (" +
-                                                 std::to_string(total >> 20) + " MiB, more than half of its " +
-                                                 std::to_string(dev.globalMemBytes >> 20) +
-                                                 " MiB): give fewer or smaller --sizes, or --interleave off --passes 1");
+            throw Error(ErrorKind::BadInput,
+                        "--interleave and --passes keep every size's input on the device at once (" +
+                            std::to_string(total >> 20) + " MiB, more than half of its " +
+                            std::to_string(dev.globalMemBytes >> 20) +
+                            " MiB): give fewer or smaller --sizes, or --passes 1 without --interleave");
     }
     std::vector<Measurement> all;
     std::map<size_t, Reference> refs;
@@ -208,8 +212,8 @@ int run(const BenchOptions& o) {
             // The read-only ceilings: past the copy's where the input fits in the L2 cache (issue 14).
             const size_t units = size_t(std::max(1, dev.computeUnits));
             const size_t tiles = std::max<size_t>(1, (n + o.wg * 16 - 1) / (o.wg * 16));
-            methods.push_back(makeReadOnlyCeiling(engine, layoutsSource, data, tiles, o.wg, 4,
-                                                  "read-only kernel, 16 per work-item"));
+            methods.push_back(
+                makeReadOnlyCeiling(engine, layoutsSource, data, tiles, o.wg, 4, "read-only kernel, 16 per work-item"));
             methods.push_back(makeReadOnlyCeiling(engine, layoutsSource, data, std::min(tiles, 8 * units), o.wg, 4,
                                                   "read-only kernel, 8 groups per unit"));
         }
@@ -290,8 +294,7 @@ int run(const BenchOptions& o) {
         for (auto& m : got) {
             if (!m.skipped && m.checked) {
                 auto it = refs.find(m.n);
-                m.correct =
-                    it != refs.end() && acceptResult(it->second, o.op, o.type, m.result, &m.verdict);
+                m.correct = it != refs.end() && acceptResult(it->second, o.op, o.type, m.result, &m.verdict);
             }
             progress(m);
             all.push_back(std::move(m));
@@ -346,12 +349,11 @@ int run(const BenchOptions& o) {
                                      : " timing (the device's own clock, first kernel's start to last one's end, the "
                                        "device idle before each call; CUPTI's kernel span for torch and cupy)")
               << ", median of " << o.repeats << " round-robin runs"
-              << (interleave    ? " (each round over every size)"
+              << (interleave   ? " (each round over every size)"
                   : passes > 1 ? " (the sizes swept " + std::to_string(passes) + " times, the calls pooled)"
                                : "")
-              << " after >= " << o.warmup
-              << " warm-up runs and >= " << kMinWarmupMs << " ms, random " << typeName << "s, " << opName
-              << ", seed " << o.seed
+              << " after >= " << o.warmup << " warm-up runs and >= " << kMinWarmupMs << " ms, random " << typeName
+              << "s, " << opName << ", seed " << o.seed
               << "\nEach cell: GB/s (bytes read once / median time; copies: read + written), x the fastest correct "
                  "peer in the column, % of the faster copy kernel.\n\n";
     printTable(std::cout, all, sizes);

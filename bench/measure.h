@@ -92,7 +92,7 @@ struct TimingContext {
     Op op = Op::Sum;
     ElemType type = ElemType::Float;
     BusyDevice* busy = nullptr;  // device timing: keep the device busy ahead of each call of a deviceQueue method
-    int block = 1;  // calls of one method in a row per turn of the round-robin, each timed (--block)
+    int block = 1;               // calls of one method in a row per turn of the round-robin, each timed (--block)
 };
 
 // Times every method: each is warmed up (at least `warmup` runs and kMinWarmupMs), then the `repeats` timed runs

@@ -50,16 +50,21 @@ std::string usage() {
            "  --sweep           time the variants over work-group sizes and grids instead (tuning)\n"
            "  --probe           where a small reduction's time goes: each pass, the gap between launches\n"
            "  --layouts         grid-stride's load layout experiments (bench/gpu_layouts.cl)\n"
-           "  --anatomy         best-gpu per size: grid, floats per item, last-group cost, copy and read-only ceilings\n"
+           "  --anatomy         best-gpu per size: grid, floats per item, last-group cost, copy and read-only "
+           "ceilings\n"
            "  --block K         each turn of the round-robin times K calls of one method in a row (default 1)\n"
-           "  --interleave M    on, off or auto (default): wall timing's rounds go over every size, one call of every\n"
-           "                    method at every size per round, so that a burst of host load touches a few of each\n"
-           "                    size's calls instead of all of one size's; auto: on for wall timing on a GPU\n"
-           "  --passes P        wall timing sweeps the sizes P times, each pass timing its share of the calls of every\n"
-           "                    method at every size, and pools them (default 1)\n"
+           "  --passes P        wall timing sweeps the sizes P times, each pass timing its share of the calls of "
+           "every\n"
+           "                    method at every size, and pools them, so that a burst of host load lasting a few\n"
+           "                    milliseconds covers at most one pass's calls of a size (default 3 for wall timing on\n"
+           "                    a GPU, else 1)\n"
+           "  --interleave      wall timing in rounds over every size instead, one call of every method at every size\n"
+           "                    per round\n"
            "  --calls           the JSON keeps every timed call: its start on the monotonic clock (s) and its time\n"
-           "  --trials FILES    with --anatomy: edited copies of kernels/best-gpu.cl (comma-separated .cl files), each\n"
-           "                    built and launched like the shipped kernel on its default grid, in the same round-robin\n"
+           "  --trials FILES    with --anatomy: edited copies of kernels/best-gpu.cl (comma-separated .cl files), "
+           "each\n"
+           "                    built and launched like the shipped kernel on its default grid, in the same "
+           "round-robin\n"
            "  --floor           NVIDIA: where the OpenCL event interval lies around a kernel's work (%globaltimer)\n";
 }
 
@@ -89,6 +94,10 @@ bool parseOptions(int argc, char** argv, BenchOptions& o, std::string* error) {
         }
         if (a == "--floor") {
             o.floor = true;
+            continue;
+        }
+        if (a == "--interleave") {
+            o.interleave = true;
             continue;
         }
         if (a == "--calls") {
@@ -146,8 +155,6 @@ bool parseOptions(int argc, char** argv, BenchOptions& o, std::string* error) {
                     *error = "unknown peer '" + p + "': choose from clblast,boost,pyopencl,tbb,torch";
                     return false;
                 }
-        } else if (a == "--interleave" && (v == "auto" || v == "on" || v == "off")) {
-            o.interleave = v;
         } else if (a == "--timing" && (v == "auto" || v == "device" || v == "device-idle" || v == "wall")) {
             o.timing = v;
         } else if (a == "--type") {

@@ -13,12 +13,13 @@ struct BenchOptions {
     std::vector<size_t> sizes;  // empty: 2^22, 2^24, 2^26 on CPU devices; 2^20 .. 2^28 on GPUs
     int warmup = 3, repeats = 15;
     int block = 1;  // calls of one method in a row per turn of the round-robin
-    // on: wall timing's rounds go over every size (one call of every method at every size per round); off: one
-    // round-robin per size; auto: on for wall timing on a GPU, where a size's calls last only milliseconds in all
-    std::string interleave = "auto";
-    // > 1: wall timing sweeps the sizes that many times, each pass timing repeats / passes calls of every method
-    // at every size, and pools them; 0: 1
+    // Wall timing's order. passes > 1: the sizes swept that many times, each pass timing repeats / passes calls of
+    // every method at every size (one round-robin per size, as with one pass), the calls pooled; 0: 3 for wall
+    // timing on a GPU, where a size's 30 calls last only milliseconds in all, else 1. interleave: instead, rounds
+    // over every size, one call of every method at every size per round (it changes what the calls find in the
+    // caches: BENCHMARKS.md, issue 14).
     int passes = 0;
+    bool interleave = false;
     bool calls = false;  // every timed call's start and time in the JSON
     size_t wg = 256;
     size_t groups = 0;  // fixed-grid variants' work-groups (0: the variant's default for the device)
@@ -40,7 +41,7 @@ struct BenchOptions {
     bool layouts = false;
     bool anatomy = false;
     std::vector<std::string> trials;  // --anatomy: edited copies of kernels/best-gpu.cl timed beside the shipped one
-    bool floor = false;  // where OpenCL's event interval lies around a kernel's work (NVIDIA)
+    bool floor = false;               // where OpenCL's event interval lies around a kernel's work (NVIDIA)
     bool help = false;
 };
 

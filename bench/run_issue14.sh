@@ -6,8 +6,9 @@
 #   REDUCELAB_VERSUS=1   best-gpu against cupy and torch, REDUCELAB_REPEATS (30) round-robin, for each TYPE:OP of
 #                        REDUCELAB_CASES (float:sum; TYPE:OP:TIMING names one mode) and each mode of REDUCELAB_TIMINGS
 #                        (device), REDUCELAB_RUNS times; REDUCELAB_PEERS (torch: cupy and torch) names the peers,
-#                        REDUCELAB_BLOCK (1) the calls of one method in a row per turn, REDUCELAB_INTERLEAVE (auto:
-#                        wall timing's rounds over every size) the order, REDUCELAB_CALLS=1 every call in the JSON
+#                        REDUCELAB_BLOCK (1) the calls of one method in a row per turn, REDUCELAB_PASSES (the
+#                        bench's default) wall timing's passes over the sizes, REDUCELAB_INTERLEAVE=1 its rounds over
+#                        every size instead, REDUCELAB_CALLS=1 every call in the JSON
 #   REDUCELAB_LAYOUTS=1  grid-stride against per-group tiles (bench --layouts) at REDUCELAB_LAYOUT_SIZES
 #   REDUCELAB_FLOOR=1    where OpenCL's event interval and CUDA's clocks lie around a kernel's work (bench --floor,
 #                        bench/cuda_floor.py)
@@ -83,7 +84,8 @@ if [ "${REDUCELAB_VERSUS:-0}" = 1 ]; then
                 name="versus_${type}_${op}_${timing}_run${run}"
                 "$bench" --device NVIDIA --repeats "${REDUCELAB_REPEATS:-30}" --sizes "${REDUCELAB_SIZES:-$sizes}" \
                     --type "$type" --op "$op" --timing "$timing" --variants best-gpu --peers "${REDUCELAB_PEERS:-torch}" --block "${REDUCELAB_BLOCK:-1}" \
-                    --interleave "${REDUCELAB_INTERLEAVE:-auto}" ${REDUCELAB_CALLS:+--calls} \
+                    ${REDUCELAB_PASSES:+--passes "$REDUCELAB_PASSES"} ${REDUCELAB_INTERLEAVE:+--interleave} \
+                    ${REDUCELAB_CALLS:+--calls} \
                     --python python3 --json "$out/$name.json" >"$out/$name.txt" 2>>"$log"
                 python3 bench/versus_summary.py "$out/$name.json" | tee -a "$out/versus_summary.txt"
                 if [ -n "${REDUCELAB_CALLS:-}" ]; then python3 bench/slow_calls.py "$out/$name.json" >>"$out/versus_summary.txt"; fi
