@@ -232,38 +232,17 @@ int run(const BenchOptions& o) {
         for (auto& m : timeMethods(methods, timing, o.warmup, o.repeats, ref, cpu, context)) keep(std::move(m));
         engine.queue().finish();
     }
-    if (interleave && !pending.empty()) {
-        // One round-robin over every size and method: each method is warmed up, then each round runs one call of
-        // every method at every size, so that a burst of load on the host lasting a few milliseconds touches one
-        // or two of a size's calls instead of all of them (a size's 30 calls of 20 us last under 2 ms in all).
-        std::cerr << "timing every size in one round-robin (--interleave)\n";
-        std::vector<Method> everything;
-        for (auto& setup : pending)
-            for (Method& m : setup->methods) everything.push_back(std::move(m));
-        for (auto& m : timeMethods(everything, timing, o.warmup, o.repeats, refs.begin()->second, cpu, context))
-            keep(std::move(m));
+    if (!pending.empty()) {
+        // Every size's methods at once: in passes over the sizes, or in rounds over every size (--interleave).
+        std::cerr << (interleave ? "timing every size in one round-robin (--interleave)\n"
+                                 : "timing the sizes in " + std::to_string(passes) + " passes (--passes)\n");
+        std::vector<std::vector<Method>*> sizesMethods;
+        for (auto& setup : pending) sizesMethods.push_back(&setup->methods);
+        const auto timed = interleave ? timeSizesInRounds(sizesMethods, o.warmup, o.repeats, cpu, context)
+                                      : timeSizesInPasses(sizesMethods, passes, o.warmup, o.repeats, cpu, context);
         engine.queue().finish();
-    }
-    if (passes > 1 && !pending.empty()) {
-        // The sizes swept `passes` times, each pass timing its share of the calls of every size as one round-robin
-        // per size (after the same warm-up), then every pass's calls pooled: a burst of host load lasting a few
-        // milliseconds can cover one pass's calls of a size, never the others', seconds away.
-        std::cerr << "timing the sizes in " << passes << " passes (--passes)\n";
-        std::vector<std::vector<std::vector<Measurement>>> parts(pending.size());  // [size][pass][method]
-        for (int p = 0; p < passes; ++p) {
-            const int calls = o.repeats * (p + 1) / passes - o.repeats * p / passes;
-            for (size_t i = 0; i < pending.size(); ++i) {
-                parts[i].push_back(
-                    timeMethods(pending[i]->methods, timing, o.warmup, calls, refs.begin()->second, cpu, context));
-                engine.queue().finish();
-            }
-        }
-        for (const auto& size : parts)
-            for (size_t k = 0; k < size.front().size(); ++k) {
-                std::vector<Measurement> ofMethod;
-                for (const auto& pass : size) ofMethod.push_back(pass[k]);
-                keep(pooled(ofMethod));
-            }
+        for (const auto& size : timed)
+            for (const Measurement& m : size) keep(m);
     }
     pending.clear();
     for (const std::string peer : {"pyopencl", "torch"}) {

@@ -217,6 +217,41 @@ Measurement pooled(const std::vector<Measurement>& passes) {
     return m;
 }
 
+std::vector<std::vector<Measurement>> timeSizesInPasses(std::vector<std::vector<Method>*>& sizes, int passes,
+                                                        int warmup, int repeats, bool cpuHost,
+                                                        const TimingContext& context) {
+    std::vector<std::vector<std::vector<Measurement>>> parts(sizes.size());  // [size][pass][method]
+    for (int p = 0; p < passes; ++p) {
+        const int calls = repeats * (p + 1) / passes - repeats * p / passes;
+        for (size_t i = 0; i < sizes.size(); ++i)
+            if (!sizes[i]->empty())
+                parts[i].push_back(
+                    timeMethods(*sizes[i], Timing::Wall, warmup, calls, *sizes[i]->front().ref, cpuHost, context));
+    }
+    std::vector<std::vector<Measurement>> out(sizes.size());
+    for (size_t i = 0; i < sizes.size(); ++i)
+        for (size_t k = 0; k < sizes[i]->size(); ++k) {
+            std::vector<Measurement> ofMethod;
+            for (const auto& pass : parts[i]) ofMethod.push_back(pass[k]);
+            out[i].push_back(pooled(ofMethod));
+        }
+    return out;
+}
+
+std::vector<std::vector<Measurement>> timeSizesInRounds(std::vector<std::vector<Method>*>& sizes, int warmup,
+                                                        int repeats, bool cpuHost, const TimingContext& context) {
+    std::vector<Method> everything;
+    for (auto* methods : sizes)
+        for (Method& m : *methods) everything.push_back(std::move(m));
+    std::vector<std::vector<Measurement>> out(sizes.size());
+    if (everything.empty()) return out;
+    auto all = timeMethods(everything, Timing::Wall, warmup, repeats, *everything.front().ref, cpuHost, context);
+    size_t next = 0;
+    for (size_t i = 0; i < sizes.size(); ++i)
+        for (size_t k = 0; k < sizes[i]->size(); ++k) out[i].push_back(std::move(all[next++]));
+    return out;
+}
+
 Measurement skippedMeasurement(const std::string& method, Role role, size_t n, const std::string& why) {
     Measurement m;
     m.method = method;

@@ -109,6 +109,17 @@ std::vector<Measurement> timeMethods(std::vector<Method>& methods, Timing timing
 // over all of them; the first pass's note; wrong or skipped in any pass is wrong or skipped.
 Measurement pooled(const std::vector<Measurement>& passes);
 
+// Wall timing over several sizes at once, each size's methods carrying their own Method::ref; returns per size its
+// methods' measurements in order. In passes: the sizes swept `passes` times, each pass timing its share of the
+// `repeats` calls of every size as timeMethods does (warm-up, one round-robin per size), every pass's calls pooled,
+// so that a burst of host load lasting milliseconds covers one pass's calls of a size at most. In rounds
+// (--interleave): one round-robin whose every round calls every method at every size once.
+std::vector<std::vector<Measurement>> timeSizesInPasses(std::vector<std::vector<Method>*>& sizes, int passes,
+                                                        int warmup, int repeats, bool cpuHost,
+                                                        const TimingContext& context);
+std::vector<std::vector<Measurement>> timeSizesInRounds(std::vector<std::vector<Method>*>& sizes, int warmup,
+                                                        int repeats, bool cpuHost, const TimingContext& context);
+
 Measurement skippedMeasurement(const std::string& method, Role role, size_t n, const std::string& why);
 
 }  // namespace rl::bench
