@@ -309,6 +309,13 @@ int run(const BenchOptions& o) {
                             {"wg", o.wg},
                             {"load_average", loadAverage()},
                             {"numa_nodes", numaNodes()},
+                            // wall clock minus the monotonic clock --calls stamps: lines the calls up with samples
+                            // taken on the wall clock (run_issue14.sh's REDUCELAB_CLOCKS)
+                            {"wall_minus_monotonic_s",
+                             std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch())
+                                     .count() -
+                                 std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
+                                     .count()},
                             {"best_variant", bestVariantFor(dev).id},
                             {"measurements", nlohmann::json::array()},
                             {"targets", nlohmann::json::array()}};

@@ -9,6 +9,8 @@
 #                        REDUCELAB_BLOCK (1) the calls of one method in a row per turn, REDUCELAB_PASSES (the
 #                        bench's default) wall timing's passes over the sizes, REDUCELAB_INTERLEAVE=1 its rounds over
 #                        every size instead, REDUCELAB_CALLS=1 every call in the JSON
+#   REDUCELAB_CLOCKS=1   samples the GPU's clocks every 100 ms during the versus runs (clocks.csv, UTC), for
+#                        bench/slow_calls.py --clocks
 #   REDUCELAB_LAYOUTS=1  grid-stride against per-group tiles (bench --layouts) at REDUCELAB_LAYOUT_SIZES
 #   REDUCELAB_FLOOR=1    where OpenCL's event interval and CUDA's clocks lie around a kernel's work (bench --floor,
 #                        bench/cuda_floor.py)
@@ -76,6 +78,17 @@ if [ "${REDUCELAB_FLOOR:-0}" = 1 ]; then
     pack
 fi
 if [ "${REDUCELAB_VERSUS:-0}" = 1 ]; then
+    sampler=
+    if [ "${REDUCELAB_CLOCKS:-0}" = 1 ]; then  # what the GPU's clocks did while the calls were timed
+        for fields in timestamp,clocks.sm,clocks.mem,pstate,clocks_event_reasons.active,utilization.gpu,power.draw \
+                      timestamp,clocks.sm,clocks.mem,pstate,utilization.gpu,power.draw; do
+            TZ=UTC nvidia-smi --query-gpu=$fields --format=csv,nounits -lms 100 >"$out/clocks.csv" 2>&1 &
+            sampler=$!
+            sleep 1
+            if kill -0 "$sampler" 2>/dev/null; then break; fi
+            sampler=
+        done
+    fi
     # best-gpu against cupy.<op> and torch.<op>, one round-robin per case (TYPE:OP) and timing mode, RUNS times.
     for run in $(seq 1 "${REDUCELAB_RUNS:-1}"); do
         for case in ${REDUCELAB_CASES:-float:sum}; do
@@ -88,12 +101,15 @@ if [ "${REDUCELAB_VERSUS:-0}" = 1 ]; then
                     ${REDUCELAB_CALLS:+--calls} \
                     --python python3 --json "$out/$name.json" >"$out/$name.txt" 2>>"$log"
                 python3 bench/versus_summary.py "$out/$name.json" | tee -a "$out/versus_summary.txt"
-                if [ -n "${REDUCELAB_CALLS:-}" ]; then python3 bench/slow_calls.py "$out/$name.json" >>"$out/versus_summary.txt"; fi
+                if [ -n "${REDUCELAB_CALLS:-}" ]; then
+                    python3 bench/slow_calls.py "$out/$name.json" ${sampler:+--clocks "$out/clocks.csv"} >>"$out/versus_summary.txt"
+                fi
                 pack
             done
         done
     done
 fi
+if [ -n "${sampler:-}" ]; then kill "$sampler" 2>/dev/null; fi
 nvidia-smi --query-gpu=clocks.sm,clocks.mem,temperature.gpu,power.draw --format=csv >>"$log" 2>&1
 for f in device_tests_summary.txt anatomy.txt ptxas.txt floor.txt cuda_floor.txt; do
     if [ -f "$out/$f" ]; then echo "== $f"; grep -v "^Best variant" "$out/$f"; fi

@@ -9,9 +9,15 @@ same clock (CLOCK_MONOTONIC), so a burst that shows in both processes is the mac
 Last, per method, the CPUs its calls returned on by NUMA node (the run's numa_nodes): how many calls, how far
 their times sat from their rows' medians, how many were slow, and how often the calling thread changed CPU.
 
-usage: python3 bench/slow_calls.py FILE.json [--slow 1.5] [--gap-ms 5]
+With --clocks CSV (run_issue14.sh's REDUCELAB_CLOCKS=1: nvidia-smi's samples every 100 ms, UTC), each burst also
+shows the GPU's lowest SM and memory clocks sampled while it lasted, and each method its median time in the calls
+made while the SM clock sat below 90% of the run's highest against those made at full clock.
+
+usage: python3 bench/slow_calls.py FILE.json [--slow 1.5] [--gap-ms 5] [--clocks clocks.csv]
 """
 import argparse
+import bisect
+import datetime
 import json
 import statistics
 
@@ -26,6 +32,55 @@ def cpu_list(text):
         elif part.strip():
             cpus.append(int(part))
     return cpus
+
+
+def read_clocks(path, offset):
+    """nvidia-smi's CSV samples as [(monotonic s, sm MHz, mem MHz, reasons)], sorted; `offset` = wall - monotonic."""
+    samples = []
+    with open(path) as f:
+        header = [h.strip() for h in f.readline().split(",")]
+        for line in f:
+            cells = [c.strip() for c in line.split(",")]
+            if len(cells) != len(header):
+                continue
+            row = dict(zip(header, cells))
+            try:
+                when = datetime.datetime.strptime(row["timestamp"], "%Y/%m/%d %H:%M:%S.%f")
+                wall = when.replace(tzinfo=datetime.timezone.utc).timestamp()
+                sm = float(next(v for k, v in row.items() if k.startswith("clocks.current.sm") or k == "clocks.sm"))
+                mem = float(next(v for k, v in row.items() if k.startswith("clocks.current.memory")
+                                 or k == "clocks.mem"))
+            except (KeyError, StopIteration, ValueError):
+                continue
+            reasons = next((v for k, v in row.items() if "reasons" in k), "")
+            samples.append((wall - offset, sm, mem, reasons))
+    samples.sort()
+    return samples
+
+
+def clocks_between(samples, begin, end):
+    """The samples from the one before `begin` to the one after `end`."""
+    times = [t for t, _, _, _ in samples]
+    lo = max(0, bisect.bisect_left(times, begin) - 1)
+    hi = min(len(samples), bisect.bisect_right(times, end) + 1)
+    return samples[lo:hi]
+
+
+def by_clock(samples, rows):
+    full = max(sm for _, sm, _, _ in samples)
+    low = sum(sm < 0.9 * full for _, sm, _, _ in samples)
+    print(f"  GPU clocks: {len(samples)} samples, the SM clock below 90% of its highest ({full:.0f} MHz) in {low}")
+    methods = {}
+    for m in rows:
+        median = statistics.median(c[1] for c in m["calls"])
+        for start, ms, *_ in m["calls"]:
+            near = clocks_between(samples, start, start + ms / 1e3)
+            slow_clock = bool(near) and min(sm for _, sm, _, _ in near) < 0.9 * full
+            methods.setdefault(m["method"], ([], []))[slow_clock].append(ms / median)
+    for method, (fast, slow) in methods.items():
+        if slow:
+            print(f"    {method}: {len(slow)} calls near a low SM clock, {statistics.median(slow):.2f}x their rows' "
+                  f"medians; {len(fast)} at full clock, {statistics.median(fast) if fast else 0:.2f}x")
 
 
 def by_node(run, rows, slow_factor):
@@ -60,6 +115,7 @@ def main():
     p.add_argument("json")
     p.add_argument("--slow", type=float, default=1.5, help="a call is slow past this many times its row's median")
     p.add_argument("--gap-ms", type=float, default=5.0, help="slow calls closer than this are one burst")
+    p.add_argument("--clocks", help="nvidia-smi's clock samples of the same run (CSV, UTC timestamps)")
     a = p.parse_args()
     with open(a.json) as f:
         run = json.load(f)
@@ -79,6 +135,14 @@ def main():
                 count += 1
         per_row[label] = (count, len(m["calls"]), median)
     t0 = min(s for s, _, _ in calls)
+    samples = []
+    if a.clocks:
+        if "wall_minus_monotonic_s" not in run:
+            raise SystemExit(f"{a.json} does not say how its clock relates to the wall clock: run the bench again")
+        samples = read_clocks(a.clocks, run["wall_minus_monotonic_s"])
+        if not clocks_between(samples, t0, max(s for s, _, _ in calls)):
+            print(f"  {a.clocks} has no sample while these calls ran")
+            samples = []
     slow.sort()
     bursts, current = [], []
     for c in slow:
@@ -96,14 +160,19 @@ def main():
         inside = sum(1 for s, _, _ in calls if begin <= s <= end)
         labels = sorted({label for _, label, _ in b})
         shown = ", ".join(labels[:4]) + (f" and {len(labels) - 4} more rows" if len(labels) > 4 else "")
+        near = clocks_between(samples, begin, end) if samples else []
+        clocks = (f"; SM {min(x[1] for x in near):.0f} MHz, memory {min(x[2] for x in near):.0f} MHz at lowest"
+                  + (f" ({near[0][3]})" if near[0][3] else "")) if near else ""
         print(f"  at {begin - t0:8.3f} s for {(end - begin) * 1e3:8.2f} ms: {len(b)} of {inside} calls slow, "
-              f"up to {max(ms for _, _, ms in b) * 1e3:.0f} us; {shown}")
+              f"up to {max(ms for _, _, ms in b) * 1e3:.0f} us; {shown}{clocks}")
     moved = [(label, c, n, med) for label, (c, n, med) in per_row.items() if 2 * c >= n]
     most = max(per_row.items(), key=lambda kv: kv[1][0] / kv[1][1])
     print(f"  rows with at least half their calls slow (median moved): {len(moved)}"
           + "".join(f"\n    {label}: {c} of {n} (median {med * 1e3:.1f} us)" for label, c, n, med in moved))
     print(f"  most slow calls in one row: {most[0]}, {most[1][0]} of {most[1][1]}")
     by_node(run, rows, a.slow)
+    if samples:
+        by_clock(samples, rows)
 
 
 if __name__ == "__main__":
