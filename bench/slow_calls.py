@@ -161,8 +161,9 @@ def main():
         labels = sorted({label for _, label, _ in b})
         shown = ", ".join(labels[:4]) + (f" and {len(labels) - 4} more rows" if len(labels) > 4 else "")
         near = clocks_between(samples, begin, end) if samples else []
-        clocks = (f"; SM {min(x[1] for x in near):.0f} MHz, memory {min(x[2] for x in near):.0f} MHz at lowest"
-                  + (f" ({near[0][3]})" if near[0][3] else "")) if near else ""
+        lowest = min(near, key=lambda x: x[1]) if near else None
+        clocks = (f"; SM {lowest[1]:.0f} MHz, memory {min(x[2] for x in near):.0f} MHz at lowest"
+                  + (f" (clock event reasons {lowest[3]})" if lowest[3] else "")) if near else ""
         print(f"  at {begin - t0:8.3f} s for {(end - begin) * 1e3:8.2f} ms: {len(b)} of {inside} calls slow, "
               f"up to {max(ms for _, _, ms in b) * 1e3:.0f} us; {shown}{clocks}")
     moved = [(label, c, n, med) for label, (c, n, med) in per_row.items() if 2 * c >= n]
