@@ -109,9 +109,14 @@ int run(const BenchOptions& o) {
               << dev.computeUnits << " compute units), " << mode << " timing, median of " << o.repeats << " after "
               << o.warmup << " warm-up; load average " << loadAverage() << "\n";
     std::unique_ptr<BusyDevice> busy;
-    if (mode == "device" || o.anatomy) {
+    if (o.busyBefore && (mode != "wall" || cpu))
+        throw Error(ErrorKind::BadInput, cpu ? "--busy-before keeps a GPU at its working clocks: " + dev.name +
+                                                   " is a CPU device, leave it out"
+                                             : std::string("--busy-before is for wall timing: give --timing wall"));
+    if (mode == "device" || o.anatomy || o.busyBefore) {
         busy = std::make_unique<BusyDevice>(engine.context(), engine.clDevice(), engine.queue());
-        std::cerr << "device timing: each call queued behind a " << busy->spinMicros() << " us spin\n";
+        std::cerr << (o.busyBefore ? "wall timing: each call after a " : "device timing: each call queued behind a ")
+                  << busy->spinMicros() << " us spin\n";
     }
     if (o.sweep) return runSweep(engine, sizes, o);
     if (o.probe) return runProbe(engine, sizes, o);
@@ -138,6 +143,7 @@ int run(const BenchOptions& o) {
     context.type = o.type;
     context.busy = busy.get();
     context.block = o.block;
+    context.busyBefore = o.busyBefore;
     const bool interleave = o.interleave;
     const int passes = o.passes > 0 ? o.passes : timing == Timing::Wall && !cpu && !interleave ? 3 : 1;
     if ((interleave || passes > 1) && timing != Timing::Wall)
@@ -256,6 +262,7 @@ int run(const BenchOptions& o) {
         job.timing = mode;
         job.interleave = interleave;
         job.passes = passes;
+        job.busyBefore = o.busyBefore;
         job.calls = o.calls;
         job.type = o.type;
         job.op = o.op;
@@ -283,42 +290,42 @@ int run(const BenchOptions& o) {
 
     const auto checks = checkTargets(all, sizes, best, cpu, opName);
     {  // every figure as JSON: to --json FILE, and kept for the explorer's Timings view (its peers overlay)
-        nlohmann::json j = {{"date", now()},
-                            {"device", dev.name},
-                            {"platform", dev.platform},
-                            {"platform_version", dev.platformVersion},
-                            {"driver", dev.driver},
-                            {"type", dev.type},
-                            {"compute_units", dev.computeUnits},
-                            {"timing", toString(timing)},
-                            {"timing_mode", mode},
-                            {"timing_definition", mode == "device" ? "each call queued behind a busy device: OpenCL "
-                                                                     "profiling events; CUDA events for torch and cupy"
-                                                  : mode == "device-idle" ? "device idle before each call: OpenCL "
-                                                                            "profiling events; CUPTI kernel span for "
-                                                                            "torch and cupy"
-                                                                          : "host clock around the call and the read "
-                                                                            "of its result"},
-                            {"data_type", typeName},  // every method reduces the same random data
-                            {"op", opName},
-                            {"warmup", o.warmup},
-                            {"repeats", o.repeats},
-                            {"interleaved", interleave},
-                            {"passes", passes},
-                            {"seed", o.seed},
-                            {"wg", o.wg},
-                            {"load_average", loadAverage()},
-                            {"numa_nodes", numaNodes()},
-                            // wall clock minus the monotonic clock --calls stamps: lines the calls up with samples
-                            // taken on the wall clock (run_issue14.sh's REDUCELAB_CLOCKS)
-                            {"wall_minus_monotonic_s",
-                             std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch())
-                                     .count() -
-                                 std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
-                                     .count()},
-                            {"best_variant", bestVariantFor(dev).id},
-                            {"measurements", nlohmann::json::array()},
-                            {"targets", nlohmann::json::array()}};
+        nlohmann::json j = {
+            {"date", now()},
+            {"device", dev.name},
+            {"platform", dev.platform},
+            {"platform_version", dev.platformVersion},
+            {"driver", dev.driver},
+            {"type", dev.type},
+            {"compute_units", dev.computeUnits},
+            {"timing", toString(timing)},
+            {"timing_mode", mode},
+            {"timing_definition", mode == "device"        ? "each call queued behind a busy device: OpenCL "
+                                                            "profiling events; CUDA events for torch and cupy"
+                                  : mode == "device-idle" ? "device idle before each call: OpenCL "
+                                                            "profiling events; CUPTI kernel span for "
+                                                            "torch and cupy"
+                                                          : "host clock around the call and the read "
+                                                            "of its result"},
+            {"data_type", typeName},  // every method reduces the same random data
+            {"op", opName},
+            {"warmup", o.warmup},
+            {"repeats", o.repeats},
+            {"interleaved", interleave},
+            {"passes", passes},
+            {"busy_before", o.busyBefore},
+            {"seed", o.seed},
+            {"wg", o.wg},
+            {"load_average", loadAverage()},
+            {"numa_nodes", numaNodes()},
+            // wall clock minus the monotonic clock --calls stamps: lines the calls up with samples
+            // taken on the wall clock (run_issue14.sh's REDUCELAB_CLOCKS)
+            {"wall_minus_monotonic_s",
+             std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count() -
+                 std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count()},
+            {"best_variant", bestVariantFor(dev).id},
+            {"measurements", nlohmann::json::array()},
+            {"targets", nlohmann::json::array()}};
         for (const auto& m : all) j["measurements"].push_back(toJson(m, o.calls));
         for (const auto& t : checks)
             j["targets"].push_back(

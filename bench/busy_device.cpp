@@ -66,6 +66,10 @@ void BusyDevice::start() {
     queue_.enqueueNDRangeKernel(kernel_, cl::NullRange, cl::NDRange(1), cl::NDRange(1), nullptr, &last_);
 }
 
+void BusyDevice::wait() {
+    if (last_()) last_.wait();
+}
+
 uint64_t BusyDevice::lastEndNs() {
     return last_() ? last_.getProfilingInfo<CL_PROFILING_COMMAND_END>() : 0;
 }
@@ -74,8 +78,9 @@ std::string queuedNote(const std::vector<double>& gapsMicros) {
     if (gapsMicros.empty()) return "";
     const Stats s = statsOf(gapsMicros);
     char buf[200];
-    std::snprintf(buf, sizeof buf, "queued behind a busy device: first command %.2f us after the spin (median; max %.2f)%s",
-                  s.median, s.max, s.max > 5.0 ? " -- the host did not always keep ahead" : "");
+    std::snprintf(buf, sizeof buf,
+                  "queued behind a busy device: first command %.2f us after the spin (median; max %.2f)%s", s.median,
+                  s.max, s.max > 5.0 ? " -- the host did not always keep ahead" : "");
     return buf;
 }
 

@@ -12,14 +12,16 @@
 namespace rl::bench {
 
 class BusyDevice {
-public:
+  public:
     // Builds the spin kernel and sizes it to run for about `micros` on this device.
-    BusyDevice(const cl::Context& context, const cl::Device& device, const cl::CommandQueue& queue, double micros = 200.0);
-    void start();            // enqueues the spin (before the timed call's own commands)
-    uint64_t lastEndNs();    // when the last spin ended (its profiling END), once the call has completed
+    BusyDevice(const cl::Context& context, const cl::Device& device, const cl::CommandQueue& queue,
+               double micros = 200.0);
+    void start();          // enqueues the spin (before the timed call's own commands)
+    void wait();           // waits for the last spin to end (--busy-before: before the clock starts)
+    uint64_t lastEndNs();  // when the last spin ended (its profiling END), once the call has completed
     double spinMicros() const { return spinMicros_; }
 
-private:
+  private:
     cl::CommandQueue queue_;
     cl::Kernel kernel_;
     cl::Buffer sink_;

@@ -82,6 +82,10 @@ double runOnce(Method& method, Progress& p, const Reference& shared, bool first,
     double deviceMs = -1;
     BusyDevice* busy = wantDevice && method.deviceQueue ? context.busy : nullptr;
     if (busy) busy->start();  // not timed: the call's commands queue behind it
+    if (!wantDevice && context.busyBefore && method.deviceQueue && context.busy) {
+        context.busy->start();  // not timed, and over before the clock starts
+        context.busy->wait();
+    }
     const auto start = std::chrono::steady_clock::now();
     double value = 0;
     try {

@@ -60,6 +60,9 @@ std::string usage() {
            "                    a GPU, else 1)\n"
            "  --interleave      wall timing in rounds over every size instead, one call of every method at every size\n"
            "                    per round\n"
+           "  --busy-before     wall timing on a GPU: every call of every method, the peers' too, follows a 200 us\n"
+           "                    spin on the GPU, waited for before the clock starts (a GPU that idles between small\n"
+           "                    calls may lower its clocks)\n"
            "  --calls           the JSON keeps every timed call: its start on the monotonic clock (s) and its time\n"
            "  --trials FILES    with --anatomy: edited copies of kernels/best-gpu.cl (comma-separated .cl files), "
            "each\n"
@@ -98,6 +101,10 @@ bool parseOptions(int argc, char** argv, BenchOptions& o, std::string* error) {
         }
         if (a == "--interleave") {
             o.interleave = true;
+            continue;
+        }
+        if (a == "--busy-before") {
+            o.busyBefore = true;
             continue;
         }
         if (a == "--calls") {

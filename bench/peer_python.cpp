@@ -24,11 +24,12 @@ Role roleOf(const std::string& r) {
 
 // Runs one interpreter; returns false (with *why) if it could not run the peer at all.
 bool runWith(const std::string& python, const PythonJob& job, std::vector<Measurement>& out, std::string* why) {
-    std::string cmd = quote(python) + " " + quote(job.script) + " --warmup " + std::to_string(job.warmup) +
-                      " --repeats " + std::to_string(job.repeats) + " --timing " + job.timing + " --dtype " +
-                      std::string(toString(job.type)) + " --op " + std::string(toString(job.op)) + " --platform " +
-                      quote(job.platform) + " --device " + quote(job.device) + (job.interleave ? " --interleave" : "") +
-                      (job.calls ? " --calls" : "") + (job.passes > 1 ? " --passes " + std::to_string(job.passes) : "");
+    std::string cmd =
+        quote(python) + " " + quote(job.script) + " --warmup " + std::to_string(job.warmup) + " --repeats " +
+        std::to_string(job.repeats) + " --timing " + job.timing + " --dtype " + std::string(toString(job.type)) +
+        " --op " + std::string(toString(job.op)) + " --platform " + quote(job.platform) + " --device " +
+        quote(job.device) + (job.interleave ? " --interleave" : "") + (job.calls ? " --calls" : "") +
+        (job.passes > 1 ? " --passes " + std::to_string(job.passes) : "") + (job.busyBefore ? " --busy-before" : "");
     for (const auto& [n, path] : job.files) cmd += " --data " + std::to_string(n) + "=" + quote(path);
     cmd += " 2>&1";
     FILE* pipe = popen(cmd.c_str(), "r");

@@ -8,7 +8,8 @@
 #                        (device), REDUCELAB_RUNS times; REDUCELAB_PEERS (torch: cupy and torch) names the peers,
 #                        REDUCELAB_BLOCK (1) the calls of one method in a row per turn, REDUCELAB_PASSES (the
 #                        bench's default) wall timing's passes over the sizes, REDUCELAB_INTERLEAVE=1 its rounds over
-#                        every size instead, REDUCELAB_CALLS=1 every call in the JSON
+#                        every size instead, REDUCELAB_CALLS=1 every call in the JSON, REDUCELAB_BUSY_BEFORE=1 wall
+#                        timing with each call after a spin on the GPU (--busy-before)
 #   REDUCELAB_CLOCKS=1   samples the GPU's clocks every 100 ms during the versus runs (clocks.csv, UTC), for
 #                        bench/slow_calls.py --clocks
 #   REDUCELAB_LAYOUTS=1  grid-stride against per-group tiles (bench --layouts) at REDUCELAB_LAYOUT_SIZES
@@ -98,7 +99,7 @@ if [ "${REDUCELAB_VERSUS:-0}" = 1 ]; then
                 "$bench" --device NVIDIA --repeats "${REDUCELAB_REPEATS:-30}" --sizes "${REDUCELAB_SIZES:-$sizes}" \
                     --type "$type" --op "$op" --timing "$timing" --variants best-gpu --peers "${REDUCELAB_PEERS:-torch}" --block "${REDUCELAB_BLOCK:-1}" \
                     ${REDUCELAB_PASSES:+--passes "$REDUCELAB_PASSES"} ${REDUCELAB_INTERLEAVE:+--interleave} \
-                    ${REDUCELAB_CALLS:+--calls} \
+                    ${REDUCELAB_CALLS:+--calls} ${REDUCELAB_BUSY_BEFORE:+--busy-before} \
                     --python python3 --json "$out/$name.json" >"$out/$name.txt" 2>>"$log"
                 python3 bench/versus_summary.py "$out/$name.json" | tee -a "$out/versus_summary.txt"
                 if [ -n "${REDUCELAB_CALLS:-}" ]; then
