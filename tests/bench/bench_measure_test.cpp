@@ -1,0 +1,127 @@
+// The bench's timing loop over several sizes: pooling the passes, and the order in which calls are taken, checked
+// with stand-in methods whose calls return a known value (bench/measure.h).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "bench/measure.h"
+
+namespace rl::bench {
+namespace {
+
+Measurement withCalls(std::vector<double> ms, bool correct = true, double result = 1.0) {
+    Measurement m;
+    m.method = "m";
+    m.checked = true;
+    m.correct = correct;
+    m.result = result;
+    m.verdict = correct ? "ok" : "off by one";
+    double start = 0;
+    for (double t : ms) m.calls.push_back({start += 1, t, 0});
+    return m;
+}
+
+TEST(BenchPooled, TakesTheStatisticsOverEveryPassesCalls) {
+    const Measurement m = pooled({withCalls({1, 2, 3}), withCalls({10, 11}), withCalls({4})});
+    EXPECT_EQ(m.repeats, 6);
+    EXPECT_DOUBLE_EQ(m.medianMs, 3.5);  // of 1 2 3 4 10 11
+    EXPECT_DOUBLE_EQ(m.minMs, 1);
+    EXPECT_DOUBLE_EQ(m.maxMs, 11);
+    ASSERT_EQ(m.calls.size(), 6u);
+    EXPECT_DOUBLE_EQ(m.calls[3][1], 10);  // in the order the passes ran
+    EXPECT_TRUE(m.correct);
+}
+
+TEST(BenchPooled, IsWrongWhenAnyPassIsWrongAndSaysWhy) {
+    const Measurement m = pooled({withCalls({1}), withCalls({2}, false, 7.0), withCalls({3})});
+    EXPECT_FALSE(m.correct);
+    EXPECT_DOUBLE_EQ(m.result, 7.0);
+    EXPECT_EQ(m.verdict, "off by one");
+}
+
+TEST(BenchPooled, IsSkippedWhenAnyPassWasSkipped) {
+    Measurement skipped = withCalls({});
+    skipped.skipped = true;
+    skipped.verdict = "the library is missing";
+    const Measurement m = pooled({withCalls({1}), skipped});
+    EXPECT_TRUE(m.skipped);
+    EXPECT_EQ(m.verdict, "the library is missing");
+}
+
+// Stand-ins: method k of size s returns its size's reference value (or a wrong one), instantly.
+struct Sizes {
+    std::vector<Reference> refs;
+    std::vector<std::vector<Method>> methods;
+    std::vector<std::vector<Method>*> pointers;
+
+    Sizes(int sizes, int methodsPerSize, int wrongSize = -1) {
+        refs.resize(sizes);
+        for (int s = 0; s < sizes; ++s) refs[s] = {100.0 + s, 100.0 + s, size_t(1) << (16 + s)};
+        methods.resize(sizes);
+        for (int s = 0; s < sizes; ++s)
+            for (int k = 0; k < methodsPerSize; ++k) {
+                Method m;
+                m.label = "method " + std::to_string(k);
+                m.bytes = 4.0 * refs[s].n;
+                m.ref = &refs[s];
+                const double value = s == wrongSize ? refs[s].value + 50 : refs[s].value;
+                m.once = [value](double*) { return value; };
+                methods[s].push_back(m);
+            }
+        for (auto& m : methods) pointers.push_back(&m);
+    }
+};
+
+TEST(BenchOrder, PassesSweepTheSizesGivingEachItsShareOfTheCalls) {
+    Sizes sizes(2, 2);
+    const auto out = timeSizesInPasses(sizes.pointers, 3, 0, 7, false, {});
+    ASSERT_EQ(out.size(), 2u);
+    for (int s = 0; s < 2; ++s) {
+        ASSERT_EQ(out[s].size(), 2u);
+        for (const Measurement& m : out[s]) {
+            EXPECT_EQ(m.repeats, 7);
+            EXPECT_EQ(m.n, sizes.refs[s].n);
+            EXPECT_TRUE(m.correct) << m.verdict;
+            EXPECT_TRUE(std::is_sorted(m.calls.begin(), m.calls.end()));
+        }
+    }
+    // 7 calls in passes of 2, 2 and 3: size 0's first two, then size 1's first two, then size 0's next two ...
+    const auto& a = out[0][0].calls;
+    const auto& b = out[1][0].calls;
+    EXPECT_LT(a[1][0], b[0][0]);
+    EXPECT_LT(b[1][0], a[2][0]);
+    EXPECT_LT(a[3][0], b[2][0]);
+    EXPECT_LT(b[3][0], a[4][0]);
+    // ... and within a size, the methods round-robin
+    EXPECT_LT(out[0][0].calls[0][0], out[0][1].calls[0][0]);
+    EXPECT_LT(out[0][1].calls[0][0], out[0][0].calls[1][0]);
+}
+
+TEST(BenchOrder, EveryMethodIsCheckedAgainstItsOwnSizesReference) {
+    Sizes sizes(2, 1, /*wrongSize=*/1);
+    const auto out = timeSizesInPasses(sizes.pointers, 2, 0, 4, false, {});
+    EXPECT_TRUE(out[0][0].correct) << out[0][0].verdict;
+    EXPECT_FALSE(out[1][0].correct);
+    EXPECT_DOUBLE_EQ(out[1][0].result, 151.0);
+}
+
+TEST(BenchOrder, RoundsCallEveryMethodAtEverySizeOncePerRound) {
+    Sizes sizes(3, 2);
+    const auto out = timeSizesInRounds(sizes.pointers, 0, 4, false, {});
+    ASSERT_EQ(out.size(), 3u);
+    for (int s = 0; s < 3; ++s) {
+        ASSERT_EQ(out[s].size(), 2u);
+        EXPECT_EQ(out[s][0].method, "method 0");
+        EXPECT_EQ(out[s][1].method, "method 1");
+        EXPECT_EQ(out[s][0].n, sizes.refs[s].n);
+        EXPECT_EQ(out[s][0].repeats, 4);
+        EXPECT_TRUE(out[s][1].correct) << out[s][1].verdict;
+    }
+    for (int r = 0; r + 1 < 4; ++r) {  // round r: size 0, 1, 2, then round r + 1
+        EXPECT_LT(out[0][1].calls[r][0], out[1][0].calls[r][0]);
+        EXPECT_LT(out[2][1].calls[r][0], out[0][0].calls[r + 1][0]);
+    }
+}
+
+}  // namespace
+}  // namespace rl::bench
