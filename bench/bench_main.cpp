@@ -109,12 +109,20 @@ int run(const BenchOptions& o) {
               << dev.computeUnits << " compute units), " << mode << " timing, median of " << o.repeats << " after "
               << o.warmup << " warm-up; load average " << loadAverage() << "\n";
     std::unique_ptr<BusyDevice> busy;
+    if (o.busyBefore && (o.sweep || o.probe || o.floor || o.layouts || o.anatomy))
+        throw Error(ErrorKind::BadInput,
+                    "--busy-before is for the comparison's wall timing: leave it out of --sweep, "
+                    "--probe, --floor, --layouts and --anatomy");
     if (o.busyBefore && (mode != "wall" || cpu))
         throw Error(ErrorKind::BadInput, cpu ? "--busy-before keeps a GPU at its working clocks: " + dev.name +
                                                    " is a CPU device, leave it out"
                                              : std::string("--busy-before is for wall timing: give --timing wall"));
     if (mode == "device" || o.anatomy || o.busyBefore) {
-        busy = std::make_unique<BusyDevice>(engine.context(), engine.clDevice(), engine.queue());
+        std::ifstream f(o.scriptDir + "/busy_spin.cl");
+        const std::string spin((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+        if (spin.empty())
+            throw Error(ErrorKind::BadInput, "cannot read " + o.scriptDir + "/busy_spin.cl: give --scripts");
+        busy = std::make_unique<BusyDevice>(engine.context(), engine.clDevice(), engine.queue(), spin);
         std::cerr << (o.busyBefore ? "wall timing: each call after a " : "device timing: each call queued behind a ")
                   << busy->spinMicros() << " us spin\n";
     }
@@ -145,7 +153,13 @@ int run(const BenchOptions& o) {
     context.block = o.block;
     context.busyBefore = o.busyBefore;
     const bool interleave = o.interleave;
-    const int passes = o.passes > 0 ? o.passes : timing == Timing::Wall && !cpu && !interleave ? 3 : 1;
+    // Wall timing on a GPU defaults to three passes, where every size's input fits in half the device's memory
+    size_t inputBytes = 0;
+    for (size_t n : sizes) inputBytes += n * 4;
+    const bool fits = !dev.globalMemBytes || inputBytes <= dev.globalMemBytes / 2;
+    const int passes = o.passes > 0                                            ? o.passes
+                       : timing == Timing::Wall && !cpu && !interleave && fits ? std::min(3, o.repeats)
+                                                                               : 1;
     if ((interleave || passes > 1) && timing != Timing::Wall)
         throw Error(ErrorKind::BadInput,
                     "--interleave and --passes are for wall timing: device timing queues each "
@@ -157,16 +171,12 @@ int run(const BenchOptions& o) {
         throw Error(ErrorKind::BadInput,
                     "--interleave already spreads every size's calls over the run: give "
                     "--passes 1 with it, or leave --interleave out");
-    if (interleave || passes > 1) {  // every size's input stays on the device until its last pass
-        size_t total = 0;
-        for (size_t n : sizes) total += n * 4;
-        if (dev.globalMemBytes && total > dev.globalMemBytes / 2)
-            throw Error(ErrorKind::BadInput,
-                        "--interleave and --passes keep every size's input on the device at once (" +
-                            std::to_string(total >> 20) + " MiB, more than half of its " +
-                            std::to_string(dev.globalMemBytes >> 20) +
-                            " MiB): give fewer or smaller --sizes, or --passes 1 without --interleave");
-    }
+    if ((interleave || passes > 1) && !fits)  // every size's input stays on the device until its last pass
+        throw Error(ErrorKind::BadInput,
+                    "--interleave and --passes keep every size's input on the device at once (" +
+                        std::to_string(inputBytes >> 20) + " MiB, more than half of its " +
+                        std::to_string(dev.globalMemBytes >> 20) +
+                        " MiB): give fewer or smaller --sizes, or --passes 1 without --interleave");
     std::vector<Measurement> all;
     std::map<size_t, Reference> refs;
     std::vector<std::pair<size_t, std::string>> files;

@@ -10,15 +10,6 @@
 namespace rl::bench {
 namespace {
 
-// A chain of dependent integer multiply-adds in one work-item: its time grows with `iters` on any device.
-const char* kSpinSource = R"CLC(
-__kernel void busy_spin(__global uint *sink, const uint iters) {
-    uint x = get_global_id(0) + 1u;
-    for (uint i = 0; i < iters; ++i) x = x * 1664525u + 1013904223u;
-    if (x == 0u) sink[0] = x;  /* keeps the loop: x is almost never 0 */
-}
-)CLC";
-
 double spanMicros(const cl::Event& e) {
     return double(e.getProfilingInfo<CL_PROFILING_COMMAND_END>() - e.getProfilingInfo<CL_PROFILING_COMMAND_START>()) *
            1e-3;
@@ -27,9 +18,9 @@ double spanMicros(const cl::Event& e) {
 }  // namespace
 
 BusyDevice::BusyDevice(const cl::Context& context, const cl::Device& device, const cl::CommandQueue& queue,
-                       double micros)
+                       const std::string& source, double micros)
     : queue_(queue) {
-    cl::Program program(context, kSpinSource);
+    cl::Program program(context, source);
     program.build({device});
     kernel_ = cl::Kernel(program, "busy_spin");
     sink_ = cl::Buffer(context, CL_MEM_READ_WRITE, 4);

@@ -7,15 +7,16 @@
 #include <CL/opencl.hpp>
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace rl::bench {
 
 class BusyDevice {
   public:
-    // Builds the spin kernel and sizes it to run for about `micros` on this device.
+    // Builds the spin kernel (`source`: bench/busy_spin.cl) and sizes it to run for about `micros` on this device.
     BusyDevice(const cl::Context& context, const cl::Device& device, const cl::CommandQueue& queue,
-               double micros = 200.0);
+               const std::string& source, double micros = 200.0);
     void start();          // enqueues the spin (before the timed call's own commands)
     void wait();           // waits for the last spin to end (--busy-before: before the clock starts)
     uint64_t lastEndNs();  // when the last spin ended (its profiling END), once the call has completed

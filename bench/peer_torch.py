@@ -194,9 +194,10 @@ def main():
     torch_clock = TorchClock(torch) if clocks else None
     cupy_clock = CupyClock(cupy) if clocks and cupy is not None else None
     reduce_torch = {"sum": torch.sum, "min": torch.min, "max": torch.max}[a.op]
-    # --interleave and --passes (wall timing): every size's methods are set up first, then timed as the C++ bench
-    # times its own: in one round-robin whose rounds call every method at every size once (--interleave), or with
-    # the sizes swept `passes` times, each pass timing its share of every method's calls at every size.
+    # --interleave and --passes (wall timing): every size's methods are set up first, then timed in one round-robin
+    # whose rounds call every method at every size once (--interleave, as the C++ bench's), or with the sizes swept
+    # `passes` times, each pass timing its share of each method's calls at a size back to back, as one pass always
+    # timed them here (the C++ bench's passes go round-robin over its methods at a size).
     interleave = a.interleave and a.timing == "wall"
     passes = a.passes if a.timing == "wall" else 1
     pending, copies = [], []

@@ -83,7 +83,8 @@ if [ "${REDUCELAB_VERSUS:-0}" = 1 ]; then
     if [ "${REDUCELAB_CLOCKS:-0}" = 1 ]; then  # what the GPU's clocks did while the calls were timed
         for fields in timestamp,clocks.sm,clocks.mem,pstate,clocks_event_reasons.active,utilization.gpu,power.draw \
                       timestamp,clocks.sm,clocks.mem,pstate,utilization.gpu,power.draw; do
-            TZ=UTC nvidia-smi --query-gpu=$fields --format=csv,nounits -lms 100 >"$out/clocks.csv" 2>&1 &
+            TZ=UTC nvidia-smi -i "${REDUCELAB_GPU_INDEX:-0}" --query-gpu=$fields --format=csv,nounits -lms 100 \
+                >"$out/clocks.csv" 2>&1 &
             sampler=$!
             sleep 1
             if kill -0 "$sampler" 2>/dev/null; then break; fi
@@ -96,13 +97,19 @@ if [ "${REDUCELAB_VERSUS:-0}" = 1 ]; then
             IFS=: read -r type op only <<<"$case"
             for timing in ${only:-${REDUCELAB_TIMINGS:-device}}; do
                 name="versus_${type}_${op}_${timing}_run${run}"
+                extra=()  # the wall-timing options go to wall runs only (the bench refuses them in device timing)
+                if [ "$timing" = wall ]; then
+                    if [ -n "${REDUCELAB_PASSES:-}" ]; then extra+=(--passes "$REDUCELAB_PASSES"); fi
+                    if [ "${REDUCELAB_INTERLEAVE:-0}" = 1 ]; then extra+=(--interleave); fi
+                    if [ "${REDUCELAB_BUSY_BEFORE:-0}" = 1 ]; then extra+=(--busy-before); fi
+                fi
+                if [ "${REDUCELAB_CALLS:-0}" = 1 ]; then extra+=(--calls); fi
                 "$bench" --device NVIDIA --repeats "${REDUCELAB_REPEATS:-30}" --sizes "${REDUCELAB_SIZES:-$sizes}" \
                     --type "$type" --op "$op" --timing "$timing" --variants best-gpu --peers "${REDUCELAB_PEERS:-torch}" --block "${REDUCELAB_BLOCK:-1}" \
-                    ${REDUCELAB_PASSES:+--passes "$REDUCELAB_PASSES"} ${REDUCELAB_INTERLEAVE:+--interleave} \
-                    ${REDUCELAB_CALLS:+--calls} ${REDUCELAB_BUSY_BEFORE:+--busy-before} \
-                    --python python3 --json "$out/$name.json" >"$out/$name.txt" 2>>"$log"
+                    "${extra[@]}" --python python3 --json "$out/$name.json" >"$out/$name.txt" 2>>"$log"
+                if [ ! -s "$out/$name.json" ]; then echo "$name: the bench wrote no JSON (log.txt says why)"; tail -3 "$log"; continue; fi
                 python3 bench/versus_summary.py "$out/$name.json" | tee -a "$out/versus_summary.txt"
-                if [ -n "${REDUCELAB_CALLS:-}" ]; then
+                if [ "${REDUCELAB_CALLS:-0}" = 1 ]; then
                     python3 bench/slow_calls.py "$out/$name.json" ${sampler:+--clocks "$out/clocks.csv"} >>"$out/versus_summary.txt"
                 fi
                 pack

@@ -47,9 +47,9 @@ def read_clocks(path, offset):
             try:
                 when = datetime.datetime.strptime(row["timestamp"], "%Y/%m/%d %H:%M:%S.%f")
                 wall = when.replace(tzinfo=datetime.timezone.utc).timestamp()
-                sm = float(next(v for k, v in row.items() if k.startswith("clocks.current.sm") or k == "clocks.sm"))
-                mem = float(next(v for k, v in row.items() if k.startswith("clocks.current.memory")
-                                 or k == "clocks.mem"))
+                sm = mhz(next(v for k, v in row.items() if k.startswith("clocks.current.sm") or k == "clocks.sm"))
+                mem = mhz(next(v for k, v in row.items() if k.startswith("clocks.current.memory")
+                               or k.startswith("clocks.mem")))
             except (KeyError, StopIteration, ValueError):
                 continue
             reasons = next((v for k, v in row.items() if "reasons" in k), "")
@@ -58,12 +58,20 @@ def read_clocks(path, offset):
     return samples
 
 
+SAMPLE_GAP_S = 0.25  # nvidia-smi samples every 100 ms: a sample further than this from a window says nothing of it
+
+
 def clocks_between(samples, begin, end):
-    """The samples from the one before `begin` to the one after `end`."""
+    """The samples from the one before `begin` to the one after `end`, if they lie within SAMPLE_GAP_S of it."""
     times = [t for t, _, _, _ in samples]
     lo = max(0, bisect.bisect_left(times, begin) - 1)
     hi = min(len(samples), bisect.bisect_right(times, end) + 1)
-    return samples[lo:hi]
+    return [x for x in samples[lo:hi] if begin - SAMPLE_GAP_S <= x[0] <= end + SAMPLE_GAP_S]
+
+
+def mhz(text):
+    """'1980' or '1980 MHz' -> 1980.0; 'N/A' raises ValueError."""
+    return float(text.split()[0])
 
 
 def by_clock(samples, rows):
@@ -125,7 +133,8 @@ def main():
     calls, slow = [], []  # (start s, row label, ms)
     per_row = {}
     for m in rows:
-        label = f"{m['method']} @ 2^{m['n'].bit_length() - 1}"
+        n = m["n"]
+        label = f"{m['method']} @ " + (f"2^{n.bit_length() - 1}" if n & (n - 1) == 0 else str(n))
         median = statistics.median(c[1] for c in m["calls"])
         count = 0
         for start, ms, *_ in m["calls"]:
@@ -140,7 +149,9 @@ def main():
         if "wall_minus_monotonic_s" not in run:
             raise SystemExit(f"{a.json} does not say how its clock relates to the wall clock: run the bench again")
         samples = read_clocks(a.clocks, run["wall_minus_monotonic_s"])
-        if not clocks_between(samples, t0, max(s for s, _, _ in calls)):
+        if not samples:
+            print(f"  {a.clocks}: no sample could be read (its header and first lines show why)")
+        elif not clocks_between(samples, t0, max(s for s, _, _ in calls)):
             print(f"  {a.clocks} has no sample while these calls ran")
             samples = []
     slow.sort()

@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <memory>
+#include <stdexcept>
 
 #include "bench/measure.h"
 
@@ -103,6 +105,31 @@ TEST(BenchOrder, EveryMethodIsCheckedAgainstItsOwnSizesReference) {
     EXPECT_TRUE(out[0][0].correct) << out[0][0].verdict;
     EXPECT_FALSE(out[1][0].correct);
     EXPECT_DOUBLE_EQ(out[1][0].result, 151.0);
+}
+
+TEST(BenchOrder, AMethodThatFailsInAnyPassIsSkippedWithItsReason) {
+    Sizes sizes(2, 2);
+    auto calls = std::make_shared<int>(0);
+    sizes.methods[1][1].once = [calls, value = sizes.refs[1].value](double*) -> double {
+        // fails from its 100001st call on: past the first pass's warm-up (100000 calls at most), in some pass
+        if (++*calls > 100000) throw std::runtime_error("the device was lost");
+        return value;
+    };
+    const auto out = timeSizesInPasses(sizes.pointers, 3, 0, 6, false, {});
+    EXPECT_TRUE(out[1][1].skipped);
+    EXPECT_EQ(out[1][1].verdict, "the device was lost");
+    EXPECT_FALSE(out[1][0].skipped);
+    EXPECT_EQ(out[1][0].repeats, 6);
+}
+
+TEST(BenchOrder, OnACpuHostTheUntimedRunBeforeEachCallIsNotCounted) {
+    Sizes sizes(1, 2);
+    const auto out = timeSizesInPasses(sizes.pointers, 2, 0, 4, /*cpuHost=*/true, {});
+    for (const Measurement& m : out[0]) {
+        EXPECT_EQ(m.repeats, 4);
+        EXPECT_EQ(m.calls.size(), 4u);
+        EXPECT_TRUE(m.correct) << m.verdict;
+    }
 }
 
 TEST(BenchOrder, RoundsCallEveryMethodAtEverySizeOncePerRound) {
