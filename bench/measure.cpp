@@ -4,6 +4,7 @@
 #include <sched.h>
 
 #include <algorithm>
+#include <stdexcept>
 #include <thread>
 
 #include "bench/busy_device.h"
@@ -221,6 +222,17 @@ Measurement pooled(const std::vector<Measurement>& passes) {
     return m;
 }
 
+namespace {
+
+// The reference a multi-size timing hands timeMethods (every method carries its own: Method::ref).
+const Reference& referenceOf(const std::vector<Method>& methods) {
+    for (const Method& m : methods)
+        if (!m.ref) throw std::invalid_argument("timing several sizes at once needs every method's Method::ref");
+    return *methods.front().ref;
+}
+
+}  // namespace
+
 std::vector<std::vector<Measurement>> timeSizesInPasses(std::vector<std::vector<Method>*>& sizes, int passes,
                                                         int warmup, int repeats, bool cpuHost,
                                                         const TimingContext& context) {
@@ -230,7 +242,7 @@ std::vector<std::vector<Measurement>> timeSizesInPasses(std::vector<std::vector<
         for (size_t i = 0; i < sizes.size(); ++i)
             if (!sizes[i]->empty())
                 parts[i].push_back(
-                    timeMethods(*sizes[i], Timing::Wall, warmup, calls, *sizes[i]->front().ref, cpuHost, context));
+                    timeMethods(*sizes[i], Timing::Wall, warmup, calls, referenceOf(*sizes[i]), cpuHost, context));
     }
     std::vector<std::vector<Measurement>> out(sizes.size());
     for (size_t i = 0; i < sizes.size(); ++i)
@@ -249,7 +261,7 @@ std::vector<std::vector<Measurement>> timeSizesInRounds(std::vector<std::vector<
         for (Method& m : *methods) everything.push_back(std::move(m));
     std::vector<std::vector<Measurement>> out(sizes.size());
     if (everything.empty()) return out;
-    auto all = timeMethods(everything, Timing::Wall, warmup, repeats, *everything.front().ref, cpuHost, context);
+    auto all = timeMethods(everything, Timing::Wall, warmup, repeats, referenceOf(everything), cpuHost, context);
     size_t next = 0;
     for (size_t i = 0; i < sizes.size(); ++i)
         for (size_t k = 0; k < sizes[i]->size(); ++k) out[i].push_back(std::move(all[next++]));

@@ -117,7 +117,8 @@ Measurement pooled(const std::vector<Measurement>& passes);
 // methods' measurements in order. In passes: the sizes swept `passes` times, each pass timing its share of the
 // `repeats` calls of every size as timeMethods does (warm-up, one round-robin per size), every pass's calls pooled,
 // so that a burst of host load lasting milliseconds covers one pass's calls of a size at most. In rounds
-// (--interleave): one round-robin whose every round calls every method at every size once.
+// (--interleave): one round-robin whose every round calls every method at every size once (it moves the methods
+// out of `sizes`). A method without its Method::ref is refused (std::invalid_argument).
 std::vector<std::vector<Measurement>> timeSizesInPasses(std::vector<std::vector<Method>*>& sizes, int passes,
                                                         int warmup, int repeats, bool cpuHost,
                                                         const TimingContext& context);

@@ -132,6 +132,12 @@ TEST(BenchOrder, OnACpuHostTheUntimedRunBeforeEachCallIsNotCounted) {
     }
 }
 
+TEST(BenchOrder, AMethodWithoutItsReferenceIsRefused) {
+    Sizes sizes(1, 2);
+    sizes.methods[0][1].ref = nullptr;
+    EXPECT_THROW(timeSizesInPasses(sizes.pointers, 1, 0, 1, false, {}), std::invalid_argument);
+}
+
 TEST(BenchOrder, RoundsCallEveryMethodAtEverySizeOncePerRound) {
     Sizes sizes(3, 2);
     const auto out = timeSizesInRounds(sizes.pointers, 0, 4, false, {});
