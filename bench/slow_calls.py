@@ -6,6 +6,9 @@ each burst: when it began (seconds after the run's first timed call), how long i
 that started in it were slow, and which rows they were in. Then, per row, how many of its calls were slow: a row
 whose median moved has at least half of them slow. The C++ bench and the Python peers stamp their calls on the
 same clock (CLOCK_MONOTONIC), so a burst that shows in both processes is the machine's, not a method's.
+Then the GPU's own speed: the read-only kernel sits in the C++ bench's round-robin and reports its device time in
+every mode, so a pass (or, in one pass, a size) where its median ran over 1.3x its usual shows the GPU slower while
+the calls beside it were timed, with what those calls did there.
 Last, per method, the CPUs its calls returned on by NUMA node (the run's numa_nodes): how many calls, how far
 their times sat from their rows' medians, how many were slow, and how often the calling thread changed CPU.
 
@@ -89,6 +92,55 @@ def by_clock(samples, rows):
         if slow:
             print(f"    {method}: {len(slow)} calls near a low SM clock, {statistics.median(slow):.2f}x their rows' "
                   f"medians; {len(fast)} at full clock, {statistics.median(fast) if fast else 0:.2f}x")
+
+
+def gpu_slower(run, rows, factor=1.3):
+    """Passes (by size) where the read-only kernel's own device time ran over `factor` x its median at that size."""
+    passes, repeats = max(1, int(run.get("passes", 1))), int(run.get("repeats", 0))
+    reference = [m for m in rows if m["method"].startswith("read-only kernel, 16")]
+    if not reference or repeats <= 0:
+        return
+    # the calls timed beside it: the C++ bench's round-robin (not the copy kernel, timed alone before it, nor the
+    # Python peers, timed later in their own process)
+    beside = ("read-only", "copy kernel", "torch", "cupy", "pyopencl")
+    others = {(m["method"], m["n"]): m for m in rows if not m["method"].startswith(beside)}
+
+    def pass_of(calls, p):
+        return calls[repeats * p // passes:repeats * (p + 1) // passes]
+
+    by_size = {}  # the reference's median per pass, at each size
+    for m in reference:
+        by_size[m["n"]] = [statistics.median(c[1] for c in pass_of(m["calls"], p)) for p in range(passes)]
+    # A pass's reading against its size's usual one: the median over the passes, or with one pass, the geometric
+    # mean of the two sizes beside it (the same time where a call is latency-bound, half and double where it streams)
+    found = []
+    sizes = sorted(by_size)
+    for i, n in enumerate(sizes):
+        medians = by_size[n]
+        if passes > 1:
+            base = statistics.median(medians)
+        elif 0 < i < len(sizes) - 1:
+            base = (by_size[sizes[i - 1]][0] * by_size[sizes[i + 1]][0]) ** 0.5
+        else:
+            continue
+        for p, med in enumerate(medians):
+            if med > factor * base:
+                found.append((n, p, med, base))
+    label = "pass" if passes > 1 else "run"
+    print(f"  GPU slower (the read-only kernel over {factor}x its usual device time): {len(found)} "
+          f"{label}{'es' if passes > 1 and len(found) != 1 else 's' if len(found) != 1 else ''}")
+    for n, p, med, base in found:
+        what = []
+        for (method, size), m in others.items():
+            if size != n:
+                continue
+            mine = pass_of(m["calls"], p) if passes > 1 else m["calls"]
+            whole = statistics.median(c[1] for c in m["calls"])
+            what.append(f"{method} {statistics.median(c[1] for c in mine) * 1e3:.1f} us"
+                        + (f" (its median {whole * 1e3:.1f})" if passes > 1 else ""))
+        where = f"pass {p + 1}" if passes > 1 else "the run"
+        print(f"    2^{n.bit_length() - 1} {where}: read-only kernel {med * 1e3:.1f} us against {base * 1e3:.1f}; "
+              + "; ".join(sorted(what)))
 
 
 def by_node(run, rows, slow_factor):
@@ -182,6 +234,7 @@ def main():
     print(f"  rows with at least half their calls slow (median moved): {len(moved)}"
           + "".join(f"\n    {label}: {c} of {n} (median {med * 1e3:.1f} us)" for label, c, n, med in moved))
     print(f"  most slow calls in one row: {most[0]}, {most[1][0]} of {most[1][1]}")
+    gpu_slower(run, rows)
     by_node(run, rows, a.slow)
     if samples:
         by_clock(samples, rows)
