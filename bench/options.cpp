@@ -1,8 +1,11 @@
 // Parsing of reducelab_bench's options; every bad value gets one line saying what is wrong.
 #include "bench/options.h"
 
+#include <algorithm>
 #include <cstdlib>
+#include <iterator>
 #include <sstream>
+#include <utility>
 
 #include "core/run_settings.h"
 
@@ -50,14 +53,13 @@ std::string usage() {
            "  --sweep           time the variants over work-group sizes and grids instead (tuning)\n"
            "  --probe           where a small reduction's time goes: each pass, the gap between launches\n"
            "  --layouts         grid-stride's load layout experiments (bench/gpu_layouts.cl)\n"
-           "  --anatomy         best-gpu per size: grid, floats per item, last-group cost, copy and read-only "
-           "ceilings\n"
+           "  --anatomy         best-gpu per size: grid, floats per item, last-group cost, copy and\n"
+           "                    read-only ceilings\n"
            "  --block K         each turn of the round-robin times K calls of one method in a row (default 1)\n"
-           "  --passes P        wall timing sweeps the sizes P times, each pass timing its share of the calls of "
-           "every\n"
-           "                    method at every size, and pools them, so that a slow spell of a few milliseconds\n"
-           "                    covers at most one pass's calls of a size (default 3 for wall timing on a GPU where\n"
-           "                    every size's input fits in half its memory, else 1)\n"
+           "  --passes P        wall timing sweeps the sizes P times, each pass timing its share of the calls\n"
+           "                    of every method at every size, and pools them, so that a slow spell of a few\n"
+           "                    milliseconds covers at most one pass's calls of a size (default 3 for wall\n"
+           "                    timing on a GPU where every size's input fits in half its memory, else 1)\n"
            "  --interleave      wall timing in rounds over every size instead, one call of every method at every size\n"
            "                    per round\n"
            "  --busy-before     wall timing on a GPU: every call of every method, the peers' too, follows a 200 us\n"
@@ -65,10 +67,9 @@ std::string usage() {
            "                    calls may lower its clocks)\n"
            "  --calls           the JSON keeps every timed call: its start on the monotonic clock (s), its time and\n"
            "                    the CPU it returned on\n"
-           "  --trials FILES    with --anatomy: edited copies of kernels/best-gpu.cl (comma-separated .cl files), "
-           "each\n"
-           "                    built and launched like the shipped kernel on its default grid, in the same "
-           "round-robin\n"
+           "  --trials FILES    with --anatomy: edited copies of kernels/best-gpu.cl (comma-separated .cl\n"
+           "                    files), each built and launched like the shipped kernel on its default grid,\n"
+           "                    in the same round-robin\n"
            "  --floor           NVIDIA: where the OpenCL event interval lies around a kernel's work (%globaltimer)\n";
 }
 
@@ -76,40 +77,22 @@ bool parseOptions(int argc, char** argv, BenchOptions& o, std::string* error) {
     bool pythonsGiven = false;
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
-        if (a == "--help" || a == "-h") {
-            o.help = true;
-            continue;
-        }
-        if (a == "--sweep") {
-            o.sweep = true;
-            continue;
-        }
-        if (a == "--probe") {
-            o.probe = true;
-            continue;
-        }
-        if (a == "--layouts") {
-            o.layouts = true;
-            continue;
-        }
-        if (a == "--anatomy") {
-            o.anatomy = true;
-            continue;
-        }
-        if (a == "--floor") {
-            o.floor = true;
-            continue;
-        }
-        if (a == "--interleave") {
-            o.interleave = true;
-            continue;
-        }
-        if (a == "--busy-before") {
-            o.busyBefore = true;
-            continue;
-        }
-        if (a == "--calls") {
-            o.calls = true;
+        // The switches, which take no value.
+        static const std::pair<const char*, bool BenchOptions::*> switches[] = {
+            {"--help", &BenchOptions::help},
+            {"-h", &BenchOptions::help},
+            {"--sweep", &BenchOptions::sweep},
+            {"--probe", &BenchOptions::probe},
+            {"--layouts", &BenchOptions::layouts},
+            {"--anatomy", &BenchOptions::anatomy},
+            {"--floor", &BenchOptions::floor},
+            {"--interleave", &BenchOptions::interleave},
+            {"--busy-before", &BenchOptions::busyBefore},
+            {"--calls", &BenchOptions::calls}};
+        const auto hit =
+            std::find_if(std::begin(switches), std::end(switches), [&](const auto& sw) { return a == sw.first; });
+        if (hit != std::end(switches)) {
+            o.*(hit->second) = true;
             continue;
         }
         if (i + 1 >= argc) {
