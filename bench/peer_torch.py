@@ -200,10 +200,11 @@ def main():
     # timed them here (the C++ bench's passes go round-robin over its methods at a size).
     interleave = a.interleave and a.timing == "wall"
     passes = a.passes if a.timing == "wall" else 1
+    all_sizes_first = interleave or passes > 1
     pending, copies = [], []
 
     def run(label, role, n, nbytes, fn, sync, note, clock, alone=False):
-        if (interleave or passes > 1) and not alone:
+        if all_sizes_first and not alone:
             pending.append((label, role, n, nbytes, fn, sync, note, clock))
         else:
             measure(torch, label, role, n, nbytes, fn, sync, a, note, clock)
@@ -234,7 +235,7 @@ def main():
             run(f"cupy.{a.op}", "framework-peer", n, n * 4, lambda cx=cx: reduce_cupy(cx),
                 cupy.cuda.Device().synchronize, f"cupy {cupy.__version__}, routine accelerators: {accel}, {a.dtype}",
                 cupy_clock)
-        if not pending:  # measured size by size: free this size before the next
+        if not all_sizes_first:  # measured size by size: free this size before the next
             check_copies(torch, copies)
             copies, copy, cx, x, y = [], None, None, None, None
             torch.cuda.empty_cache()
