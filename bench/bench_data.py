@@ -24,8 +24,6 @@ def parse_args(description):
                    help="wall timing: each round calls every method at every size once (as the bench's own)")
     p.add_argument("--passes", type=int, default=1,
                    help="wall timing: the sizes swept this many times, each pass timing its share of the calls")
-    p.add_argument("--busy-before", action="store_true",
-                   help="wall timing: each call follows a 200 us spin on the GPU, waited for before the clock starts")
     p.add_argument("--calls", action="store_true",
                    help="wall timing: each JSON line keeps every timed call's start (s, CLOCK_MONOTONIC) and time")
     a = p.parse_args()
@@ -57,17 +55,14 @@ def warm_up(fn, runs, sync):
         i += 1
 
 
-def wall_rounds(calls, repeats, befores=None):
+def wall_rounds(calls, repeats):
     """Wall timing in one round-robin: `calls` are functions that each make one whole call (its result read back)
     and return its value; each of `repeats` rounds calls every one once. Returns, per function, its times (ms),
     values, starts (s on CLOCK_MONOTONIC, the clock the C++ bench's steady_clock reads) and the CPUs the calls
-    returned on. `befores`: for each call, None or what runs (untimed) before each of its calls (--busy-before)."""
+    returned on."""
     out = [([], [], [], []) for _ in calls]
-    befores = befores or [None] * len(calls)
     for _ in range(repeats):
-        for fn, before, (times, values, starts, cpus) in zip(calls, befores, out):
-            if before:
-                before()
+        for fn, (times, values, starts, cpus) in zip(calls, out):
             started = time.clock_gettime(time.CLOCK_MONOTONIC)
             t0 = time.perf_counter()
             value = fn()
@@ -78,17 +73,16 @@ def wall_rounds(calls, repeats, befores=None):
     return out
 
 
-def wall_passes(calls, warm_ups, repeats, passes, befores=None):
+def wall_passes(calls, warm_ups, repeats, passes):
     """Wall timing with the sizes swept `passes` times: each pass warms each call up (warm_ups[i]()) and then times
     its share of the `repeats` calls in a row, in the order given (size by size); returns per call the pooled times,
     values, starts and CPUs, as wall_rounds does."""
     out = [([], [], [], []) for _ in calls]
-    befores = befores or [None] * len(calls)
     for p in range(passes):
         count = repeats * (p + 1) // passes - repeats * p // passes
-        for call, warm, before, pooled in zip(calls, warm_ups, befores, out):
+        for call, warm, pooled in zip(calls, warm_ups, out):
             warm()
-            [timed] = wall_rounds([call], count, [before])
+            [timed] = wall_rounds([call], count)
             for into, got in zip(pooled, timed):
                 into.extend(got)
     return out

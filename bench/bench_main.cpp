@@ -109,22 +109,13 @@ int run(const BenchOptions& o) {
               << dev.computeUnits << " compute units), " << mode << " timing, median of " << o.repeats << " after "
               << o.warmup << " warm-up; load average " << loadAverage() << "\n";
     std::unique_ptr<BusyDevice> busy;
-    if (o.busyBefore && (o.sweep || o.probe || o.floor || o.layouts || o.anatomy))
-        throw Error(ErrorKind::BadInput,
-                    "--busy-before is for the comparison's wall timing: leave it out of --sweep, "
-                    "--probe, --floor, --layouts and --anatomy");
-    if (o.busyBefore && (mode != "wall" || cpu))
-        throw Error(ErrorKind::BadInput, cpu ? "--busy-before keeps a GPU at its working clocks: " + dev.name +
-                                                   " is a CPU device, leave it out"
-                                             : std::string("--busy-before is for wall timing: give --timing wall"));
-    if (mode == "device" || o.anatomy || o.busyBefore) {
+    if (mode == "device" || o.anatomy) {
         std::ifstream f(o.scriptDir + "/busy_spin.cl");
         const std::string spin((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
         if (spin.empty())
             throw Error(ErrorKind::BadInput, "cannot read " + o.scriptDir + "/busy_spin.cl: give --scripts");
         busy = std::make_unique<BusyDevice>(engine.context(), engine.clDevice(), engine.queue(), spin);
-        std::cerr << (o.busyBefore ? "wall timing: each call after a " : "device timing: each call queued behind a ")
-                  << busy->spinMicros() << " us spin\n";
+        std::cerr << "device timing: each call queued behind a " << busy->spinMicros() << " us spin\n";
     }
     if (o.sweep) return runSweep(engine, sizes, o);
     if (o.probe) return runProbe(engine, sizes, o);
@@ -151,7 +142,6 @@ int run(const BenchOptions& o) {
     context.type = o.type;
     context.busy = busy.get();
     context.block = o.block;
-    context.busyBefore = o.busyBefore;
     const bool interleave = o.interleave;
     // Wall timing on a GPU defaults to three passes, where every size's input fits in half the device's memory
     size_t inputBytes = 0;
@@ -272,7 +262,6 @@ int run(const BenchOptions& o) {
         job.timing = mode;
         job.interleave = interleave;
         job.passes = passes;
-        job.busyBefore = o.busyBefore;
         job.calls = o.calls;
         job.type = o.type;
         job.op = o.op;
@@ -323,7 +312,6 @@ int run(const BenchOptions& o) {
             {"repeats", o.repeats},
             {"interleaved", interleave},
             {"passes", passes},
-            {"busy_before", o.busyBefore},
             {"seed", o.seed},
             {"wg", o.wg},
             {"load_average", loadAverage()},

@@ -57,10 +57,6 @@ void BusyDevice::start() {
     queue_.enqueueNDRangeKernel(kernel_, cl::NullRange, cl::NDRange(1), cl::NDRange(1), nullptr, &last_);
 }
 
-void BusyDevice::wait() {
-    if (last_()) last_.wait();
-}
-
 uint64_t BusyDevice::lastEndNs() {
     return last_() ? last_.getProfilingInfo<CL_PROFILING_COMMAND_END>() : 0;
 }

@@ -18,7 +18,6 @@ class BusyDevice {
     BusyDevice(const cl::Context& context, const cl::Device& device, const cl::CommandQueue& queue,
                const std::string& source, double micros = 200.0);
     void start();          // enqueues the spin (before the timed call's own commands)
-    void wait();           // waits for the last spin to end (--busy-before: before the clock starts)
     uint64_t lastEndNs();  // when the last spin ended (its profiling END), once the call has completed
     double spinMicros() const { return spinMicros_; }
 

@@ -83,10 +83,6 @@ double runOnce(Method& method, Progress& p, const Reference& shared, bool first,
     double deviceMs = -1;
     BusyDevice* busy = wantDevice && method.deviceQueue ? context.busy : nullptr;
     if (busy) busy->start();                                  // not timed: the call's commands queue behind it
-    if (!wantDevice && context.busyBefore && context.busy) {  // every method alike, the OpenCL peers too
-        context.busy->start();                                // not timed, and over before the clock starts
-        context.busy->wait();
-    }
     const auto start = std::chrono::steady_clock::now();
     double value = 0;
     try {

@@ -93,10 +93,6 @@ struct TimingContext {
     ElemType type = ElemType::Float;
     BusyDevice* busy = nullptr;  // device timing: keep the device busy ahead of each call of a deviceQueue method
     int block = 1;               // calls of one method in a row per turn of the round-robin, each timed (--block)
-    // Wall timing: before each call of every method, `busy`'s spin runs and is waited for, untimed, so that the GPU
-    // is at the clocks of a device in use when the clock starts (--busy-before). The ceilings, which report device
-    // time in every mode, are then queued behind it as in device timing.
-    bool busyBefore = false;
 };
 
 // Times every method: each is warmed up (at least `warmup` runs and kMinWarmupMs), then the `repeats` timed runs

@@ -62,9 +62,6 @@ std::string usage() {
            "                    timing on a GPU where every size's input fits in half its memory, else 1)\n"
            "  --interleave      wall timing in rounds over every size instead, one call of every method at every size\n"
            "                    per round\n"
-           "  --busy-before     wall timing on a GPU: every call of every method, the peers' too, follows a 200 us\n"
-           "                    spin on the GPU, waited for before the clock starts (a GPU that idles between small\n"
-           "                    calls may lower its clocks)\n"
            "  --calls           the JSON keeps every timed call: its start on the monotonic clock (s), its time and\n"
            "                    the CPU it returned on\n"
            "  --trials FILES    with --anatomy: edited copies of kernels/best-gpu.cl (comma-separated .cl\n"
@@ -87,7 +84,6 @@ bool parseOptions(int argc, char** argv, BenchOptions& o, std::string* error) {
             {"--anatomy", &BenchOptions::anatomy},
             {"--floor", &BenchOptions::floor},
             {"--interleave", &BenchOptions::interleave},
-            {"--busy-before", &BenchOptions::busyBefore},
             {"--calls", &BenchOptions::calls}};
         const auto hit =
             std::find_if(std::begin(switches), std::end(switches), [&](const auto& sw) { return a == sw.first; });

@@ -21,7 +21,6 @@ struct BenchOptions {
     int passes = 0;
     bool interleave = false;
     bool calls = false;       // every timed call's start and time in the JSON
-    bool busyBefore = false;  // wall timing: each GPU call (the peers' too) follows a 200 us spin, waited for
     size_t wg = 256;
     size_t groups = 0;  // fixed-grid variants' work-groups (0: the variant's default for the device)
     uint64_t seed = 1;

@@ -2,33 +2,7 @@
 # Peer: pyopencl's ReductionKernel (python3-pyopencl), a sum, min or max of floats or ints on the bench's OpenCL
 # device and data. Wall clock around each call including .get() of the result (its two kernels give no single event
 # to time).
-import os
-import time
-
 from bench_data import load, parse_args, record, unavailable, wall_passes, wall_rounds, warm_up
-
-
-def spinner(cl, np, ctx, queue, micros=200.0):
-    """--busy-before: bench/busy_spin.cl sized to spin about `micros` on the device, and a function that runs it and
-    waits for it (the C++ bench's BusyDevice, timed by the host clock here: this queue has no profiling)."""
-    with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "busy_spin.cl")) as f:
-        program = cl.Program(ctx, f.read()).build()
-    sink = cl.Buffer(ctx, cl.mem_flags.READ_WRITE, 4)
-
-    def run(iters):
-        program.busy_spin(queue, (1,), (1,), sink, np.uint32(iters))
-        queue.finish()
-
-    iters, took = 1 << 14, 0.0
-    for _ in range(12):
-        t0 = time.perf_counter()
-        run(iters)
-        took = (time.perf_counter() - t0) * 1e6
-        if took > 0.5 * micros:
-            break
-        iters = min(1 << 30, iters * 4)
-    iters = int(min(1 << 30, max(1, iters * micros / max(took, 1.0))))
-    return lambda: run(iters)
 
 
 def main():
@@ -63,7 +37,6 @@ def main():
     # --interleave: every size set up first, then one round-robin with one call at every size per round; --passes:
     # every size set up first, then the sizes swept that many times
     note = f"pyopencl {cl.VERSION_TEXT}, {ctype} {a.op}"
-    before = spinner(cl, np, ctx, queue) if a.busy_before else None
     arrays = []
     for n, path in a.files:
         x = cla.to_device(queue, load(np, n, path, a.dtype))
@@ -71,19 +44,18 @@ def main():
             arrays.append((n, x))
             continue
         warm_up(lambda: krnl(x).get(), a.warmup, queue.finish)
-        [(times, results, starts, cpus)] = wall_rounds([lambda: float(krnl(x).get())], a.repeats, [before])
+        [(times, results, starts, cpus)] = wall_rounds([lambda: float(krnl(x).get())], a.repeats)
         record("pyopencl ReductionKernel", "opencl-peer", n, "wall", times, results, n * 4, note,
                *((starts, cpus) if a.calls else ()))
         del x
     calls = [lambda x=x: float(krnl(x).get()) for _, x in arrays]
     warm_ups = [lambda x=x: warm_up(lambda: krnl(x).get(), a.warmup, queue.finish) for _, x in arrays]
-    befores = [before] * len(calls)
     if a.interleave:
         for warm in warm_ups:
             warm()
-        timed = wall_rounds(calls, a.repeats, befores)
+        timed = wall_rounds(calls, a.repeats)
     else:
-        timed = wall_passes(calls, warm_ups, a.repeats, a.passes, befores)
+        timed = wall_passes(calls, warm_ups, a.repeats, a.passes)
     for (n, _), (times, results, starts, cpus) in zip(arrays, timed):
         record("pyopencl ReductionKernel", "opencl-peer", n, "wall", times, results, n * 4, note,
                *((starts, cpus) if a.calls else ()))

@@ -29,7 +29,7 @@ bool runWith(const std::string& python, const PythonJob& job, std::vector<Measur
         std::to_string(job.repeats) + " --timing " + job.timing + " --dtype " + std::string(toString(job.type)) +
         " --op " + std::string(toString(job.op)) + " --platform " + quote(job.platform) + " --device " +
         quote(job.device) + (job.interleave ? " --interleave" : "") + (job.calls ? " --calls" : "") +
-        (job.passes > 1 ? " --passes " + std::to_string(job.passes) : "") + (job.busyBefore ? " --busy-before" : "");
+        (job.passes > 1 ? " --passes " + std::to_string(job.passes) : "");
     for (const auto& [n, path] : job.files) cmd += " --data " + std::to_string(n) + "=" + quote(path);
     cmd += " 2>&1";
     FILE* pipe = popen(cmd.c_str(), "r");

@@ -125,18 +125,6 @@ def values(results):
     return [float(r.item()) if hasattr(r, "item") else float(r) for r in results if r is not None]
 
 
-def busy_before(a, clock, sync):
-    """--busy-before: the clock's spin and a wait for it, run before each wall-timed call (the GPU then sits at the
-    clocks of a device in use when the call starts, as the C++ bench's calls do); else None."""
-    if not a.busy_before or clock is None:
-        return None
-
-    def spin_and_wait():
-        clock.spin()
-        sync()
-    return spin_and_wait
-
-
 def measure(torch, label, role, n, nbytes, fn, sync, a, note, clock):
     """The rows of one method at one size: its main figure in the asked timing, and the other clock beside it."""
     if a.timing == "wall":
@@ -145,7 +133,7 @@ def measure(torch, label, role, n, nbytes, fn, sync, a, note, clock):
         # (cupy.sum and torch.sum at 2^20 on an H100), as the C++ bench warms up with the timed call.
         call = whole_call(fn, sync)
         warm_up(call, a.warmup, sync)
-        [(times, results, starts, cpus)] = wall_rounds([call], a.repeats, [busy_before(a, clock, sync)])
+        [(times, results, starts, cpus)] = wall_rounds([call], a.repeats)
         record(label, role, n, "wall", times, values(results), nbytes, note, *((starts, cpus) if a.calls else ()))
         return
     warm_up(fn, a.warmup, sync)
@@ -190,9 +178,8 @@ def main():
     except Exception:  # noqa: BLE001
         cupy = None
     name = torch.cuda.get_device_name(0)
-    clocks = a.timing != "wall" or a.busy_before  # the spin kernels: device timing, and wall with --busy-before
-    torch_clock = TorchClock(torch) if clocks else None
-    cupy_clock = CupyClock(cupy) if clocks and cupy is not None else None
+    torch_clock = TorchClock(torch) if a.timing != "wall" else None
+    cupy_clock = CupyClock(cupy) if a.timing != "wall" and cupy is not None else None
     reduce_torch = {"sum": torch.sum, "min": torch.min, "max": torch.max}[a.op]
     # --interleave and --passes (wall timing): every size's methods are set up first, then timed in one round-robin
     # whose rounds call every method at every size once (--interleave, as the C++ bench's), or with the sizes swept
@@ -205,7 +192,7 @@ def main():
 
     def run(label, role, n, nbytes, fn, sync, note, clock, alone=False):
         if all_sizes_first and not alone:
-            pending.append((label, role, n, nbytes, fn, sync, note, clock))
+            pending.append((label, role, n, nbytes, fn, sync, note))
         else:
             measure(torch, label, role, n, nbytes, fn, sync, a, note, clock)
 
@@ -240,17 +227,16 @@ def main():
             copies, copy, cx, x, y = [], None, None, None, None
             torch.cuda.empty_cache()
     if pending:
-        calls = [whole_call(fn, sync) for _, _, _, _, fn, sync, _, _ in pending]
+        calls = [whole_call(fn, sync) for _, _, _, _, fn, sync, _ in pending]
         warm_ups = [lambda call=call, sync=sync: warm_up(call, a.warmup, sync)
-                    for call, (_, _, _, _, _, sync, _, _) in zip(calls, pending)]
-        befores = [busy_before(a, clock, sync) for _, _, _, _, _, sync, _, clock in pending]
+                    for call, (_, _, _, _, _, sync, _) in zip(calls, pending)]
         if interleave:
             for warm in warm_ups:
                 warm()
-            timed = wall_rounds(calls, a.repeats, befores)
+            timed = wall_rounds(calls, a.repeats)
         else:
-            timed = wall_passes(calls, warm_ups, a.repeats, passes, befores)
-        for (label, role, n, nbytes, _, _, note, _), (times, results, starts, cpus) in zip(pending, timed):
+            timed = wall_passes(calls, warm_ups, a.repeats, passes)
+        for (label, role, n, nbytes, _, _, note), (times, results, starts, cpus) in zip(pending, timed):
             record(label, role, n, "wall", times, values(results), nbytes, note, *((starts, cpus) if a.calls else ()))
         check_copies(torch, copies)
 

@@ -43,7 +43,6 @@ struct PythonJob {
     bool interleave = false;      // wall timing: each round over every size, as the bench's own (--interleave)
     int passes = 1;               // wall timing: the sizes swept this many times, the calls pooled (--passes)
     bool calls = false;           // every timed call's start and time back in Measurement::calls (--calls)
-    bool busyBefore = false;      // wall timing: each call after a spin on the GPU, waited for (--busy-before)
     ElemType type = ElemType::Float;
     Op op = Op::Sum;
     std::string platform, device;  // for pyopencl: the OpenCL device to use

@@ -8,8 +8,7 @@
 #                        (device), REDUCELAB_RUNS times; REDUCELAB_PEERS (torch: cupy and torch) names the peers,
 #                        REDUCELAB_BLOCK (1) the calls of one method in a row per turn, REDUCELAB_PASSES (the
 #                        bench's default) wall timing's passes over the sizes, REDUCELAB_INTERLEAVE=1 its rounds over
-#                        every size instead, REDUCELAB_CALLS=1 every call in the JSON, REDUCELAB_BUSY_BEFORE=1 wall
-#                        timing with each call after a spin on the GPU (--busy-before)
+#                        every size instead, REDUCELAB_CALLS=1 every call in the JSON
 #   REDUCELAB_CLOCKS=1   samples the GPU's clocks every 100 ms during the versus runs (clocks.csv, UTC), for
 #                        bench/slow_calls.py --clocks
 #   REDUCELAB_LAYOUTS=1  grid-stride against per-group tiles (bench --layouts) at REDUCELAB_LAYOUT_SIZES
@@ -101,7 +100,6 @@ if [ "${REDUCELAB_VERSUS:-0}" = 1 ]; then
                 if [ "$timing" = wall ]; then
                     if [ -n "${REDUCELAB_PASSES:-}" ]; then extra+=(--passes "$REDUCELAB_PASSES"); fi
                     if [ "${REDUCELAB_INTERLEAVE:-0}" = 1 ]; then extra+=(--interleave); fi
-                    if [ "${REDUCELAB_BUSY_BEFORE:-0}" = 1 ]; then extra+=(--busy-before); fi
                 fi
                 if [ "${REDUCELAB_CALLS:-0}" = 1 ]; then extra+=(--calls); fi
                 "$bench" --device NVIDIA --repeats "${REDUCELAB_REPEATS:-30}" --sizes "${REDUCELAB_SIZES:-$sizes}" \
