@@ -203,9 +203,10 @@ def main():
         samples = read_clocks(a.clocks, run["wall_minus_monotonic_s"])
         if not samples:
             print(f"  {a.clocks}: no sample could be read (its header and first lines show why)")
-        elif not clocks_between(samples, t0, max(s for s, _, _ in calls)):
-            print(f"  {a.clocks} has no sample while these calls ran")
-            samples = []
+        else:  # only the samples taken while these calls ran (the CSV may span several runs and the build)
+            samples = clocks_between(samples, t0, max(s + ms / 1e3 for s, _, ms in calls))
+            if not samples:
+                print(f"  {a.clocks} has no sample while these calls ran")
     slow.sort()
     bursts, current = [], []
     for c in slow:
