@@ -88,6 +88,16 @@ def wall_passes(calls, warm_ups, repeats, passes):
     return out
 
 
+def wall_sizes(calls, warm_ups, repeats, passes, interleave):
+    """Every size's calls set up first, then timed: in rounds over every size (interleave: each call warmed up once,
+    then wall_rounds) or in `passes` sweeps over the sizes (wall_passes)."""
+    if not interleave:
+        return wall_passes(calls, warm_ups, repeats, passes)
+    for warm in warm_ups:
+        warm()
+    return wall_rounds(calls, repeats)
+
+
 def emit(**fields):
     print(json.dumps(fields), flush=True)
 

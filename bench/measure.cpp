@@ -82,7 +82,7 @@ double runOnce(Method& method, Progress& p, const Reference& shared, bool first,
     const Reference& ref = method.ref ? *method.ref : shared;
     double deviceMs = -1;
     BusyDevice* busy = wantDevice && method.deviceQueue ? context.busy : nullptr;
-    if (busy) busy->start();                                  // not timed: the call's commands queue behind it
+    if (busy) busy->start();  // not timed: the call's commands queue behind it
     const auto start = std::chrono::steady_clock::now();
     double value = 0;
     try {

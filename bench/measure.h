@@ -80,7 +80,7 @@ struct Method {
     // (BusyDevice) and firstStartNs tells when its last call's first command started.
     bool deviceQueue = false;
     std::function<uint64_t()> firstStartNs;
-    // What its result is checked against when one timeMethods call holds several sizes (--interleave); null: the
+    // What its result is checked against when sizes are timed together (--passes, --interleave); null: the
     // reference timeMethods is given.
     const Reference* ref = nullptr;
 };
@@ -112,9 +112,9 @@ Measurement pooled(const std::vector<Measurement>& passes);
 // Wall timing over several sizes at once, each size's methods carrying their own Method::ref; returns per size its
 // methods' measurements in order. In passes: the sizes swept `passes` times, each pass timing its share of the
 // `repeats` calls of every size as timeMethods does (warm-up, one round-robin per size), every pass's calls pooled,
-// so that a burst of host load lasting milliseconds covers one pass's calls of a size at most. In rounds
-// (--interleave): one round-robin whose every round calls every method at every size once (it moves the methods
-// out of `sizes`). A method without its Method::ref is refused (std::invalid_argument).
+// so that a spell of a few milliseconds in which the GPU runs slower covers one pass's calls of a size at most. In
+// rounds (--interleave): one round-robin whose every round calls every method at every size once (it moves the
+// methods out of `sizes`). A method without its Method::ref is refused (std::invalid_argument).
 std::vector<std::vector<Measurement>> timeSizesInPasses(std::vector<std::vector<Method>*>& sizes, int passes,
                                                         int warmup, int repeats, bool cpuHost,
                                                         const TimingContext& context);

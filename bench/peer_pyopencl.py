@@ -2,7 +2,7 @@
 # Peer: pyopencl's ReductionKernel (python3-pyopencl), a sum, min or max of floats or ints on the bench's OpenCL
 # device and data. Wall clock around each call including .get() of the result (its two kernels give no single event
 # to time).
-from bench_data import load, parse_args, record, unavailable, wall_passes, wall_rounds, warm_up
+from bench_data import load, parse_args, record, unavailable, wall_rounds, wall_sizes, warm_up
 
 
 def main():
@@ -50,12 +50,7 @@ def main():
         del x
     calls = [lambda x=x: float(krnl(x).get()) for _, x in arrays]
     warm_ups = [lambda x=x: warm_up(lambda: krnl(x).get(), a.warmup, queue.finish) for _, x in arrays]
-    if a.interleave:
-        for warm in warm_ups:
-            warm()
-        timed = wall_rounds(calls, a.repeats)
-    else:
-        timed = wall_passes(calls, warm_ups, a.repeats, a.passes)
+    timed = wall_sizes(calls, warm_ups, a.repeats, a.passes, a.interleave)
     for (n, _), (times, results, starts, cpus) in zip(arrays, timed):
         record("pyopencl ReductionKernel", "opencl-peer", n, "wall", times, results, n * 4, note,
                *((starts, cpus) if a.calls else ()))

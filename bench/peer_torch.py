@@ -11,7 +11,7 @@
 # Wall timing = the host clock around the call and the read of its result.
 import time
 
-from bench_data import emit, load, parse_args, record, unavailable, wall_passes, wall_rounds, warm_up
+from bench_data import emit, load, parse_args, record, unavailable, wall_rounds, wall_sizes, warm_up
 
 
 def kernel_spans(torch, fn, repeats):
@@ -230,12 +230,7 @@ def main():
         calls = [whole_call(fn, sync) for _, _, _, _, fn, sync, _ in pending]
         warm_ups = [lambda call=call, sync=sync: warm_up(call, a.warmup, sync)
                     for call, (_, _, _, _, _, sync, _) in zip(calls, pending)]
-        if interleave:
-            for warm in warm_ups:
-                warm()
-            timed = wall_rounds(calls, a.repeats)
-        else:
-            timed = wall_passes(calls, warm_ups, a.repeats, passes)
+        timed = wall_sizes(calls, warm_ups, a.repeats, passes, interleave)
         for (label, role, n, nbytes, _, _, note), (times, results, starts, cpus) in zip(pending, timed):
             record(label, role, n, "wall", times, values(results), nbytes, note, *((starts, cpus) if a.calls else ()))
         check_copies(torch, copies)
