@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-# The explorer's speed (issue 13, item 4): runs `reducelab gui` under Xvfb with scripted sessions and prints the four
-# figures from its --frame-stats output: the first frame shown with a warm cache, a variant switch with the ladder
-# built, a trace of 2^16 elements, and the frame rate while 1024 work-items animate.
+# The explorer's speed (BENCHMARKS.md, "The explorer"): runs `reducelab gui` under Xvfb with scripted sessions and
+# prints the four figures from its --frame-stats output: the first frame shown with a warm cache, a variant switch
+# with the ladder built, a trace of 2^16 elements, and the frame rate while 1024 work-items animate.
 #   python3 bench/app_speed.py [--binary build/app/reducelab] [--runs 5]
 # Caches, settings and data live in a temporary XDG tree (never the user's): the first run starts cold.
 import argparse

@@ -317,7 +317,7 @@ int run(const BenchOptions& o) {
             {"load_average", loadAverage()},
             {"numa_nodes", numaNodes()},
             // wall clock minus the monotonic clock --calls stamps: lines the calls up with samples
-            // taken on the wall clock (run_issue14.sh's REDUCELAB_CLOCKS)
+            // taken on the wall clock (bench/gpu/compare.sh's REDUCELAB_CLOCKS)
             {"wall_minus_monotonic_s",
              std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count() -
                  std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count()},

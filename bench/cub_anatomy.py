@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""What cupy.sum (CUB's DeviceReduce) launches per size (issue 14): each kernel's name, grid, block, registers,
+"""What cupy.sum (CUB's DeviceReduce) launches per size: each kernel's name, grid, block, registers,
 occupancy and duration from torch.profiler (CUPTI, the GPU's own timestamps), the call's span (first kernel start to
 last kernel end, the bench's device timing), and an empty CUDA kernel's duration on the same clock, the floor to set
 beside OpenCL's empty-kernel event time. Usage: cub_anatomy.py --sizes 16,18,20 --repeats 30 --json FILE"""

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The CUDA side of reducelab_bench --floor (issue 14): how CUPTI's kernel clock, which times cupy.sum in the bench,
+"""The CUDA side of reducelab_bench --floor: how CUPTI's kernel clock, which times cupy.sum in the bench,
 and CUDA events bound a kernel's own work (%globaltimer read inside it), so that OpenCL's profiling events can be
 set beside the right one. Per kernel: CUPTI's span, the work inside, and CUDA events recorded around the call while
 a spinning kernel keeps the GPU busy (so the events, like OpenCL's, count no host time). Then cupy.sum per size on

@@ -7,7 +7,7 @@
 # same way (reducelab_bench --floor shows both clocks around a kernel's own work). CUPTI's kernel span (first
 # kernel's start to last kernel's end, the GPU idle before the call) is reported beside it as a reference row: it
 # leaves out the command processing that both events count, and counts the host's launch of CUB's second kernel.
-# --timing device-idle makes CUPTI's span the main figure (the bench's device timing before issue 14).
+# --timing device-idle makes CUPTI's span the main figure (the bench's earlier device timing, kept to compare).
 # Wall timing = the host clock around the call and the read of its result.
 import time
 

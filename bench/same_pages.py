@@ -2,7 +2,7 @@
 """best-cpu on a CPU OpenCL device against host std::reduce, in one process and over the same pages.
 
 reducelab_bench gives the host peer its own copy of the input; on a shared VM the pages a buffer gets can move its
-bandwidth by 10% (BENCHMARKS.md, issue 14 item 3), and processes land in different bandwidth regimes. This harness
+bandwidth by 10% (BENCHMARKS.md, "On a CPU device"), and processes land in different bandwidth regimes. This harness
 removes both: it maps best-cpu's OpenCL buffer (zero-copy on PoCL) and runs host std::reduce(par_unseq) over those
 very pages, timing every method in turns (one call each per round, the order rotated every round), so each ratio
 compares calls made seconds apart on the same bytes. Methods: `host` (TBB), `loop` (one host thread), and best-cpu

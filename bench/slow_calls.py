@@ -12,7 +12,7 @@ the calls beside it were timed, with what those calls did there.
 Last, per method, the CPUs its calls returned on by NUMA node (the run's numa_nodes): how many calls, how far
 their times sat from their rows' medians, how many were slow, and how often the calling thread changed CPU.
 
-With --clocks CSV (run_issue14.sh's REDUCELAB_CLOCKS=1: nvidia-smi's samples every 100 ms, UTC), each burst also
+With --clocks CSV (bench/gpu/compare.sh's REDUCELAB_CLOCKS=1: nvidia-smi's samples every 100 ms, UTC), each burst also
 shows the GPU's lowest SM and memory clocks sampled while it lasted, and each method its median time in the calls
 made while the SM clock sat below 90% of the run's highest against those made at full clock.
 
