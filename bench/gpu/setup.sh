@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # NVIDIA's OpenCL for the bench on a Linux machine with an NVIDIA GPU. Sourced by bench/gpu/compare.sh; also runs
-# alone (`sudo bash bench/gpu/setup.sh`). Run from the repository root. Each step is done only where it is needed:
+# alone (`sudo bash bench/gpu/setup.sh`). Each step is done only where it is needed:
 #
 # - .cl/*.deb, where that folder holds packages (bench/gpu/fetch-debs.sh): for a machine with NVIDIA's OpenCL driver
 #   but no ICD loader, no OpenCL headers and no way to install packages, the loader, the headers, clinfo and the
@@ -12,6 +12,10 @@
 #   (a container that mounts the driver, a driver from NVIDIA's own installer), nvidia.icd is written there.
 #
 # On a machine whose driver, ICD loader and peers came from its own packages it changes nothing.
+
+if [ "${BASH_SOURCE[0]}" = "$0" ]; then  # run alone: .cl/ and .benchdeb/ are in the repository root
+    cd "$(dirname "$0")/../.." || exit 1
+fi
 
 rl_unpack() {  # rl_unpack DIR DEST: every .deb in DIR unpacked into DEST
     local f any=0
