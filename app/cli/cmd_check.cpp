@@ -34,7 +34,7 @@ int cmdCheck(const Options& o) {
         std::cout << workbench::toJson(report).dump(2) << "\n";
     else
         std::cout << workbench::formatReport(report);
-    return check::exitStatus(report);
+    return check::exitStatus(report, o.raw.count("require-all") > 0);
 }
 
 }  // namespace rl::cli

@@ -32,9 +32,9 @@ const char* kHelp =
     "reducelab exercise show ID [--starter] [--hint K] [--solution] [--lecturer] [--exercises DIR] [--json]\n"
     "reducelab exercise validate DIR|ID [--format-only] [--exercises DIR] [--device D] [--json]\n"
     "reducelab exercise check ID --kernel FILE [--seed S] [--record] [--reveal] [--exercises DIR] [--device D]\n"
-    "                         [--timeout SECONDS] [--gradescope FILE] [--classroom FILE] [--json]\n"
+    "                         [--timeout SECONDS] [--require-all] [--gradescope FILE] [--classroom FILE] [--json]\n"
     "reducelab exercise grade ID DIR [--csv FILE] [--seed S] [--exercises DIR] [--device D] [--timeout SECONDS]\n"
-    "                         [--json]\n"
+    "                         [--require-all] [--json]\n"
     "  The course: exercises built in (assets/exercises), or those of --exercises DIR (docs/exercises.md is the\n"
     "  format). ID is an exercise's id, its directory name or its number.\n"
     "  list      the exercises in order, with their checks (and your progress, from the progress store)\n"
@@ -52,7 +52,10 @@ const char* kHelp =
     "            --gradescope FILE writes Gradescope's results.json; --classroom FILE the JSON GitHub Classroom's\n"
     "            command grader reports (as the student sees it: hidden checks keep their name and verdict;\n"
     "            with --reveal, everything). A missing or unbuildable attempt still gets both files (score 0).\n"
-    "            Exit status: 0 every check passed, 1 some failed, 2 bad arguments or the kernel does not build.\n"
+    "            A check that cannot run here (Oclgrind missing) is `not graded here`, says why, and is left out\n"
+    "            of the score; --require-all (for a course's grader) counts it as failed instead.\n"
+    "            Exit status: 0 every graded check passed, 1 some failed, 2 bad arguments or the kernel does not\n"
+    "            build.\n"
     "  grade     grades every .cl file of DIR (the lecturer's command): each in a process of its own, with one\n"
     "            seed for all, hidden checks revealed; prints a table, --csv FILE writes one row per file. Exit\n"
     "            status 0 when it ran.";
@@ -72,7 +75,7 @@ const CommandSpec& exerciseSpec() {
     static const CommandSpec spec{"exercise",
                                   "the course: list, show, check your attempt, validate, grade",
                                   kHelp,
-                                  {"json!", "solution!", "starter!", "record!", "format-only!", "reveal!", "lecturer!",
+                                  {"json!", "solution!", "starter!", "record!", "format-only!", "reveal!", "lecturer!", "require-all!",
                                    "exercises",
                                    "kernel", "seed", "device", "timeout", "csv", "hint", "gradescope", "classroom"},
                                   16};  // a wrong count is refused by the verb, which says what it takes
@@ -105,6 +108,7 @@ exercise::GradeOptions gradeOptions(const Args& a) {
         if (const char* env = std::getenv("REDUCELAB_DEVICE")) o.device = env;
     if (a.has("seed")) o.seed = uint64_t(parseInteger("--seed", a.get("seed"), 1, (1ll << 53)));
     if (a.has("timeout")) o.timeoutSeconds = double(parseInteger("--timeout", a.get("timeout"), 1, 3600));
+    o.requireAll = a.has("require-all");
     return o;
 }
 
@@ -261,7 +265,7 @@ int cmdValidate(const Args& a) {
             if (v.solution && v.starter) {
                 std::string failed;
                 for (const auto& c : v.starter->checks)
-                    if (!c.passed) failed += (failed.empty() ? "" : ", ") + c.kind;
+                    if (c.graded && !c.passed) failed += (failed.empty() ? "" : ", ") + c.kind;
                 std::cout << ": the solution passes " << v.solution->checks.size() << " checks ("
                           << int(v.solution->seconds + 0.5) << " s); the starter fails " << failed;
             }
@@ -359,6 +363,7 @@ int runExercise(int argc, char** argv) {
             r.device = o.device;
             r.seed = o.seed != 0 ? o.seed : exercise::freshSeed();
             r.timeoutSeconds = o.timeoutSeconds > 0 ? o.timeoutSeconds : e.timeoutSeconds;
+            r.requireAll = o.requireAll;
             return gradeAll(r);
         }
         throw UsageError("unknown exercise command '" + a.verb + "': list, show, validate, check or grade");

@@ -39,6 +39,7 @@ GradeRow gradeOne(const GradeAllRequest& r, const fs::path& file) {
     command.device = r.device;
     command.seed = r.seed;
     command.reveal = true;
+    command.requireAll = r.requireAll;
     std::vector<std::string> argv = exercise::checkArgv(command);
     argv.insert(argv.end(), {"--timeout", std::to_string(int(r.timeoutSeconds))});
     const double limit = exercise::checkTimeLimit(r.runs, r.timeoutSeconds);
@@ -51,7 +52,7 @@ GradeRow gradeOne(const GradeAllRequest& r, const fs::path& file) {
     row.checks = g.checks;
     row.message = g.error;
     for (const auto& c : g.checks)
-        if (!c.passed && row.message.empty()) row.message = c.name + ": " + c.message;
+        if (c.graded && !c.passed && row.message.empty()) row.message = c.name + ": " + c.message;
     if (child.end == workbench::ChildResult::End::TimedOut && g.checks.empty())
         row.message = "grading did not finish within " + std::to_string(int(limit)) + " s";
     return row;

@@ -20,6 +20,7 @@ struct GradeAllRequest {
     std::string device;
     uint64_t seed = 1;          // one seed for every submission: all are graded on the same hidden inputs
     double timeoutSeconds = 10; // per step
+    bool requireAll = false;    // --require-all, passed on
     bool json = false;
 };
 

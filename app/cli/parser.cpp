@@ -34,6 +34,7 @@ const OptionDoc kDocs[] = {
     {"timeout", "SECONDS", "longest a child process may run"},
     {"kernel-only", nullptr, "your kernel's row alone"},
     {"no-sim", nullptr, "skip the Oclgrind run"},
+    {"require-all", nullptr, "a check that cannot run here (no simulator) fails"},
     {"stage", "K|all", "a step of the timeline (0 = the load), or every step"},
     {"format", "png|svg|gif", "the file's format"},
     {"scale", "S", "render at this scale, 1 to 4"},

@@ -17,8 +17,8 @@ using workbench::CheckRequest;
 // at all (an unknown model, a device that does not exist).
 workbench::CheckReport checkKernel(const CheckRequest& request);
 
-// The exit status `reducelab check` gives a report: 0 when every check passed, 1 when some failed, 2 when the
-// kernel does not build or breaks the launch contract.
-int exitStatus(const workbench::CheckReport& report);
+// The exit status `reducelab check` gives a report: 0 when every check that ran passed, 1 when some failed (with
+// `requireAll`, also when some could not run here), 2 when the kernel does not build or breaks the launch contract.
+int exitStatus(const workbench::CheckReport& report, bool requireAll = false);
 
 }  // namespace rl::check

@@ -55,6 +55,7 @@ void deviceStep(const CheckRequest& request, const VariantInfo& variant, const E
     const DeviceInfo device = selectDevice(request.device);
     emit({{"event", "device"}, {"name", device.name}, {"simd_width", device.simdWidth}});
     Engine engine(device);
+    engine.programs().setDiskCache(BinaryCache());  // built from source each time: its warnings are part of the check
     bool buildKnown = false;
     auto buildIs = [&](bool ok, const std::string& log) {
         if (buildKnown) return;
@@ -66,7 +67,7 @@ void deviceStep(const CheckRequest& request, const VariantInfo& variant, const E
     // The build first, on its own: a kernel that then never ends has still been seen to build.
     try {
         engine.programs().kernel(variant, request.config, false);
-        buildIs(true, "");
+        buildIs(true, engine.programs().buildLog(variant, request.config, false));
     } catch (const Error& e) {
         if (e.kind() == ErrorKind::BuildFailed) {
             buildIs(false, e.what());

@@ -74,6 +74,10 @@ cl::Program ProgramCache::program(const std::string& name, const std::string& so
         throw Error(ErrorKind::BuildFailed, "kernel '" + name + "' failed to build with options '" + options +
                                                 "'; fix the kernel source. Build log:\n" + log);
     }
+    try {
+        logs_[key] = program.getBuildInfo<CL_PROGRAM_BUILD_LOG>(clDevice_);
+    } catch (const cl::Error&) {
+    }
     if (!diskKey.empty()) {
         try {  // a driver that gives no binary only costs the next run a build
             const auto binaries = program.getInfo<CL_PROGRAM_BINARIES>();
@@ -83,6 +87,11 @@ cl::Program ProgramCache::program(const std::string& name, const std::string& so
     }
     programs_.emplace(key, program);
     return program;
+}
+
+std::string ProgramCache::buildLog(const VariantInfo& variant, const RunConfig& config, bool traced) const {
+    const auto it = logs_.find(memoryKey(variant, config, traced, device_));
+    return it == logs_.end() ? std::string() : it->second;
 }
 
 cl::Kernel ProgramCache::kernel(const VariantInfo& variant, const RunConfig& config, bool traced) {

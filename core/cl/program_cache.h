@@ -25,6 +25,10 @@ public:
     // enqueue, and an Engine (with its cache) is used by one thread at a time.
     cl::Kernel kernel(const VariantInfo& variant, const RunConfig& config, bool traced);
 
+    // The compiler's log of that kernel's build when it succeeded (its warnings; empty when the driver wrote none,
+    // or when the program came from the on-disk cache).
+    std::string buildLog(const VariantInfo& variant, const RunConfig& config, bool traced) const;
+
     // Any program from explicit source and options (the copy kernel, helpers), cached the same way.
     // A stored binary is tried first (clCreateProgramWithBinary, then its build); a missing, damaged or refused one
     // is built from source, silently, and stored in its place.
@@ -42,6 +46,7 @@ private:
     DeviceInfo device_;  // what buildOptions needs to know of it (the OpenCL C versions)
     std::map<std::pair<std::string, std::string>, cl::Program> programs_;
     std::map<std::pair<std::string, std::string>, cl::Kernel> kernels_;  // by (variant id, build options)
+    std::map<std::pair<std::string, std::string>, std::string> logs_;   // successful builds' logs
     BinaryCache disk_;
     std::string identity_;  // deviceIdentity(), asked once
 };

@@ -9,6 +9,7 @@ std::vector<std::string> checkArgv(const CheckCommand& c) {
     if (!c.device.empty()) argv.insert(argv.end(), {"--device", c.device});
     if (c.seed != 0) argv.insert(argv.end(), {"--seed", std::to_string(c.seed)});
     if (c.reveal) argv.push_back("--reveal");
+    if (c.requireAll) argv.push_back("--require-all");
     return argv;
 }
 

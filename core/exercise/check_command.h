@@ -19,6 +19,7 @@ struct CheckCommand {
     std::string device;         // --device; empty: the default
     uint64_t seed = 0;          // 0: fresh
     bool reveal = false;        // hidden checks' details too
+    bool requireAll = false;    // --require-all: a check that cannot run here fails
 };
 
 // The argv to give workbench::runProgram.

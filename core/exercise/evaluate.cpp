@@ -20,6 +20,7 @@ using workbench::Finding;
 struct Seen {
     std::string message;
     int stage = -1, cell = -1, line = 0;
+    bool notChecked = false;  // the check could not run (no simulator here): `message` says why
 };
 
 std::string num(double v) {
@@ -78,7 +79,10 @@ Seen findingSeen(const std::vector<Finding>& list, const std::string& meaning) {
 
 Seen notSimulated(const CheckReport& r) {
     Seen s;
-    if (!r.simulated)
+    if (!r.simulatorMissing.empty()) {
+        s.message = "needs Oclgrind (the simulator), which could not run here: " + r.simulatorMissing;
+        s.notChecked = true;
+    } else if (!r.simulated)
         s.message = "the run on Oclgrind (the simulator) did not finish, so this could not be checked" +
                     (r.failures.empty() ? std::string() : ": " + r.failures.back().message);
     return s;
@@ -299,6 +303,11 @@ CheckOutcome everyRun(const AttemptFacts& facts,
     for (const AttemptRun& run : facts.runs) {
         const Seen s = seen(run);
         if (s.message.empty()) continue;
+        if (s.notChecked) {
+            o.graded = false;
+            o.message = s.message;
+            return o;
+        }
         o.message = run.label() + ": " + s.message;
         o.wg = run.wg;
         o.run = run.label();
@@ -410,6 +419,7 @@ CheckOutcome evaluateCheck(const CheckSpec& spec, const AttemptFacts& facts) {
     o.hidden = spec.hidden;
     o.maxScore = spec.points;
     o.score = o.passed ? spec.points : 0;
+    if (!o.graded) o.score = 0;
     return o;
 }
 

@@ -120,9 +120,10 @@ GradeResult gradeAttempt(const Exercise& exercise, const std::string& text, cons
             g.error = !r.contract.empty() ? r.contract
                                           : "the kernel does not build (" + run.label() + "): " +
                                                 (r.diagnostics.empty() ? firstLines(r.buildLog, 3)
-                                                                       : "line " +
-                                                                             std::to_string(r.diagnostics[0].line) +
-                                                                             ": " + r.diagnostics[0].message);
+                                                 : r.diagnostics[0].line > 0
+                                                     ? "line " + std::to_string(r.diagnostics[0].line) + ": " +
+                                                           r.diagnostics[0].message
+                                                     : r.diagnostics[0].message);
             g.buildLog = r.buildLog;
             g.report = r;
             g.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -165,13 +166,20 @@ GradeResult gradeAttempt(const Exercise& exercise, const std::string& text, cons
     }
 
     g.checks = evaluate(exercise, facts);
+    if (options.requireAll)
+        for (CheckOutcome& c : g.checks)
+            if (!c.graded) {
+                c.graded = true;  // counted: for this grader a check that did not run is a failed one
+                c.passed = false;
+                c.message = "not run here, and --require-all counts that as a failure: " + c.message;
+            }
     bool all = true;
-    for (const CheckOutcome& c : g.checks) all = all && c.passed;
+    for (const CheckOutcome& c : g.checks) all = all && (c.passed || !c.graded);
     g.status = all ? "pass" : "fail";
     // The report the tree shows: the run the first failed check is about, else the first run.
     for (const CheckOutcome& c : g.checks)
         for (const AttemptRun& run : facts.runs)
-            if (!g.report && !c.passed && !c.run.empty() && run.label() == c.run) g.report = run.report;
+            if (!g.report && c.graded && !c.passed && !c.run.empty() && run.label() == c.run) g.report = run.report;
     if (!g.report && !facts.runs.empty()) g.report = facts.runs.front().report;
     g.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return g;

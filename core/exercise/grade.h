@@ -19,6 +19,7 @@ struct GradeOptions {
     std::string device;        // as --device names one; empty: the default
     uint64_t seed = 0;         // 0: drawn fresh (the result says which, so a failure can be run again)
     double timeoutSeconds = 0; // per step of each run; 0: the exercise's
+    bool requireAll = false;   // a check that could not run here (no simulator) fails instead of going ungraded
 };
 
 // Grades `text` (a kernel file's contents; `file` its name, shown and used in compiler messages). Never throws for

@@ -22,9 +22,9 @@ json toGradescope(const GradeResult& r) {
     for (const CheckOutcome& c : r.checks)
         tests.push_back({{"name", c.name},
                          {"score", c.score},
-                         {"max_score", c.maxScore},
-                         {"output", (c.passed ? "passed" : "failed") + (c.message.empty() ? "" : ": " + c.message) +
-                                        where(c)},
+                         {"max_score", c.graded ? c.maxScore : 0},
+                         {"output", (!c.graded ? "not graded here" : c.passed ? "passed" : "failed") +
+                                        (c.message.empty() ? "" : ": " + c.message) + where(c)},
                          {"visibility", c.hidden ? "after_published" : "visible"}});
     std::string output = "exercise " + r.exercise + " (" + r.title + "), seed " + std::to_string(r.seed);
     if (!r.device.empty()) output += ", on " + r.device;
@@ -36,7 +36,7 @@ json toClassroom(const GradeResult& r) {
     json tests = json::array();
     for (const CheckOutcome& c : r.checks)
         tests.push_back({{"name", c.name},
-                         {"status", c.passed ? "pass" : "fail"},
+                         {"status", c.passed || !c.graded ? "pass" : "fail"},
                          {"score", c.score},
                          {"message", c.message},
                          {"line_no", c.line > 0 ? json(c.line) : json(nullptr)}});

@@ -18,8 +18,14 @@ double GradeResult::score() const {
 
 double GradeResult::maxScore() const {
     double s = 0;
-    for (const CheckOutcome& c : checks) s += c.maxScore;
+    for (const CheckOutcome& c : checks) s += c.graded ? c.maxScore : 0;
     return s;
+}
+
+int GradeResult::ungraded() const {
+    int n = 0;
+    for (const CheckOutcome& c : checks) n += c.graded ? 0 : 1;
+    return n;
 }
 
 json toJson(const GradeResult& r, bool withReport) {
@@ -27,7 +33,8 @@ json toJson(const GradeResult& r, bool withReport) {
     for (const CheckOutcome& c : r.checks)
         checks.push_back({{"name", c.name},   {"kind", c.kind},   {"passed", c.passed}, {"score", c.score},
                           {"max_score", c.maxScore}, {"message", c.message}, {"wg", c.wg}, {"run", c.run},
-                          {"stage", c.stage}, {"cell", c.cell}, {"line", c.line}, {"hidden", c.hidden}});
+                          {"stage", c.stage}, {"cell", c.cell}, {"line", c.line}, {"hidden", c.hidden},
+                          {"state", c.state()}});
     json j = {{"exercise", r.exercise}, {"title", r.title},   {"file", r.file},         {"device", r.device},
               {"seed", r.seed},         {"status", r.status}, {"passed", r.passed()},   {"error", r.error},
               {"build_log", r.buildLog}, {"score", r.score()}, {"max_score", r.maxScore()},
@@ -63,6 +70,11 @@ GradeResult gradeResultFromJson(const json& j) {
             o.cell = c.value("cell", -1);
             o.line = c.value("line", 0);
             o.hidden = c.value("hidden", false);
+            const std::string state = c.value("state", o.passed ? "passed" : "failed");
+            if (state != "passed" && state != "failed" && state != "not_checked")
+                throw Error(ErrorKind::BadInput, "check '" + o.name + "' has state '" + state +
+                                                     "', not passed, failed or not_checked");
+            o.graded = state != "not_checked";
             r.checks.push_back(std::move(o));
         }
         r.runs = j.value("runs", std::vector<std::string>{});
@@ -80,8 +92,8 @@ GradeResult studentView(const GradeResult& r) {
     bool hiddenFailed = false;
     for (CheckOutcome& c : v.checks)
         if (c.hidden) {
-            hiddenFailed = hiddenFailed || !c.passed;
-            c.message = c.passed ? "" : "a hidden check failed: the statement says what the kernel must do";
+            hiddenFailed = hiddenFailed || (c.graded && !c.passed);
+            if (c.graded) c.message = c.passed ? "" : "a hidden check failed: the statement says what the kernel must do";
             c.stage = c.cell = -1;
             c.line = 0;
             c.run.clear();
@@ -112,15 +124,26 @@ std::string formatGrade(const GradeResult& r) {
         if (!r.buildLog.empty()) o << r.buildLog << (r.buildLog.back() == '\n' ? "" : "\n");
     }
     for (const CheckOutcome& c : r.checks) {
+        if (!c.graded) {
+            o << "  --    " << c.name << ": not graded here\n        " << c.message << "\n";
+            continue;
+        }
         o << "  " << (c.passed ? "ok  " : "FAIL") << "  " << c.name;
         if (c.maxScore != 1 || c.score != (c.passed ? 1 : 0))
             o << " (" << number(c.score) << "/" << number(c.maxScore) << ")";
         o << "\n";
         if (!c.message.empty()) o << "        " << c.message << "\n";
     }
+    const int ungraded = r.ungraded();
     o << "score " << number(r.score()) << " / " << number(r.maxScore()) << ": "
-      << (r.status == "pass" ? "every check passed" : r.status == "fail" ? "some checks failed" : "not graded")
+      << (r.status == "pass" && ungraded == 0 ? "every check passed"
+          : r.status == "pass"               ? "every graded check passed"
+          : r.status == "fail"               ? "some checks failed"
+                                             : "not graded")
       << "\n";
+    if (ungraded > 0)
+        o << ungraded << " check" << (ungraded > 1 ? "s" : "")
+          << " not graded here (the score leaves them out; --require-all counts them as failed)\n";
     o << "seed " << r.seed << " (reducelab exercise check " << r.exercise << " --kernel " << r.file << " --seed "
       << r.seed << " runs the same inputs again)\n";
     return o.str();

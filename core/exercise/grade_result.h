@@ -21,6 +21,11 @@ struct CheckOutcome {
     std::string run;         // that run: "wg 64, sum int"
     int stage = -1, cell = -1, line = 0;  // where, when it is about one place (-1 / 0: not known)
     bool hidden = false;     // the student-facing output shows only the name and whether it passed
+    bool graded = true;      // false: the check could not run here (no simulator); `message` says why and how to
+                             // get it, and it counts neither for nor against the score
+
+    // "passed", "failed" or "not_checked".
+    std::string state() const { return !graded ? "not_checked" : passed ? "passed" : "failed"; }
 };
 
 struct GradeResult {
@@ -39,7 +44,8 @@ struct GradeResult {
                                                    // check is about (else the first run's), for the tree
 
     double score() const;
-    double maxScore() const;
+    double maxScore() const;     // of the graded checks
+    int ungraded() const;        // checks that could not run here
     bool passed() const { return status == "pass"; }
 };
 

@@ -10,8 +10,14 @@ std::string failedChecks(const GradeResult& g) {
     if (g.status == "error") return g.error;
     std::string s;
     for (const CheckOutcome& c : g.checks)
-        if (!c.passed) s += (s.empty() ? "" : "; ") + c.name + " (" + c.kind + "): " + c.message;
+        if (c.graded && !c.passed) s += (s.empty() ? "" : "; ") + c.name + " (" + c.kind + "): " + c.message;
     return s;
+}
+
+std::string firstUngraded(const GradeResult& g) {
+    for (const CheckOutcome& c : g.checks)
+        if (!c.graded) return c.message;
+    return {};
 }
 
 }  // namespace
@@ -21,7 +27,11 @@ std::vector<std::string> claimProblems(const GradeResult& solution, const GradeR
     if (solution.status != "pass")
         problems.push_back("solution.cl does not pass its own checks (seed " + std::to_string(solution.seed) +
                            "): " + failedChecks(solution));
-    if (starter.status == "pass")
+    if (starter.status == "pass" && starter.ungraded() > 0)
+        problems.push_back("starter.cl passes every check that could run here, and " +
+                           std::to_string(starter.ungraded()) + " could not (" + firstUngraded(starter) +
+                           "): validate the exercise where Oclgrind runs");
+    else if (starter.status == "pass")
         problems.push_back("starter.cl already passes every check (seed " + std::to_string(starter.seed) +
                            "): the exercise asks nothing of the student; make a check fail on the starter");
     else if (starter.status == "error")

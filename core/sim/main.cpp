@@ -15,7 +15,11 @@ int main(int argc, char** argv) {
         return 2;
     }
     try {
-        if (!rl::sim::available()) throw rl::Error(rl::ErrorKind::Unsupported, rl::sim::unavailableReason());
+        if (!rl::sim::available()) {  // not a failure of the kernel: the check marks its checks `not checked`
+            std::cout << nlohmann::json{{"event", "unavailable"}, {"why", rl::sim::unavailableReason()}}.dump()
+                      << std::endl;
+            return 3;
+        }
         std::ifstream in(argv[2]);
         if (!in) throw rl::Error(rl::ErrorKind::BadInput, std::string("cannot read the request ") + argv[2]);
         const auto request = rl::workbench::checkRequestFromJson(nlohmann::json::parse(in));

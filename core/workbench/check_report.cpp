@@ -12,9 +12,57 @@ namespace rl::workbench {
 
 using nlohmann::json;
 
+std::vector<CheckState> CheckReport::checks() const {
+    std::vector<CheckState> out;
+    const bool built = builds && contract.empty();
+    out.push_back({"builds", built ? "passed" : "failed", contract});
+    const std::string unbuilt = contract.empty() ? "the kernel does not build" : "the kernel breaks the launch contract";
+    if (!built) {
+        out.push_back({"correct", "not_checked", unbuilt});
+        return out;
+    }
+    out.push_back({"correct", correct ? "passed" : "failed", ""});
+    const std::string noSimulator = simulatorMissing.empty() ? "the simulator step did not finish" : simulatorMissing;
+    auto finding = [&](const char* name, const std::vector<Finding>& list) {
+        if (!simulated)
+            out.push_back({name, simulatorMissing.empty() ? "failed" : "not_checked", noSimulator});
+        else
+            out.push_back({name, list.empty() ? "passed" : "failed", list.empty() ? "" : list.front().message});
+    };
+    finding("no_races", races);
+    finding("no_uninitialised", uninitialised);
+    finding("no_out_of_bounds", outOfBounds);
+    finding("no_barrier_divergence", barrierDivergence);
+    if (trace)
+        out.push_back({"stages", "passed", ""});
+    else
+        out.push_back({"stages", simulatorMissing.empty() ? "failed" : "not_checked",
+                       simulatorMissing.empty() ? "no stages were recorded"
+                                                : "the kernel does not record its own stages (RL_TRACE_PARAMS) and " +
+                                                      simulatorMissing});
+    if (!model.empty()) {
+        if (firstMismatch)
+            out.push_back({"matches_model", "failed", firstMismatch->message});
+        else if (trace)
+            out.push_back({"matches_model", "passed", ""});
+        else
+            out.push_back({"matches_model", simulatorMissing.empty() ? "failed" : "not_checked",
+                           "no stages to compare with " + model + ": " + noSimulator});
+    }
+    for (const Failure& f : failures) out.push_back({f.step, "failed", f.message});
+    return out;
+}
+
 bool CheckReport::passed() const {
-    return builds && contract.empty() && correct && races.empty() && uninitialised.empty() && outOfBounds.empty() &&
-           barrierDivergence.empty() && failures.empty() && !firstMismatch;
+    for (const CheckState& c : checks())
+        if (c.state == "failed") return false;
+    return true;
+}
+
+bool CheckReport::complete() const {
+    for (const CheckState& c : checks())
+        if (c.state == "not_checked") return false;
+    return true;
 }
 
 json toJson(const std::vector<Finding>& list) {
@@ -72,7 +120,7 @@ json toJson(const CheckReport& r) {
     json diagnostics = json::array();
     for (const Diagnostic& d : r.diagnostics)
         diagnostics.push_back({{"file", d.file}, {"line", d.line}, {"column", d.column}, {"severity", d.severity},
-                               {"message", d.message}});
+                               {"message", d.message}, {"excerpt", d.excerpt}});
     json sizes = json::array();
     for (const SizeCheck& s : r.sizes)
         sizes.push_back({{"n", s.n}, {"wg", s.wg}, {"why", s.why}, {"ran", s.ran}, {"correct", s.correct},
@@ -95,6 +143,8 @@ json toJson(const CheckReport& r) {
     json failures = json::array();
     for (const Failure& f : r.failures)
         failures.push_back({{"step", f.step}, {"kind", f.kind}, {"message", f.message}});
+    json checks = json::array();
+    for (const CheckState& c : r.checks()) checks.push_back({{"name", c.name}, {"state", c.state}, {"why", c.why}});
     return {{"file", r.file},
             {"entry", r.entry},
             {"device", r.device},
@@ -103,6 +153,8 @@ json toJson(const CheckReport& r) {
             {"type", r.type},
             {"wg", r.wg},
             {"passed", r.passed()},
+            {"complete", r.complete()},
+            {"checks", checks},
             {"builds", r.builds},
             {"diagnostics", diagnostics},
             {"build_log", r.buildLog},
@@ -110,6 +162,7 @@ json toJson(const CheckReport& r) {
             {"correct", r.correct},
             {"sizes", sizes},
             {"simulated", r.simulated},
+            {"simulator_missing", r.simulatorMissing},
             {"races", toJson(r.races)},
             {"uninitialised", toJson(r.uninitialised)},
             {"out_of_bounds", toJson(r.outOfBounds)},
@@ -165,7 +218,8 @@ CheckReport checkReportFromJson(const json& j) {
         r.builds = j.at("builds").get<bool>();
         for (const json& d : j.at("diagnostics"))
             r.diagnostics.push_back({d.value("file", ""), d.at("line").get<int>(), d.at("column").get<int>(),
-                                     d.at("severity").get<std::string>(), d.at("message").get<std::string>()});
+                                     d.at("severity").get<std::string>(), d.at("message").get<std::string>(),
+                                     d.value("excerpt", "")});
         r.buildLog = j.value("build_log", "");
         r.contract = j.value("contract", "");
         r.correct = j.at("correct").get<bool>();
@@ -182,6 +236,7 @@ CheckReport checkReportFromJson(const json& j) {
             r.sizes.push_back(std::move(c));
         }
         r.simulated = j.value("simulated", false);
+        r.simulatorMissing = j.value("simulator_missing", "");
         r.races = findingsFromJson(j.at("races"));
         r.uninitialised = findingsFromJson(j.at("uninitialised"));
         r.outOfBounds = findingsFromJson(j.at("out_of_bounds"));
@@ -265,6 +320,26 @@ std::optional<Mismatch> firstMismatch(const TraceRun& student, const std::vector
     return std::nullopt;
 }
 
+namespace {
+
+// The compiler's excerpt under a diagnostic, indented under it; the student's line itself when the compiler gave
+// none and the line is known.
+void writeExcerpt(std::ostringstream& o, const Diagnostic& d) {
+    std::istringstream lines(d.excerpt);
+    for (std::string l; std::getline(lines, l);) o << "          | " << l << "\n";
+}
+
+// The log as the compiler wrote it, indented, after ReduceLab's own first line ("kernel '...' failed to build").
+void writeLog(std::ostringstream& o, const std::string& log) {
+    const size_t at = log.find("Build log:\n");
+    std::istringstream lines(at == std::string::npos ? log : log.substr(at + 11));
+    int shown = 0;
+    for (std::string l; std::getline(lines, l) && shown < 60; ++shown) o << "          | " << l << "\n";
+    if (shown == 60) o << "          | ... (the whole log is in --json's build_log)\n";
+}
+
+}  // namespace
+
 std::string formatReport(const CheckReport& r) {
     std::ostringstream o;
     auto mark = [](bool ok) { return ok ? "ok  " : "FAIL"; };
@@ -274,8 +349,16 @@ std::string formatReport(const CheckReport& r) {
     o << "  " << mark(r.builds && r.contract.empty()) << "  builds";
     if (!r.contract.empty()) o << ": " << r.contract;
     o << "\n";
-    for (const Diagnostic& d : r.diagnostics)
-        o << "        " << r.file << ":" << d.line << ":" << d.column << ": " << d.severity << ": " << d.message << "\n";
+    for (const Diagnostic& d : r.diagnostics) {
+        o << "        " << r.file << ":";
+        if (d.line > 0) o << d.line << ":" << (d.column > 0 ? std::to_string(d.column) + ":" : "");
+        o << " " << d.severity << ": " << d.message << "\n";
+        writeExcerpt(o, d);
+    }
+    if (!r.builds && r.contract.empty() && r.diagnostics.empty()) {
+        o << "        the compiler's log names no line of " << r.file << "; here it is as it was written:\n";
+        writeLog(o, r.buildLog.empty() ? "(the driver gave no build log)" : r.buildLog);
+    }
     if (!r.builds || !r.contract.empty()) return o.str();
     o << "  " << mark(r.correct) << "  correct on " << r.sizes.size() << " sizes\n";
     for (const SizeCheck& s : r.sizes) {
@@ -302,12 +385,24 @@ std::string formatReport(const CheckReport& r) {
               << s.activeItems << " active, " << s.divergentWarps << " divergent warps, bank conflicts "
               << s.bankConflictDegree << "-way\n";
     }
-    if (!r.model.empty())
+    if (!r.model.empty() && (r.trace || r.firstMismatch))
         o << "  " << mark(!r.firstMismatch) << "  trace equals the model of " << r.model
           << (r.firstMismatch ? ": first differs at " + r.firstMismatch->message : "") << "\n";
     for (const Failure& f : r.failures) o << "  FAIL  " << f.step << " (" << f.kind << "): " << f.message << "\n";
+    std::vector<std::string> skipped;
+    for (const CheckState& c : r.checks())
+        if (c.state == "not_checked") skipped.push_back(c.name);
+    if (!skipped.empty()) {
+        o << "  --    not checked here:";
+        for (size_t i = 0; i < skipped.size(); ++i) o << (i ? ", " : " ") << skipped[i];
+        o << "\n        why: " << (r.simulatorMissing.empty() ? "the kernel did not build" : r.simulatorMissing)
+          << "\n";
+    }
     for (const std::string& n : r.notes) o << "  note  " << n << "\n";
-    o << (r.passed() ? "all checks passed\n" : "some checks failed\n");
+    o << (!r.passed()         ? "some checks failed\n"
+          : skipped.empty()   ? "all checks passed\n"
+                              : "every check that ran passed (" + std::to_string(skipped.size()) +
+                                  " not checked here)\n");
     return o.str();
 }
 

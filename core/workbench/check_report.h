@@ -43,6 +43,15 @@ struct Failure {
     std::string message;
 };
 
+// One check of the report and how it stands: it ran and passed, ran and failed, or could not run here (the
+// simulator is missing, the kernel did not build): `why` says why and how to get it.
+struct CheckState {
+    std::string name;       // "builds", "correct", "no_races", "no_uninitialised", "no_out_of_bounds",
+                            // "no_barrier_divergence", "stages", "matches_model", "run", "trace"
+    std::string state;      // "passed", "failed", "not_checked"
+    std::string why;        // for "failed": what went wrong; for "not_checked": why, and how to get it checked
+};
+
 struct StageFacts {
     std::string label;
     int line = 0;
@@ -82,6 +91,7 @@ struct CheckReport {
 
     std::vector<Finding> races, uninitialised, outOfBounds, barrierDivergence;
     bool simulated = false;             // Oclgrind ran (false: not built in, or the step failed)
+    std::string simulatorMissing;       // why the simulator could not run here and how to get it (empty: it could)
 
     std::optional<TraceRun> trace;      // the stages of the first traced size (Oclgrind's, or the device's)
     std::vector<StageFacts> stages;     // of the first work-group of the first pass
@@ -92,9 +102,13 @@ struct CheckReport {
     std::vector<Failure> failures;
     std::vector<std::string> notes;     // what the reader should know that is not a failure
 
-    // Every check passed: it builds, it is right on every size, Oclgrind found nothing, no step failed, and the
-    // trace matches the model when one was asked for.
+    // Every check, in the order the report lists them, with its state.
+    std::vector<CheckState> checks() const;
+    // No check that ran failed: it builds, it is right on every size, Oclgrind found nothing (when it ran), no step
+    // failed, and the trace matches the model when one was asked for and could be compared. A check that could not
+    // run here (no simulator) is not a failure; `complete()` says whether every check ran.
     bool passed() const;
+    bool complete() const;
 };
 
 nlohmann::json toJson(const CheckReport& report);

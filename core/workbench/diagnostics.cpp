@@ -88,14 +88,48 @@ std::string studentProgramSource(std::string_view studentText, std::string_view 
            std::string(studentText);
 }
 
+int studentFirstLine() {
+    // Line 1 of the student's text follows every line of the prelude, the newline added after it, and #line's.
+    static const int first = [] {
+        const std::string program = studentProgramSource("", "k.cl");
+        return 1 + int(std::count(program.begin(), program.end(), '\n'));
+    }();
+    return first;
+}
+
 std::vector<Diagnostic> parseBuildLog(std::string_view log) {
     std::vector<Diagnostic> out;
     std::istringstream in{std::string(log)};
     std::string line;
+    // After a diagnostic, clang quotes the source line, marks the place with a caret line ("   ^~~~") and may add
+    // a fix-it line under the caret (";", "scratch"): those lines are the diagnostic's excerpt.
+    enum { None, Source, Caret } expect = None;
     while (std::getline(in, line)) {
+        if (expect == Caret && !out.back().excerpt.empty() && out.back().excerpt.find('^') == std::string::npos &&
+            !(line.find('^') != std::string::npos && line.find_first_not_of(" \t^~") == std::string::npos))
+            out.back().excerpt.clear();  // no caret under it: the line after was not a source excerpt
         Diagnostic d;
-        if (parseLine(line, &d)) out.push_back(std::move(d));
+        const bool caretLine = line.find('^') != std::string::npos &&
+                               line.find_first_not_of(" \t^~") == std::string::npos;
+        if (parseLine(line, &d)) {
+            out.push_back(std::move(d));
+            expect = Source;
+        } else if (expect == Source && !line.empty() && line.find("generated.") == std::string::npos) {
+            out.back().excerpt = line + "\n";
+            expect = Caret;
+        } else if (expect == Caret && caretLine) {
+            out.back().excerpt += line + "\n";
+        } else if (expect == Caret && out.back().excerpt.find('^') != std::string::npos &&
+                   line.find_first_not_of(' ') != std::string::npos &&
+                   line.find_first_not_of(' ') >= out.back().excerpt.find_first_not_of(' ') &&
+                   line.find(": ") == std::string::npos) {
+            out.back().excerpt += line + "\n";  // the fix-it under the caret
+            expect = None;
+        } else {
+            expect = None;
+        }
     }
+    if (!out.empty() && out.back().excerpt.find('^') == std::string::npos) out.back().excerpt.clear();
     return out;
 }
 
@@ -108,6 +142,68 @@ std::vector<Diagnostic> diagnosticsFor(const std::vector<Diagnostic>& all, std::
         return rank(a.severity) != rank(b.severity) ? rank(a.severity) < rank(b.severity) : a.line < b.line;
     });
     return out;
+}
+
+namespace {
+
+// "ptxas error   : Entry function 'reduce' uses too much shared data (...)": an error that names no line. Returns
+// its text without the padding, or nothing for any other line.
+std::string placelessError(const std::string& line) {
+    const size_t at = line.find("error");
+    const size_t colon = line.find(':', at == std::string::npos ? 0 : at);
+    if (at == std::string::npos || colon == std::string::npos || at > 40) return {};
+    if (line.find_first_not_of(" \t", colon + 1) == std::string::npos) return {};
+    std::string who = line.substr(0, at);
+    while (!who.empty() && who.back() == ' ') who.pop_back();
+    std::string what = line.substr(line.find_first_not_of(" \t", colon + 1));
+    return who.empty() ? what : who + ": " + what;
+}
+
+}  // namespace
+
+std::vector<Diagnostic> studentDiagnostics(std::string_view log, std::string_view fileName, int firstLine,
+                                           std::string_view studentText) {
+    const std::string name = baseName(fileName);
+    std::vector<Diagnostic> all = parseBuildLog(log);
+    bool honoured = false;
+    for (const auto& d : all) honoured = honoured || d.file == name;
+    std::vector<Diagnostic> mine;
+    for (Diagnostic d : all) {
+        if (honoured) {
+            if (d.file != name) continue;
+        } else {
+            if (d.line < firstLine) continue;  // in the prelude (reduce_common.cl)
+            d.line -= firstLine - 1;
+            d.file = name;
+        }
+        mine.push_back(std::move(d));
+    }
+    // Errors the parser did not place (the assembler's, the linker's): on the student's file, line 0.
+    std::istringstream in{std::string(log)};
+    for (std::string line; std::getline(in, line);) {
+        Diagnostic probe;
+        if (parseLine(line, &probe)) continue;
+        const std::string what = placelessError(line);
+        if (what.empty() || line.rfind("kernel '", 0) == 0) continue;
+        Diagnostic d;
+        d.file = name;
+        d.severity = "error";
+        d.message = what;
+        mine.push_back(std::move(d));
+    }
+    // A compiler that quotes nothing (PoCL): the student's own line, and a caret under the column.
+    std::vector<std::string> lines;
+    std::istringstream text{std::string(studentText)};
+    for (std::string l; std::getline(text, l);) lines.push_back(l);
+    for (Diagnostic& d : mine)
+        if (d.excerpt.empty() && d.line > 0 && size_t(d.line) <= lines.size()) {
+            std::string source = lines[size_t(d.line) - 1];
+            std::replace(source.begin(), source.end(), '\t', ' ');
+            d.excerpt = source + "\n";
+            if (d.column > 0 && size_t(d.column) <= source.size() + 1)
+                d.excerpt += std::string(size_t(d.column) - 1, ' ') + "^\n";
+        }
+    return diagnosticsFor(mine, name);
 }
 
 }  // namespace rl::workbench

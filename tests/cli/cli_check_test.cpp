@@ -214,3 +214,106 @@ TEST(CliCheck, BadArgumentsAreStatus2WithOneLine) {
 }
 
 }  // namespace
+
+namespace {
+
+// A copy of the reducelab binary in a folder of its own, with no reducelab-sim beside it: a machine where the
+// simulator is missing. Removed when the test ends.
+struct WithoutSimulator {
+    std::filesystem::path dir;
+    std::string bin;
+    WithoutSimulator() {
+        char name[] = "/tmp/reducelab-nosim-XXXXXX";
+        dir = mkdtemp(name);
+        bin = (dir / "reducelab").string();
+        std::filesystem::copy_file(RL_REDUCELAB_BIN, bin);
+        std::filesystem::permissions(bin, std::filesystem::perms::owner_all);
+    }
+    ~WithoutSimulator() { std::filesystem::remove_all(dir); }
+    ChildResult run(std::vector<std::string> args, double timeout = 600) const {
+        args.insert(args.begin(), bin);
+        return rl::workbench::runProgram(args, timeout);
+    }
+};
+
+std::string stateOf(const json& report, const std::string& check) {
+    for (const json& c : report.at("checks"))
+        if (c.at("name") == check) return c.at("state").get<std::string>();
+    return "(absent)";
+}
+
+}  // namespace
+
+TEST(CliCheck, WithoutTheSimulatorItsChecksAreNotCheckedNotFailed) {
+    const WithoutSimulator machine;
+    const ChildResult r = machine.run({"check", "--kernel", kernel("plain_sequential.cl"), "--wg", "64", "--json"});
+    const json j = report(r);
+    EXPECT_EQ(r.exitCode, 0) << r.out << r.err;  // everything that ran passed
+    EXPECT_TRUE(j.at("passed").get<bool>());
+    EXPECT_FALSE(j.at("complete").get<bool>());
+    EXPECT_EQ(stateOf(j, "builds"), "passed");
+    EXPECT_EQ(stateOf(j, "correct"), "passed");
+    for (const char* c : {"no_races", "no_uninitialised", "no_out_of_bounds", "no_barrier_divergence", "stages"})
+        EXPECT_EQ(stateOf(j, c), "not_checked") << c;
+    const std::string why = j.at("simulator_missing").get<std::string>();
+    EXPECT_NE(why.find("reducelab-sim"), std::string::npos) << why;   // what is missing,
+    EXPECT_NE(why.find("REDUCELAB_SIM"), std::string::npos) << why;   // and how to get it
+    EXPECT_TRUE(j.at("failures").empty()) << j.at("failures").dump(1);
+
+    const ChildResult text = machine.run({"check", "--kernel", kernel("plain_sequential.cl"), "--wg", "64"});
+    EXPECT_EQ(text.exitCode, 0) << text.out;
+    EXPECT_NE(text.out.find("not checked here: no_races"), std::string::npos) << text.out;
+    EXPECT_NE(text.out.find("every check that ran passed"), std::string::npos) << text.out;
+    EXPECT_EQ(text.out.find("FAIL"), std::string::npos) << text.out;
+}
+
+TEST(CliCheck, RequireAllMakesAChecksAbsenceAFailure) {
+    const WithoutSimulator machine;
+    const ChildResult r =
+        machine.run({"check", "--kernel", kernel("plain_sequential.cl"), "--wg", "64", "--require-all", "--json"});
+    report(r);
+    EXPECT_EQ(r.exitCode, 1) << r.out << r.err;
+}
+
+TEST(CliCheck, AWrongKernelStillFailsWithoutTheSimulator) {
+    const WithoutSimulator machine;
+    const ChildResult r = machine.run({"check", "--kernel", kernel("ignores_n.cl"), "--wg", "64", "--json"});
+    const json j = report(r);
+    EXPECT_EQ(r.exitCode, 1) << r.out << r.err;
+    EXPECT_EQ(stateOf(j, "correct"), "failed");
+    EXPECT_EQ(stateOf(j, "no_out_of_bounds"), "not_checked");
+}
+
+TEST(CliCheck, EachKindOfCompilerErrorLandsOnItsOwnLineWithTheCaret) {
+    struct Case {
+        const char* file;
+        int line;
+        const char* says;
+    };
+    for (const Case& c : {Case{"missing_semicolon.cl", 5, "expected ';'"}, Case{"undeclared_name.cl", 8, "stride"},
+                          Case{"type_error.cl", 11, "incompatible"}}) {
+        SCOPED_TRACE(c.file);
+        const ChildResult r = check({"--kernel", kernel(c.file), "--wg", "64", "--json"});
+        const json j = report(r);
+        EXPECT_EQ(r.exitCode, 2) << r.out << r.err;
+        ASSERT_FALSE(j.at("diagnostics").empty()) << j.at("build_log");
+        const json& d = j.at("diagnostics")[0];
+        EXPECT_EQ(d.at("line").get<int>(), c.line) << j.at("build_log");
+        EXPECT_EQ(d.at("severity"), "error");
+        EXPECT_NE(d.at("message").get<std::string>().find(c.says), std::string::npos) << d.dump();
+        EXPECT_NE(d.at("excerpt").get<std::string>().find('^'), std::string::npos) << d.dump();
+        const ChildResult text = check({"--kernel", kernel(c.file), "--wg", "64"});
+        EXPECT_NE(text.out.find(std::string(c.file) + ":" + std::to_string(c.line) + ":"), std::string::npos)
+            << text.out;
+        EXPECT_NE(text.out.find("^"), std::string::npos) << text.out;
+    }
+}
+
+TEST(CliCheck, AWarningIsReportedOnItsLineAndTheKernelStillPasses) {
+    const ChildResult r = check({"--kernel", kernel("assignment_warning.cl"), "--wg", "64", "--json"});
+    const json j = report(r);
+    EXPECT_EQ(r.exitCode, 0) << r.out << r.err;
+    ASSERT_FALSE(j.at("diagnostics").empty()) << j.at("build_log");
+    EXPECT_EQ(j.at("diagnostics")[0].at("severity"), "warning");
+    EXPECT_EQ(j.at("diagnostics")[0].at("line").get<int>(), 12);
+}

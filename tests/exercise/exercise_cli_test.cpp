@@ -151,3 +151,49 @@ TEST(ExerciseCli, AnotherCourseDirectoryIsUsedWithExercises) {
 }
 
 }  // namespace
+
+namespace {
+
+// The reducelab binary copied to a folder with no reducelab-sim beside it: a machine without the simulator.
+struct WithoutSimulator {
+    fs::path dir = scratch("nosim");
+    std::string bin = (dir / "reducelab").string();
+    WithoutSimulator() {
+        fs::create_directories(dir);
+        fs::copy_file(RL_REDUCELAB_BIN, bin);
+    }
+    ~WithoutSimulator() { fs::remove_all(dir); }
+};
+
+}  // namespace
+
+TEST(ExerciseCli, WithoutTheSimulatorItsChecksAreNotGradedAndTheRestStill) {
+    const WithoutSimulator machine;
+    const std::string solution = std::string(RL_EXERCISES) + "/01-first-reduce/solution.cl";
+    const ChildResult r = rl::workbench::runProgram(
+        {machine.bin, "exercise", "check", "1", "--kernel", solution, "--seed", "7", "--json"}, 600);
+    ASSERT_TRUE(r.exited()) << r.describe() << r.err;
+    EXPECT_EQ(r.exitCode, 0) << r.out << r.err;
+    const json j = json::parse(r.out);
+    EXPECT_EQ(j.at("status"), "pass");
+    int notChecked = 0;
+    for (const json& c : j.at("checks")) {
+        if (c.at("kind") == "correct") EXPECT_EQ(c.at("state"), "passed") << c.dump();
+        if (c.at("state") == "not_checked") {
+            ++notChecked;
+            EXPECT_NE(c.at("message").get<std::string>().find("Oclgrind"), std::string::npos) << c.dump();
+        }
+    }
+    EXPECT_EQ(notChecked, 4) << j.at("checks").dump(1);  // races, uninitialised, bounds, barrier divergence
+    EXPECT_EQ(j.at("max_score").get<double>(), 1.0);      // the score counts the graded check alone
+
+    const ChildResult text = rl::workbench::runProgram(
+        {machine.bin, "exercise", "check", "1", "--kernel", solution, "--seed", "7"}, 600);
+    EXPECT_NE(text.out.find("not graded here"), std::string::npos) << text.out;
+    EXPECT_NE(text.out.find("4 checks not graded here"), std::string::npos) << text.out;
+
+    const ChildResult strict = rl::workbench::runProgram(
+        {machine.bin, "exercise", "check", "1", "--kernel", solution, "--seed", "7", "--require-all", "--json"}, 600);
+    EXPECT_EQ(strict.exitCode, 1) << strict.out << strict.err;
+    EXPECT_EQ(json::parse(strict.out).at("status"), "fail");
+}

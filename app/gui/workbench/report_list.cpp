@@ -101,7 +101,8 @@ void Workbench::drawReport(const UiContext& ctx) {
     auto id = [&n] { return std::to_string(n++); };
 
     // Problems: what to fix, each on its line.
-    const bool anyProblem = !r.diagnostics.empty() || !r.contract.empty() || !r.races.empty() ||
+    const bool unplacedLog = !r.builds && r.contract.empty() && r.diagnostics.empty();
+    const bool anyProblem = unplacedLog || !r.diagnostics.empty() || !r.contract.empty() || !r.races.empty() ||
                             !r.uninitialised.empty() || !r.outOfBounds.empty() || !r.barrierDivergence.empty() ||
                             !r.failures.empty() || r.firstMismatch.has_value();
     if (anyProblem) heading("Problems", ctx);
@@ -112,6 +113,13 @@ void Workbench::drawReport(const UiContext& ctx) {
                 Row{d.line, d.severity, "", false, {}}) &&
             d.line > 0)
             editor_.gotoLine(d.line, std::max(1, d.column));
+    }
+    if (unplacedLog) {  // a log the parser could not place on a line: shown as the compiler wrote it
+        const size_t at = r.buildLog.find("Build log:\n");
+        const std::string log = at == std::string::npos ? r.buildLog : r.buildLog.substr(at + 11);
+        row(id().c_str(), "build", "the compiler's log names no line of your file: " +
+                                       (log.empty() ? std::string("(the driver gave no build log)") : log),
+            p.bad, ctx, &g.problems, Row{0, "error", "", false, {}});
     }
     if (!r.contract.empty()) row(id().c_str(), "contract", r.contract, p.bad, ctx, &g.problems, Row{0, "contract", "", false, {}});
     const std::pair<const std::vector<rl::workbench::Finding>*, const char*> findings[] = {
@@ -166,9 +174,13 @@ void Workbench::drawReport(const UiContext& ctx) {
                 row(id().c_str(), count == 0 ? "\xe2\x9c\x93" : "\xe2\x9c\x97", text, count == 0 ? p.good : p.bad,
                     ctx, &g.checks, Row{0, "oclgrind", "", count == 0, {}}, false);
             }
+        } else if (!r.simulatorMissing.empty()) {  // not a failure: these checks could not run here
+            row(id().c_str(), "-", "not checked here (races, uninitialised reads, bounds, divergent barriers): " +
+                                       r.simulatorMissing,
+                p.textDim, ctx, &g.checks, Row{0, "not checked", "", false, {}}, false);
         } else {
-            row(id().c_str(), "-", "Oclgrind did not run: no race, uninitialised-read or bounds check", p.textDim,
-                ctx, &g.checks, Row{0, "oclgrind", "", false, {}}, false);
+            row(id().c_str(), "\xe2\x9c\x97", "Oclgrind did not finish: no race, uninitialised-read or bounds check",
+                p.bad, ctx, &g.checks, Row{0, "oclgrind", "", false, {}}, false);
         }
         if (!r.stages.empty()) {
             int divergent = 0, conflict = 1;

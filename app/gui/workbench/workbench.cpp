@@ -385,8 +385,10 @@ void Workbench::takeOutcome(ExplorerState& state, MessageLog& log) {
     report_ = outcome_->report;
     const auto& r = *report_;
     if (!r.builds) {
-        const std::string first = r.diagnostics.empty() ? r.contract : "line " + std::to_string(r.diagnostics[0].line) +
-                                                                           ": " + r.diagnostics[0].message;
+        const auto& d = r.diagnostics;
+        const std::string first = d.empty()          ? r.contract
+                                  : d[0].line > 0 ? "line " + std::to_string(d[0].line) + ": " + d[0].message
+                                                  : d[0].message;
         log.error(file + " does not build" + (first.empty() ? "" : ": " + first), r.buildLog);
         return;  // the last good trace stays on screen
     }

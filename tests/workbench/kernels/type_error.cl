@@ -1,0 +1,12 @@
+// type_error.cl: a first reduce that stores a pointer where a value belongs (line 11: 'scratch', not 'scratch[0]').
+__kernel void reduce(__global const T *in, __global T *out, const uint n, __local T *scratch) {
+    const uint lid = get_local_id(0);
+    const uint gid = get_global_id(0);
+    scratch[lid] = gid < n ? in[gid] : RL_IDENTITY;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (uint s = get_local_size(0) / 2; s > 0; s >>= 1) {
+        if (lid < s) scratch[lid] = RL_APPLY(scratch[lid], scratch[lid + s]);
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (lid == 0) out[get_group_id(0)] = scratch;
+}
