@@ -202,6 +202,8 @@ CheckReport checkKernel(const CheckRequest& request) {
         } else if (what == "trace") {
             r.trace = rl::json::readTrace(e.at("trace"));
             r.tracedOn = r.device;
+        } else if (what == "stopped") {
+            r.notes.push_back(e.value("message", ""));
         } else if (what == "trace_failed") {
             r.failures.push_back({"trace", "device", e.value("message", "")});
         }

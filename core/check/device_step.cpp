@@ -49,6 +49,19 @@ std::vector<workbench::SizeCase> sizesOf(const CheckRequest& request) {
     return sizes;
 }
 
+// What an OpenCL error during a student's run means, in the student's words (the driver's code stays in it).
+std::string explainRunFailure(const std::string& what) {
+    auto has = [&](const char* code) { return what.find(std::string("failed with error ") + code) != std::string::npos; };
+    if (has("-5 ") || has("-9999 "))
+        return "the device stopped the kernel (" + what +
+               "). On a GPU this is how an access outside every buffer ends (an illegal address): look for an index "
+               "past n or past the partials, or a pointer made from a number; Oclgrind's out-of-bounds check names "
+               "the line";
+    if (has("-4 "))
+        return "the device ran out of memory (" + what + "): the kernel or its launch asks for more than it has";
+    return what;
+}
+
 }  // namespace
 
 void deviceStep(const CheckRequest& request, const VariantInfo& variant, const Emit& emit) {
@@ -100,7 +113,16 @@ void deviceStep(const CheckRequest& request, const VariantInfo& variant, const E
                         return;
                     }
                     event.update(Json{{"ran", false}, {"correct", false}, {"result", 0}, {"reference", 0},
-                                  {"message", e.what()}});
+                                  {"message", explainRunFailure(e.what())}});
+                    if (e.kind() == ErrorKind::DeviceFailure) {
+                        // After a kernel fault NVIDIA's driver fails every later call of the context: the other
+                        // sizes would only repeat the error. Stop here; the simulator step still runs.
+                        emit(event);
+                        emit({{"event", "stopped"},
+                              {"message", "the other sizes were not run: after this error the device's context "
+                                          "cannot be trusted"}});
+                        return;
+                    }
                 }
                 emit(event);
             }

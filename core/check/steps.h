@@ -15,7 +15,8 @@ using Emit = std::function<void(const nlohmann::json&)>;
 
 // Events: {"event":"device", name, simd_width}, then {"event":"start", n, op, type} before each run and
 // {"event":"size", n, why, op, type, ran, correct, result, reference, message} after it; {"event":"build",
-// ok, log} once the build is known; {"event":"trace", trace} for a kernel with the recording macros.
+// ok, log} once the build is known; {"event":"stopped", message} when a device failure ended the sizes early;
+// {"event":"trace", trace} for a kernel with the recording macros.
 void deviceStep(const CheckRequest& request, const VariantInfo& variant, const Emit& emit);
 
 }  // namespace rl::check

@@ -185,7 +185,8 @@ TEST(WorkbenchCheck, TheChildsCommandLine) {
     r.stepTimeoutSeconds = 12.5;
     EXPECT_EQ(checkCommand("/bin/reducelab", r),
               (std::vector<std::string>{"/bin/reducelab", "check", "--kernel", "/k/mine.cl", "--json", "--op", "min",
-                                        "--type", "float", "--wg", "32", "--device", "1", "--timeout", "12.5"}));
+                                        "--type", "float", "--wg", "32", "--device", "1", "--data", "digits",
+                                        "--timeout", "12.5"}));
     r.entry = "reduce";
     r.model = "sequential";
     const auto argv = checkCommand("/bin/reducelab", r);

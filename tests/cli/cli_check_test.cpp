@@ -317,3 +317,21 @@ TEST(CliCheck, AWarningIsReportedOnItsLineAndTheKernelStillPasses) {
     EXPECT_EQ(j.at("diagnostics")[0].at("severity"), "warning");
     EXPECT_EQ(j.at("diagnostics")[0].at("line").get<int>(), 12);
 }
+
+TEST(CliCheck, TheTracedInputIsTheDataAskedFor) {
+    // The workbench asks for the explorer's data (small integers by default), so a student's tree reads like the
+    // presets': every loaded cell of the traced work-group holds 0-9.
+    const ChildResult r = check({"--kernel", kernel("plain_sequential.cl"), "--wg", "16", "--type", "int", "--data",
+                                 "0-9", "--json"});
+    const json j = report(r);
+    ASSERT_FALSE(j.at("trace").is_null()) << r.out << r.err;
+    const json& load = j.at("trace").at("passes")[0].at("groups")[0].at("stages")[0].at("values");
+    ASSERT_FALSE(load.empty());
+    bool someAboveZero = false;
+    for (const json& v : load) {
+        EXPECT_GE(v.get<double>(), 0);
+        EXPECT_LE(v.get<double>(), 9);
+        someAboveZero = someAboveZero || v.get<double>() > 0;
+    }
+    EXPECT_TRUE(someAboveZero) << load.dump();
+}

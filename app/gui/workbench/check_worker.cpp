@@ -19,7 +19,8 @@ std::string lastLines(const std::string& text, size_t maxChars) {
 
 std::vector<std::string> checkCommand(const std::string& self, const CheckRequest& r) {
     std::vector<std::string> argv = {self, "check", "--kernel", r.file, "--json", "--op", r.op, "--type", r.type,
-                                     "--wg", std::to_string(r.wg), "--device", std::to_string(r.device)};
+                                     "--wg", std::to_string(r.wg), "--device", std::to_string(r.device),
+                                     "--data", r.data};
     if (!r.entry.empty()) argv.insert(argv.end(), {"--entry", r.entry});
     if (!r.model.empty()) argv.insert(argv.end(), {"--model", r.model});
     char timeout[32];

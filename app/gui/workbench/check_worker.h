@@ -24,6 +24,7 @@ struct CheckRequest {
     std::string file, entry;
     std::string op = "sum", type = "int";
     size_t wg = 64;
+    std::string data = "digits";    // `--data` of the traced run: the explorer's choice (small integers by default)
     int device = 0;
     std::string model;              // a built-in variant's model to compare with (empty: none)
     double stepTimeoutSeconds = 20;  // `--timeout`: one step of the check (a kernel that never ends)

@@ -283,6 +283,9 @@ void Workbench::check(ExplorerState& state, MessageLog& log) {
     r.op = std::string(toString(state.config.op));
     r.type = std::string(toString(state.config.type));
     r.wg = state.config.wg;
+    // The tree shows the explorer's data (0-9 unless chosen otherwise), so a student's cells read like the presets';
+    // a data file is the explorer's own input and has no place in the check's sizes.
+    if (state.config.data != DataPattern::File) r.data = std::string(toString(state.config.data));
     r.device = state.device;
     r.model = model_;
     if (exercise_) {
