@@ -34,6 +34,8 @@ if [ -e /usr/local/nvidia/lib64/libnvidia-opencl.so.1 ] && [ ! -e /etc/OpenCL/ve
     echo /usr/local/nvidia/lib64/libnvidia-opencl.so.1 >/etc/OpenCL/vendors/nvidia.icd
 fi
 
+# A reducelab-sim built with Oclgrind elsewhere (the same source) may come in .clsim/: the check runs it.
+if [ -x .clsim/reducelab-sim ] && [ -z "${REDUCELAB_SIM:-}" ]; then export REDUCELAB_SIM="$PWD/.clsim/reducelab-sim"; fi
 build="${REDUCELAB_BUILD_DIR:-/tmp/reducelab-gpu}"
 t0=$(date +%s)
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DREDUCELAB_GUI=OFF -DREDUCELAB_TESTS=OFF \
@@ -41,6 +43,7 @@ cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DREDUCELAB_GUI=OFF -
 cmake --build "$build" -j "$(nproc)" --target reducelab reducelab-sim >"$work/build.txt" 2>&1 ||
     { tail -40 "$work/build.txt"; exit 1; }
 say "built in $(( $(date +%s) - t0 )) s; $(grep -o 'Oclgrind .*' "$work/configure.txt" | head -1)"
+say "simulator: ${REDUCELAB_SIM:-$build/app/reducelab-sim}"
 R="$build/app/reducelab"
 dev="${REDUCELAB_GPU_DEVICE:-NVIDIA}"
 { nvidia-smi --query-gpu=name,driver_version --format=csv,noheader; "$R" devices; } 2>&1 | tee -a "$log"
