@@ -208,6 +208,19 @@ CheckReport checkKernel(const CheckRequest& request) {
             r.failures.push_back({"trace", "device", e.value("message", "")});
         }
     }
+    bool buildKnown = false;
+    for (const json& e : device.events) buildKnown = buildKnown || e.value("event", "") == "build";
+    if (!buildKnown && device.child.end == ChildResult::End::TimedOut) {
+        // Stopped while the compiler was still at work: the build itself is what never ended.
+        std::ostringstream m;
+        m << "the build did not finish within " << request.timeoutSeconds
+          << " s and was stopped: the compiler was still at work. A loop unrolled many times (#pragma unroll with "
+             "a large count) or a macro that expands to a huge program makes a build this long; make the program "
+             "smaller";
+        r.failures.push_back({"build", "timeout", m.str()});
+        if (r.device.empty()) r.device = "?";
+        return r;  // the simulator would only compile it again
+    }
     noteEnding(r, "run", device, running.empty() ? "" : " while running" + running, request.timeoutSeconds);
     if (!device.events.empty() && r.device.empty()) r.device = "?";
     if (r.buildLog.empty() && !r.builds && !r.sizes.empty()) r.builds = true;  // built, but every run failed later

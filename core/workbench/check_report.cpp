@@ -15,11 +15,14 @@ using nlohmann::json;
 std::vector<CheckState> CheckReport::checks() const {
     std::vector<CheckState> out;
     const bool built = builds && contract.empty();
-    out.push_back({"builds", built ? "passed" : "failed", contract});
+    std::string buildWhy = contract;
+    for (const Failure& f : failures)
+        if (f.step == "build") buildWhy = f.message;
+    out.push_back({"builds", built ? "passed" : "failed", buildWhy});
     const std::string unbuilt = contract.empty() ? "the kernel does not build" : "the kernel breaks the launch contract";
     if (!built) {
         out.push_back({"correct", "not_checked", unbuilt});
-        return out;
+        return out;  // a build that never ended is the builds check's failure, not one more
     }
     out.push_back({"correct", correct ? "passed" : "failed", ""});
     const std::string noSimulator = simulatorMissing.empty() ? "the simulator step did not finish" : simulatorMissing;
@@ -355,7 +358,9 @@ std::string formatReport(const CheckReport& r) {
         o << " " << d.severity << ": " << d.message << "\n";
         writeExcerpt(o, d);
     }
-    if (!r.builds && r.contract.empty() && r.diagnostics.empty()) {
+    for (const Failure& f : r.failures)
+        if (f.step == "build") o << "        " << f.message << "\n";
+    if (!r.builds && r.contract.empty() && r.diagnostics.empty() && r.failures.empty()) {
         o << "        the compiler's log names no line of " << r.file << "; here it is as it was written:\n";
         writeLog(o, r.buildLog.empty() ? "(the driver gave no build log)" : r.buildLog);
     }

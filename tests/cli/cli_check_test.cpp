@@ -335,3 +335,20 @@ TEST(CliCheck, TheTracedInputIsTheDataAskedFor) {
     }
     EXPECT_TRUE(someAboveZero) << load.dump();
 }
+
+TEST(CliCheck, ABuildThatNeverEndsIsStoppedAndSaidToBeTheBuild) {
+    // About a million statements from a doubling macro: the compiler is still at work when the time limit comes.
+    const ChildResult r =
+        check({"--kernel", kernel("builds_for_minutes.cl"), "--wg", "64", "--timeout", "3", "--json"}, 120);
+    const json j = report(r);
+    EXPECT_EQ(r.exitCode, 2) << r.out << r.err;
+    EXPECT_FALSE(j.at("builds").get<bool>());
+    ASSERT_FALSE(j.at("failures").empty()) << j.dump(1);
+    EXPECT_EQ(j.at("failures")[0].at("step"), "build");
+    EXPECT_EQ(j.at("failures")[0].at("kind"), "timeout");
+    EXPECT_NE(j.at("failures")[0].at("message").get<std::string>().find("the build did not finish within 3 s"),
+              std::string::npos);
+    EXPECT_LT(r.seconds, 30.0);  // one step's limit, and no simulator run after it
+    const ChildResult text = check({"--kernel", kernel("builds_for_minutes.cl"), "--wg", "64", "--timeout", "3"}, 120);
+    EXPECT_NE(text.out.find("the build did not finish"), std::string::npos) << text.out;
+}
