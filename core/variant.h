@@ -33,6 +33,16 @@ struct VariantToggles {
     bool vectorLoads = false;
 };
 
+// Where a kernel takes each argument of the launch. The built-ins and the contract take (in, out, n, scratch) in that
+// order; a student's kernel may order them its own way, or take no count (the launch is then whole work-groups
+// over an input padded with the operation's identity).
+struct KernelArgs {
+    int in = 0, out = 1, count = 2, scratch = 3;  // 0-based parameter positions; count -1: no count parameter
+    int countBytes = 4;                           // 4: uint or int; 8: ulong or long
+    int traceAt = 4;                              // where RL_TRACE_PARAMS's parameters begin
+    bool padded() const { return count < 0; }
+};
+
 struct VariantInfo {
     std::string id;             // e.g. "sequential": kernels/<id>.cl, core/variants/<id>.cpp
     std::string kernelName;     // the __kernel function name: id with '-' turned into '_'
@@ -64,6 +74,7 @@ struct VariantInfo {
     bool recordsStages = true;       // its traced build records stages (RL_TRACE_PARAMS...); a student's may not
     std::string source;              // a student's program text (core/workbench/student_kernel.h); empty for the
                                      // built-ins, whose text is kernels/<id>.cl
+    KernelArgs args;                 // local trees: where the kernel takes each argument
 };
 
 // Every variant ReduceLab knows, in teaching order (Harris's ladder first): the registry in core/variant.cpp.

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "core/run_settings.h"
+#include "core/workbench/kernel_signature.h"
 #include "core/workbench/student_kernel.h"
 #include "core/variant.h"
 
@@ -50,6 +51,16 @@ Options parseOptions(const CommandSpec& spec, int argc, char** argv) {
     }
     for (const char* name : {"op", "type", "data", "wg", "seed", "epi", "simd", "banks", "bank-width", "final"})
         if (has(name)) setRunSetting(c, name, get(name), std::string("--") + name);
+    if (has("kernel") && !has("type")) {
+        // A kernel written for one element type (`__global float *a`) builds for that type alone: it is the default.
+        // A file that cannot be read or matched is refused later, by the command, with its own message.
+        try {
+            const auto sig = workbench::checkSignature(workbench::readKernelFile(get("kernel")),
+                                                       has("entry") ? get("entry") : "");
+            if (sig.ok && sig.types.size() == 1) c.type = sig.types.front();
+        } catch (const Error&) {
+        }
+    }
     if (c.data == DataPattern::Floats && isIntegral(c.type)) {
         if (has("type")) throw UsageError("--data floats: quarters such as -2.75 need --type float or double");
         c.type = ElemType::Float;

@@ -156,6 +156,18 @@ CheckReport checkKernel(const CheckRequest& request) {
     // The contract first: a kernel that does not keep it gets a message naming the argument, not an OpenCL code.
     const auto signature = workbench::checkSignature(request.text, request.entry);
     r.entry = signature.kernel.name;
+    if (!signature.entryNote.empty()) r.notes.push_back(signature.entryNote);
+    const KernelArgs contract;
+    const KernelArgs& a = signature.args;
+    const bool asContract = a.in == contract.in && a.out == contract.out && a.count == contract.count &&
+                            a.scratch == contract.scratch && a.countBytes == contract.countBytes &&
+                            signature.kernel.params.size() == 4 &&
+                            signature.kernel.params[0].find("const") != std::string::npos;
+    if (signature.ok && !asContract) {
+        std::string how = "arguments matched by what they are: ";
+        for (size_t i = 0; i < signature.matched.size(); ++i) how += (i ? "; " : "") + signature.matched[i];
+        r.notes.push_back(how);
+    }
     VariantInfo variant;
     try {
         variant = workbench::studentVariant(request.text, request.file, request.entry, request.config.type);

@@ -88,25 +88,62 @@ SimRun simulate(const VariantInfo& variant, const RunConfig& requested, const Ho
     std::unique_ptr<oclgrind::Kernel> kernel(program.createKernel(variant.kernelName));
     if (!kernel)
         throw Error(ErrorKind::BadInput, "the program has no kernel named '" + variant.kernelName + "'");
-    if (kernel->getNumArguments() < 4)
+    const KernelArgs& args = variant.args;
+    if (int(kernel->getNumArguments()) < args.traceAt)
         throw Error(ErrorKind::BadInput, "'" + variant.kernelName + "' takes " +
-                                             std::to_string(kernel->getNumArguments()) +
-                                             " arguments; the contract has four (docs/kernels.md)");
-    const llvm::Value* scratchArg = kernel->getFunction()->getArg(3);
+                                             std::to_string(kernel->getNumArguments()) + " arguments; the launch "
+                                             "sets " + std::to_string(args.traceAt) + " (docs/kernels.md)");
+    const llvm::Value* scratchArg = kernel->getFunction()->getArg(unsigned(args.scratch));
 
+    // A kernel without a count reads whole work-groups: its buffers are padded with the identity, written by the
+    // host (so Oclgrind counts them as initialised).
+    const size_t e = elemSize(config.type);
     oclgrind::Memory* global = context.getGlobalMemory();
-    // Written by a store outside any kernel: Oclgrind sees a host write, so the input counts as initialised.
-    size_t current = global->allocateBuffer(input.bytes(), CL_MEM_READ_ONLY);
-    global->store(static_cast<const unsigned char*>(input.data()), current, input.bytes());
+    auto hostBuffer = [&](size_t elements, const HostArray* from) {
+        HostArray filled;
+        filled.type = config.type;
+        const double id = identity(config.op, config.type);
+        for (size_t i = 0; i < elements; ++i) {
+            const double v = from && i < from->size() ? from->at(i) : id;
+            switch (config.type) {
+                case ElemType::Int: filled.ints.push_back(int32_t(v)); break;
+                case ElemType::Long: filled.longs.push_back(int64_t(v)); break;
+                case ElemType::Double: filled.doubles.push_back(v); break;
+                default: filled.floats.push_back(float(v)); break;
+            }
+        }
+        const size_t address = global->allocateBuffer(std::max<size_t>(elements, 1) * e);
+        global->store(static_cast<const unsigned char*>(filled.data()), address, filled.bytes());
+        return address;
+    };
+    size_t current = 0;
+    if (args.padded()) {
+        current = hostBuffer(plan[0].global, &input);
+    } else {
+        // Written by a store outside any kernel: Oclgrind sees a host write, so the input counts as initialised.
+        current = global->allocateBuffer(input.bytes(), CL_MEM_READ_ONLY);
+        global->store(static_cast<const unsigned char*>(input.data()), current, input.bytes());
+    }
     for (size_t p = 0; p < plan.size(); ++p) {
         const PassPlan& pass = plan[p];
-        const size_t out = global->allocateBuffer(pass.groups * elemSize(config.type));
+        const size_t out = args.padded()
+                               ? hostBuffer(p + 1 < plan.size() ? std::max(pass.groups, plan[p + 1].global) : pass.groups,
+                                            nullptr)
+                               : global->allocateBuffer(pass.groups * e);
         const cl_uint n = cl_uint(pass.n);
-        std::vector<unsigned char> scratchBytes(pass.local * elemSize(config.type));
-        kernel->setArgument(0, pointerArg(current));
-        kernel->setArgument(1, pointerArg(out));
-        kernel->setArgument(2, {sizeof n, 1, reinterpret_cast<unsigned char*>(const_cast<cl_uint*>(&n))});
-        kernel->setArgument(3, {unsigned(scratchBytes.size()), 1, scratchBytes.data()});
+        const cl_ulong wideN = pass.n;
+        std::vector<unsigned char> scratchBytes(pass.local * e);
+        kernel->setArgument(unsigned(args.in), pointerArg(current));
+        kernel->setArgument(unsigned(args.out), pointerArg(out));
+        if (args.count >= 0) {
+            if (args.countBytes == 8)
+                kernel->setArgument(unsigned(args.count),
+                                    {sizeof wideN, 1, reinterpret_cast<unsigned char*>(const_cast<cl_ulong*>(&wideN))});
+            else
+                kernel->setArgument(unsigned(args.count),
+                                    {sizeof n, 1, reinterpret_cast<unsigned char*>(const_cast<cl_uint*>(&n))});
+        }
+        kernel->setArgument(unsigned(args.scratch), {unsigned(scratchBytes.size()), 1, scratchBytes.data()});
 
         size_t first = 0, count = 0;
         chooseTracedGroups(pass.groups, p, selection, &first, &count);

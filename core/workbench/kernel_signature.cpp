@@ -87,6 +87,8 @@ Param describe(const std::string& text) {
     }
     for (const auto& w : words) p.type += (p.type.empty() ? "" : " ") + w;
     if (p.type == "unsigned int" || p.type == "unsigned") p.type = "uint";
+    if (p.type == "unsigned long") p.type = "ulong";
+    if (p.space == "constant") p.isConst = true;  // __constant memory is read only
     return p;
 }
 
@@ -150,6 +152,138 @@ std::string expectedSignature(std::string_view name) {
            "(__global const T *in, __global T *out, const uint n, __local T *scratch)";
 }
 
+namespace {
+
+bool isVectorType(const std::string& type) {
+    for (const char* base : {"float", "int", "uint", "long", "ulong", "double", "T"})
+        for (const char* width : {"2", "3", "4", "8", "16"})
+            if (type == std::string(base) + width) return true;
+    return false;
+}
+
+bool nameSaysOutput(const std::string& name) {
+    static const char* const kOut[] = {"out", "output", "result", "results", "res", "r", "partial", "partials",
+                                       "sums", "partial_sums", "dst", "g_odata", "odata", "o"};
+    for (const char* n : kOut)
+        if (name == n) return true;
+    return false;
+}
+
+std::string quoted(const KernelDecl& k, int i) {
+    return "argument " + std::to_string(i + 1) + " '" + k.params[size_t(i)] + "'";
+}
+
+// The roles of one kernel's parameters, or why they cannot be matched.
+SignatureCheck matchArguments(const KernelDecl& k) {
+    SignatureCheck c;
+    c.kernel = k;
+    const std::string expected = expectedSignature(k.name);
+    auto refuse = [&](int argument, const std::string& why) {
+        c.argument = argument;
+        c.message = "'" + k.name + "': " + why + ". ReduceLab launches a reduction kernel with one global input, one "
+                    "global output (a partial per work-group), one __local buffer (one element per work-item) and, "
+                    "optionally, the element count, in any order: " + expected;
+        return c;
+    };
+    std::vector<int> globals, locals, scalars;
+    std::vector<Param> params;
+    for (size_t i = 0; i < k.params.size(); ++i) {
+        const Param p = describe(k.params[i]);
+        params.push_back(p);
+        const int at = int(i);
+        if (p.pointer && (p.space == "global" || p.space == "constant")) globals.push_back(at);
+        else if (p.pointer && p.space == "local") locals.push_back(at);
+        else if (!p.pointer && p.space == "private") scalars.push_back(at);
+        else return refuse(at + 1, quoted(k, at) + " is a private pointer, which no launch can pass");
+        if (p.pointer && isVectorType(p.type))
+            return refuse(at + 1, quoted(k, at) + " points to " + p.type + " vectors, so the launch cannot know how "
+                                  "many elements it covers; take scalar elements (__global const T *in) and read "
+                                  "them four at a time with vload4");
+    }
+    if (locals.size() != 1)
+        return refuse(locals.empty() ? int(k.params.size()) + 1 : locals[1] + 1,
+                      locals.empty() ? "it takes no __local buffer"
+                                     : "it takes " + std::to_string(locals.size()) + " __local buffers");
+    if (globals.size() != 2) {
+        std::string found;
+        for (int g : globals) found += (found.empty() ? "" : ", ") + quoted(k, g);
+        return refuse(globals.size() < 2 ? int(k.params.size()) + 1 : globals[2] + 1,
+                      "it takes " + std::to_string(globals.size()) + " global pointers" +
+                          (found.empty() ? "" : " (" + found + ")") + " where ReduceLab passes two, the input and "
+                          "the output");
+    }
+    if (scalars.size() > 1)
+        return refuse(scalars[1] + 1, "it takes " + std::to_string(scalars.size()) + " plain values (" +
+                                          k.params[size_t(scalars[0])] + ", " + k.params[size_t(scalars[1])] +
+                                          ") where ReduceLab passes at most one, the element count");
+    // Input and output: a const one is the input; else a name that says output; else the order written.
+    const Param &a = params[size_t(globals[0])], &b = params[size_t(globals[1])];
+    int in = globals[0], out = globals[1];
+    std::string how;
+    if (a.isConst && b.isConst) {
+        return refuse(globals[1] + 1, "both global pointers are const, so neither can take the output");
+    } else if (a.isConst != b.isConst) {
+        if (b.isConst) std::swap(in, out);
+        how = "the const one";
+    } else if (nameSaysOutput(a.name) != nameSaysOutput(b.name)) {
+        if (nameSaysOutput(a.name)) std::swap(in, out);
+        how = "its name says which is the output";
+    } else {
+        how = "neither is const: the first is taken as the input";
+    }
+    c.args.in = in;
+    c.args.out = out;
+    c.args.scratch = locals[0];
+    c.args.count = scalars.empty() ? -1 : scalars[0];
+    c.args.traceAt = int(k.params.size());
+    c.matched.push_back(quoted(k, in) + " is the input (" + how + ")");
+    c.matched.push_back(quoted(k, out) + " is the output, one partial per work-group");
+    c.matched.push_back(quoted(k, locals[0]) + " is the __local buffer, one element per work-item");
+    if (!scalars.empty()) {
+        const Param& n = params[size_t(scalars[0])];
+        if (n.type == "size_t")
+            return refuse(scalars[0] + 1, quoted(k, scalars[0]) + " is a size_t, which OpenCL does not allow as a "
+                                          "kernel argument: take a uint (or a ulong)");
+        const bool narrow = n.type == "uint" || n.type == "int";
+        const bool wide = n.type == "ulong" || n.type == "long" || n.type == "unsigned long";
+        if (!narrow && !wide)
+            return refuse(scalars[0] + 1, quoted(k, scalars[0]) + " is a " + n.type +
+                                              ", and the element count is a whole number: take a uint");
+        c.args.countBytes = wide ? 8 : 4;
+        c.matched.push_back(quoted(k, scalars[0]) + " is the element count n");
+    } else {
+        c.matched.push_back("no element count: ReduceLab launches whole work-groups over the input padded with "
+                            "the operation's identity, so this kernel would read past the end of a real array of n "
+                            "elements (take a `const uint n` and guard the load with `i < n`)");
+    }
+    // Element types: T throughout (built for every type), or one concrete type.
+    std::vector<std::string> elementTypes;
+    for (int i : {in, out, locals[0]}) {
+        const Param& p = params[size_t(i)];
+        if (!(p.type == "T" || parseElemType(p.type)))
+            return refuse(i + 1, quoted(k, i) + " points to " + p.type + ", not an element type ReduceLab reduces "
+                                 "(T, int, float, long or double)");
+        elementTypes.push_back(p.type);
+    }
+    const bool generic = std::all_of(elementTypes.begin(), elementTypes.end(), [](auto& t) { return t == "T"; });
+    const bool same = std::all_of(elementTypes.begin(), elementTypes.end(), [&](auto& t) { return t == elementTypes[0]; });
+    if (!generic && !same) {
+        c.argument = in + 1;
+        c.message = "'" + k.name + "' mixes element types (" + elementTypes[0] + ", " + elementTypes[1] + ", " +
+                    elementTypes[2] + "): write T for all three, and ReduceLab builds it for every type";
+        c.matched.clear();
+        return c;
+    }
+    if (generic)
+        c.types.assign(std::begin(kAllTypes), std::end(kAllTypes));
+    else
+        c.types = {*parseElemType(elementTypes[0])};
+    c.ok = true;
+    return c;
+}
+
+}  // namespace
+
 SignatureCheck checkSignature(std::string_view source, std::string_view entry) {
     SignatureCheck c;
     const auto kernels = findKernels(source);
@@ -158,73 +292,28 @@ SignatureCheck checkSignature(std::string_view source, std::string_view entry) {
         c.message = "no __kernel function found: a ReduceLab kernel is " + expectedSignature(shown);
         return c;
     }
-    const KernelDecl* k = nullptr;
-    if (entry.empty()) {
-        if (kernels.size() > 1) {
-            std::string names;
-            for (const auto& d : kernels) names += (names.empty() ? "" : ", ") + d.name;
-            c.message = "the file has " + std::to_string(kernels.size()) + " kernels (" + names +
-                        "): choose the entry point with --entry NAME";
-            return c;
-        }
-        k = &kernels.front();
-    } else {
+    std::string names;
+    for (const auto& d : kernels) names += (names.empty() ? "" : ", ") + d.name;
+    if (!entry.empty()) {
         for (const auto& d : kernels)
-            if (d.name == entry) k = &d;
-        if (!k) {
-            std::string names;
-            for (const auto& d : kernels) names += (names.empty() ? "" : ", ") + d.name;
-            c.message = "no kernel named '" + std::string(entry) + "' in the file (it has " + names + ")";
-            return c;
-        }
-    }
-    c.kernel = *k;
-    const std::string expected = expectedSignature(k->name);
-    if (k->params.size() != 4) {
-        c.argument = k->params.size() > 4 ? 5 : int(k->params.size()) + 1;  // the first extra or missing one
-        c.message = "'" + k->name + "' takes " + std::to_string(k->params.size()) + " arguments; ReduceLab launches " +
-                    expected + (k->params.size() > 4 ? " (argument " + std::to_string(c.argument) + ", '" +
-                                                           k->params[4] + "', is one too many)"
-                                                     : "");
+            if (d.name == entry) return matchArguments(d);
+        c.message = "no kernel named '" + std::string(entry) + "' in the file (it has " + names + ")";
         return c;
     }
-    struct Want {
-        const char* space;
-        bool isConst, pointer;
-        const char* what;
-    };
-    const Want want[4] = {{"global", true, true, "__global const T *in: the input, read only"},
-                          {"global", false, true, "__global T *out: one partial per work-group"},
-                          {"private", false, false, "const uint n: the number of input elements"},
-                          {"local", false, true, "__local T *scratch: one T per work-item"}};
-    std::vector<std::string> elementTypes;
-    for (int i = 0; i < 4; ++i) {
-        const Param p = describe(k->params[size_t(i)]);
-        bool ok = p.space == want[i].space && p.pointer == want[i].pointer && (i != 0 || p.isConst) &&
-                  (i == 0 || !want[i].isConst) && (i == 2 ? p.type == "uint" : true);
-        if (i != 2 && !(p.type == "T" || parseElemType(p.type))) ok = false;
-        if (i == 1 && p.isConst) ok = false;
-        if (!ok) {
-            c.argument = i + 1;
-            c.message = "argument " + std::to_string(i + 1) + " of '" + k->name + "' is '" + k->params[size_t(i)] +
-                        "'; ReduceLab passes " + want[i].what + ". Expected: " + expected;
-            return c;
-        }
-        if (i != 2) elementTypes.push_back(p.type);
+    if (kernels.size() == 1) return matchArguments(kernels.front());
+    // Several kernels: the entry point is the one whose arguments a reduction launch can match, if only one can.
+    std::vector<SignatureCheck> fits;
+    for (const auto& d : kernels)
+        if (SignatureCheck m = matchArguments(d); m.ok) fits.push_back(std::move(m));
+    if (fits.size() == 1) {
+        fits[0].entryNote = "the file has " + std::to_string(kernels.size()) + " kernels (" + names + "); '" +
+                            fits[0].kernel.name + "' is the only one a reduction launch fits, so it is the entry "
+                            "point (--entry NAME chooses another)";
+        return fits[0];
     }
-    const bool generic = std::all_of(elementTypes.begin(), elementTypes.end(), [](auto& t) { return t == "T"; });
-    const bool same = std::all_of(elementTypes.begin(), elementTypes.end(), [&](auto& t) { return t == elementTypes[0]; });
-    if (!generic && !same) {
-        c.argument = 1;
-        c.message = "'" + k->name + "' mixes element types (" + elementTypes[0] + ", " + elementTypes[1] + ", " +
-                    elementTypes[2] + "): write T for all three, and ReduceLab builds it for every type";
-        return c;
-    }
-    if (generic)
-        c.types.assign(std::begin(kAllTypes), std::end(kAllTypes));
-    else
-        c.types = {*parseElemType(elementTypes[0])};
-    c.ok = true;
+    c.message = "the file has " + std::to_string(kernels.size()) + " kernels (" + names + ") and " +
+                (fits.empty() ? std::string("none") : std::to_string(fits.size())) +
+                " of them fit a reduction launch: choose the entry point with --entry NAME";
     return c;
 }
 

@@ -1,13 +1,17 @@
 // A student's kernel against the contract every ReduceLab kernel keeps (docs: "Write your own kernel"):
 //     __kernel void NAME(__global const T *in, __global T *out, const uint n, __local T *scratch [RL_TRACE_PARAMS])
-// Read from the source before anything is built, so a mismatch gets a sentence naming the expected signature and
-// the argument that differs, not an OpenCL error code at launch.
+// Arguments are matched by what they are, not by their spelling or order, as students write them (the write-ups'
+// `reduce(__global float *a, __global float *r, __local float *b)`): one global input (const or not), one global
+// output, one local buffer and optionally the element count (uint, int, ulong or long, any name). Read from the
+// source before anything is built, so a kernel that cannot be launched gets a sentence naming what ReduceLab
+// expected and what it found, not an OpenCL error code at launch.
 #pragma once
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "core/types.h"
+#include "core/variant.h"
 
 namespace rl::workbench {
 
@@ -28,6 +32,9 @@ struct SignatureCheck {
     int argument = 0;               // 1-based argument that differs (0: none, or no entry point)
     std::string message;            // what is wrong and what to write instead (empty when ok)
     std::vector<ElemType> types;    // the element types the kernel can be built for: all with T, else the one used
+    KernelArgs args;                // where the kernel takes the input, output, count and local buffer
+    std::vector<std::string> matched;  // how each argument was matched, in the report's words
+    std::string entryNote;          // how the entry point was chosen, when the file has several kernels
 };
 
 // The expected parameter list, for messages and documentation.

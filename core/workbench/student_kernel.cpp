@@ -55,6 +55,7 @@ VariantInfo studentVariant(std::string_view text, std::string_view fileName, std
     v.kind = VariantKind::LocalTree;
     v.source = source;
     v.recordsStages = check.kernel.annotated;
+    v.args = check.args;
     return v;
 }
 

@@ -18,7 +18,8 @@ std::string readKernelFile(const std::string& path);
 
 // The variant for a student's text: id "kernel:<file name>", kernelName the entry point (empty: the file's only
 // kernel), source the program text with the prelude (studentProgramSource). Throws rl::Error (BadInput) with the
-// signature check's message when the entry point does not keep the contract, or cannot be built for `type`.
+// signature check's message when the entry point's arguments cannot be matched (kernel_signature.h), or it cannot
+// be built for `type`. The variant's `args` say where the kernel takes each argument.
 VariantInfo studentVariant(std::string_view text, std::string_view fileName, std::string_view entry, ElemType type);
 
 }  // namespace rl::workbench

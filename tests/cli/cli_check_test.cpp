@@ -112,7 +112,7 @@ TEST(CliCheck, AWrongSignatureNamesTheArgumentAndTheExpectedSignature) {
     const json j = report(r);
     EXPECT_EQ(r.exitCode, 2) << r.out << r.err;
     const std::string contract = j.at("contract").get<std::string>();
-    EXPECT_NE(contract.find("argument 1"), std::string::npos) << contract;
+    EXPECT_NE(contract.find("argument 3 'const float n'"), std::string::npos) << contract;
     EXPECT_NE(contract.find("__global const T *in"), std::string::npos) << contract;
 }
 
@@ -351,4 +351,70 @@ TEST(CliCheck, ABuildThatNeverEndsIsStoppedAndSaidToBeTheBuild) {
     EXPECT_LT(r.seconds, 30.0);  // one step's limit, and no simulator run after it
     const ChildResult text = check({"--kernel", kernel("builds_for_minutes.cl"), "--wg", "64", "--timeout", "3"}, 120);
     EXPECT_NE(text.out.find("the build did not finish"), std::string::npos) << text.out;
+}
+
+namespace {
+
+bool notesSay(const json& report, const std::string& words) {
+    for (const json& n : report.at("notes"))
+        if (n.get<std::string>().find(words) != std::string::npos) return true;
+    return false;
+}
+
+}  // namespace
+
+TEST(CliCheck, TheWriteUpsThreeArgumentKernelIsTracedAndRight) {
+    // No --type: the kernel is written for float, so it is checked as float.
+    const ChildResult r = check({"--kernel", kernel("seed_three_arguments.cl"), "--wg", "64", "--json"});
+    const json j = report(r);
+    EXPECT_EQ(r.exitCode, 0) << r.out << r.err;
+    EXPECT_EQ(j.at("type"), "float");
+    EXPECT_TRUE(j.at("correct").get<bool>()) << j.at("sizes").dump(1);
+    EXPECT_TRUE(j.at("out_of_bounds").empty()) << j.at("out_of_bounds").dump(1);  // the padding covers its reads
+    EXPECT_EQ(j.at("traced_on"), "Oclgrind");
+    EXPECT_EQ(j.at("stages").get<int>(), 7);  // the load and log2(64) steps
+    EXPECT_TRUE(notesSay(j, "argument 1 '__global float *a' is the input")) << j.at("notes").dump(1);
+    EXPECT_TRUE(notesSay(j, "no element count")) << j.at("notes").dump(1);
+    EXPECT_TRUE(notesSay(j, "read past the end of a real array")) << j.at("notes").dump(1);
+}
+
+TEST(CliCheck, TheTutorialsScalarKernelWithItsLocalBufferSecondIsRight) {
+    const ChildResult r = check({"--kernel", kernel("seed_local_second.cl"), "--wg", "64", "--json"});
+    const json j = report(r);
+    EXPECT_EQ(r.exitCode, 0) << r.out << r.err;
+    EXPECT_TRUE(j.at("correct").get<bool>()) << j.at("sizes").dump(1);
+    EXPECT_TRUE(notesSay(j, "argument 2 '__local float *partial_sums' is the __local buffer")) << j.at("notes").dump(1);
+    EXPECT_TRUE(notesSay(j, "argument 3 '__global float *output' is the output")) << j.at("notes").dump(1);
+}
+
+TEST(CliCheck, AnIntKernelWithItsArgumentsInAnotherOrderIsRight) {
+    const ChildResult r = check({"--kernel", kernel("int_arguments_reordered.cl"), "--wg", "32", "--json"});
+    const json j = report(r);
+    EXPECT_EQ(r.exitCode, 0) << r.out << r.err;
+    EXPECT_EQ(j.at("type"), "int");
+    EXPECT_TRUE(j.at("correct").get<bool>()) << j.at("sizes").dump(1);
+    EXPECT_TRUE(j.at("races").empty());
+    EXPECT_TRUE(notesSay(j, "argument 4 'const int count' is the element count")) << j.at("notes").dump(1);
+    // The same kernel runs and is traced from `run` and `trace` too.
+    const ChildResult run = rl::workbench::runProgram(
+        {RL_REDUCELAB_BIN, "run", "--kernel", kernel("int_arguments_reordered.cl"), "--n", "1000", "--wg", "32"}, 120);
+    EXPECT_EQ(run.exitCode, 0) << run.out << run.err;
+    EXPECT_NE(run.out.find("CORRECT"), std::string::npos) << run.out;
+}
+
+TEST(CliCheck, TheTutorialsFloat4KernelIsRefusedWithTheReason) {
+    const ChildResult r = check({"--kernel", kernel("seed_vector4.cl"), "--json"});
+    const json j = report(r);
+    EXPECT_EQ(r.exitCode, 2) << r.out << r.err;
+    const std::string contract = j.at("contract").get<std::string>();
+    EXPECT_NE(contract.find("float4 vectors"), std::string::npos) << contract;
+    EXPECT_NE(contract.find("one global input, one global output"), std::string::npos) << contract;
+}
+
+TEST(CliCheck, AHelperKernelBesideTheReductionDoesNotNeedEntry) {
+    const ChildResult r = check({"--kernel", kernel("with_helper_kernel.cl"), "--wg", "64", "--json"});
+    const json j = report(r);
+    EXPECT_EQ(r.exitCode, 0) << r.out << r.err;
+    EXPECT_EQ(j.at("entry"), "reduce");
+    EXPECT_TRUE(notesSay(j, "the only one a reduction launch fits")) << j.at("notes").dump(1);
 }

@@ -49,24 +49,90 @@ TEST(WorkbenchSignature, EveryBuiltInLocalTreeKernelKeepsTheContract) {
     EXPECT_GE(checked, 8);
 }
 
-TEST(WorkbenchSignature, TheArgumentThatDiffersIsNamed) {
-    auto c = checkSignature("__kernel void k(__global T *in, __global T *out, const uint n, __local T *s) {}", "");
+TEST(WorkbenchSignature, ArgumentsAreMatchedByWhatTheyAreInAnyOrder) {
+    // The write-ups' first kernel: float, the input not const, no count.
+    auto c = checkSignature("__kernel void reduce(__global float *a, __global float *r, __local float *b) {}", "");
+    ASSERT_TRUE(c.ok) << c.message;
+    EXPECT_EQ(c.args.in, 0);
+    EXPECT_EQ(c.args.out, 1);
+    EXPECT_EQ(c.args.scratch, 2);
+    EXPECT_EQ(c.args.count, -1);
+    EXPECT_TRUE(c.args.padded());
+    EXPECT_EQ(c.args.traceAt, 3);
+    EXPECT_EQ(c.types, std::vector<ElemType>{ElemType::Float});
+    ASSERT_EQ(c.matched.size(), 4u);
+    EXPECT_NE(c.matched[0].find("argument 1 '__global float *a' is the input"), std::string::npos) << c.matched[0];
+    EXPECT_NE(c.matched[3].find("read past the end"), std::string::npos) << c.matched[3];
+    // The tutorial's: the local buffer second, the output last.
+    c = checkSignature("__kernel void reduction_scalar(__global float* data, __local float* partial_sums, "
+                       "__global float* output) {}",
+                       "");
+    ASSERT_TRUE(c.ok) << c.message;
+    EXPECT_EQ(c.args.in, 0);
+    EXPECT_EQ(c.args.scratch, 1);
+    EXPECT_EQ(c.args.out, 2);
+    // Every role somewhere else, the count a signed int, the input const.
+    c = checkSignature("__kernel void k(__local int *t, __global int *o, __global const int *v, const int m) {}", "");
+    ASSERT_TRUE(c.ok) << c.message;
+    EXPECT_EQ(c.args.scratch, 0);
+    EXPECT_EQ(c.args.out, 1);
+    EXPECT_EQ(c.args.in, 2);
+    EXPECT_EQ(c.args.count, 3);
+    EXPECT_EQ(c.args.countBytes, 4);
+    EXPECT_EQ(c.types, std::vector<ElemType>{ElemType::Int});
+    // The output named so, written first; a ulong count.
+    c = checkSignature("__kernel void k(__global T *result, __global T *values, ulong n, __local T *s) {}", "");
+    ASSERT_TRUE(c.ok) << c.message;
+    EXPECT_EQ(c.args.out, 0);
+    EXPECT_EQ(c.args.in, 1);
+    EXPECT_EQ(c.args.countBytes, 8);
+    // The contract itself, with the recording parameters after it.
+    c = checkSignature("__kernel void k(__global const T *in, __global T *out, const uint n, __local T *s "
+                       "RL_TRACE_PARAMS) {}",
+                       "");
+    ASSERT_TRUE(c.ok) << c.message;
+    EXPECT_EQ(c.args.traceAt, 4);
+    EXPECT_EQ(c.args.count, 2);
+}
+
+TEST(WorkbenchSignature, WhatCannotBeMatchedSaysWhatWasExpectedAndFound) {
+    auto c = checkSignature("__kernel void k(__global const T *in, __global const T *out, uint n, __local T *s) {}",
+                            "");
+    EXPECT_FALSE(c.ok);
+    EXPECT_NE(c.message.find("both global pointers are const"), std::string::npos) << c.message;
+    c = checkSignature("__kernel void k(__global const T *a, __global const T *b, __global T *out, __local T *s) {}",
+                       "");
+    EXPECT_FALSE(c.ok);
+    EXPECT_EQ(c.argument, 3);
+    EXPECT_NE(c.message.find("takes 3 global pointers"), std::string::npos) << c.message;
+    EXPECT_NE(c.message.find("one global input, one global output"), std::string::npos) << c.message;
+    c = checkSignature("__kernel void k(__global const T *in, __global T *out, const uint n) {}", "");
+    EXPECT_FALSE(c.ok);
+    EXPECT_NE(c.message.find("no __local buffer"), std::string::npos) << c.message;
+    c = checkSignature("__kernel void k(__global const T *in, __global T *out, uint n, __local T *s, int x) {}", "");
+    EXPECT_FALSE(c.ok);
+    EXPECT_EQ(c.argument, 5);
+    EXPECT_NE(c.message.find("2 plain values"), std::string::npos) << c.message;
+    c = checkSignature("__kernel void k(__global float4 *in, __local float4 *s, __global float *out) {}", "");
     EXPECT_FALSE(c.ok);
     EXPECT_EQ(c.argument, 1);
-    EXPECT_NE(c.message.find("argument 1 of 'k' is '__global T *in'"), std::string::npos) << c.message;
-    EXPECT_NE(c.message.find("__global const T *in, __global T *out, const uint n, __local T *scratch"),
-              std::string::npos)
-        << c.message;
-    c = checkSignature("__kernel void k(__global const T *in, __global T *out, const int n, __local T *s) {}", "");
-    EXPECT_EQ(c.argument, 3) << c.message;
-    c = checkSignature("__kernel void k(__global const T *in, __global T *out, const uint n) {}", "");
-    EXPECT_EQ(c.argument, 4) << c.message;
-    EXPECT_NE(c.message.find("takes 3 arguments"), std::string::npos) << c.message;
-    c = checkSignature("__kernel void k(__global const T *in, __global T *out, uint n, __global T *s) {}", "");
-    EXPECT_EQ(c.argument, 4) << c.message;
-    c = checkSignature("__kernel void k(__global const T *in, __global T *out, uint n, __local T *s, int x) {}", "");
-    EXPECT_EQ(c.argument, 5) << c.message;
-    EXPECT_NE(c.message.find("'int x', is one too many"), std::string::npos) << c.message;
+    EXPECT_NE(c.message.find("float4 vectors"), std::string::npos) << c.message;
+    EXPECT_NE(c.message.find("vload4"), std::string::npos) << c.message;
+    c = checkSignature("__kernel void k(__global const T *in, __global T *out, size_t n, __local T *s) {}", "");
+    EXPECT_FALSE(c.ok);
+    EXPECT_NE(c.message.find("size_t"), std::string::npos) << c.message;
+    c = checkSignature("__kernel void k(__global const T *in, __global T *out, float n, __local T *s) {}", "");
+    EXPECT_FALSE(c.ok);
+    EXPECT_EQ(c.argument, 3);
+}
+
+TEST(WorkbenchSignature, TheOneKernelALaunchFitsIsTheEntryPoint) {
+    const std::string text = "__kernel void fill(__global T *b, const T v) {}\n"
+                             "__kernel void reduce(__global const T *in, __global T *out, uint n, __local T *s) {}\n";
+    const auto c = checkSignature(text, "");
+    ASSERT_TRUE(c.ok) << c.message;
+    EXPECT_EQ(c.kernel.name, "reduce");
+    EXPECT_NE(c.entryNote.find("the only one a reduction launch fits"), std::string::npos) << c.entryNote;
 }
 
 TEST(WorkbenchSignature, ConcreteTypesNarrowWhatItIsBuiltFor) {
@@ -85,7 +151,7 @@ TEST(WorkbenchSignature, EntryPointsChosenOrMissing) {
                             "__global T *out, uint n, __local T *s) {}\n";
     auto c = checkSignature(two, "");
     EXPECT_FALSE(c.ok);
-    EXPECT_NE(c.message.find("2 kernels (a, b)"), std::string::npos) << c.message;
+    EXPECT_NE(c.message.find("2 kernels (a, b) and 2 of them fit"), std::string::npos) << c.message;
     EXPECT_NE(c.message.find("--entry"), std::string::npos);
     c = checkSignature(two, "b");
     EXPECT_TRUE(c.ok) << c.message;

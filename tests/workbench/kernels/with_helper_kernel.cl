@@ -1,0 +1,17 @@
+// with_helper_kernel.cl: a reduction with a helper kernel beside it (one that fills a buffer). Only one of the two
+// fits a reduction launch, so it is the entry point without --entry.
+__kernel void fill(__global T *buffer, const T value) {
+    buffer[get_global_id(0)] = value;
+}
+
+__kernel void reduce(__global const T *in, __global T *out, const uint n, __local T *scratch) {
+    const uint lid = get_local_id(0);
+    const uint gid = get_global_id(0);
+    scratch[lid] = gid < n ? in[gid] : RL_IDENTITY;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (uint s = get_local_size(0) / 2; s > 0; s >>= 1) {
+        if (lid < s) scratch[lid] = RL_APPLY(scratch[lid], scratch[lid + s]);
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (lid == 0) out[get_group_id(0)] = scratch[0];
+}
