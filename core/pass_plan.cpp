@@ -1,6 +1,8 @@
 // Pass planning for every kind of variant.
 #include "core/pass_plan.h"
 
+#include "core/types.h"
+
 #include <algorithm>
 
 namespace rl {
@@ -144,6 +146,12 @@ std::vector<PassPlan> planPasses(const VariantInfo& variant, const RunConfig& co
             p.elemsPerItem = int(ceilDiv(n, p.groups * wg));
         }
         p.global = p.groups * wg;
+        if (p.groups >= n && n > 1)  // one partial per input: the passes would never end
+            throw Error(ErrorKind::BadInput,
+                        "a work-group of " + std::to_string(wg) + " work-item" + (wg == 1 ? "" : "s") + " with " +
+                            std::to_string(p.elemsPerItem) + " element" + (p.elemsPerItem == 1 ? "" : "s") +
+                            " each leaves as many partials as inputs, so the reduction never gets smaller: give "
+                            "--wg 2 or more");
         passes.push_back(p);
         n = p.groups;
         if (config.finalOnHost && n <= wg) break;

@@ -11,6 +11,7 @@
 #include "core/kernel_source.h"
 #include "core/pass_plan.h"
 #include "core/workbench/diagnostics.h"
+#include "core/workbench/kernel_signature.h"
 #include "core/workbench/student_kernel.h"
 
 namespace rl::gui {
@@ -276,6 +277,15 @@ bool Workbench::save(MessageLog& log) {
 
 void Workbench::check(ExplorerState& state, MessageLog& log) {
     if (!save(log)) return;
+    // A kernel written for one element type (`__global float *a`) is checked, and the tree shown, in that type.
+    if (!exercise_) {
+        const auto sig = rl::workbench::checkSignature(text_, entry_);
+        if (sig.ok && sig.types.size() == 1 && sig.types.front() != state.config.type) {
+            state.config.type = sig.types.front();
+            log.info("Workbench: '" + sig.kernel.name + "' is written for " + std::string(toString(state.config.type)) +
+                     " elements, so the explorer's type is now " + std::string(toString(state.config.type)));
+        }
+    }
     workbench::CheckRequest r;
     r.id = ++requested_;
     r.file = path_;
