@@ -1,5 +1,6 @@
 // divides_by_zero.cl: divides every element by an integer that is 0 at run time. OpenCL leaves the result
-// undefined (no trap on a GPU, a signal on some CPUs): the check reports wrong results or a crash of its own step.
+// undefined (no trap on NVIDIA or PoCL: inf, NaN or 0): the check reports the sizes wrong, or a crash of its own
+// step on a device that traps.
 __kernel void reduce(__global const T *in, __global T *out, const uint n, __local T *scratch) {
     const uint lid = get_local_id(0);
     const uint gid = get_global_id(0);

@@ -1,5 +1,6 @@
-// reads_null.cl: reads through a null pointer made at run time. On a GPU this is an illegal address (the queue
-// fails); on a CPU device, a segmentation fault of the step's process. Neither takes ReduceLab down.
+// reads_null.cl: reads through a null pointer made at run time. On NVIDIA this is an illegal address (the queue
+// fails with CL_OUT_OF_RESOURCES); PoCL's compiler makes the read give 0. Neither takes ReduceLab down, and
+// Oclgrind names the line.
 __kernel void reduce(__global const T *in, __global T *out, const uint n, __local T *scratch) {
     const uint lid = get_local_id(0);
     const uint gid = get_global_id(0);
