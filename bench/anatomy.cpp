@@ -1,4 +1,4 @@
-// The anatomy of best-gpu per size (issue 14): the grid and elements per work-item it launches, what the device
+// The anatomy of best-gpu per size: the grid and elements per work-item it launches, what the device
 // allows, the cost of its last-group finish, and the hardware ceilings at that size: a copy kernel (bytes read +
 // written) and a read-only kernel's own (reads every element once, writes one value per work-group), which can pass
 // the copy's bandwidth where the input fits in the L2 cache. Every row of a size is timed in one round-robin.

@@ -215,7 +215,7 @@ int run(const BenchOptions& o) {
         if (cpu) {
             methods.push_back(makeChunkedCopy(engine, copySource, n));
         } else {
-            // The read-only ceilings: past the copy's where the input fits in the L2 cache (issue 14).
+            // The read-only ceilings: past the copy's where the input fits in the L2 cache.
             const size_t units = size_t(std::max(1, dev.computeUnits));
             const size_t tiles = std::max<size_t>(1, (n + o.wg * 16 - 1) / (o.wg * 16));
             methods.push_back(
@@ -349,7 +349,7 @@ int run(const BenchOptions& o) {
                  "peer in the column, % of the faster copy kernel.\n\n";
     printTable(std::cout, all, sizes);
     std::cout << "\nBest variant for this device: " << bestVariantFor(dev).id << ". " << bestVariantReason(dev)
-              << "\n\nTargets (issues 4 and 14):\n";
+              << "\n\nTargets:\n";
     printTargets(std::cout, checks);
     bool wrong = false;
     for (const auto& m : all) wrong |= m.checked && !m.correct && !m.skipped;

@@ -1,4 +1,4 @@
-// Device timing with the device kept busy (issue 14): before each timed call, a one-work-item kernel that spins for
+// Device timing with the device kept busy: before each timed call, a one-work-item kernel that spins for
 // a while is enqueued on the same in-order queue, so the call's commands are queued before the device reaches them
 // and its profiling interval counts no host time (an idle NVIDIA GPU stamps an OpenCL command's start about 1.8 us
 // earlier against its work than a busy one: `reducelab_bench --floor`). The CUDA peers are timed the same way

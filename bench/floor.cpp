@@ -1,4 +1,4 @@
-// reducelab_bench --floor (issue 14): where an OpenCL kernel's profiling interval lies against the kernel's own work.
+// reducelab_bench --floor: where an OpenCL kernel's profiling interval lies against the kernel's own work.
 // An empty kernel reads 4-7 us on NVIDIA's OpenCL event clock and about 1 us on CUPTI's kernel clock, which times
 // cupy.sum; this mode tells launch cost the GPU pays from time the event counts around the kernel. It prints, per
 // kernel: the event's span; the GPU's %globaltimer at the first work-group's start and the last one's end (the

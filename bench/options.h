@@ -17,7 +17,7 @@ struct BenchOptions {
     // every method at every size (one round-robin per size, as with one pass), the calls pooled; 0: 3 for wall
     // timing on a GPU, where a size's 30 calls last only milliseconds in all, else 1. interleave: instead, rounds
     // over every size, one call of every method at every size per round (it changes what the calls find in the
-    // caches: BENCHMARKS.md, issue 14).
+    // caches: BENCHMARKS.md).
     int passes = 0;
     bool interleave = false;
     bool calls = false;       // every timed call's start and time in the JSON
@@ -30,7 +30,7 @@ struct BenchOptions {
     Op op = Op::Sum;
     // auto | device | device-idle | wall. device: each call queued behind a busy device (bench/busy_device.h), CUDA
     // peers by CUDA events around the call behind a spinning kernel; device-idle: the device idle before each call,
-    // CUDA peers by CUPTI's kernel span (the bench's device timing before issue 14, kept for comparison).
+    // CUDA peers by CUPTI's kernel span (the bench's earlier device timing, kept for comparison).
     std::string timing = "auto";
     std::string jsonPath;
     std::vector<std::string> pythons = {"python3", "/usr/bin/python3"};

@@ -15,12 +15,12 @@ int runProbe(Engine& engine, const std::vector<size_t>& sizes, const BenchOption
 // Layout experiments for best-gpu (bench/gpu_layouts.cl): grid-stride against per-group tiles, unroll and grid.
 int runLayouts(Engine& engine, const std::vector<size_t>& sizes, const BenchOptions& o, const std::string& source);
 
-// best-gpu's anatomy per size (issue 14): grid, elements per item, last-group cost, copy and read-only ceilings.
+// best-gpu's anatomy per size: grid, elements per item, last-group cost, copy and read-only ceilings.
 // Device-timed behind `busy` when given (bench/busy_device.h).
 int runAnatomy(Engine& engine, const std::vector<size_t>& sizes, const BenchOptions& o, const std::string& source,
                BusyDevice* busy);
 
-// Where an OpenCL kernel's profiling interval lies around its work (issue 14; bench/floor.cl, NVIDIA only).
+// Where an OpenCL kernel's profiling interval lies around its work (bench/floor.cl, NVIDIA only).
 int runFloor(Engine& engine, const std::vector<size_t>& sizes, const BenchOptions& o, const std::string& source);
 
 }  // namespace rl::bench

@@ -1,5 +1,5 @@
 // The bench's printed output: one table (rows = methods, columns = sizes; GB/s, ratio to the best peer, share of
-// the copy ceiling) and the targets of issue 4 checked against it.
+// the copy ceiling) and the targets checked against it.
 #pragma once
 #include <ostream>
 #include <string>
@@ -20,8 +20,8 @@ struct TargetCheck {
 void printTable(std::ostream& out, const std::vector<Measurement>& all, const std::vector<size_t>& sizes);
 
 // The issues' targets for `best` (the device's best variant row label) on a CPU or a GPU device: on a GPU, >= 1.0x
-// cupy.<op> (issue 14) and torch.<op> (issue 4) at every size, >= 95% of the copy ceiling at 2^28; on a CPU device,
-// >= 2x the best OpenCL peer and >= 1.0x host std::reduce (issue 14; 0.8x in issue 4).
+// cupy.<op> and torch.<op> at every size, >= 95% of the copy ceiling at 2^28; on a CPU device,
+// >= 2x the best OpenCL peer and >= 1.0x host std::reduce.
 std::vector<TargetCheck> checkTargets(const std::vector<Measurement>& all, const std::vector<size_t>& sizes,
                                       const std::string& best, bool cpuDevice, const std::string& op = "sum");
 void printTargets(std::ostream& out, const std::vector<TargetCheck>& checks);

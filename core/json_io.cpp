@@ -276,7 +276,7 @@ RunConfig readConfig(const json& j) {
     c.op = *op;
     c.type = *type;
     c.data = *data;
-    if (c.data == DataPattern::File) c.dataFile = text(j, "data_file");  // since data files (issue 13)
+    if (c.data == DataPattern::File) c.dataFile = text(j, "data_file");  // since data files
     c.wg = setting<size_t>(j, "wg", "wg");
     c.elemsPerItem = number<int>(j, "elems_per_item", 0, 4096);
     c.seed = setting<uint64_t>(j, "seed", "seed");

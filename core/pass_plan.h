@@ -25,7 +25,7 @@ int effectiveElemsPerItem(const VariantInfo& variant, const RunConfig& config);
 // The grid a timed run launches when the config names none (RunConfig::groups == 0), from the device's compute
 // units and the work-group size, never a table for one GPU. Fixed-grid variants: groupsPerComputeUnit x units, or
 // with elemsPerGrownGroup one group per that many elements between that and maxGroupsPerComputeUnit x units.
-// best-gpu (LastGroup) chooses per size (issue 14, BENCHMARKS.md). Every group pays for its partial with a ticket on
+// best-gpu (LastGroup) chooses per size (BENCHMARKS.md). Every group pays for its partial with a ticket on
 // a counter shared by up to wg groups (same-address atomics, served one after another: about 2 ns a group on an
 // H200, at the end for a grid that finishes together),
 // and every load step costs the work-items a memory round trip (0.3-0.5 us when the input sits in the L2 cache), so
@@ -34,7 +34,7 @@ int effectiveElemsPerItem(const VariantInfo& variant, const RunConfig& config);
 //   - then two steps per work-item (half the tickets for one more round trip) until that takes wg / 2 groups, then
 //     wg / 2 groups up to four steps, and four steps until that takes wg groups (the last group then still reads
 //     one partial per work-item): the loop keeps eight loads in flight per work-item, so the third and fourth steps
-//     cost less than the tickets and the later finish of twice the groups (measured: BENCHMARKS.md, issue 14,
+//     cost less than the tickets and the later finish of twice the groups (measured: BENCHMARKS.md,
 //     2^19-2^22);
 //   - then the persistent grid (wg groups, each work-item taking more steps, up to kLastGroupMaxElemsPerItem
 //     elements, then up to groupsPerComputeUnit x units groups) while its work-items take at most
@@ -44,7 +44,7 @@ int effectiveElemsPerItem(const VariantInfo& variant, const RunConfig& config);
 //     keeps their tickets and partials cheap): a persistent grid that walks the whole input leaves its slowest groups
 //     alone at the end, where short groups keep every unit loading to the last. Shorter groups (two steps) streamed
 //     as fast but paid for their tickets: each group's round trip to its counter has to hide behind the group's own
-//     loads (measured: BENCHMARKS.md, issue 14, 2^25-2^28). A device with fewer than wg / 4 compute units (a CPU)
+//     loads (measured: BENCHMARKS.md, 2^25-2^28). A device with fewer than wg / 4 compute units (a CPU)
 //     keeps groupsPerComputeUnit x units.
 // On 132 units with wg 256: 16 groups at 2^16, 64 at 2^18 and 2^19, 128 at 2^20 and 2^21, 256 from 2^22 to 2^24,
 // 512 at 2^25 and 2^26, then one group per 16384 elements (8192 at 2^27, 16384 at 2^28). On 2 units: at most 8.

@@ -13,7 +13,7 @@
 // Every tree runs two stages to a barrier. A barrier waits for the group's slowest warp, and a tree of 256 cells
 // has eight stages; but in stage s/2 work-item i only needs cells i and i + s/2 of stage s, so if the same
 // work-item computes both of those in stage s it can go on without waiting for anyone, holding them in registers:
-// half the barriers, the same sums in the same order (what it saves on an H200: BENCHMARKS.md, issue 14).
+// half the barriers, the same sums in the same order (what it saves on an H200: BENCHMARKS.md).
 //
 // Why each partial travels as one 64-bit atomic word: OpenCL 1.2 promises nothing about when one work-group sees
 // another's plain stores (global memory is consistent only inside a work-group, at a barrier), and it has no

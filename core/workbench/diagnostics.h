@@ -1,6 +1,6 @@
 // A student's kernel before it runs: the program text the compiler sees, and the compiler's log read back as
 // diagnostics (file, line, column, severity, message) that an editor can mark and a report can list. The start of
-// the self-study workbench (issue 11); the rest of the workbench builds on these.
+// the self-study workbench; the rest of the workbench builds on these.
 #pragma once
 #include <string>
 #include <string_view>

@@ -1,4 +1,4 @@
-// Issue 13's measures of legibility on the real explorer under Xvfb: the height of the digits in lecture mode at
+// The measures of legibility on the real explorer under Xvfb: the height of the digits in lecture mode at
 // 1920x1080 with a preset's data (measured in the screenshot: the ink of each cell's text), values never rounded,
 // the kernel source following the playback (the current stage's lines in view, long lines wrapped), and every
 // variant name in the list whole.

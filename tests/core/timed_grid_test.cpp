@@ -1,4 +1,4 @@
-// best-gpu's timed grid per size (issue 14): from the device's compute units and the work-group size, never a table
+// best-gpu's timed grid per size: from the device's compute units and the work-group size, never a table
 // for one GPU; the other fixed-grid variants keep their groups per compute unit.
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-// How fast the explorer answers (issue 13's targets): the first frame shown after the process started, each trace
+// How fast the explorer answers, and the targets it is held to: the first frame shown after the process started, each trace
 // from the request to the frame that shows it, the ladder's background build. Printed with --frame-stats.
 #pragma once
 #include <cstdint>

@@ -1,4 +1,4 @@
-// The self-study workbench (issue 11), the explorer's left column while open: the student's kernel in an editor,
+// The self-study workbench, the explorer's left column while open: the student's kernel in an editor,
 // New / Open / Edit (a copy of the current variant), Ctrl+Enter saves and runs `reducelab check` in a child process
 // (progress, Cancel), the diagnostics and findings marked on their lines and listed, the check list, and the check's
 // trace shown in the tree, warps and banks views like a built-in variant's. Nothing typed is lost: the buffer is
