@@ -182,7 +182,7 @@ SignatureCheck matchArguments(const KernelDecl& k) {
         c.argument = argument;
         c.message = "'" + k.name + "': " + why + ". ReduceLab launches a reduction kernel with one global input, one "
                     "global output (a partial per work-group), one __local buffer (one element per work-item) and, "
-                    "optionally, the element count, in any order: " + expected;
+                    "optionally, the element count, in any order (the launch contract: " + expected + ")";
         return c;
     };
     std::vector<int> globals, locals, scalars;

@@ -79,7 +79,8 @@ TEST(StudentKernelSession, KeptTextThatBreaksTheContractIsRefused) {
     const std::string from = "__global const T *in";
     const size_t at = broken.find(from);
     ASSERT_NE(at, std::string::npos);
-    broken.replace(at, from.size(), "__global T *in");
+    // A second input: nothing left for the output to be matched with (one input, one output, in any order).
+    broken.replace(at, from.size(), "__global const T *in, __global const T *other");
     try {
         parseSession(broken);
         ADD_FAILURE() << "a session whose kernel breaks the contract was accepted";
