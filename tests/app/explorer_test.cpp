@@ -497,21 +497,3 @@ TEST(Explorer, StartsAndExplainsWithoutAnyOpenCLDevice) {
 
 }  // namespace
 }  // namespace rl::apptest
-
-namespace rl::apptest {
-namespace {
-
-// A work-group of one work-item cannot shrink the input (one partial per element, for ever): the explorer says so
-// and stays up, instead of planning passes until memory runs out.
-TEST(Explorer, AWorkGroupOfOneIsRefusedAndTheExplorerStaysUp) {
-    const std::string d = tempDir("explorer");
-    const AppRun r = runApp(d, "--config-dir " + d + "/cfg --size 1200x800 --variant sequential --n 64 --script "
-                               "\"wait-trace;set:wg=1;frames:20;tab:messages;frames:5;shot:" + d + "/after.png;quit\"");
-    ASSERT_EQ(r.exitCode, 0) << r.err;
-    EXPECT_NE(r.err.find("give --wg 2 or more"), std::string::npos) << r.err;
-    Shot s;
-    EXPECT_TRUE(loadShot(d + "/after.png", &s));  // it went on drawing after the refusal
-}
-
-}  // namespace
-}  // namespace rl::apptest
