@@ -168,4 +168,20 @@ std::vector<double> readDataFile(const std::string& path, ElemType type) {
     return parseDataText(text, type, path);
 }
 
+HostArray paddedWithIdentity(const HostArray* from, size_t elements, ElemType type, Op op) {
+    HostArray out;
+    out.type = type;
+    const double id = identity(op, type);
+    for (size_t i = 0; i < elements; ++i) {
+        const double v = from && i < from->size() ? from->at(i) : id;
+        switch (type) {
+            case ElemType::Int: out.ints.push_back(int32_t(v)); break;
+            case ElemType::Long: out.longs.push_back(int64_t(v)); break;
+            case ElemType::Double: out.doubles.push_back(v); break;
+            default: out.floats.push_back(float(v)); break;
+        }
+    }
+    return out;
+}
+
 }  // namespace rl

@@ -53,6 +53,10 @@ struct HostArray {
 // File needs the file's name: throws rl::Error (BadInput) here; use makeInput(const RunConfig&).
 HostArray makeInput(ElemType type, DataPattern pattern, size_t n, uint64_t seed);
 
+// `elements` values of `type`: those of `from` first (when given), then the identity of `op` (a kernel that takes no
+// element count reads whole work-groups of this).
+HostArray paddedWithIdentity(const HostArray* from, size_t elements, ElemType type, Op op);
+
 // The input a configuration describes: its pattern, or (File) the values of config.dataFile, which must still hold
 // exactly config.n of them. Throws rl::Error (BadInput) naming the file and the problem.
 HostArray makeInput(const RunConfig& config);

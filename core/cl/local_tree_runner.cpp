@@ -10,15 +10,7 @@ namespace {
 
 // The identity of the config's operation as one element's bytes, for clEnqueueFillBuffer.
 std::vector<unsigned char> identityBytes(const RunConfig& config) {
-    HostArray one;
-    one.type = config.type;
-    const double v = identity(config.op, config.type);
-    switch (config.type) {
-        case ElemType::Int: one.ints = {int32_t(v)}; break;
-        case ElemType::Long: one.longs = {int64_t(v)}; break;
-        case ElemType::Double: one.doubles = {v}; break;
-        default: one.floats = {float(v)}; break;
-    }
+    const HostArray one = paddedWithIdentity(nullptr, 1, config.type, config.op);
     const auto* p = static_cast<const unsigned char*>(one.data());
     return std::vector<unsigned char>(p, p + one.bytes());
 }

@@ -17,6 +17,7 @@
 #include "core/kernel_source.h"
 #include "core/pass_plan.h"
 #include "core/sim/read_counter.h"
+#include "core/input.h"
 #include "core/sim/trace_plugin.h"
 
 namespace rl::sim {
@@ -100,18 +101,7 @@ SimRun simulate(const VariantInfo& variant, const RunConfig& requested, const Ho
     const size_t e = elemSize(config.type);
     oclgrind::Memory* global = context.getGlobalMemory();
     auto hostBuffer = [&](size_t elements, const HostArray* from) {
-        HostArray filled;
-        filled.type = config.type;
-        const double id = identity(config.op, config.type);
-        for (size_t i = 0; i < elements; ++i) {
-            const double v = from && i < from->size() ? from->at(i) : id;
-            switch (config.type) {
-                case ElemType::Int: filled.ints.push_back(int32_t(v)); break;
-                case ElemType::Long: filled.longs.push_back(int64_t(v)); break;
-                case ElemType::Double: filled.doubles.push_back(v); break;
-                default: filled.floats.push_back(float(v)); break;
-            }
-        }
+        const HostArray filled = paddedWithIdentity(from, elements, config.type, config.op);
         const size_t address = global->allocateBuffer(std::max<size_t>(elements, 1) * e);
         global->store(static_cast<const unsigned char*>(filled.data()), address, filled.bytes());
         return address;
