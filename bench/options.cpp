@@ -31,24 +31,32 @@ bool parseInt(const std::string& s, long lo, long hi, long* out) {
 
 }  // namespace
 
+// A run setting's line of the usage, from core/run_settings.h, with what the bench adds.
+static std::string setting(const char* name, const std::string& more) {
+    const RunSettingSpec& s = *findRunSetting(name);
+    std::string line = "  --" + std::string(s.name) + " " + std::string(s.value);
+    line.resize(std::max<size_t>(line.size() + 1, 20), ' ');
+    std::string help(s.help);
+    if (!s.zero.empty()) help += " (0: " + std::string(s.zero) + ")";
+    return line + help + (more.empty() ? "" : "; " + more) + "\n";
+}
+
 std::string usage() {
     return "usage: reducelab_bench [options]\n"
            "  --device D        OpenCL device: index or part of its name (default: REDUCELAB_DEVICE or 0)\n"
            "  --sizes LIST      e.g. 2^22,2^24,2^26 (default: those on CPU devices, 2^20..2^28 on GPUs)\n"
            "  --warmup W        at least W untimed runs, and at least 200 ms of them, first (default 3)\n"
            "  --repeats R       timed runs, median reported (default 15, at least 10 for reported figures)\n"
-           "  --wg N            work-group size of ReduceLab's kernels (default 256)\n"
-           "  --groups G        work-groups of the fixed-grid variants (default: theirs per compute unit)\n"
+           + setting("wg", "of ReduceLab's kernels; default 256") + setting("groups", "") +
            "  --variants LIST   ReduceLab variants (default best-gpu,grid-stride,best-cpu,multi-element)\n"
-           "  --peers LIST      of clblast,boost,pyopencl,tbb,torch (default all; missing ones are skipped)\n"
-           "  --type T          int or float (default float): what every method reduces\n"
-           "  --op OP           sum, min or max (default sum)\n"
+           "  --peers LIST      of clblast,boost,pyopencl,tbb,torch (default all; missing ones are skipped)\n" +
+           setting("type", "int or float: what every method reduces; default float") + setting("op", "default sum") +
            "  --timing T        auto (device on GPUs, wall on CPU devices), device, device-idle or wall. device: each\n"
            "                    call queued behind a busy device (OpenCL events; CUDA events for torch and cupy);\n"
            "                    device-idle: the device idle before each call (OpenCL events; CUPTI's kernel span)\n"
            "  --python PATH     interpreter for the Python peers (repeatable; default python3, /usr/bin/python3)\n"
-           "  --tmp DIR         where the Python peers' data files go (default /tmp)\n"
-           "  --seed S          random data seed (default 1)\n"
+           "  --tmp DIR         where the Python peers' data files go (default /tmp)\n" +
+           setting("seed", "default 1") +
            "  --json FILE       write every measurement and target check as JSON\n"
            "  --sweep           time the variants over work-group sizes and grids instead (tuning)\n"
            "  --probe           where a small reduction's time goes: each pass, the gap between launches\n"
@@ -120,7 +128,7 @@ bool parseOptions(int argc, char** argv, BenchOptions& o, std::string* error) {
             o.passes = int(x);
         } else if (a == "--block" && parseInt(v, 1, 1000, &x)) {
             o.block = int(x);
-        } else if (a == "--wg" || a == "--groups" || a == "--seed") {
+        } else if (a == "--wg" || a == "--groups" || a == "--seed" || a == "--op" || a == "--type") {
             RunConfig c;  // the run settings' rules and ranges (core/run_settings.h)
             try {
                 setRunSetting(c, a.substr(2), v, a);
@@ -128,9 +136,15 @@ bool parseOptions(int argc, char** argv, BenchOptions& o, std::string* error) {
                 *error = e.what();
                 return false;
             }
+            if (a == "--type" && c.type != ElemType::Int && c.type != ElemType::Float) {
+                *error = "--type: the bench measures int and float; " + v + " is not one of them";
+                return false;
+            }
             if (a == "--wg") o.wg = c.wg;
             if (a == "--groups") o.groups = c.groups;
             if (a == "--seed") o.seed = c.seed;
+            if (a == "--op") o.op = c.op;
+            if (a == "--type") o.type = c.type;
         } else if (a == "--trials") {
             o.trials = split(v);
         } else if (a == "--variants") {
@@ -144,20 +158,6 @@ bool parseOptions(int argc, char** argv, BenchOptions& o, std::string* error) {
                 }
         } else if (a == "--timing" && (v == "auto" || v == "device" || v == "device-idle" || v == "wall")) {
             o.timing = v;
-        } else if (a == "--type") {
-            const auto t = parseElemType(v);
-            if (!t || (*t != ElemType::Int && *t != ElemType::Float)) {
-                *error = "--type: '" + v + "' is not one the bench measures: choose int or float";
-                return false;
-            }
-            o.type = *t;
-        } else if (a == "--op") {
-            const auto op = parseOp(v);
-            if (!op) {
-                *error = "--op: '" + v + "' is not an operation: choose sum, min or max";
-                return false;
-            }
-            o.op = *op;
         } else if (a == "--python") {
             if (!pythonsGiven) o.pythons.clear();
             pythonsGiven = true;

@@ -12,18 +12,73 @@
 namespace rl {
 namespace {
 
-struct IntegerSetting {
-    std::string_view name;
-    SettingRange range;
-};
+constexpr long long kMaxN = 1ll << 40;
 
-// The integer settings and their ranges; n is a size (parseSize), the others whole numbers.
-constexpr IntegerSetting kIntegers[] = {
-    {"n", {1, 1ll << 40}},       {"wg", {1, 1 << 16}},   {"seed", {0, 1ll << 53}},
-    {"epi", {1, 4096}},          {"simd", {1, 1024}},    {"banks", {1, 1024}},
-    {"bank-width", {1, 64}},     {"groups", {0, 1 << 24}},
-};
-constexpr std::string_view kWords[] = {"variant", "op", "type", "data", "final"};
+}  // namespace
+
+const std::vector<RunSettingSpec>& runSettings() {
+    using K = SettingKind;
+    static const std::vector<RunSettingSpec> table = {
+        {"variant", "ID", "kernel variant (`reducelab variants` lists them)", "", K::Word, {0, 0}},
+        {"n", "N", "elements: 1048576, 2^20 or 1M (K, M and G are powers of two)", "", K::Size, {1, kMaxN}},
+        {"op", "sum|min|max", "the operation", "", K::Word, {0, 0}},
+        {"type", "int|float|long|double", "the element type (double needs cl_khr_fp64)", "", K::Word, {0, 0}},
+        {"wg", "SIZE", "work-group size", "", K::Integer, {1, 1 << 16}},
+        {"data", "PATTERN", "input data: 0-9, 0-99, random, ones, iota, floats or file:PATH (a file's count sets N)",
+         "", K::Word, {0, 0}},
+        {"seed", "S", "seed of the random data", "", K::Integer, {0, 1ll << 53}},
+        {"epi", "K", "elements per work-item (multi-element variants)", "the variant's own", K::Integer, {0, 4096}},
+        {"final", "device|host", "last step as another launch, or the host reduces the partials", "", K::Word, {0, 0}},
+        {"simd", "W", "SIMD width of the hardware model", "the device's", K::Integer, {0, 1024}},
+        {"banks", "B", "local-memory banks of the hardware model", "", K::Integer, {1, 1024}},
+        {"bank-width", "BYTES", "bank width of the hardware model", "", K::Integer, {1, 64}},
+        {"groups", "G", "work-groups of a fixed-grid variant's launch (grid-stride, best-gpu, ...)",
+         "the variant's own per compute unit", K::Integer, {0, 1 << 24}},
+    };
+    return table;
+}
+
+const RunSettingSpec* findRunSetting(std::string_view name) {
+    for (const auto& s : runSettings())
+        if (s.name == name) return &s;
+    return nullptr;
+}
+
+std::string runSettingNames() {
+    std::string out;
+    for (const auto& s : runSettings()) out += (out.empty() ? "" : ", ") + std::string(s.name);
+    return out;
+}
+
+std::string settingText(const RunConfig& c, std::string_view name) {
+    if (name == "variant") return c.variant;
+    if (name == "n") return std::to_string(c.n);
+    if (name == "op") return std::string(toString(c.op));
+    if (name == "type") return std::string(toString(c.type));
+    if (name == "wg") return std::to_string(c.wg);
+    if (name == "data") return c.data == DataPattern::File ? "file:" + c.dataFile : std::string(toString(c.data));
+    if (name == "seed") return std::to_string(c.seed);
+    if (name == "epi") return std::to_string(c.elemsPerItem);
+    if (name == "final") return c.finalOnHost ? "host" : "device";
+    if (name == "simd") return std::to_string(c.simdWidth);
+    if (name == "banks") return std::to_string(c.banks);
+    if (name == "bank-width") return std::to_string(c.bankWidthBytes);
+    if (name == "groups") return std::to_string(c.groups);
+    throw Error(ErrorKind::BadInput, "no run setting is called '" + std::string(name) + "'");
+}
+
+std::string settingHelp(const RunSettingSpec& s, bool withDefault) {
+    std::string out(s.help);
+    std::string notes;
+    if (!s.zero.empty()) notes = "0: " + std::string(s.zero);
+    if (withDefault) {
+        const std::string d = settingText(RunConfig{}, s.name);
+        notes += (notes.empty() ? "" : "; ") + std::string("default ") + d;
+    }
+    return notes.empty() ? out : out + " (" + notes + ")";
+}
+
+namespace {
 
 Error bad(std::string_view shown, const std::string& what) {
     return Error(ErrorKind::BadInput, std::string(shown) + ": " + what);
@@ -36,16 +91,13 @@ bool allDigits(std::string_view t) {
 }  // namespace
 
 SettingRange settingRange(std::string_view name) {
-    for (const auto& s : kIntegers)
-        if (s.name == name) return s.range;
-    throw Error(ErrorKind::BadInput, "no integer run setting is called '" + std::string(name) + "'");
+    const RunSettingSpec* s = findRunSetting(name);
+    if (!s || s->kind == SettingKind::Word)
+        throw Error(ErrorKind::BadInput, "no integer run setting is called '" + std::string(name) + "'");
+    return s->range;
 }
 
-bool isRunSetting(std::string_view name) {
-    for (const auto& s : kIntegers)
-        if (s.name == name) return true;
-    return std::find(std::begin(kWords), std::end(kWords), name) != std::end(kWords);
-}
+bool isRunSetting(std::string_view name) { return findRunSetting(name) != nullptr; }
 
 long long parseInteger(std::string_view shown, std::string_view text, long long lo, long long hi) {
     const bool negative = !text.empty() && text[0] == '-';
@@ -85,7 +137,7 @@ size_t parseSize(std::string_view shown, std::string_view text) {
     }
     if (!ok) throw bad(shown, "'" + std::string(text) + "' is not a size" + hint);
     if (value == 0) throw bad(shown, "the size must be at least 1" + hint);
-    if (value > (1ull << 40)) throw bad(shown, std::string(text) + " is far past any device's memory");
+    if (value > (unsigned long long)kMaxN) throw bad(shown, std::string(text) + " is far past any device's memory");
     return size_t(value);
 }
 
@@ -160,8 +212,7 @@ void setRunSetting(RunConfig& c, std::string_view name, std::string_view text, s
     } else if (name == "groups") {
         c.groups = size_t(integer());
     } else {
-        throw bad(shown, "not a run setting; give one of variant, n, op, type, wg, data, seed, epi, simd, banks, "
-                         "bank-width, final, groups");
+        throw bad(shown, "not a run setting; give one of " + runSettingNames());
     }
 }
 

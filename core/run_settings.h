@@ -15,10 +15,38 @@ namespace rl {
 struct SettingRange {
     long long lo, hi;
 };
-SettingRange settingRange(std::string_view name);
 
+enum class SettingKind {
+    Word,     // a name from a list, or a file (variant, op, type, data, final)
+    Size,     // n: 1048576, 2^20, 1M
+    Integer,  // a whole number in its range
+};
+
+// One run setting, declared once: every front end (the command line's options and --help, the explorer's options,
+// the script's set:, the bench, the settings file, sessions) takes its name, value name, help and range from here.
+struct RunSettingSpec {
+    std::string_view name;   // the option (--bank-width), the script's key (set:bank-width), the settings file's key
+    std::string_view value;  // how --help names the value ("SIZE", "sum|min|max")
+    std::string_view help;   // what it sets, one line
+    std::string_view zero;   // an integer whose 0 means something: what ("the device's"); empty: none
+    SettingKind kind;
+    SettingRange range;  // Integer and Size
+};
+
+// Every run setting, in the order the help lists them.
+const std::vector<RunSettingSpec>& runSettings();
+// The setting called `name`, or nullptr.
+const RunSettingSpec* findRunSetting(std::string_view name);
+SettingRange settingRange(std::string_view name);
 // Whether `name` is one of the run settings above.
 bool isRunSetting(std::string_view name);
+// "n, op, type, wg, ...": the names, for messages that list them.
+std::string runSettingNames();
+// The help line of a setting with what its 0 means and, when `withDefault`, the default (RunConfig's).
+std::string settingHelp(const RunSettingSpec& s, bool withDefault);
+// A setting's value in `config` as the user would give it ("2^20" is given back as 1048576, "file:PATH" as such):
+// setRunSetting(c, name, settingText(c, name), ...) changes nothing.
+std::string settingText(const RunConfig& config, std::string_view name);
 
 // Sets one setting of `config` from text. `shown` is how the user named it, for the message ("--wg", "set:wg").
 // "data" takes a pattern name or file:PATH; a file is read at once (with config.type) and sets config.n to its count.

@@ -11,13 +11,20 @@
 #include "app/cli/cmd_export.h"
 #endif
 #include "core/cl/devices.h"
+#include "core/run_settings.h"
 #include "core/types.h"
 
 namespace rl::cli {
 namespace {
 
-const std::vector<std::string> kCommon = {"json!", "device", "variant", "n", "op", "type", "wg", "data", "seed",
-                                          "epi", "final", "simd", "banks", "bank-width"};
+// --json, --device and every run setting of core/run_settings.h but groups (the command line's --groups is trace's
+// count of recorded work-groups).
+std::vector<std::string> commonOptions() {
+    std::vector<std::string> v = {"json!", "device"};
+    for (const RunSettingSpec& s : runSettings())
+        if (s.name != "groups") v.emplace_back(s.name);
+    return v;
+}
 
 struct Command {
     const char* name;
@@ -99,6 +106,16 @@ void printUsage(std::ostream& out) {
 
 }  // namespace
 
+CommandSpec commandSpec(const std::string& name) {
+    for (const auto& c : commands())
+        if (name == c.name) {
+            CommandSpec spec{c.name, c.summary, c.help, commonOptions()};
+            spec.options.insert(spec.options.end(), c.extra.begin(), c.extra.end());
+            return spec;
+        }
+    throw UsageError("unknown command '" + name + "'; run reducelab --help");
+}
+
 bool isGuiRequest(int argc, char** argv) { return argc > 1 && std::strcmp(argv[1], "gui") == 0; }
 
 int run(int argc, char** argv) {
@@ -121,9 +138,7 @@ int run(int argc, char** argv) {
         if (!std::strcmp(argv[1], c.name)) command = &c;
     try {
         if (!command) throw UsageError(std::string("unknown command '") + argv[1] + "'; run reducelab --help");
-        CommandSpec spec{command->name, command->summary, command->help, kCommon};
-        spec.options.insert(spec.options.end(), command->extra.begin(), command->extra.end());
-        const Options o = parseOptions(spec, argc, argv);
+        const Options o = parseOptions(commandSpec(command->name), argc, argv);
         if (o.help) {
             std::cout << o.helpText;
             return 0;

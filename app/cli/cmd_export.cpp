@@ -14,10 +14,16 @@
 namespace rl::cli {
 namespace {
 
-const std::vector<std::string> kExportOptions = {
-    "device", "variant", "n",      "op",    "type",         "wg",         "data",       "seed",     "epi",
-    "simd",   "banks",   "bank-width", "session", "stage",  "format",     "scale",      "out",      "theme",
-    "width",  "delay",   "transparent!", "load-at-bottom!", "no-values!", "no-caption!"};
+// The run settings of core/run_settings.h (but final, which a trace does not use, and groups), then export's own.
+std::vector<std::string> exportOptions() {
+    std::vector<std::string> v = {"device"};
+    for (const RunSettingSpec& s : runSettings())
+        if (s.name != "final" && s.name != "groups") v.emplace_back(s.name);
+    for (const char* o : {"session", "stage", "format", "scale", "out", "theme", "width", "delay", "transparent!",
+                          "load-at-bottom!", "no-values!", "no-caption!"})
+        v.emplace_back(o);
+    return v;
+}
 
 exporter::ExportRequest toRequest(const Options& o) {
     exporter::ExportRequest r;
@@ -79,7 +85,7 @@ const char* exportHelp() {
 
 int runExport(int argc, char** argv) {
     try {
-        const Options o = parseOptions({"export", "export the tree as PNG, SVG or GIF", exportHelp(), kExportOptions},
+        const Options o = parseOptions({"export", "export the tree as PNG, SVG or GIF", exportHelp(), exportOptions()},
                                        argc, argv);
         if (o.help) {
             std::cout << o.helpText;

@@ -49,8 +49,11 @@ Options parseOptions(const CommandSpec& spec, int argc, char** argv) {
         o.sizes = parseSizeList("--n", get("n"));
         c.n = o.sizes.front();
     }
-    for (const char* name : {"op", "type", "data", "wg", "seed", "epi", "simd", "banks", "bank-width", "final"})
-        if (has(name)) setRunSetting(c, name, get(name), std::string("--") + name);
+    for (const RunSettingSpec& s : runSettings()) {  // variant and n take lists (above); groups is trace's
+        const std::string name(s.name);
+        if (name != "variant" && name != "n" && name != "groups" && has(name.c_str()))
+            setRunSetting(c, name, get(name.c_str()), "--" + name);
+    }
     if (has("kernel") && !has("type")) {
         // A kernel written for one element type (`__global float *a`) builds for that type alone: it is the default.
         // A file that cannot be read or matched is refused later, by the command, with its own message.

@@ -5,36 +5,25 @@
 #include <CLI/CLI.hpp>
 
 #include "app/cli/options.h"
+#include "core/run_settings.h"
 
 namespace rl::cli {
 namespace {
 
-// Every option of the command line, in the order --help lists them.
-const OptionDoc kDocs[] = {
-    {"variant", "ID", "kernel variant (`reducelab variants` lists them); bench: all or ID,ID,.."},
+// The command line's options other than the run settings, in the order --help lists them (after the settings).
+const OptionDoc kOthers[] = {
     {"kernel", "FILE", "your own kernel (docs/kernels.md)"},
     {"entry", "NAME", "the kernel of --kernel FILE to use when the file has several"},
     {"session", "FILE", "a saved session (*.reducelab.json) instead of a trace"},
-    {"n", "N", "elements: 1048576, 2^20 or 1M; bench: N,N,.."},
-    {"op", "sum|min|max", "the operation"},
-    {"type", "int|float|long|double", "the element type (double needs cl_khr_fp64)"},
-    {"wg", "SIZE", "work-group size"},
-    {"data", "PATTERN", "input data: 0-9, 0-99, random, ones, iota, floats or file:PATH"},
-    {"seed", "S", "seed of the random data (and of an exercise's hidden checks)"},
-    {"epi", "K", "elements per work-item (multi-element variants)"},
-    {"final", "device|host", "last step as another launch, or the host sums the partials"},
-    {"simd", "W", "SIMD width of the hardware model"},
-    {"banks", "B", "local-memory banks of the hardware model"},
-    {"bank-width", "BYTES", "bank width of the hardware model"},
     {"repeats", "R", "timed runs (median, min, max)"},
     {"warmup", "W", "untimed runs first"},
     {"group", "G", "first work-group recorded of a large input"},
     {"groups", "C", "work-groups recorded from G"},
     {"model", "VARIANT", "compare your trace with this built-in kernel's CPU model"},
     {"timeout", "SECONDS", "longest a child process may run"},
-    {"kernel-only", nullptr, "your kernel's row alone"},
-    {"no-sim", nullptr, "skip the Oclgrind run"},
-    {"require-all", nullptr, "a check that cannot run here (no simulator) fails"},
+    {"kernel-only", "", "your kernel's row alone"},
+    {"no-sim", "", "skip the Oclgrind run"},
+    {"require-all", "", "a check that cannot run here (no simulator) fails"},
     {"stage", "K|all", "a step of the timeline (0 = the load), or every step"},
     {"format", "png|svg|gif", "the file's format"},
     {"scale", "S", "render at this scale, 1 to 4"},
@@ -42,24 +31,43 @@ const OptionDoc kDocs[] = {
     {"theme", "NAME", "dark, projector or colorblind"},
     {"width", "PIXELS", "picture width"},
     {"delay", "MS", "GIF frame delay"},
-    {"transparent", nullptr, "no background"},
-    {"load-at-bottom", nullptr, "the load row at the bottom"},
-    {"no-values", nullptr, "cells without their values"},
-    {"no-caption", nullptr, "no caption"},
+    {"transparent", "", "no background"},
+    {"load-at-bottom", "", "the load row at the bottom"},
+    {"no-values", "", "cells without their values"},
+    {"no-caption", "", "no caption"},
     {"exercises", "DIR", "a course of one's own (default: the built-in one)"},
-    {"starter", nullptr, "the kernel to start from"},
+    {"starter", "", "the kernel to start from"},
     {"hint", "K", "the K-th hint (in order; the count is kept)"},
-    {"solution", nullptr, "the reference solution (after an attempt)"},
-    {"lecturer", nullptr, "hints and solution at once, nothing kept"},
-    {"format-only", nullptr, "check the files only, no grading"},
-    {"record", nullptr, "count the attempt in your progress"},
-    {"reveal", nullptr, "show what hidden checks saw"},
+    {"solution", "", "the reference solution (after an attempt)"},
+    {"lecturer", "", "hints and solution at once, nothing kept"},
+    {"format-only", "", "check the files only, no grading"},
+    {"record", "", "count the attempt in your progress"},
+    {"reveal", "", "show what hidden checks saw"},
     {"gradescope", "FILE", "write Gradescope's results.json"},
     {"classroom", "FILE", "write GitHub Classroom's grader JSON"},
     {"csv", "FILE", "one row per submission"},
     {"device", "D", "device index or name substring (or REDUCELAB_DEVICE)"},
-    {"json", nullptr, "JSON on stdout"},
+    {"json", "", "JSON on stdout"},
 };
+
+
+// Every option: the run settings first, from core/run_settings.h (bench's --variant and --n take lists), then the
+// others.
+const std::vector<OptionDoc>& docs() {
+    static const std::vector<OptionDoc> all = [] {
+        std::vector<OptionDoc> v;
+        for (const RunSettingSpec& s : runSettings()) {
+            if (s.name == "groups") continue;  // the command line's --groups is trace's count of recorded groups
+            std::string help = settingHelp(s, true);
+            if (s.name == "variant") help += "; bench: all or ID,ID,..";
+            if (s.name == "n") help += "; bench: N,N,..";
+            v.push_back({std::string(s.name), std::string(s.value), help});
+        }
+        for (const OptionDoc& o : kOthers) v.push_back(o);
+        return v;
+    }();
+    return all;
+}
 
 bool isFlag(const std::string& name) { return !name.empty() && name.back() == '!'; }
 std::string bare(const std::string& name) { return isFlag(name) ? name.substr(0, name.size() - 1) : name; }
@@ -81,7 +89,7 @@ std::string message(const CLI::ParseError& e, const CommandSpec& spec) {
 }  // namespace
 
 const OptionDoc& optionDoc(const std::string& name) {
-    for (const auto& d : kDocs)
+    for (const auto& d : docs())
         if (name == d.name) return d;
     static const OptionDoc none{"", "VALUE", ""};
     return none;
@@ -95,11 +103,11 @@ ParsedArgs parseArgs(const CommandSpec& spec, const std::vector<std::string>& ar
     app.get_formatter()->column_width(26);
     // Options in the table's order (the help reads by topic), then any the table does not know.
     std::vector<std::string> ordered;
-    for (const auto& d : kDocs)
+    for (const auto& d : docs())
         for (const auto& o : spec.options)
             if (bare(o) == d.name) ordered.push_back(o);
     for (const auto& o : spec.options)
-        if (optionDoc(bare(o)).name[0] == '\0') ordered.push_back(o);
+        if (optionDoc(bare(o)).name.empty()) ordered.push_back(o);
     for (const std::string& o : ordered) {
         const std::string name = bare(o);
         const OptionDoc& doc = optionDoc(name);
@@ -109,7 +117,7 @@ ParsedArgs parseArgs(const CommandSpec& spec, const std::vector<std::string>& ar
         } else {
             app.add_option_function<std::string>(
                    "--" + name, [&parsed, name](const std::string& v) { parsed.raw[name] = v; }, doc.help)
-                ->type_name(doc.value ? doc.value : "VALUE")
+                ->type_name(doc.value.empty() ? "VALUE" : doc.value)
                 ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
         }
     }

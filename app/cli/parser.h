@@ -31,9 +31,9 @@ ParsedArgs parseArgs(const CommandSpec& spec, const std::vector<std::string>& ar
 
 // The value shown in --help for an option ("N", "ID") and its one-line description.
 struct OptionDoc {
-    const char* name;
-    const char* value;  // nullptr for a flag
-    const char* help;
+    std::string name;
+    std::string value;  // empty for a flag
+    std::string help;
 };
 const OptionDoc& optionDoc(const std::string& name);
 

@@ -1,6 +1,8 @@
 // The grade's JSON and terminal forms.
 #include "core/exercise/grade_result.h"
 
+#include "core/run_settings.h"
+
 #include <cmath>
 #include <sstream>
 
@@ -51,6 +53,7 @@ GradeResult gradeResultFromJson(const json& j) {
         r.file = j.value("file", "");
         r.device = j.value("device", "");
         r.seed = j.value("seed", uint64_t(0));
+        checkedSetting("seed", (long long)std::min<uint64_t>(r.seed, uint64_t(1) << 62), "the grade's seed");
         r.status = j.at("status").get<std::string>();
         if (r.status != "pass" && r.status != "fail" && r.status != "error")
             throw Error(ErrorKind::BadInput, "the grade's status is '" + r.status + "', not pass, fail or error");
@@ -64,7 +67,11 @@ GradeResult gradeResultFromJson(const json& j) {
             o.score = c.value("score", 0.0);
             o.maxScore = c.value("max_score", 1.0);
             o.message = c.value("message", "");
-            o.wg = c.value("wg", size_t(0));
+            o.wg = c.value("wg", size_t(0));  // 0: no launch of its own (a hidden check's, kept from the student)
+            if (o.wg != 0) checkedSetting("wg", (long long)std::min<size_t>(o.wg, size_t(1) << 62), "check '" + o.name + "': wg");
+            if (!(o.maxScore >= 0 && o.score >= 0 && o.score <= o.maxScore + 1e-9))
+                throw Error(ErrorKind::BadInput, "check '" + o.name + "' scores " + std::to_string(o.score) + " of " +
+                                                     std::to_string(o.maxScore));
             o.run = c.value("run", "");
             o.stage = c.value("stage", -1);
             o.cell = c.value("cell", -1);

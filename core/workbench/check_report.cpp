@@ -2,6 +2,8 @@
 // comparison and the terminal text.
 #include "core/workbench/check_report.h"
 
+#include "core/run_settings.h"
+
 #include <algorithm>
 #include <sstream>
 
@@ -215,9 +217,15 @@ CheckReport checkReportFromJson(const json& j) {
         r.entry = j.at("entry").get<std::string>();
         r.device = j.at("device").get<std::string>();
         r.tracedOn = j.value("traced_on", "");
+        // The child's settings, read with the rules every front end uses (core/run_settings.h): a report from a
+        // process that went wrong is refused, not shown.
+        RunConfig seen;
         r.op = j.value("op", "");
+        if (!r.op.empty()) setRunSetting(seen, "op", r.op, "the check report's op");
         r.type = j.value("type", "");
+        if (!r.type.empty()) setRunSetting(seen, "type", r.type, "the check report's type");
         r.wg = j.value("wg", size_t(0));
+        if (r.wg != 0) checkedSetting("wg", (long long)r.wg, "the check report's wg");
         r.builds = j.at("builds").get<bool>();
         for (const json& d : j.at("diagnostics"))
             r.diagnostics.push_back({d.value("file", ""), d.at("line").get<int>(), d.at("column").get<int>(),
@@ -230,6 +238,8 @@ CheckReport checkReportFromJson(const json& j) {
             SizeCheck c;
             c.n = s.at("n").get<size_t>();
             c.wg = s.at("wg").get<size_t>();
+            checkedSetting("n", (long long)std::min<size_t>(c.n, size_t(1) << 62), "the check report's size");
+            checkedSetting("wg", (long long)std::min<size_t>(c.wg, size_t(1) << 62), "the check report's wg");
             c.why = s.value("why", "");
             c.ran = s.at("ran").get<bool>();
             c.correct = s.at("correct").get<bool>();

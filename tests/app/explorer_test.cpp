@@ -333,7 +333,7 @@ TEST(Explorer, BestGpuPastWgGroupsShowsItsTwoLevelFinish) {
     ASSERT_NO_FATAL_FAILURE(lastStep("20", "", &two));
     EXPECT_EQ(two.geometry["trees"][0]["pass"], 2);
     EXPECT_EQ(two.geometry["resultText"], "4096 correct");
-    EXPECT_NE(readFile(d + "/cfg/settings.json").find("\"groups\": 20"), std::string::npos);
+    EXPECT_NE(readFile(d + "/cfg/settings.json").find("\"groups\": \"20\""), std::string::npos);
 
     Shot one;
     ASSERT_NO_FATAL_FAILURE(lastStep("0", "--no-save", &one));

@@ -71,7 +71,7 @@ TEST(SessionParse, TheDataChoiceRoundTripsAndOldSessionsStillLoad) {
     EXPECT_EQ(again.timings->config.dataFile, "/home/lecturer/marks.txt");
     // A file pattern without its file is refused; an unknown pattern too.
     expectRefused([](Json& k) { k["config"]["data"] = "file"; }, "data_file");
-    expectRefused([](Json& k) { k["config"]["data"] = "0-999"; }, "data pattern");
+    expectRefused([](Json& k) { k["config"]["data"] = "0-999"; }, "field 'data': '0-999' is not a pattern; give 0-9");
     // A session written before the data choice was saved (no "data" at all) loads as the random data it had.
     Json old = validJson();
     old["config"].erase("data");
@@ -105,8 +105,10 @@ TEST(SessionParse, FieldsOfTheWrongTypeOrRangeAreRefused) {
     expectRefused([](Json& j) { j["config"]["n"] = "16"; }, "in 'config': malformed data: field 'n' is not a number");
     expectRefused([](Json& j) { j["config"]["wg"] = 16.5; }, "field 'wg' is not a whole number");
     expectRefused([](Json& j) { j["config"]["n"] = 1e300; }, "field 'n' is out of range");
-    expectRefused([](Json& j) { j["config"]["seed"] = -1; }, "field 'seed' is out of range");
-    expectRefused([](Json& j) { j["config"]["op"] = "product"; }, "unknown op");
+    expectRefused([](Json& j) { j["config"]["seed"] = -1; },
+                  "field 'seed': -1 is out of range; give a number between 0 and 9007199254740992");
+    expectRefused([](Json& j) { j["config"]["op"] = "product"; },
+                  "field 'op': 'product' is not an operation; give sum, min or max");
     expectRefused([](Json& j) { j["device"]["sub_groups"] = 1; }, "in 'device'");
     expectRefused([](Json& j) { j["trace"]["passes"] = Json::object(); }, "'passes' is not an array");
     expectRefused([](Json& j) { j["timings"]["time_ms"] = -3; }, "in 'timings'");

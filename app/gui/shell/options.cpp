@@ -68,24 +68,6 @@ const GuiOption kOptions[] = {
     {"script-timeout", "SEC", kScript, "longest wait of one script step (default 120)"},
 };
 
-// The run settings the explorer takes as options, with their help (all but variant, which is above).
-const GuiOption kSettings[] = {
-    {"n", "N", kLoad, "elements (1k = 1024, 1M = 1048576)"},
-    {"wg", "W", kLoad, "work-group size"},
-    {"epi", "K", kLoad, "elements per work-item (multi-element variants)"},
-    {"op", "sum|min|max", kLoad, "operation"},
-    {"type", "int|float|long|double", kLoad, "element type (double: the device needs cl_khr_fp64)"},
-    {"data", "PATTERN", kLoad, "input data: 0-9 (default), 0-99, random, ones, iota, floats or\n"
-                               "file:PATH (a file's numbers set N)"},
-    {"seed", "S", kLoad, "seed of the random data"},
-    {"simd", "W", kLoad, "SIMD width of the hardware model (0: the device's)"},
-    {"banks", "B", kLoad, "local-memory banks of the hardware model"},
-    {"bank-width", "BYTES", kLoad, "bank width of the hardware model"},
-    {"final", "device|host", kLoad, "last step as another launch, or the host sums the partials"},
-    {"groups", "G", kLoad, "work-groups of a fixed-grid variant's launch (grid-stride, best-gpu, ...;\n"
-                           "0: the variant's own)"},
-};
-
 // The app with every option; values are read afterwards from parse_order() (the order given).
 void describe(CLI::App& app) {
     app.allow_extras();  // refused afterwards, in this parser's words
@@ -99,7 +81,11 @@ void describe(CLI::App& app) {
     };
     for (const GuiOption& o : kOptions)  // what to load, the run settings, then the window and the scripting
         if (o.group == kLoad) add(o);
-    for (const GuiOption& o : kSettings) add(o);
+    for (const RunSettingSpec& s : runSettings()) {  // the run settings, declared in core/run_settings.h
+        if (s.name == "variant") continue;             // above, with the other choices of what to load
+        const std::string help = settingHelp(s, false);
+        add({s.name.data(), s.value.data(), kLoad, help.c_str()});
+    }
     for (const GuiOption& o : kOptions)
         if (o.group != kLoad) add(o);
 }

@@ -107,8 +107,8 @@ bool Script::parse(const std::string& text, std::string* error) {
             const size_t eq = a.argument.find('=');
             const std::string key = a.argument.substr(0, eq);
             if (eq == std::string::npos || !isRunSetting(key)) {
-                *error = "set needs KEY=VALUE with a run setting as KEY (n, wg, op, type, data, seed, epi, simd, "
-                         "banks, ...), not '" + a.argument + "'";
+                *error = "set needs KEY=VALUE with a run setting as KEY (" + runSettingNames() + "), not '" +
+                         a.argument + "'";
                 return false;
             }
             RunConfig check;

@@ -29,12 +29,40 @@ Settings defaultSettings() {
     return s;
 }
 
+namespace {
+
+// The run settings of the settings file, by their names in core/run_settings.h, each read with the rule every front
+// end uses: a value that rule refuses is left at its default and named in `warnings` (the others are still read).
+// Files written before the names were shared keep "elemsPerItem", "simdWidth" and "dataFile": read as well.
+void readProblem(const nlohmann::json& p, RunConfig& c, std::vector<std::string>& warnings) {
+    auto textOf = [](const nlohmann::json& v) { return v.is_string() ? v.get<std::string>() : v.dump(); };
+    std::vector<std::pair<std::string, std::string>> given;
+    for (const RunSettingSpec& spec : runSettings())
+        if (p.contains(spec.name)) given.emplace_back(spec.name, textOf(p[std::string(spec.name)]));
+    if (!p.contains("epi") && p.contains("elemsPerItem")) given.emplace_back("epi", textOf(p["elemsPerItem"]));
+    if (!p.contains("simd") && p.contains("simdWidth")) given.emplace_back("simd", textOf(p["simdWidth"]));
+    for (auto& [name, text] : given)
+        if (name == "data" && text == "file") text = "file:" + p.value("dataFile", std::string());
+    // data after n and type: a data file sets n and is read as the type.
+    std::stable_partition(given.begin(), given.end(), [](const auto& g) { return g.first != "data"; });
+    for (const auto& [name, text] : given) {
+        try {
+            setRunSetting(c, name, text, "settings: " + name);
+        } catch (const Error& e) {
+            warnings.push_back(std::string(e.what()) + " (kept " + settingText(c, name) + ")");
+        }
+    }
+}
+
+}  // namespace
+
 Settings loadSettings(const std::string& dir, std::string* warning) {
     Settings s = defaultSettings();
     if (dir.empty()) return s;
     const std::string path = dir + "/settings.json";
     std::ifstream in(path);
     if (!in) return s;
+    std::vector<std::string> warnings;
     try {
         const nlohmann::json j = nlohmann::json::parse(in);
         const auto& w = j.at("window");
@@ -52,23 +80,7 @@ Settings loadSettings(const std::string& dir, std::string* warning) {
         }
         if (j.contains("problem")) {
             const auto& p = j["problem"];
-            RunConfig& c = s.config;
-            c.variant = p.value("variant", c.variant);
-            c.n = std::clamp<size_t>(p.value("n", c.n), 1, size_t(1) << 31);
-            c.wg = size_t(std::clamp<long long>(p.value("wg", (long long)c.wg), settingRange("wg").lo,
-                                                settingRange("wg").hi));
-            c.elemsPerItem = p.value("elemsPerItem", c.elemsPerItem);
-            c.groups = size_t(std::clamp<long long>(p.value("groups", (long long)c.groups), settingRange("groups").lo,
-                                                    settingRange("groups").hi));
-            c.seed = p.value("seed", c.seed);
-            c.simdWidth = p.value("simdWidth", c.simdWidth);
-            c.banks = p.value("banks", c.banks);
-            if (auto op = parseOp(p.value("op", std::string(toString(c.op))))) c.op = *op;
-            if (auto t = parseElemType(p.value("type", std::string(toString(c.type))))) c.type = *t;
-            if (auto d = parseDataPattern(p.value("data", std::string(toString(c.data))))) {
-                const std::string file = p.value("dataFile", std::string());
-                if (*d != DataPattern::File || !file.empty()) c.data = *d, c.dataFile = file;
-            }
+            readProblem(p, s.config, warnings);
             s.device = p.value("device", s.device);
             s.compareVariant = p.value("compare", s.compareVariant);
         }
@@ -92,6 +104,10 @@ Settings loadSettings(const std::string& dir, std::string* warning) {
         if (warning) *warning = "ignored the unreadable settings file " + path + " (" + e.what() + "): using defaults";
         return defaultSettings();
     }
+    if (warning && !warnings.empty()) {
+        *warning = "in " + path + ": ";
+        for (size_t i = 0; i < warnings.size(); ++i) *warning += (i ? "; " : "") + warnings[i];
+    }
     return s;
 }
 
@@ -108,20 +124,9 @@ bool saveSettings(const std::string& dir, const Settings& s, std::string* error)
                    {"bottom", s.splits.bottom},
                    {"workbench", s.splits.workbench}};
     const RunConfig& c = s.config;
-    j["problem"] = {{"variant", c.variant},
-                    {"n", c.n},
-                    {"wg", c.wg},
-                    {"elemsPerItem", c.elemsPerItem},
-                    {"groups", c.groups},
-                    {"op", std::string(toString(c.op))},
-                    {"type", std::string(toString(c.type))},
-                    {"data", std::string(toString(c.data))},
-                    {"dataFile", c.data == DataPattern::File ? c.dataFile : std::string()},
-                    {"seed", c.seed},
-                    {"simdWidth", c.simdWidth},
-                    {"banks", c.banks},
-                    {"device", s.device},
-                    {"compare", s.compareVariant}};
+    j["problem"] = {{"device", s.device}, {"compare", s.compareVariant}};
+    for (const RunSettingSpec& spec : runSettings())  // as the user would give them: --wg 64, set:wg=64
+        j["problem"][std::string(spec.name)] = settingText(c, spec.name);
     j["view"] = {{"speed", s.speed},
                  {"loadAtTop", s.loadAtTop},
                  {"showValues", s.showValues},
