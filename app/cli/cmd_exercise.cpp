@@ -1,5 +1,6 @@
 // reducelab exercise: list and show the course, validate an exercise directory, grade one attempt (check) or every
-// kernel of a directory (grade: each submission in a child process of its own, a table and a CSV).
+// kernel of a directory (grade: each submission in a child process of its own, a table and a CSV), and write a
+// Gradescope autograder for an exercise (autograder).
 #include "app/cli/cmd_exercise.h"
 
 #include <algorithm>
@@ -9,6 +10,7 @@
 #include <map>
 #include <sstream>
 
+#include "app/cli/exercise_autograder.h"
 #include "app/cli/exercise_grade_all.h"
 #include "app/cli/options.h"
 #include "app/cli/parser.h"
@@ -35,6 +37,7 @@ const char* kHelp =
     "                         [--timeout SECONDS] [--require-all] [--gradescope FILE] [--classroom FILE] [--json]\n"
     "reducelab exercise grade ID DIR [--csv FILE] [--seed S] [--exercises DIR] [--device D] [--timeout SECONDS]\n"
     "                         [--require-all] [--json]\n"
+    "reducelab exercise autograder ID --out FILE.zip (--package FILE.deb | --source URL[#REF]) [--exercises DIR]\n"
     "  The course: exercises built in (assets/exercises), or those of --exercises DIR (docs/exercises.md is the\n"
     "  format). ID is an exercise's id, its directory name or its number.\n"
     "  list      the exercises in order, with their checks (and your progress, from the progress store)\n"
@@ -49,16 +52,24 @@ const char* kHelp =
     "            device and on Oclgrind; each check says what it saw and where. --record counts the attempt in\n"
     "            your progress ($XDG_DATA_HOME/reducelab/exercises/progress.json); --reveal shows what hidden\n"
     "            checks saw (for the lecturer).\n"
-    "            --gradescope FILE writes Gradescope's results.json; --classroom FILE the JSON GitHub Classroom's\n"
-    "            command grader reports (as the student sees it: hidden checks keep their name and verdict;\n"
-    "            with --reveal, everything). A missing or unbuildable attempt still gets both files (score 0).\n"
+    "            --gradescope FILE writes Gradescope's results.json (hidden checks as the student sees them:\n"
+    "            name, verdict and points, shown once the grades are published; what they saw only on the\n"
+    "            terminal, with --reveal); --classroom FILE the JSON GitHub Classroom's command grader reports\n"
+    "            (as the student sees it; with --reveal, everything). A missing or unbuildable attempt still gets\n"
+    "            both files (score 0).\n"
     "            A check that cannot run here (Oclgrind missing) is `not graded here`, says why, and is left out\n"
     "            of the score; --require-all (for a course's grader) counts it as failed instead.\n"
     "            Exit status: 0 every graded check passed, 1 some failed, 2 bad arguments or the kernel does not\n"
     "            build.\n"
     "  grade     grades every .cl file of DIR (the lecturer's command): each in a process of its own, with one\n"
     "            seed for all, hidden checks revealed; prints a table, --csv FILE writes one row per file. Exit\n"
-    "            status 0 when it ran.";
+    "            status 0 when it ran.\n"
+    "  autograder writes a Gradescope autograder zip for the exercise: setup.sh installs ReduceLab's command\n"
+    "            line and PoCL on Gradescope's Ubuntu image, from --package FILE.deb (made by cpack -G DEB for\n"
+    "            that image; bundled, installed with apt) or --source URL[#REF] (a git repository cloned and built\n"
+    "            with REDUCELAB_GUI=OFF scripts/build); run_autograder grades the one .cl file submitted with\n"
+    "            check --require-all into results.json; README.md says how to try it; an exercise of\n"
+    "            --exercises DIR travels in the zip. Exit status 0 written, 2 bad arguments or --out unwritable.";
 
 struct Args {
     bool help = false;
@@ -73,11 +84,12 @@ struct Args {
 // The verb and its words (ID, DIR) are positional; options may come anywhere among them.
 const CommandSpec& exerciseSpec() {
     static const CommandSpec spec{"exercise",
-                                  "the course: list, show, check your attempt, validate, grade",
+                                  "the course: list, show, check your attempt, validate, grade, autograder",
                                   kHelp,
                                   {"json!", "solution!", "starter!", "record!", "format-only!", "reveal!", "lecturer!", "require-all!",
                                    "exercises",
-                                   "kernel", "seed", "device", "timeout", "csv", "hint", "gradescope", "classroom"},
+                                   "kernel", "seed", "device", "timeout", "csv", "hint", "gradescope", "classroom",
+                                   "out", "package", "source"},
                                   16};  // a wrong count is refused by the verb, which says what it takes
     return spec;
 }
@@ -283,11 +295,13 @@ void writePlatformFiles(const Args& a, const exercise::GradeResult& result) {
     for (const char* platform : {"gradescope", "classroom"}) {
         if (!a.has(platform)) continue;
         std::ofstream out(a.get(platform), std::ios::trunc);
-        // Gradescope hides a hidden check's test itself (visibility after_published); GitHub Classroom shows
-        // every test to the student, so it gets the student's view unless the lecturer asks for --reveal.
+        // Gradescope shows a hidden check's test to the student once the grades are published (visibility
+        // after_published), so it gets the student's view: what the check saw is on the terminal (--reveal), which
+        // Gradescope shows to instructors only. GitHub Classroom shows every test to the student: the student's
+        // view too, unless the lecturer asks for --reveal.
         const bool reveal = a.has("reveal");
         out << (std::string(platform) == "gradescope"
-                    ? exercise::toGradescope(result)
+                    ? exercise::toGradescope(exercise::studentView(result))
                     : exercise::toClassroom(reveal ? result : exercise::studentView(result)))
                    .dump(2)
             << "\n";
@@ -366,7 +380,16 @@ int runExercise(int argc, char** argv) {
             r.requireAll = o.requireAll;
             return gradeAll(r);
         }
-        throw UsageError("unknown exercise command '" + a.verb + "': list, show, validate, check or grade");
+        if (a.verb == "autograder") {
+            expectPositional(a, 1, "an exercise ID, --out FILE.zip and --package FILE.deb or --source URL");
+            if (!a.has("out")) throw UsageError("exercise autograder needs --out FILE.zip: the zip to write");
+            const exercise::ExerciseSet set = course(a);
+            const exercise::Exercise& e = find(set, a.positional[0]);
+            return writeAutograder(e, {a.get("out"), a.get("package"), a.get("source"),
+                                       a.has("exercises") ? e.origin : ""});
+        }
+        throw UsageError("unknown exercise command '" + a.verb +
+                         "': list, show, validate, check, grade or autograder");
     } catch (const UsageError& e) {
         std::cerr << "reducelab: " << e.what() << "\n";
         return 2;
