@@ -66,10 +66,9 @@ Seen findingSeen(const std::vector<Finding>& list, const std::string& meaning) {
     Seen s;
     if (list.empty()) return s;
     const Finding& f = list.front();
-    std::string advice = f.advice;
-    if (!advice.empty()) advice[0] = char(std::toupper(static_cast<unsigned char>(advice[0])));
-    s.message = f.message + (f.line() > 0 ? " (line " + std::to_string(f.line()) + ")" : "") + ": " + meaning +
-                (advice.empty() ? "" : " " + advice);
+    const std::string advice = workbench::sentence(f.advice);
+    s.message = f.message + (f.line() > 0 ? " (line " + std::to_string(f.line()) + ")" : "") + ": " +
+                workbench::sentence(meaning) + (advice.empty() ? "" : " " + advice);
     if (list.size() > 1) s.message += " (" + std::to_string(list.size() - 1) + " more like it)";
     s.stage = f.stage;
     s.cell = f.cell;

@@ -386,7 +386,8 @@ std::string formatReport(const CheckReport& r) {
         o << "  " << mark(fs.empty()) << "  " << what;
         o << (fs.empty() ? " none\n" : "\n");
         for (const Finding& f : fs) {
-            o << "        line " << f.line() << ": " << f.message << "\n          what to do: " << f.advice << "\n";
+            o << "        line " << f.line() << ": " << sentence(f.message) << "\n          what to do: "
+              << sentence(f.advice) << "\n";
         }
     };
     list("data races:", r.races);

@@ -1,6 +1,8 @@
 // Oclgrind's messages read into findings: the kind from the first line, the student's lines from "line N of FILE".
 #include "core/workbench/findings.h"
 
+#include <cctype>
+
 #include <algorithm>
 #include <regex>
 #include <sstream>
@@ -55,6 +57,21 @@ std::string adviceFor(FindingKind kind, const std::string& memory, bool write) {
 }
 
 }  // namespace
+
+std::string sentence(std::string text) {
+    while (!text.empty() && (text.back() == ' ' || text.back() == '\n')) text.pop_back();
+    if (text.empty()) return text;
+    if (std::islower(static_cast<unsigned char>(text[0]))) text[0] = char(std::toupper(static_cast<unsigned char>(text[0])));
+    char& last = text.back();
+    if (last == ':' || last == ';' || last == ',') last = '.';
+    else if (last != '.' && last != '!' && last != '?') text += '.';
+    return text;
+}
+
+std::string findingText(const Finding& f) {
+    const std::string seen = sentence(f.message), todo = sentence(f.advice);
+    return todo.empty() ? seen : seen + " " + todo;
+}
 
 Finding readOclgrindMessage(std::string_view message, std::string_view file) {
     Finding f;

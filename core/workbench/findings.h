@@ -33,6 +33,12 @@ struct Finding {
 // lines Oclgrind attributes to that file are kept. Messages that are not errors about the kernel give Other.
 Finding readOclgrindMessage(std::string_view message, std::string_view file);
 
+// Text as a sentence: its first letter a capital, a full stop at its end (unless it ends in . ! ?).
+std::string sentence(std::string text);
+// A finding as a reader meets it: what was seen, then what to do, as two sentences ("... in work-group 0. Put
+// barrier(CLK_LOCAL_MEM_FENCE) after ...").
+std::string findingText(const Finding& f);
+
 // Findings that say the same thing twice (Oclgrind reports a race once per pair of accesses and per work-group)
 // merged: same kind, same memory, same lines. The first keeps its group and address. The work-items of merged findings are kept, at most `maxItems` of them.
 std::vector<Finding> mergeFindings(std::vector<Finding> findings, size_t maxItems = 8);

@@ -140,3 +140,35 @@ TEST(CheckReport, JsonRoundTripKeepsEveryField) {
 
 }  // namespace
 }  // namespace rl::workbench
+
+namespace rl::workbench {
+namespace {
+
+TEST(Findings, WhatWasSeenAndWhatToDoReadAsTwoSentences) {
+    Finding f;
+    f.message = "two work-items wrote scratch[3] in work-group 0";
+    f.advice = "make every work-item write its own cell: the others raced";
+    EXPECT_EQ(findingText(f), "Two work-items wrote scratch[3] in work-group 0. Make every work-item write its own "
+                              "cell: the others raced.");
+    f.advice.clear();
+    EXPECT_EQ(findingText(f), "Two work-items wrote scratch[3] in work-group 0.");
+    EXPECT_EQ(sentence("ends with a colon:"), "Ends with a colon.");
+    EXPECT_EQ(sentence("Already one! "), "Already one!");
+    EXPECT_EQ(sentence(""), "");
+}
+
+TEST(Findings, OclgrindsRaceReadsAsTwoSentencesWithTheAdvice) {
+    const Finding f = readOclgrindMessage(
+        "Read-write data race at local memory address 0x10\n\tKernel: reduce\n\n\tFirst entity:  Global(3,0,0) "
+        "Local(3,0,0) Group(0,0,0)\n\tmine.cl:12:5\n\n\tSecond entity: Global(2,0,0) Local(2,0,0) Group(0,0,0)\n"
+        "\tmine.cl:13:5\n",
+        "mine.cl");
+    const std::string text = findingText(f);
+    const size_t stop = text.find(". Put barrier(CLK_LOCAL_MEM_FENCE)");
+    ASSERT_NE(stop, std::string::npos) << text;
+    EXPECT_EQ(text.find(". ", 0), stop) << "one sentence of what was seen, then the advice: " << text;
+    EXPECT_EQ(text.back(), '.');
+}
+
+}  // namespace
+}  // namespace rl::workbench

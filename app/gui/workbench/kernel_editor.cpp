@@ -2,6 +2,7 @@
 // padding, one font size apart, shifted by its horizontal scroll while active; the overlay draws at the same places
 // with the same font, so the colours sit exactly where the (transparent) text is.
 #include "app/gui/workbench/kernel_editor.h"
+#include "core/workbench/findings.h"
 
 #include <imgui.h>
 #include <imgui_internal.h>
@@ -371,9 +372,10 @@ void KernelEditor::tooltip(const std::vector<EditorMark>& marks, const UiContext
         ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(markColour(m.kind, p).packed()), "Line %d: %s", m.line,
                            m.title.c_str());
         ImGui::PopFont();
-        ImGui::TextUnformatted(m.message.c_str());
+        ImGui::TextUnformatted(rl::workbench::sentence(m.message).c_str());
         if (!m.advice.empty())
-            ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(p.textDim.packed()), "What to do: %s", m.advice.c_str());
+            ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(p.textDim.packed()), "%s",
+                               rl::workbench::sentence(m.advice).c_str());
     }
     ImGui::PopTextWrapPos();
     const ImVec2 at = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
@@ -381,8 +383,9 @@ void KernelEditor::tooltip(const std::vector<EditorMark>& marks, const UiContext
     ImGui::PopFont();
     std::string text;
     for (const EditorMark* m : here)
-        text += (text.empty() ? "" : "\n") + ("Line " + std::to_string(m->line) + ": " + m->title + ": " + m->message +
-                                              (m->advice.empty() ? "" : " What to do: " + m->advice));
+        text += (text.empty() ? "" : "\n") + ("Line " + std::to_string(m->line) + ": " + m->title + ": " +
+                                              rl::workbench::sentence(m->message) +
+                                              (m->advice.empty() ? "" : " " + rl::workbench::sentence(m->advice)));
     ctx.geometry.tooltip = text;
     ctx.geometry.tooltipRect = {at.x, at.y, size.x, size.y};
 }

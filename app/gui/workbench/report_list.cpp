@@ -130,8 +130,7 @@ void Workbench::drawReport(const UiContext& ctx) {
     const view::Rgba findingColour = view::mix(p.bad, p.warn, 0.45f);
     for (const auto& [list, title] : findings)
         for (const auto& f : *list) {
-            std::string text = std::string(title) + ": " + f.message;
-            if (!f.advice.empty()) text += " " + f.advice;
+            const std::string text = std::string(title) + ": " + rl::workbench::findingText(f);
             const int line = f.line();
             if (row(id().c_str(), line > 0 ? "line " + std::to_string(line) : "kernel", text, findingColour, ctx,
                     &g.problems, Row{line, title, "", false, {}}) &&
