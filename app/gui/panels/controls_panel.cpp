@@ -225,10 +225,22 @@ void ControlsPanel::device(ExplorerState& state, const UiContext& ctx) {
 }
 
 void ControlsPanel::ownKernel(ExplorerState& state, const UiContext& ctx) {
+    using Request = ExplorerState::KernelRequest;
+    if (!state.kernelToReopen.empty()) {  // the autosaved kernel, kept while the command line's problem is shown
+        const std::string label = "Reopen your kernel (" + state.kernelToReopen + ")";
+        ImGui::PushStyleColor(ImGuiCol_Button, vec4(view::mix(ctx.palette.accent, ctx.palette.panel, 0.35f)));
+        if (ImGui::Button(label.c_str())) state.kernelRequest = Request::Reopen;
+        ImGui::PopStyleColor();
+        const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+        ctx.geometry.workbench.reopen = label;
+        ctx.geometry.workbench.reopenRect = {a.x, a.y, b.x - a.x, b.y - a.y};
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("The kernel you were writing last time, with its unsaved edits: the command line asked "
+                              "for another problem, so it waits here");
+    }
     ImGui::AlignTextToFramePadding();
     ImGui::TextColored(vec4(ctx.palette.textDim), "Your own kernel:");
     ImGui::SameLine();
-    using Request = ExplorerState::KernelRequest;
     if (ImGui::SmallButton("Edit")) state.kernelRequest = Request::Edit;
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("Edit a copy of this variant's kernel in the workbench, then check and trace it");

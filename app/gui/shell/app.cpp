@@ -87,7 +87,9 @@ App::App(Window& window, ExplorerOptions options, Settings settings, std::string
     worker_ = std::make_unique<EngineWorker>(log_, [this] { window_.wake(); });
     timings_.init(configDir_, options_.saveSettings, [this] { window_.wake(); },
                   [this](float x, float y) { window_.injectCursor(x, y); });
-    workbench_.init([this] { window_.wake(); }, "", "", log_);
+    // A problem named on the command line is what the window shows; an autosaved kernel waits behind a button.
+    const bool problemNamed = options_.variant || !options_.settings.empty() || !options_.open.empty();
+    workbench_.init([this] { window_.wake(); }, "", "", log_, problemNamed);
     course_.init(options_.exercisesDir, "", log_);
 }
 

@@ -57,6 +57,7 @@ Script actions (--script ACTIONS, separated by ';'):
                       start (the attempt into the workbench; kernel-check grades it),
                       reset, report=PATH
   kernel-close        close the workbench (back to the built-in variants)
+  kernel-reopen       reopen the autosaved kernel kept behind "Reopen your kernel"
   predict:on|off|submit|skip|reveal|start-over|clear  predict mode (reveal: no skip
                       counted, as the lecture screen's Page Down)
   predict-kind:K      the question: active, value, divergent, conflict

@@ -75,7 +75,7 @@ bool Script::parse(const std::string& text, std::string* error) {
         static const char* const verbs[] = {"wait-trace", "key", "frames", "settle", "shot", "variant", "compare",
                                             "tab", "set", "hover", "wheel", "group", "quit", "sleep", "classroom",
                                             "timings", "wait-sweep", "wait-warm", "retrace", "hover-toggle",
-                                            "kernel-new", "kernel-edit", "kernel-open", "kernel-edit-line",
+                                            "kernel-new", "kernel-reopen", "kernel-edit", "kernel-open", "kernel-edit-line",
                                             "kernel-replace", "kernel-save", "kernel-check", "kernel-find",
                                             "kernel-goto", "kernel-close", "kernel-hover", "kernel-browse", "wait-check", "type", "click",
                                             "kernel-cancel", "kernel-point-problem", "kernel-model", "course"};

@@ -106,6 +106,8 @@ struct FrameGeometry {
     struct Workbench {
         bool open = false;
         std::string file, text, status, deviceLine;
+        std::string reopen;      // the controls' "Reopen your kernel (NAME)", when it is offered
+        view::Rect reopenRect;
         bool modified = false, checking = false, showingTrace = false, askReload = false;
         bool reported = false, builds = false, correct = false, passed = false;
         int checksDone = 0;

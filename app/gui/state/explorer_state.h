@@ -83,9 +83,10 @@ struct ExplorerState {
 
     // The workbench (app/gui/workbench): the controls' "Your own kernel" buttons ask for it, and while studentShown
     // side A holds the trace of the student's kernel's check instead of a built-in variant's.
-    enum class KernelRequest { None, Edit, New, Open };
+    enum class KernelRequest { None, Edit, New, Open, Reopen };
     KernelRequest kernelRequest = KernelRequest::None;
     bool studentShown = false;
+    std::string kernelToReopen;  // an autosaved kernel kept closed (the command line named a problem): its name
     bool courseRequested = false;  // the controls' "Exercises…": the course window opens (or closes)
     // The student's kernel as last checked with a successful build: the Timings view times it beside the ladder.
     std::optional<SessionKernel> studentKernel;

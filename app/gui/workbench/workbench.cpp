@@ -95,7 +95,8 @@ std::shared_ptr<const view::TraceBundle> studentBundle(const rl::workbench::Chec
 Workbench::Workbench() = default;
 Workbench::~Workbench() = default;
 
-void Workbench::init(std::function<void()> wake, const std::string& dir, const std::string& self, MessageLog& log) {
+void Workbench::init(std::function<void()> wake, const std::string& dir, const std::string& self, MessageLog& log,
+                     bool problemNamed) {
     wake_ = std::move(wake);
     dir_ = dir.empty() ? workbench::defaultWorkbenchDir() : dir;
     self_ = self.empty() ? rl::workbench::selfExecutable() : self;
@@ -116,9 +117,14 @@ void Workbench::init(std::function<void()> wake, const std::string& dir, const s
     }
     setBuffer(restored->path, restored->text, disk);
     entry_ = restored->entry;
-    open_ = true;
+    open_ = !problemNamed;
+    reopenOffered_ = problemNamed;
     autosavedHash_ = std::hash<std::string>()(text_);
-    if (modified())
+    if (reopenOffered_)
+        log.info("Workbench: your kernel " +
+                 (path_.empty() ? std::string("(never saved)") : fs::path(path_).filename().string()) +
+                 " is kept behind \"Reopen your kernel\" while the command line's problem is shown");
+    else if (modified())
         log.info("Workbench: restored your unsaved edits of " +
                  (path_.empty() ? std::string("a new kernel") : fs::path(path_).filename().string()) + " (autosaved " +
                  restored->savedAt + ")");
@@ -328,7 +334,7 @@ void Workbench::autosave(double now, bool force) {
     if (!force && (!autosavePending_ || now - lastEdit_ < 0.5)) return;
     autosavePending_ = false;
     if (!force && hash == autosavedHash_) return;
-    workbench::Autosave a{path_, text_, modified(), open_, entry_, ""};
+    workbench::Autosave a{path_, text_, modified(), open_ || reopenOffered_, entry_, ""};
     std::string error;
     if (workbench::writeAutosave(dir_, a, &error)) autosavedHash_ = hash;
 }
@@ -347,7 +353,13 @@ bool Workbench::checkSettled() const {
 
 void Workbench::update(ExplorerState& state, MessageLog& log, double now) {
     now_ = now;
+    if (state.kernelRequest != ExplorerState::KernelRequest::None) reopenOffered_ = false;  // the buffer is kept
     switch (state.kernelRequest) {
+        case ExplorerState::KernelRequest::Reopen:
+            open(state);
+            log.info("Workbench: reopened " + (path_.empty() ? std::string("your kernel") :
+                                                              fs::path(path_).filename().string()));
+            break;
         case ExplorerState::KernelRequest::New: newKernel(state, log); break;
         case ExplorerState::KernelRequest::Edit: editVariant(state, log); break;
         case ExplorerState::KernelRequest::Open:
@@ -357,6 +369,9 @@ void Workbench::update(ExplorerState& state, MessageLog& log, double now) {
         case ExplorerState::KernelRequest::None: break;
     }
     state.kernelRequest = ExplorerState::KernelRequest::None;
+    state.kernelToReopen = reopenOffered_ ? (path_.empty() ? std::string("never saved")
+                                                           : fs::path(path_).filename().string())
+                                          : std::string();
     if (!worker_) return;
     takeOutcome(state, log);
     takeDiskChange(state, log, now);

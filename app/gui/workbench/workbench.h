@@ -40,8 +40,11 @@ public:
     ~Workbench();
 
     // Once, before the first frame: how the threads wake the window, where the workbench keeps its files ("":
-    // $XDG_DATA_HOME/reducelab/workbench), the binary to run as `reducelab check`. Restores an autosaved buffer.
-    void init(std::function<void()> wake, const std::string& dir, const std::string& self, MessageLog& log);
+    // $XDG_DATA_HOME/reducelab/workbench), the binary to run as `reducelab check`. Restores an autosaved buffer:
+    // into the open column, or, when the command line named a problem (`reducelab --variant first-add`), kept
+    // behind the controls' "Reopen your kernel" so that the problem asked for is what the window shows.
+    void init(std::function<void()> wake, const std::string& dir, const std::string& self, MessageLog& log,
+              bool problemNamed = false);
 
     // Every frame, before drawing: the controls' requests (Edit / New / Open), the check's result (its trace goes
     // into side A), a file changed on disk, the autosave, a re-check after the problem changed.
@@ -124,6 +127,7 @@ private:
     double lastEdit_ = -1;
     size_t autosavedHash_ = 0;
     bool autosavePending_ = false;
+    bool reopenOffered_ = false;  // an autosaved kernel waits behind "Reopen your kernel" (init)
 
     // Checks.
     uint64_t requested_ = 0;

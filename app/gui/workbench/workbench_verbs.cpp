@@ -15,6 +15,11 @@ std::string Workbench::scriptAction(const std::string& verb, const std::string& 
         newKernel(state, log);
         return open_ ? "" : "kernel-new: no kernel was made (see the messages)";
     }
+    if (verb == "kernel-reopen") {  // the controls' "Reopen your kernel"
+        if (!reopenOffered_) return "kernel-reopen: no kernel waits to be reopened";
+        state.kernelRequest = ExplorerState::KernelRequest::Reopen;
+        return "";
+    }
     if (verb == "kernel-edit") {
         editVariant(state, log);
         return open_ ? "" : "kernel-edit: no copy was made (see the messages)";
