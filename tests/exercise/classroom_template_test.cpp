@@ -54,7 +54,9 @@ ChildResult runInCheckout(const std::string& command, const std::string& kernel,
     const std::string bin = fs::path(RL_REDUCELAB_BIN).parent_path().string();
     const ChildResult r = rl::workbench::runProgram(
         {"/bin/sh", "-c", "cd \"$1\" && PATH=\"$2:$PATH\" && " + command, "sh", dir.string(), bin}, 600);
-    fs::remove_all(dir);
+    std::error_code ec;
+    fs::remove_all(dir, ec);
+    fs::remove(dir.parent_path(), ec);  // only once empty
     return r;
 }
 

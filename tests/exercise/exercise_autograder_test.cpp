@@ -22,12 +22,20 @@ namespace fs = std::filesystem;
 using nlohmann::json;
 using rl::workbench::ChildResult;
 
-fs::path scratch(const std::string& name) {
-    const fs::path d = fs::temp_directory_path() / ("reducelab-autograder-" + std::to_string(::getpid())) / name;
-    fs::remove_all(d);
-    fs::create_directories(d);
-    return d;
-}
+// A test's own temporary folder, removed with the folder of this process's tests when the test ends.
+struct Scratch {
+    fs::path dir;
+    explicit Scratch(const std::string& name)
+        : dir(fs::temp_directory_path() / ("reducelab-autograder-" + std::to_string(::getpid())) / name) {
+        fs::remove_all(dir);
+        fs::create_directories(dir);
+    }
+    ~Scratch() {
+        std::error_code ec;
+        fs::remove_all(dir, ec);
+        fs::remove(dir.parent_path(), ec);  // only once empty
+    }
+};
 
 std::string slurp(const fs::path& p) {
     std::ifstream in(p, std::ios::binary);
@@ -139,7 +147,8 @@ fs::path courseWithAHiddenCheck(const fs::path& dir) {
 }
 
 TEST(ExerciseAutograder, GradesTheSolutionFullAndAWrongAttemptLowerWithoutShowingHiddenChecks) {
-    const fs::path dir = scratch("grades");
+    const Scratch scratch("grades");
+    const fs::path& dir = scratch.dir;
     const fs::path course = courseWithAHiddenCheck(dir / "course");
     const fs::path zip = dir / "grader.zip";
     const ChildResult made = autograder({"first-reduce", "--exercises", course.string(), "--out", zip.string(),
@@ -203,11 +212,11 @@ TEST(ExerciseAutograder, GradesTheSolutionFullAndAWrongAttemptLowerWithoutShowin
     saw.erase(0, saw.find_first_not_of(' '));
     EXPECT_NE(saw.find(seen), std::string::npos) << wrong.child.out;
     EXPECT_EQ(hiddenOutput.find(saw), std::string::npos) << hiddenOutput;
-    fs::remove_all(dir);
 }
 
 TEST(ExerciseAutograder, ASubmissionOfNoKernelOrOfSeveralScoresZeroAndSaysSo) {
-    const fs::path dir = scratch("count");
+    const Scratch scratch("count");
+    const fs::path& dir = scratch.dir;
     const fs::path zip = dir / "grader.zip";
     const ChildResult made =
         autograder({"1", "--out", zip.string(), "--source", "https://example.org/reducelab.git#v0.1"});
@@ -230,11 +239,11 @@ TEST(ExerciseAutograder, ASubmissionOfNoKernelOrOfSeveralScoresZeroAndSaysSo) {
     EXPECT_NE(severalSays.find("2 .cl files"), std::string::npos) << severalSays;
     EXPECT_NE(severalSays.find("a.cl"), std::string::npos) << severalSays;
     EXPECT_NE(severalSays.find("b \"two\".cl"), std::string::npos) << severalSays;
-    fs::remove_all(dir);
 }
 
 TEST(ExerciseAutograder, BundlesAPackageThatSetupInstallsWithApt) {
-    const fs::path dir = scratch("package");
+    const Scratch scratch("package");
+    const fs::path& dir = scratch.dir;
     // A real (tiny) Debian package, made by dpkg-deb.
     fs::create_directories(dir / "pkg" / "DEBIAN");
     std::ofstream(dir / "pkg" / "DEBIAN" / "control") << "Package: reducelab\nVersion: 0.1\nArchitecture: all\n"
@@ -266,11 +275,11 @@ TEST(ExerciseAutograder, BundlesAPackageThatSetupInstallsWithApt) {
     EXPECT_NE(calls.find((source / "reducelab_0.1_all.deb").string() + " pocl-opencl-icd"), std::string::npos)
         << calls;
     EXPECT_NE(calls.find("reducelab devices"), std::string::npos) << calls;
-    fs::remove_all(dir);
 }
 
 TEST(ExerciseAutograder, SetupBuildsASourceWithoutTheGui) {
-    const fs::path dir = scratch("source");
+    const Scratch scratch("source");
+    const fs::path& dir = scratch.dir;
     const fs::path zip = dir / "grader.zip";
     const ChildResult made =
         autograder({"first-reduce", "--out", zip.string(), "--source", "https://example.org/reducelab.git#v0.1"});
@@ -297,11 +306,11 @@ TEST(ExerciseAutograder, SetupBuildsASourceWithoutTheGui) {
     EXPECT_NE(log.find("build GUI=OFF BUILD=" + src + "/build ARGS=-DREDUCELAB_TESTS=OFF"), std::string::npos) << log;
     EXPECT_NE(log.find("cmake --install " + src + "/build"), std::string::npos) << log;
     EXPECT_NE(log.find("pocl-opencl-icd"), std::string::npos) << log;
-    fs::remove_all(dir);
 }
 
 TEST(ExerciseAutograder, RefusesBadInputInOneLine) {
-    const fs::path dir = scratch("refusals");
+    const Scratch scratch("refusals");
+    const fs::path& dir = scratch.dir;
     const std::string zip = (dir / "grader.zip").string();
     auto refused = [&](const std::vector<std::string>& args, const std::string& words) {
         const ChildResult r = autograder(args);
@@ -328,7 +337,6 @@ TEST(ExerciseAutograder, RefusesBadInputInOneLine) {
     const ChildResult help = rl::workbench::runProgram({RL_REDUCELAB_BIN, "exercise", "--help"}, 30);
     EXPECT_EQ(help.exitCode, 0);
     EXPECT_NE(help.out.find("reducelab exercise autograder ID --out FILE.zip"), std::string::npos) << help.out;
-    fs::remove_all(dir);
 }
 
 }  // namespace
