@@ -46,6 +46,8 @@ const OptionDoc kOthers[] = {
     {"gradescope", "FILE", "write Gradescope's results.json"},
     {"classroom", "FILE", "write GitHub Classroom's grader JSON"},
     {"csv", "FILE", "one row per submission"},
+    {"package", "FILE.deb", "ReduceLab's .deb, installed by the autograder's setup.sh"},
+    {"source", "URL[#REF]", "a git repository the autograder's setup.sh clones and builds"},
     {"device", "D", "device index or name substring (or REDUCELAB_DEVICE)"},
     {"json", "", "JSON on stdout"},
 };

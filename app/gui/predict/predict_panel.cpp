@@ -46,12 +46,13 @@ void PredictPanel::Draw(ExplorerState& state, const UiContext& ctx) {
     const auto& p = ctx.palette;
     const ImVec2 top = ImGui::GetCursorScreenPos();
     const float width = ImGui::GetContentRegionAvail().x;
-    if (ps.on) ImGui::PushStyleColor(ImGuiCol_Button, vec4(view::mix(p.panelRaised, p.accent, 0.45f)));
-    if (ImGui::Button(ps.on ? "Predict mode: on###predict" : "Predict each stage###predict", ImVec2(width, 0))) {
+    const bool wasOn = ps.on;  // the click below turns it on or off: pop what was pushed, not what is now
+    if (wasOn) ImGui::PushStyleColor(ImGuiCol_Button, vec4(view::mix(p.panelRaised, p.accent, 0.45f)));
+    if (ImGui::Button(wasOn ? "Predict mode: on###predict" : "Predict each stage###predict", ImVec2(width, 0))) {
         ps.setOn(!ps.on, state.a, state.playback);
         error_.clear();
     }
-    if (ps.on) ImGui::PopStyleColor();
+    if (wasOn) ImGui::PopStyleColor();
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("Each stage stays hidden until you predict it: which work-items work, a cell's value,\n"
                           "how many SIMD groups diverge or the bank-conflict degree. Then it is revealed and the\n"

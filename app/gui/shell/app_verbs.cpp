@@ -62,6 +62,15 @@ std::string App::apply(const std::string& verb, const std::string& arg) {
                 return "";
             }
         return "unknown tab '" + arg + "' (warps, heatmap, source, messages)";
+    } else if (verb == "pointer") {  // the mouse at fractions of the window (0,0 top left; 1,1 bottom right)
+        const size_t comma = arg.find(',');
+        if (comma == std::string::npos) return "pointer needs FX,FY (fractions of the window)";
+        const float fx = float(std::atof(arg.c_str())), fy = float(std::atof(arg.c_str() + comma + 1));
+        if (!(fx >= 0 && fx <= 1 && fy >= 0 && fy <= 1)) return "pointer: FX and FY are fractions from 0 to 1";
+        int w = 0, h = 0;
+        window_.windowSize(&w, &h);
+        window_.injectCursor(fx * float(w), fy * float(h));
+        return "";
     } else if (verb == "hover") {
         const size_t comma = arg.find(',');
         if (comma == std::string::npos) return "hover needs STAGE,CELL";

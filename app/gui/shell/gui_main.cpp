@@ -10,6 +10,7 @@
 
 #include "app/gui/shell/app.h"
 #include "app/gui/shell/glfw_window.h"
+#include "app/gui/shell/monkey.h"
 #include "core/session.h"
 #include "core/variant.h"
 
@@ -28,6 +29,20 @@ int run(ExplorerOptions options) {
     if (!script.parse(options.script, &error)) {
         std::fprintf(stderr, "reducelab gui: %s\n", error.c_str());
         return 2;
+    }
+    if (!options.monkey.empty()) {  // after the script given, random actions from a seed; what fails is skipped
+        MonkeySpec spec;
+        parseMonkeySpec(options.monkey, &spec, &error);  // checked when the options were parsed
+        spec.outDir = options.monkeyOut;
+        Script monkey;
+        const std::string actions = (options.script.empty() ? "" : options.script + ";") + monkeyScript(spec);
+        if (!monkey.parse(actions, &error)) {
+            std::fprintf(stderr, "reducelab gui: the monkey's script: %s\n", error.c_str());
+            return 2;
+        }
+        monkey.setTolerant(true);
+        script = std::move(monkey);
+        std::fprintf(stderr, "reducelab: monkey: seed %s, %d actions\n", options.monkey.c_str(), spec.actions);
     }
     if (!options.screenshot.empty()) {
         script.append("wait-trace");

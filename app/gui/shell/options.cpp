@@ -8,6 +8,7 @@
 #include <cstring>
 #include <map>
 
+#include "app/gui/shell/monkey.h"
 #include "core/run_settings.h"
 
 namespace rl::gui {
@@ -61,6 +62,9 @@ const GuiOption kOptions[] = {
                                   "see docs/exercises.md; default: the built-in course)"},
     {"screenshot", "PATH", kScript, "once loaded (and at --stage), save a PNG of the window and quit"},
     {"script", "ACTIONS", kScript, "run actions separated by ';' once the window is up (below)"},
+    {"monkey", "SEED[:N]", kScript, "N random actions (default 200) from SEED, each skipped when it cannot be done,\n"
+                               "then quit (scripts/monkey runs it and watches memory)"},
+    {"monkey-out", "DIR", kScript, "where the monkey's exports go (default: none are made)"},
     {"frames", "K", kScript, "quit after K frames"},
     {"quit-after", "SEC", kScript, "quit after SEC seconds"},
     {"frame-stats", nullptr, kScript, "print frame-time and speed figures on exit (first frame, traces, warm-up)"},
@@ -110,6 +114,12 @@ bool apply(const std::string& name, const std::string& v, ExplorerOptions* o, st
     else if (name == "config-dir") o->configDir = v;
     else if (name == "exercises") o->exercisesDir = v;
     else if (name == "script") o->script = v;
+    else if (name == "monkey-out") o->monkeyOut = v;
+    else if (name == "monkey") {
+        MonkeySpec spec;
+        if (!parseMonkeySpec(v, &spec, error)) return false;
+        o->monkey = v;
+    }
     else if (name == "screenshot") o->screenshot = v;
     else if (isRunSetting(name)) {  // n, wg, op, type, data, seed, epi, simd, banks, ...: the one rule
         RunConfig check;

@@ -28,6 +28,8 @@ struct ExplorerOptions {
 
     // Scripting, screenshots and measurement.
     std::string script;          // actions separated by ';' (see helpText())
+    std::string monkey;          // SEED or SEED:N: N random actions from SEED after the script (monkey.h)
+    std::string monkeyOut;       // where the monkey's exports go ("": it exports nothing)
     std::string screenshot;      // save a PNG once loaded (and the stage reached), then quit
     long frames = 0;             // quit after this many frames (0: never)
     double quitAfter = 0;        // quit after this many seconds (0: never)

@@ -73,7 +73,7 @@ bool Script::parse(const std::string& text, std::string* error) {
         const size_t colon = item.find(':');
         ScriptAction a{item.substr(0, colon), colon == std::string::npos ? "" : item.substr(colon + 1)};
         static const char* const verbs[] = {"wait-trace", "key", "frames", "settle", "shot", "variant", "compare",
-                                            "tab", "set", "hover", "wheel", "group", "quit", "sleep", "classroom",
+                                            "tab", "set", "hover", "pointer", "wheel", "group", "quit", "sleep", "classroom",
                                             "timings", "wait-sweep", "wait-warm", "retrace", "hover-toggle",
                                             "kernel-new", "kernel-reopen", "kernel-edit", "kernel-open", "kernel-edit-line",
                                             "kernel-replace", "kernel-save", "kernel-check", "kernel-find",
@@ -156,6 +156,11 @@ void Script::advance(ScriptHost& host, double timeout) {
         } else if (a.verb == "kernel-check") {  // starts the check (one frame), then waits for its report
             if (!started_) {
                 const std::string error = host.apply(a.verb, a.argument);
+                if (!error.empty() && tolerant_) {
+                    std::fprintf(stderr, "reducelab: monkey: skipped %s (%s)\n", a.verb.c_str(), error.c_str());
+                    ++next_;
+                    return;
+                }
                 if (!error.empty()) {
                     std::fprintf(stderr, "reducelab: script: %s\n", error.c_str());
                     host.quit(2);
@@ -203,7 +208,10 @@ void Script::advance(ScriptHost& host, double timeout) {
             return;
         } else {
             const std::string error = host.apply(a.verb, a.argument);
-            if (!error.empty()) {
+            if (!error.empty() && tolerant_) {  // the monkey: what cannot be done now is skipped
+                std::fprintf(stderr, "reducelab: monkey: skipped %s:%s (%s)\n", a.verb.c_str(), a.argument.c_str(),
+                             error.c_str());
+            } else if (!error.empty()) {
                 std::fprintf(stderr, "reducelab: script: %s\n", error.c_str());
                 host.quit(2);
                 next_ = actions_.size();

@@ -35,6 +35,9 @@ public:
     bool parse(const std::string& text, std::string* error);
     void append(const std::string& verb, const std::string& argument = "") { actions_.push_back({verb, argument}); }
     bool running() const { return next_ < actions_.size(); }
+    // An action that fails (nothing to hover, no kernel to edit) is skipped with a line on stderr instead of
+    // ending the script with code 2: the monkey's random actions (monkey.h).
+    void setTolerant(bool tolerant) { tolerant_ = tolerant; }
     // Runs what can run this frame. Returns false (and quits with code 3) when a wait times out.
     void advance(ScriptHost& host, double timeoutSeconds);
 
@@ -45,7 +48,8 @@ private:
     int framesLeft_ = -1;
     bool releaseClick_ = false;     // the button pressed last frame (click)
     std::vector<int> releaseKeys_;  // pressed last frame (a key, or a chord's modifiers and key)
-    bool started_ = false;  // a verb that acts, then waits (kernel-check) has acted
+    bool started_ = false;
+    bool tolerant_ = false;  // a verb that acts, then waits (kernel-check) has acted
 };
 
 // GLFW key code for a name (space, left, right, up, down, home, end, pageup, pagedown, escape, f1..f12, a..z, 0..9);
