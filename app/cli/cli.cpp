@@ -127,8 +127,9 @@ int run(int argc, char** argv) {
 #ifdef REDUCELAB_WITH_EXPORT
         return runExport(argc, argv);
 #else
-        std::cerr << "reducelab: this build has no export (it was configured with REDUCELAB_GUI=OFF); rebuild with "
-                     "the GUI (scripts/run or scripts/test) to export PNG, SVG or GIF\n";
+        std::cerr << "reducelab: this build has no export (it was configured with REDUCELAB_GUI=OFF and without "
+                     "FreeType, giflib and stb); install libfreetype-dev, libgif-dev and libstb-dev for SVG, or "
+                     "rebuild with the GUI (scripts/run or scripts/test) for PNG, SVG and GIF\n";
         return 1;
 #endif
     }

@@ -8,7 +8,9 @@
 
 #include "app/cli/options.h"
 #include "app/export/export_job.h"
+#ifdef REDUCELAB_WITH_RASTER
 #include "app/render/offscreen_renderer.h"
+#endif
 #include "core/run_settings.h"
 
 namespace rl::cli {
@@ -94,7 +96,13 @@ int runExport(int argc, char** argv) {
         const exporter::ExportRequest request = toRequest(o);
         exporter::checkRequest(request);  // before opening a display or tracing
         std::unique_ptr<exporter::Rasterizer> rasterizer;
+#ifdef REDUCELAB_WITH_RASTER
         if (request.format != exporter::Format::Svg) rasterizer = std::make_unique<render::OffscreenRenderer>();
+#else
+        if (request.format != exporter::Format::Svg)
+            throw UsageError("this build has no OpenGL renderer (it was configured with REDUCELAB_GUI=OFF): --format "
+                             "svg works here; rebuild with the GUI (scripts/run or scripts/test) for PNG and GIF");
+#endif
         const auto files = exporter::runExportJob(request, rasterizer.get());
         for (const auto& f : files) std::cout << "wrote " << f << "\n";
         return 0;

@@ -119,7 +119,12 @@ std::vector<ZipEntry> autograderEntries(const exercise::Exercise& e, const Autog
 
 int writeAutograder(const exercise::Exercise& e, const AutograderRequest& r) {
     const std::vector<ZipEntry> entries = autograderEntries(e, r);
+#ifdef REDUCELAB_WITH_ZIP
     const std::string error = writeZip(r.out, entries);
+#else
+    const std::string error = "this build has no zip writer (libzip-dev was missing when it was configured): run "
+                              "scripts/install-deps and build again";
+#endif
     if (!error.empty()) throw UsageError("cannot write --out " + r.out + ": " + error);
     std::cout << "wrote " << r.out << ": ";
     for (size_t i = 0; i < entries.size(); ++i) std::cout << (i ? ", " : "") << entries[i].name;
