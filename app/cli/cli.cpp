@@ -99,7 +99,7 @@ void printUsage(std::ostream& out) {
         << "       reducelab <command> [options]\n\ncommands:\n";
     for (const auto& c : commands()) out << "  " << c.name << std::string(10 - std::strlen(c.name), ' ') << c.summary << "\n";
     out << "  gui       open the explorer with options (see reducelab gui --help)\n"
-        << "  export    export the tree as PNG, SVG or GIF (see reducelab export --help)\n"
+        << "  export    export the tree as PNG, SVG, GIF or in words (see reducelab export --help)\n"
         << "  exercise  the course: list, show, check your attempt, validate, grade (reducelab exercise --help)\n"
         << "\nreducelab <command> --help shows a command's options. Exit codes: 0 ok, 1 failure, 2 bad arguments.\n";
 }

@@ -31,12 +31,13 @@ exporter::ExportRequest toRequest(const Options& o) {
     exporter::ExportRequest r;
     auto has = [&](const char* k) { return o.raw.count(k) != 0; };
     auto get = [&](const char* k) { return o.raw.at(k); };
-    if (!has("format")) throw UsageError("--format is required: png, svg or gif");
+    if (!has("format")) throw UsageError("--format is required: png, svg, gif or md");
     const std::string format = get("format");
     if (format == "png") r.format = exporter::Format::Png;
     else if (format == "svg") r.format = exporter::Format::Svg;
     else if (format == "gif") r.format = exporter::Format::Gif;
-    else throw UsageError("--format: '" + format + "' is not a format; give png, svg or gif");
+    else if (format == "md") r.format = exporter::Format::Md;
+    else throw UsageError("--format: '" + format + "' is not a format; give png, svg, gif or md");
     if (!has("out")) throw UsageError("--out PATH is required");
     r.out = get("out");
     r.session = has("session") ? get("session") : "";
@@ -73,7 +74,7 @@ exporter::ExportRequest toRequest(const Options& o) {
 }  // namespace
 
 const char* exportHelp() {
-    return "reducelab export --variant ID --n N [--stage K|all] --format png|svg|gif [--scale S] --out PATH\n"
+    return "reducelab export --variant ID --n N [--stage K|all] --format png|svg|gif|md [--scale S] --out PATH\n"
            "                 [--wg SIZE] [--op ..] [--type ..] [--data ..] [--seed S] [--device D]\n"
            "                 [--theme dark|projector|colorblind] [--transparent] [--width PIXELS]\n"
            "                 [--load-at-bottom] [--no-values] [--no-caption] [--delay MS]\n"
@@ -82,24 +83,29 @@ const char* exportHelp() {
            "  timeline (0 = the load; later passes follow), default the last; `all` writes a numbered sequence\n"
            "  (PATH tree.svg gives tree-00.svg, tree-01.svg, ...). GIF: one frame per stage. --scale 1..4 re-renders\n"
            "  at that size (fonts rasterised at the target size, not stretched). SVG needs no display; PNG and GIF\n"
-           "  render with OpenGL and need an X server (run under `xvfb-run -a` on a headless machine).";
+           "  render with OpenGL and need an X server (run under `xvfb-run -a` on a headless machine).\n"
+           "  Every picture carries its stage in words, for screen readers and slides: SVG in its <title>, <desc>\n"
+           "  and a title per cell; PNG and GIF in a file beside them (tree.png.alt.txt). md writes every stage in\n"
+           "  words as Markdown, a heading and a paragraph per stage (--stage and the picture options do not apply).";
 }
 
 int runExport(int argc, char** argv) {
     try {
-        const Options o = parseOptions({"export", "export the tree as PNG, SVG or GIF", exportHelp(), exportOptions()},
-                                       argc, argv);
+        const Options o = parseOptions(
+            {"export", "export the tree as PNG, SVG or GIF, or in words as Markdown", exportHelp(), exportOptions()},
+            argc, argv);
         if (o.help) {
             std::cout << o.helpText;
             return 0;
         }
         const exporter::ExportRequest request = toRequest(o);
         exporter::checkRequest(request);  // before opening a display or tracing
+        const bool raster = request.format == exporter::Format::Png || request.format == exporter::Format::Gif;
         std::unique_ptr<exporter::Rasterizer> rasterizer;
 #ifdef REDUCELAB_WITH_RASTER
-        if (request.format != exporter::Format::Svg) rasterizer = std::make_unique<render::OffscreenRenderer>();
+        if (raster) rasterizer = std::make_unique<render::OffscreenRenderer>();
 #else
-        if (request.format != exporter::Format::Svg)
+        if (raster)
             throw UsageError("this build has no OpenGL renderer (it was configured with REDUCELAB_GUI=OFF): --format "
                              "svg works here; rebuild with the GUI (scripts/run or scripts/test) for PNG and GIF");
 #endif

@@ -25,7 +25,7 @@ const OptionDoc kOthers[] = {
     {"no-sim", "", "skip the Oclgrind run"},
     {"require-all", "", "a check that cannot run here (no simulator) fails"},
     {"stage", "K|all", "a step of the timeline (0 = the load), or every step"},
-    {"format", "png|svg|gif", "the file's format"},
+    {"format", "png|svg|gif|md", "the file's format (md: the stages in words)"},
     {"scale", "S", "render at this scale, 1 to 4"},
     {"out", "PATH", "the file to write"},
     {"theme", "NAME", "dark, projector or colorblind"},

@@ -1,4 +1,4 @@
-// The export job: validate, get a trace, pick steps, write SVG / PNG / GIF.
+// The export job: validate, get a trace, pick steps, write SVG / PNG / GIF (with their words) or Markdown.
 #include "app/export/export_job.h"
 
 #include <sys/stat.h>
@@ -12,6 +12,7 @@
 #include "app/export/gif_writer.h"
 #include "app/export/svg_writer.h"
 #include "app/export/text_metrics.h"
+#include "app/view/narration.h"
 #include "app/view/theme.h"
 #include "core/cl/engine.h"
 #include "core/input.h"
@@ -100,14 +101,20 @@ StageFrames loadFrames(const ExportRequest& r) {
     return StageFrames(std::move(run), *v);
 }
 
+std::string altTextPath(const std::string& picture) { return picture + ".alt.txt"; }
+
 std::vector<std::string> runExportJob(const ExportRequest& r, Rasterizer* rasterizer) {
     checkRequest(r);
-    if (r.format != Format::Svg && !rasterizer)
+    if (r.format != Format::Svg && r.format != Format::Md && !rasterizer)
         bad("PNG and GIF export render with the explorer's OpenGL renderer, which this build does not have "
             "(configure with -DREDUCELAB_GUI=ON), or use --format svg");
     const StageFrames frames = loadFrames(r);
     const int steps = frames.steps();
     if (steps == 0) bad("the trace recorded no stage");
+    if (r.format == Format::Md) {  // every stage, whatever --stage says: the words are read in order
+        writeTextFile(r.out, view::narrationMarkdown(frames.run(), frames.variant(), frames.timeline()));
+        return {r.out};
+    }
     std::vector<int> chosen;
     if (r.allStages || (r.format == Format::Gif && r.stage < 0)) {
         for (int k = 0; k < steps; ++k) chosen.push_back(k);
@@ -125,15 +132,16 @@ std::vector<std::string> runExportJob(const ExportRequest& r, Rasterizer* raster
         for (int k : chosen) {
             const Frame f = frames.frame(k, style, metrics.measure());
             const std::string path = sequencePath(r.out, k, chosen.size() > 1 ? steps : 1);
-            writeTextFile(path, sceneToSvg(f.scene, f.width, f.height,
-                                           "ReduceLab: " + frames.variant().title + ", stage " + std::to_string(k)));
+            writeTextFile(path, sceneToSvg(f.scene, f.width, f.height, "ReduceLab: " + frames.title(k), frames.narration(k)));
             written.push_back(path);
         }
     } else if (r.format == Format::Png) {
         for (int k : chosen) {
             const std::string path = sequencePath(r.out, k, chosen.size() > 1 ? steps : 1);
             writePng(path, rasterizer->render(frames, k, style), r.transparent);
+            writeTextFile(altTextPath(path), frames.title(k) + "\n\n" + frames.narration(k) + "\n");
             written.push_back(path);
+            written.push_back(altTextPath(path));
         }
     } else {
         std::vector<RasterImage> images;
@@ -143,7 +151,13 @@ std::vector<std::string> runExportJob(const ExportRequest& r, Rasterizer* raster
             delays.push_back(std::max(2, r.delayMs / 10) * (k == chosen.back() && chosen.size() > 1 ? 2 : 1));
         }
         writeGif(r.out, images, delays);
+        std::string alt = "ReduceLab: " + frames.variant().title + ", one frame per stage.\n";
+        for (size_t i = 0; i < chosen.size(); ++i)
+            alt += "\nFrame " + std::to_string(i + 1) + " of " + std::to_string(chosen.size()) + ": " +
+                   frames.title(chosen[i]) + "\n" + frames.narration(chosen[i]) + "\n";
+        writeTextFile(altTextPath(r.out), alt);
         written.push_back(r.out);
+        written.push_back(altTextPath(r.out));
     }
     return written;
 }

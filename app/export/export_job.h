@@ -1,5 +1,5 @@
 // `reducelab export`: where the trace comes from (the OpenCL device, or a saved session), which steps, which format,
-// and where the files go. SVG needs nothing but this library; PNG and GIF need a Rasterizer (the screen's renderer
+// and where the files go. SVG and Markdown need nothing but this library; PNG and GIF need a Rasterizer (the screen's renderer
 // off-screen, app/render/offscreen_renderer.h), which needs an X server or Xvfb.
 #pragma once
 #include <optional>
@@ -12,7 +12,8 @@
 
 namespace rl::exporter {
 
-enum class Format { Png, Svg, Gif };
+// Md: every stage in words (view/narration.h) as Markdown, a heading and a paragraph per stage.
+enum class Format { Png, Svg, Gif, Md };
 
 struct ExportRequest {
     // The trace: a session file, or a fresh trace on the device of this config.
@@ -48,7 +49,11 @@ void checkRequest(const ExportRequest& request);
 // The output file of step `step` in a sequence of `count` (the request's path itself for a single picture).
 std::string sequencePath(const std::string& out, int step, int count);
 
-// Runs the export; returns the files written. `rasterizer` may be null for SVG. Throws rl::Error.
+// The alt text of a picture written at `picture`: beside it, named PICTURE.alt.txt.
+std::string altTextPath(const std::string& picture);
+
+// Runs the export; returns the files written (PNG and GIF with their alt text files). `rasterizer` may be null for
+// SVG and Markdown. Throws rl::Error.
 std::vector<std::string> runExportJob(const ExportRequest& request, Rasterizer* rasterizer);
 
 // The frames of the request's trace (tracing on the device or opening the session), for the job and the tests.

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "app/view/caption.h"
+#include "app/view/narration.h"
 #include "app/view/state_marks.h"
 #include "app/view/tree/tree_facts.h"
 #include "app/view/tree/tree_layout.h"
@@ -93,7 +94,20 @@ Frame StageFrames::frame(int k, const FrameStyle& style, const view::TextMeasure
         }
     f.scene.prims.insert(f.scene.prims.end(), std::make_move_iterator(tree.prims.begin()),
                          std::make_move_iterator(tree.prims.end()));
+    // Every cell of the rows drawn so far, in words (the rows still to come hold nothing yet).
+    for (int row = 0; row <= ref.stage && row < facts.stages(); ++row) {
+        const std::string where =
+            facts.isLoad(row) ? "The load, " : "Stage " + std::to_string(row) + " (" + facts.stage(row).label + "), ";
+        for (int c = layout.firstVisible(); c < layout.endVisible(); ++c)
+            f.scene.labels.push_back({layout.cell(row, c), where + view::cellNarration(facts, row, c, run_->type)});
+    }
     return f;
 }
+
+std::string StageFrames::title(int k) const {
+    return view::stageTitle(*run_, variant_, timeline_[size_t(std::clamp(k, 0, steps() - 1))]);
+}
+
+std::string StageFrames::narration(int k) const { return view::stepNarration(*run_, timeline_, std::clamp(k, 0, steps() - 1)); }
 
 }  // namespace rl::exporter

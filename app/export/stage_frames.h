@@ -44,6 +44,11 @@ public:
 
     // The picture at step k (0 <= k < steps()); text is fitted with `measure` (the screen's fonts, or TextMetrics).
     Frame frame(int k, const FrameStyle& style, const view::TextMeasure& measure) const;
+    // Step k in words: the caption's title line, and the paragraph of view/narration.h (with the result's sentence on
+    // the last step), for SVG's <title> and <desc>, the alt text of PNG and GIF, and Markdown.
+    std::string title(int k) const;
+    std::string narration(int k) const;
+    const std::vector<view::StepRef>& timeline() const { return timeline_; }
     // The size frame() gives for this style (every step of one run has the same size).
     void size(const FrameStyle& style, int* width, int* height) const;
 

@@ -80,7 +80,8 @@ void text(std::string& out, const view::Prim& p) {
 
 }  // namespace
 
-std::string sceneToSvg(const view::Scene& scene, int width, int height, const std::string& title) {
+std::string sceneToSvg(const view::Scene& scene, int width, int height, const std::string& title,
+                       const std::string& desc) {
     std::string out;
     out.reserve(scene.prims.size() * 120 + 512);
     out += "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
@@ -88,7 +89,8 @@ std::string sceneToSvg(const view::Scene& scene, int width, int height, const st
            "\" height=\"" + std::to_string(height) + "\" viewBox=\"0 0 " + std::to_string(width) + " " +
            std::to_string(height) + "\">\n";
     out += "<title>" + escape(title) + "</title>\n";
-    out += "<desc>Exported by ReduceLab from a trace the OpenCL device recorded.</desc>\n";
+    out += "<desc>" +
+           escape(desc.empty() ? "Exported by ReduceLab from a trace the OpenCL device recorded." : desc) + "</desc>\n";
     out += "<g stroke-linecap=\"butt\">\n";
     using K = view::Prim::Kind;
     for (const view::Prim& p : scene.prims) {
@@ -108,7 +110,15 @@ std::string sceneToSvg(const view::Scene& scene, int width, int height, const st
             case K::Text: text(out, p); break;
         }
     }
-    out += "</g>\n</svg>\n";
+    out += "</g>\n";
+    if (!scene.labels.empty()) {  // the cells in words: transparent boxes, each with its own title
+        out += "<g id=\"cells\" fill=\"#000000\" fill-opacity=\"0\">\n";
+        for (const view::Scene::Label& l : scene.labels)
+            out += "<g><title>" + escape(l.text) + "</title><rect x=\"" + num(l.rect.x) + "\" y=\"" + num(l.rect.y) +
+                   "\" width=\"" + num(l.rect.w) + "\" height=\"" + num(l.rect.h) + "\"/></g>\n";
+        out += "</g>\n";
+    }
+    out += "</svg>\n";
     return out;
 }
 

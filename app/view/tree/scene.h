@@ -36,6 +36,13 @@ struct Scene {
     // hold a value too long to be written whole there (drawn as "…"; the panels show it on hover and beside).
     float valueSize = 0;
     int hiddenValues = 0;
+    // Regions described in words (a tree's cells), drawn by nobody: the SVG export gives each a <title> so that a
+    // screen reader (and a browser's tooltip) can read the picture.
+    struct Label {
+        Rect rect;
+        std::string text;
+    };
+    std::vector<Label> labels;
 
     void rect(const Rect& r, Rgba fill, float rounding = 0, Rgba stroke = {}, float width = 1);
     void outline(const Rect& r, Rgba stroke, float width, float rounding = 0);
