@@ -19,8 +19,9 @@ int cmdCheck(const Options& o) {
                          "run it on a file's values with `reducelab run --kernel FILE --data file:PATH`");
     check::CheckRequest request;
     request.file = o.raw.at("kernel");
-    request.text = workbench::readKernelFile(request.file);
+    request.text = o.kernel ? o.kernelText : workbench::readKernelFile(request.file);  // unreadable: its message
     request.entry = o.raw.count("entry") ? o.raw.at("entry") : "";
+    request.kernel = o.kernel;  // read once, by the options: the check and its steps do not read the text again
     request.config = o.config;
     if (!o.raw.count("n")) request.config.n = 0;  // the traced size: four work-groups
     request.device = o.device;

@@ -54,14 +54,16 @@ Options parseOptions(const CommandSpec& spec, int argc, char** argv) {
         if (name != "variant" && name != "n" && name != "groups" && has(name.c_str()))
             setRunSetting(c, name, get(name.c_str()), "--" + name);
     }
-    if (has("kernel") && !has("type")) {
+    if (has("kernel")) {
+        // The student's kernel is read here, once: the command and the check's steps take what was found.
         // A kernel written for one element type (`__global float *a`) builds for that type alone: it is the default.
-        // A file that cannot be read or matched is refused later, by the command, with its own message.
+        // A file that cannot be read is refused later, by the command, with its own message.
         try {
-            const auto sig = workbench::checkSignature(workbench::readKernelFile(get("kernel")),
-                                                       has("entry") ? get("entry") : "");
-            if (sig.ok && sig.types.size() == 1) c.type = sig.types.front();
+            o.kernelText = workbench::readKernelFile(get("kernel"));
+            o.kernel = workbench::checkSignature(o.kernelText, has("entry") ? get("entry") : "");
+            if (!has("type") && o.kernel->ok && o.kernel->types.size() == 1) c.type = o.kernel->types.front();
         } catch (const Error&) {
+            o.kernel.reset();
         }
     }
     if (c.data == DataPattern::Floats && isIntegral(c.type)) {
@@ -85,7 +87,8 @@ VariantInfo chosenVariant(const Options& o) {
     if (own && o.raw.count("variant")) throw UsageError("give --variant ID or --kernel FILE, not both");
     if (!own) return *findVariant(o.config.variant);
     const std::string& path = o.raw.at("kernel");
-    return workbench::studentVariant(workbench::readKernelFile(path), path,
+    if (o.kernel) return workbench::studentVariant(*o.kernel, o.kernelText, path, o.config.type);
+    return workbench::studentVariant(workbench::readKernelFile(path), path,  // unreadable: its message
                                      o.raw.count("entry") ? o.raw.at("entry") : "", o.config.type);
 }
 

@@ -10,6 +10,7 @@
 #include "app/cli/parser.h"
 #include "core/run_config.h"
 #include "core/variant.h"
+#include "core/workbench/kernel_signature.h"
 
 namespace rl::cli {
 
@@ -30,6 +31,8 @@ struct Options {
     int repeats = -1, warmup = -1;       // -1: the subcommand's default
     size_t traceGroup = 0, traceGroups = 1;
     std::map<std::string, std::string> raw;  // every option as given, for subcommands with extra ones
+    std::string kernelText;                   // --kernel FILE's text, read once
+    std::optional<workbench::SignatureCheck> kernel;  // what was found in it (absent: the file could not be read)
 };
 
 // Parses argv[2..], the options of subcommand argv[1] described by `spec` (parser.h), then reads their values with

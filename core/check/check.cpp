@@ -154,7 +154,7 @@ CheckReport checkKernel(const CheckRequest& request) {
     }
 
     // The contract first: a kernel that does not keep it gets a message naming the argument, not an OpenCL code.
-    const auto signature = workbench::checkSignature(request.text, request.entry);
+    const workbench::SignatureCheck signature = workbench::kernelOf(request);  // read once, handed to the steps
     r.entry = signature.kernel.name;
     if (!signature.entryNote.empty()) r.notes.push_back(signature.entryNote);
     const KernelArgs contract;
@@ -170,7 +170,7 @@ CheckReport checkKernel(const CheckRequest& request) {
     }
     VariantInfo variant;
     try {
-        variant = workbench::studentVariant(request.text, request.file, request.entry, request.config.type);
+        variant = workbench::studentVariant(signature, request.text, request.file, request.config.type);
     } catch (const Error& e) {
         r.contract = e.what();
         return r;
@@ -178,6 +178,8 @@ CheckReport checkKernel(const CheckRequest& request) {
 
     CheckRequest req = request;
     req.file = r.file;
+    req.kernel = signature;
+    r.kernel = signature;
     req.config.n = workbench::tracedSize(request);
     int simdWidth = 32;
 

@@ -30,7 +30,7 @@ std::vector<Op> claimedOps(const CheckRequest& request) {
 std::vector<ElemType> claimedTypes(const CheckRequest& request) {
     std::vector<ElemType> types = {request.config.type};
     if (!request.allOpsAndTypes) return types;
-    const auto sig = workbench::checkSignature(request.text, request.entry);
+    const auto sig = workbench::kernelOf(request);
     for (ElemType t : sig.types)  // the 64-bit types only when asked for (--type): the sweep stays int and float
         if (t != request.config.type && (!isWide(t) || sig.types.size() == 1)) types.push_back(t);
     return types;
@@ -75,6 +75,7 @@ void deviceStep(const CheckRequest& request, const VariantInfo& variant, const E
         buildKnown = true;
         emit({{"event", "build"}, {"ok", ok}, {"log", log}});
     };
+    const workbench::SignatureCheck kernel = workbench::kernelOf(request);  // as the check read it
     const std::vector<ElemType> types = claimedTypes(request);
     const std::vector<Op> ops = claimedOps(request);
     // The build first, on its own: a kernel that then never ends has still been seen to build.
@@ -89,7 +90,7 @@ void deviceStep(const CheckRequest& request, const VariantInfo& variant, const E
         throw;
     }
     for (ElemType type : types) {
-        const VariantInfo v = workbench::studentVariant(request.text, request.file, request.entry, type);
+        const VariantInfo v = workbench::studentVariant(kernel, request.text, request.file, type);
         for (Op op : ops) {
             const bool main = type == request.config.type && op == request.config.op;
             for (const auto& size : main ? sizesOf(request) : workbench::quickSizes(request.config.wg)) {

@@ -24,7 +24,8 @@ int main(int argc, char** argv) {
         if (!in) throw rl::Error(rl::ErrorKind::BadInput, std::string("cannot read the request ") + argv[2]);
         const auto request = rl::workbench::checkRequestFromJson(nlohmann::json::parse(in));
         const rl::VariantInfo variant =
-            rl::workbench::studentVariant(request.text, request.file, request.entry, request.config.type);
+            rl::workbench::studentVariant(rl::workbench::kernelOf(request), request.text, request.file,
+                                          request.config.type);
         rl::sim::simulatorStep(request, variant, [](const nlohmann::json& e) { std::cout << e.dump() << std::endl; });
         return 0;
     } catch (const std::exception& e) {

@@ -152,6 +152,7 @@ json toJson(const CheckReport& r) {
     for (const CheckState& c : r.checks()) checks.push_back({{"name", c.name}, {"state", c.state}, {"why", c.why}});
     return {{"file", r.file},
             {"entry", r.entry},
+            {"kernel", r.kernel ? toJson(*r.kernel) : json(nullptr)},
             {"device", r.device},
             {"traced_on", r.tracedOn},
             {"op", r.op},
@@ -215,6 +216,7 @@ CheckReport checkReportFromJson(const json& j) {
         CheckReport r;
         r.file = j.at("file").get<std::string>();
         r.entry = j.at("entry").get<std::string>();
+        if (j.contains("kernel") && !j.at("kernel").is_null()) r.kernel = signatureFromJson(j.at("kernel"));
         r.device = j.at("device").get<std::string>();
         r.tracedOn = j.value("traced_on", "");
         // The child's settings, read with the rules every front end uses (core/run_settings.h): a report from a

@@ -13,6 +13,7 @@
 #include "core/trace.h"
 #include "core/workbench/diagnostics.h"
 #include "core/workbench/findings.h"
+#include "core/workbench/kernel_signature.h"
 
 namespace rl::workbench {
 
@@ -76,6 +77,8 @@ struct InputReads {
 struct CheckReport {
     std::string file;                   // the student's file name
     std::string entry;                  // the kernel checked
+    std::optional<SignatureCheck> kernel;  // what the check read of it (arguments, types): the explorer takes it
+                                           // from here instead of reading the text again
     std::string device;                 // where results and builds come from
     std::string tracedOn;               // where the stages were recorded ("Oclgrind" or the device)
     std::string op, type;

@@ -19,9 +19,14 @@ nlohmann::json toJson(const CheckRequest& r) {
             {"model", r.model},     {"timeout", r.timeoutSeconds}, {"simulate", r.simulate},
             {"all_ops_and_types", r.allOpsAndTypes}, {"uninitialised", r.checkUninitialised}};
     j["input_seed"] = r.inputSeed;
+    if (r.kernel) j["kernel"] = toJson(*r.kernel);
     j["extra_sizes"] = nlohmann::json::array();
     for (const SizeCase& c : r.extraSizes) j["extra_sizes"].push_back({{"n", c.n}, {"why", c.why}});
     return j;
+}
+
+SignatureCheck kernelOf(const CheckRequest& request) {
+    return request.kernel ? *request.kernel : checkSignature(request.text, request.entry);
 }
 
 CheckRequest checkRequestFromJson(const nlohmann::json& j) {
@@ -38,6 +43,7 @@ CheckRequest checkRequestFromJson(const nlohmann::json& j) {
         r.allOpsAndTypes = j.value("all_ops_and_types", true);
         r.checkUninitialised = j.value("uninitialised", true);
         r.inputSeed = j.value("input_seed", uint64_t(0));
+        if (j.contains("kernel")) r.kernel = signatureFromJson(j.at("kernel"));
         if (j.contains("extra_sizes"))
             for (const nlohmann::json& c : j.at("extra_sizes"))
                 r.extraSizes.push_back({c.at("n").get<size_t>(), c.at("why").get<std::string>()});

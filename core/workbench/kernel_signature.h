@@ -10,6 +10,8 @@
 #include <string_view>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "core/types.h"
 #include "core/variant.h"
 
@@ -42,5 +44,11 @@ std::string expectedSignature(std::string_view name);
 
 // Checks the entry point `entry` (empty: the file's only kernel) against the contract.
 SignatureCheck checkSignature(std::string_view source, std::string_view entry);
+
+// A kernel is read once, by the process that first needs it (the command line, the check, the explorer's
+// workbench); what it found travels in this JSON form to the check's child processes (the device step, the
+// simulator) and back in the check's report, so no later step reads the source again.
+nlohmann::json toJson(const SignatureCheck& s);
+SignatureCheck signatureFromJson(const nlohmann::json& j);  // throws rl::Error (BadInput) naming what is wrong
 
 }  // namespace rl::workbench

@@ -34,8 +34,12 @@ std::string readKernelFile(const std::string& path) {
 }
 
 VariantInfo studentVariant(std::string_view text, std::string_view fileName, std::string_view entry, ElemType type) {
+    return studentVariant(checkSignature(text, entry), text, fileName, type);
+}
+
+VariantInfo studentVariant(const SignatureCheck& check, std::string_view text, std::string_view fileName,
+                           ElemType type) {
     const std::string base = displayName(fileName);
-    const SignatureCheck check = checkSignature(text, entry);
     if (!check.ok) throw Error(ErrorKind::BadInput, base + ": " + check.message);
     if (std::find(check.types.begin(), check.types.end(), type) == check.types.end())
     {

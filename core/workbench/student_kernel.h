@@ -7,6 +7,7 @@
 
 #include "core/types.h"
 #include "core/variant.h"
+#include "core/workbench/kernel_signature.h"
 
 namespace rl::workbench {
 
@@ -21,5 +22,8 @@ std::string readKernelFile(const std::string& path);
 // signature check's message when the entry point's arguments cannot be matched (kernel_signature.h), or it cannot
 // be built for `type`. The variant's `args` say where the kernel takes each argument.
 VariantInfo studentVariant(std::string_view text, std::string_view fileName, std::string_view entry, ElemType type);
+// The same from what was read of the kernel already (kernel_signature.h): the source is not read again.
+VariantInfo studentVariant(const SignatureCheck& check, std::string_view text, std::string_view fileName,
+                           ElemType type);
 
 }  // namespace rl::workbench

@@ -417,4 +417,10 @@ TEST(CliCheck, AHelperKernelBesideTheReductionDoesNotNeedEntry) {
     EXPECT_EQ(r.exitCode, 0) << r.out << r.err;
     EXPECT_EQ(j.at("entry"), "reduce");
     EXPECT_TRUE(notesSay(j, "the only one a reduction launch fits")) << j.at("notes").dump(1);
+    // What the check read of the kernel is in the report, for the explorer (which does not read the text again).
+    const json& k = j.at("kernel");
+    EXPECT_TRUE(k.at("ok").get<bool>());
+    EXPECT_EQ(k.at("kernel").at("name"), "reduce");
+    EXPECT_EQ(k.at("args").at("scratch"), 3);
+    EXPECT_FALSE(k.at("types").empty());
 }

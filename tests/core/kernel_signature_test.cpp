@@ -162,5 +162,53 @@ TEST(WorkbenchSignature, EntryPointsChosenOrMissing) {
     EXPECT_NE(c.message.find("no __kernel function found"), std::string::npos);
 }
 
+TEST(WorkbenchSignature, WhatWasReadTravelsAsJsonAndComesBackTheSame) {
+    // The write-ups' shape: three arguments, no count, concrete float; matched by role, padded with the identity.
+    const auto read = checkSignature("__kernel void helper(__global int *x) {}\n"
+                                     "__kernel void reduce(__global float *a, __global float *r, __local float *b) {}",
+                                     "");
+    ASSERT_TRUE(read.ok) << read.message;
+    const SignatureCheck back = signatureFromJson(nlohmann::json::parse(toJson(read).dump()));
+    EXPECT_TRUE(back.ok);
+    EXPECT_EQ(back.kernel.name, "reduce");
+    EXPECT_EQ(back.kernel.line, 2);
+    EXPECT_EQ(back.kernel.params, read.kernel.params);
+    EXPECT_EQ(back.types, std::vector<ElemType>{ElemType::Float});
+    EXPECT_EQ(back.args.in, 0);
+    EXPECT_EQ(back.args.out, 1);
+    EXPECT_EQ(back.args.scratch, 2);
+    EXPECT_EQ(back.args.count, -1);
+    EXPECT_TRUE(back.args.padded());
+    EXPECT_EQ(back.matched, read.matched);
+    EXPECT_EQ(back.entryNote, read.entryNote);
+    EXPECT_FALSE(back.entryNote.empty()) << "a file of two kernels says how the entry was chosen";
+}
+
+TEST(WorkbenchSignature, AMalformedDescriptionIsRefusedNotTrusted) {
+    auto j = toJson(checkSignature("__kernel void k(__global const T *in, __global T *out, uint n, __local T *s) {}",
+                                   ""));
+    auto refused = [](const nlohmann::json& bad) {
+        try {
+            signatureFromJson(bad);
+        } catch (const Error& e) {
+            EXPECT_EQ(e.kind(), ErrorKind::BadInput);
+            return std::string(e.what());
+        }
+        return std::string();
+    };
+    auto bad = j;
+    bad["types"] = {"half"};
+    EXPECT_NE(refused(bad).find("unknown type"), std::string::npos);
+    bad = j;
+    bad["args"]["scratch"] = 99;
+    EXPECT_NE(refused(bad).find("argument scratch at 99"), std::string::npos);
+    bad = j;
+    bad["args"]["count_bytes"] = 2;
+    EXPECT_NE(refused(bad).find("count of 2 bytes"), std::string::npos);
+    bad = j;
+    bad.erase("kernel");
+    EXPECT_NE(refused(bad).find("malformed"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace rl::workbench

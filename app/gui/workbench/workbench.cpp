@@ -68,7 +68,9 @@ std::shared_ptr<const view::TraceBundle> studentBundle(const rl::workbench::Chec
     c.banks = run.banks;
     c.bankWidthBytes = run.bankWidthBytes;
     try {
-        bundle->variant = rl::workbench::studentVariant(text, report.file, report.entry, run.type);
+        bundle->variant = report.kernel  // as the check read the kernel: the text is not read again
+                              ? rl::workbench::studentVariant(*report.kernel, text, report.file, run.type)
+                              : rl::workbench::studentVariant(text, report.file, report.entry, run.type);
     } catch (const std::exception&) {  // the text changed since; the trace is still the one the check recorded
         VariantInfo& v = bundle->variant;
         v.id = "kernel:" + rl::workbench::displayName(report.file);
