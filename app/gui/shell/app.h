@@ -27,6 +27,7 @@
 #include "app/gui/panels/tree_panel.h"
 #include "app/gui/shell/ui_context.h"
 #include "app/gui/panels/warps_panel.h"
+#include "app/gui/panels/words_panel.h"
 #include "app/gui/predict/predict_panel.h"
 #include "app/gui/shell/window.h"
 #include "app/gui/workbench/workbench.h"
@@ -96,6 +97,7 @@ private:
     SourcePanel source_;
     ResultPanel result_;
     MessagesPanel messages_;
+    WordsPanel words_;
     PredictPanel predict_;  // predict mode's panel (its marks on the tree: app/gui/predict/predict_overlay.h)
 
     Workbench workbench_;   // the student's kernel: editor, checks, its trace in side A (the left column when open)

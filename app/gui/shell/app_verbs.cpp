@@ -55,13 +55,13 @@ std::string App::apply(const std::string& verb, const std::string& arg) {
             if (!state_.view.sourceBeside) state_.view.requestTab = 2;
             return "";
         }
-        const char* names[] = {"warps", "heatmap", "source", "messages"};
-        for (int i = 0; i < 4; ++i)
+        const char* names[] = {"warps", "heatmap", "source", "messages", "words"};
+        for (int i = 0; i < 5; ++i)
             if (arg == names[i]) {
                 state_.view.requestTab = i;
                 return "";
             }
-        return "unknown tab '" + arg + "' (warps, heatmap, source, messages)";
+        return "unknown tab '" + arg + "' (warps, heatmap, source, messages, words)";
     } else if (verb == "pointer") {  // the mouse at fractions of the window (0,0 top left; 1,1 bottom right)
         const size_t comma = arg.find(',');
         if (comma == std::string::npos) return "pointer needs FX,FY (fractions of the window)";

@@ -116,7 +116,7 @@ std::string monkeyScript(const MonkeySpec& spec) {
                 break;
             case 3: add("variant:" + variantId(d)); break;
             case 4: add(d.below(3) ? "compare:" + variantId(d) : "compare:off"); break;
-            case 5: add("tab:" + d.pick(std::vector<std::string>{"warps", "heatmap", "source", "messages"})); break;
+            case 5: add("tab:" + d.pick(std::vector<std::string>{"warps", "heatmap", "source", "messages", "words"})); break;
             case 6: add("hover:" + std::to_string(d.below(6)) + "," + std::to_string(d.below(64))); break;
             case 7:
                 add("classroom:" + d.pick(std::vector<std::string>{"lecture=on", "lecture=off", "blank=on", "blank=off",

@@ -42,6 +42,8 @@ std::string writeGeometry(const std::string& path, const FrameGeometry& g, int w
     j["scrub"] = rect(g.scrub);
     j["bottom"] = rect(g.bottom);
     j["bottomTab"] = g.bottomTab;
+    j["words"] = {{"shown", g.words.shown}, {"copied", g.words.copied}, {"title", g.words.title},
+                  {"text", g.words.text},   {"rect", rect(g.words.rect)}};
     j["wrongBox"] = rect(g.wrongBox);
     nlohmann::json trees = nlohmann::json::array();
     for (const auto& t : g.trees) {

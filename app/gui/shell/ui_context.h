@@ -36,7 +36,7 @@ struct FrameGeometry {
     std::string resultNote;  // the comparison with the CPU model, as the result panel words it
     view::Rect scrub;
     view::Rect bottom;     // the bottom tab panel's content
-    std::string bottomTab;  // warps, heatmap, source, messages
+    std::string bottomTab;  // warps, heatmap, source, messages, words
     view::Rect wrongBox;   // the red "wrong by design" explanation (empty when none)
     // The result column's "This stage" box of each side (one, or two when comparing): what it says and where.
     struct StageFacts {
@@ -67,6 +67,13 @@ struct FrameGeometry {
         view::Rect rect;
     };
     Source source;
+    // The Words tab: the current stage's title and words as shown (app/view/narration.h), and where.
+    struct Words {
+        bool shown = false, copied = false;  // copied: "Copy" was pressed a moment ago
+        std::string title, text;
+        view::Rect rect;
+    };
+    Words words;
     // The variant list: each name drawn (whole, wrapped if it must be) and whether it fitted its row.
     struct VariantRow {
         std::string id, title;

@@ -39,7 +39,7 @@ struct ViewOptions {
     bool showValues = true;
     int firstCell = 0;     // horizontal window of the tree (zoom)
     int visibleCells = 0;  // 0: all
-    int bottomTab = 0;     // 0 warps & banks, 1 heat map, 2 kernel source, 3 messages
+    int bottomTab = 0;     // 0 warps & banks, 1 heat map, 2 kernel source, 3 messages, 4 words
     int requestTab = -1;   // a tab to switch to on the next frame (-1: none)
     int heatNormalize = 0;
     int warpAccess = 0;    // 0 read a, 1 read b, 2 write; 3-5 the same of a second operation (fused stages)
