@@ -14,7 +14,7 @@
 #include "core/json_io.h"
 #include "core/reference.h"
 #include "core/run_settings.h"
-#include "core/workbench/child_process.h"
+#include "core/process/child_process.h"
 
 namespace rl::cli {
 namespace {
@@ -30,7 +30,7 @@ struct OwnRows {
 
 OwnRows timeOwnKernel(const VariantInfo& own, const Options& o, const RunConfig& base,
                       const std::vector<size_t>& sizes, int warmup, int repeats, double timeoutSeconds) {
-    const workbench::ChildResult child = workbench::runForked(
+    const process::ChildResult child = process::runForked(
         [&] {
             nlohmann::json out = nlohmann::json::array();
             Engine engine(selectDevice(o.device));
@@ -50,7 +50,7 @@ OwnRows timeOwnKernel(const VariantInfo& own, const Options& o, const RunConfig&
         },
         timeoutSeconds);
     OwnRows rows;
-    if (child.end == workbench::ChildResult::End::TimedOut) {
+    if (child.end == process::ChildResult::End::TimedOut) {
         rows.failure = "did not finish within " + std::to_string(int(timeoutSeconds)) +
                        " s and was stopped (a loop that never ends? --timeout sets the limit)";
         return rows;

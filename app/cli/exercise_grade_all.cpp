@@ -9,7 +9,7 @@
 #include "app/cli/options.h"
 #include "app/cli/table.h"
 #include "core/exercise/check_command.h"
-#include "core/workbench/child_process.h"
+#include "core/process/child_process.h"
 
 namespace rl::cli {
 namespace fs = std::filesystem;
@@ -32,7 +32,7 @@ GradeRow gradeOne(const GradeAllRequest& r, const fs::path& file) {
     row.file = file.filename().string();
     row.maxScore = r.maxScore;
     exercise::CheckCommand command;
-    command.reducelab = workbench::selfExecutable();
+    command.reducelab = process::selfExecutable();
     command.exerciseId = r.exercise;
     command.kernelPath = file.string();
     command.exercisesDir = r.exercisesDir;
@@ -43,7 +43,7 @@ GradeRow gradeOne(const GradeAllRequest& r, const fs::path& file) {
     std::vector<std::string> argv = exercise::checkArgv(command);
     argv.insert(argv.end(), {"--timeout", std::to_string(int(r.timeoutSeconds))});
     const double limit = exercise::checkTimeLimit(r.runs, r.timeoutSeconds);
-    const workbench::ChildResult child = workbench::runProgram(argv, limit);
+    const process::ChildResult child = process::runProgram(argv, limit);
     row.seconds = child.seconds;
     const exercise::GradeResult g = exercise::gradeFromChild(child, r.exercise);
     row.status = g.status;
@@ -53,7 +53,7 @@ GradeRow gradeOne(const GradeAllRequest& r, const fs::path& file) {
     row.message = g.error;
     for (const auto& c : g.checks)
         if (c.graded && !c.passed && row.message.empty()) row.message = c.name + ": " + c.message;
-    if (child.end == workbench::ChildResult::End::TimedOut && g.checks.empty())
+    if (child.end == process::ChildResult::End::TimedOut && g.checks.empty())
         row.message = "grading did not finish within " + std::to_string(int(limit)) + " s";
     return row;
 }

@@ -10,7 +10,7 @@
 #include "core/json_io.h"
 #include "core/model/model.h"
 #include "core/check/simulator_process.h"
-#include "core/workbench/child_process.h"
+#include "core/process/child_process.h"
 #include "core/workbench/diagnostics.h"
 #include "core/workbench/kernel_signature.h"
 #include "core/workbench/student_kernel.h"
@@ -19,7 +19,7 @@ namespace rl::check {
 
 using nlohmann::json;
 using workbench::CheckReport;
-using workbench::ChildResult;
+using process::ChildResult;
 using workbench::Failure;
 
 namespace {
@@ -44,7 +44,7 @@ StepOutcome runStep(const CheckRequest& request, void (*step)(const CheckRequest
         }
         return outcome;
     }
-    outcome.child = workbench::runForked(
+    outcome.child = process::runForked(
         [&] {
             step(request, variant, [](const json& e) {
                 const std::string line = e.dump() + "\n";
@@ -248,7 +248,7 @@ CheckReport checkKernel(const CheckRequest& request) {
     if (!request.simulate) {
         r.simulatorMissing = "the simulator step was turned off (--no-sim); check again without it";
     } else if (simulator.empty()) {
-        r.simulatorMissing = "reducelab-sim, the simulator step, is not beside " + workbench::selfExecutable() +
+        r.simulatorMissing = "reducelab-sim, the simulator step, is not beside " + process::selfExecutable() +
                              ": build it (every build makes it), install ReduceLab's package, or set REDUCELAB_SIM";
     } else {
         SimulatorOutcome sim = runSimulator(simulator, req);

@@ -21,7 +21,7 @@ std::string directoryOf(const std::string& path) {
 
 std::string simulatorPath() {
     if (const char* env = std::getenv("REDUCELAB_SIM"); env && executable(env)) return env;
-    const std::string dir = directoryOf(workbench::selfExecutable());
+    const std::string dir = directoryOf(process::selfExecutable());
     for (const std::string& candidate : {dir + "/reducelab-sim", dir + "/../libexec/reducelab/reducelab-sim"})
         if (executable(candidate)) return candidate;
     return {};
@@ -41,7 +41,7 @@ SimulatorOutcome runSimulator(const std::string& path, const workbench::CheckReq
         std::ofstream out(name);
         out << workbench::toJson(request).dump();
     }
-    outcome.child = workbench::runProgram({path, "--request", name}, request.timeoutSeconds);
+    outcome.child = process::runProgram({path, "--request", name}, request.timeoutSeconds);
     std::remove(name.c_str());
     outcome.events = eventLines(outcome.child.out);
     return outcome;

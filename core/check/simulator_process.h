@@ -6,7 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/workbench/check_request.h"
-#include "core/workbench/child_process.h"
+#include "core/process/child_process.h"
 
 namespace rl::check {
 
@@ -16,7 +16,7 @@ std::string simulatorPath();
 
 struct SimulatorOutcome {
     std::vector<nlohmann::json> events;
-    workbench::ChildResult child;
+    process::ChildResult child;
 };
 
 // The JSON events a step printed, one object per line; other lines (a driver may print too) are skipped.

@@ -15,7 +15,7 @@ std::vector<std::string> checkArgv(const CheckCommand& c) {
 
 double checkTimeLimit(size_t runs, double stepSeconds) { return stepSeconds * (2.0 * double(runs) + 3.0) + 60.0; }
 
-GradeResult gradeFromChild(const workbench::ChildResult& child, const std::string& exerciseId) {
+GradeResult gradeFromChild(const process::ChildResult& child, const std::string& exerciseId) {
     try {
         return gradeResultFromJson(nlohmann::json::parse(child.out));
     } catch (const std::exception&) {
@@ -28,9 +28,9 @@ GradeResult gradeFromChild(const workbench::ChildResult& child, const std::strin
     if (const size_t nl = err.rfind('\n'); nl != std::string::npos) err = err.substr(nl + 1);
     if (err.rfind("reducelab: ", 0) == 0) err = err.substr(11);
     switch (child.end) {
-        case workbench::ChildResult::End::Cancelled: g.error = "the check was cancelled"; break;
-        case workbench::ChildResult::End::TimedOut: g.error = "the check did not finish in time"; break;
-        case workbench::ChildResult::End::FailedToStart: g.error = "the check could not start: " + err; break;
+        case process::ChildResult::End::Cancelled: g.error = "the check was cancelled"; break;
+        case process::ChildResult::End::TimedOut: g.error = "the check did not finish in time"; break;
+        case process::ChildResult::End::FailedToStart: g.error = "the check could not start: " + err; break;
         default: g.error = err.empty() ? "the check " + child.describe() + " with no result" : err;
     }
     return g;

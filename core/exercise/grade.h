@@ -25,7 +25,7 @@ struct GradeOptions {
 // Grades `text` (a kernel file's contents; `file` its name, shown and used in compiler messages). Never throws for
 // anything the kernel does (a kernel that does not build is status "error", one that hangs a failed check); throws
 // rl::Error (BadInput) only when the request itself is impossible (no such device).
-// The caller must not have started threads: the device steps fork (core/workbench/child_process.h).
+// The caller must not have started threads: the device steps fork (core/process/child_process.h).
 GradeResult gradeAttempt(const Exercise& exercise, const std::string& text, const std::string& file,
                          const GradeOptions& options = {});
 

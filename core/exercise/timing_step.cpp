@@ -11,7 +11,7 @@
 #include "core/cl/engine.h"
 #include "core/input.h"
 #include "core/json_io.h"
-#include "core/workbench/child_process.h"
+#include "core/process/child_process.h"
 #include "core/workbench/student_kernel.h"
 
 namespace rl::exercise {
@@ -97,7 +97,7 @@ void measure(const TimingRequest& t) {
 }  // namespace
 
 void runTimingStep(const TimingRequest& t, Timings* timings, FloatError* floatError) {
-    const workbench::ChildResult child = workbench::runForked(
+    const process::ChildResult child = process::runForked(
         [&] {
             measure(t);
             return std::string();
@@ -105,7 +105,7 @@ void runTimingStep(const TimingRequest& t, Timings* timings, FloatError* floatEr
         t.timeoutSeconds);
     std::string ending;
     if (!(child.exited() && child.exitCode == 0))
-        ending = child.end == workbench::ChildResult::End::TimedOut
+        ending = child.end == process::ChildResult::End::TimedOut
                      ? "the timed runs did not finish within " + std::to_string(int(t.timeoutSeconds)) + " s"
                      : "the timed runs " + child.describe() + (child.err.empty() ? "" : ": " + child.err);
     timings->why = t.time ? (ending.empty() ? "the timed runs reported nothing" : ending) : "no timed check";

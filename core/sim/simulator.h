@@ -2,7 +2,7 @@
 // OpenCL runtime: every pass of a local-tree launch, its stages recorded by TracePlugin whether or not the kernel
 // uses the recording macros, and Oclgrind's own checks (data races, uninitialised reads, out-of-bounds accesses,
 // barrier divergence) read back as findings on the student's lines. A kernel that never ends never returns from
-// simulate(): run it in a child process with a time limit (core/workbench/child_process.h).
+// simulate(): run it in a child process with a time limit (core/process/child_process.h).
 #pragma once
 #include <string>
 #include <vector>

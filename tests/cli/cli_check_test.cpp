@@ -17,18 +17,18 @@
 #include <string>
 #include <vector>
 
-#include "core/workbench/child_process.h"
+#include "core/process/child_process.h"
 
 namespace {
 
 using nlohmann::json;
-using rl::workbench::ChildResult;
+using rl::process::ChildResult;
 
 std::string kernel(const std::string& name) { return std::string(RL_WORKBENCH_KERNELS) + "/" + name; }
 
 ChildResult check(std::vector<std::string> args, double timeout = 300) {
     args.insert(args.begin(), {RL_REDUCELAB_BIN, "check"});
-    return rl::workbench::runProgram(args, timeout);
+    return rl::process::runProgram(args, timeout);
 }
 
 json report(const ChildResult& r) {
@@ -180,7 +180,7 @@ TEST(CliCheck, ACancelledCheckLeavesNoProcessBehind) {
         std::this_thread::sleep_for(std::chrono::milliseconds(500));
         cancel = true;
     });
-    const ChildResult r = rl::workbench::runProgram(
+    const ChildResult r = rl::process::runProgram(
         {RL_REDUCELAB_BIN, "check", "--kernel", mine, "--wg", "64", "--timeout", "60", "--no-sim", "--json"}, 120,
         &cancel);
     stopper.join();
@@ -232,7 +232,7 @@ struct WithoutSimulator {
     ~WithoutSimulator() { std::filesystem::remove_all(dir); }
     ChildResult run(std::vector<std::string> args, double timeout = 600) const {
         args.insert(args.begin(), bin);
-        return rl::workbench::runProgram(args, timeout);
+        return rl::process::runProgram(args, timeout);
     }
 };
 
@@ -396,7 +396,7 @@ TEST(CliCheck, AnIntKernelWithItsArgumentsInAnotherOrderIsRight) {
     EXPECT_TRUE(j.at("races").empty());
     EXPECT_TRUE(notesSay(j, "argument 4 'const int count' is the element count")) << j.at("notes").dump(1);
     // The same kernel runs and is traced from `run` and `trace` too.
-    const ChildResult run = rl::workbench::runProgram(
+    const ChildResult run = rl::process::runProgram(
         {RL_REDUCELAB_BIN, "run", "--kernel", kernel("int_arguments_reordered.cl"), "--n", "1000", "--wg", "32"}, 120);
     EXPECT_EQ(run.exitCode, 0) << run.out << run.err;
     EXPECT_NE(run.out.find("CORRECT"), std::string::npos) << run.out;

@@ -11,12 +11,12 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "core/workbench/child_process.h"
+#include "core/process/child_process.h"
 
 namespace {
 
 namespace fs = std::filesystem;
-using rl::workbench::ChildResult;
+using rl::process::ChildResult;
 
 const std::string kTemplate = RL_CLASSROOM_TEMPLATE;
 const std::string kGrader = "classroom-resources/autograding-command-grader@";
@@ -52,7 +52,7 @@ ChildResult runInCheckout(const std::string& command, const std::string& kernel,
     fs::create_directories(dir);
     fs::copy_file(kernel, dir / "reduce.cl");
     const std::string bin = fs::path(RL_REDUCELAB_BIN).parent_path().string();
-    const ChildResult r = rl::workbench::runProgram(
+    const ChildResult r = rl::process::runProgram(
         {"/bin/sh", "-c", "cd \"$1\" && PATH=\"$2:$PATH\" && " + command, "sh", dir.string(), bin}, 600);
     std::error_code ec;
     fs::remove_all(dir, ec);

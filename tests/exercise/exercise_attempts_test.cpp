@@ -8,7 +8,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
-#include "core/workbench/child_process.h"
+#include "core/process/child_process.h"
 
 namespace {
 
@@ -37,7 +37,7 @@ TEST_P(WrongAttempt, FailsTheIntendedCheckWithTheIntendedMessage) {
     const std::string kind = first.substr(prefix.size(), colon - prefix.size());
     const std::string words = first.substr(colon + 2);
     const std::string exercise = GetParam().substr(0, 2);
-    const auto r = rl::workbench::runProgram({RL_REDUCELAB_BIN, "exercise", "check", exercise, "--kernel", file, "--json"},
+    const auto r = rl::process::runProgram({RL_REDUCELAB_BIN, "exercise", "check", exercise, "--kernel", file, "--json"},
                                              600);
     ASSERT_TRUE(r.exited()) << r.describe();
     EXPECT_EQ(r.exitCode, 1) << r.err;
@@ -61,7 +61,7 @@ TEST_P(WrongAttempt, FailsTheIntendedCheckWithTheIntendedMessage) {
 TEST(FloatErrorCheck, ASerialLoopFailsEvenWhereOneInputHappensToSumClose) {
     const std::string file = std::string(RL_EXERCISE_ATTEMPTS) + "/10-reverse-order.cl";
     for (const char* seed : {"56", "289", "347"}) {
-        const auto r = rl::workbench::runProgram(
+        const auto r = rl::process::runProgram(
             {RL_REDUCELAB_BIN, "exercise", "check", "10", "--kernel", file, "--seed", seed, "--json"}, 600);
         ASSERT_TRUE(r.exited()) << r.describe();
         const json j = json::parse(r.out, nullptr, false);

@@ -14,13 +14,13 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "core/workbench/child_process.h"
+#include "core/process/child_process.h"
 
 namespace {
 
 namespace fs = std::filesystem;
 using nlohmann::json;
-using rl::workbench::ChildResult;
+using rl::process::ChildResult;
 
 // A test's own temporary folder, removed with the folder of this process's tests when the test ends.
 struct Scratch {
@@ -46,7 +46,7 @@ std::string slurp(const fs::path& p) {
 
 ChildResult autograder(std::vector<std::string> args) {
     args.insert(args.begin(), {RL_REDUCELAB_BIN, "exercise", "autograder"});
-    return rl::workbench::runProgram(args, 120);
+    return rl::process::runProgram(args, 120);
 }
 
 struct Unzipped {
@@ -124,7 +124,7 @@ Graded runAutograder(const fs::path& root, const std::map<std::string, std::stri
     const ScopedEnv rootEnv("AUTOGRADER_ROOT", root.string());
     const ScopedEnv path("PATH", bin + ":" + std::getenv("PATH"));
     Graded r;
-    r.child = rl::workbench::runProgram({(root / "source" / "run_autograder").string()}, 600);
+    r.child = rl::process::runProgram({(root / "source" / "run_autograder").string()}, 600);
     EXPECT_TRUE(r.child.exited()) << r.child.describe() << r.child.err;
     EXPECT_EQ(r.child.exitCode, 0) << r.child.out << r.child.err;
     r.results = json::parse(slurp(root / "results" / "results.json"), nullptr, false);
@@ -250,7 +250,7 @@ TEST(ExerciseAutograder, BundlesAPackageThatSetupInstallsWithApt) {
                                                          "Maintainer: Test <test@example.org>\nDescription: test\n";
     const fs::path deb = dir / "reducelab_0.1_all.deb";
     const ChildResult built =
-        rl::workbench::runProgram({"/usr/bin/dpkg-deb", "--build", (dir / "pkg").string(), deb.string()}, 60);
+        rl::process::runProgram({"/usr/bin/dpkg-deb", "--build", (dir / "pkg").string(), deb.string()}, 60);
     if (!built.exited() || built.exitCode != 0) GTEST_SKIP() << "dpkg-deb cannot build a package here: " << built.err;
     const fs::path zip = dir / "grader.zip";
     const ChildResult made = autograder({"first-reduce", "--out", zip.string(), "--package", deb.string()});
@@ -260,7 +260,7 @@ TEST(ExerciseAutograder, BundlesAPackageThatSetupInstallsWithApt) {
     ASSERT_TRUE(u.files.count("reducelab_0.1_all.deb"));
     EXPECT_EQ(u.files.at("reducelab_0.1_all.deb"), slurp(deb));
     for (const char* script : {"setup.sh", "run_autograder"}) {
-        const ChildResult syntax = rl::workbench::runProgram({"/bin/bash", "-n", (source / script).string()}, 30);
+        const ChildResult syntax = rl::process::runProgram({"/bin/bash", "-n", (source / script).string()}, 30);
         EXPECT_EQ(syntax.exitCode, 0) << script << ": " << syntax.err;
     }
     // setup.sh run with apt-get and reducelab standing in as recorders: it installs the bundled file and PoCL.
@@ -268,7 +268,7 @@ TEST(ExerciseAutograder, BundlesAPackageThatSetupInstallsWithApt) {
     fs::create_directories(stubs);
     for (const char* tool : {"apt-get", "reducelab"}) stub(stubs, tool, dir / "calls");
     const ScopedEnv path("PATH", stubs.string() + ":" + std::getenv("PATH"));
-    const ChildResult setup = rl::workbench::runProgram({(source / "setup.sh").string()}, 60);
+    const ChildResult setup = rl::process::runProgram({(source / "setup.sh").string()}, 60);
     EXPECT_EQ(setup.exitCode, 0) << setup.out << setup.err;
     const std::string calls = slurp(dir / "calls");
     EXPECT_NE(calls.find("apt-get install"), std::string::npos) << calls;
@@ -296,7 +296,7 @@ TEST(ExerciseAutograder, SetupBuildsASourceWithoutTheGui) {
              script + "' > \"$dest/scripts/$s\"; chmod +x \"$dest/scripts/$s\"; done\n");
     for (const char* tool : {"apt-get", "cmake", "reducelab"}) stub(stubs, tool, calls);
     const ScopedEnv path("PATH", stubs.string() + ":" + std::getenv("PATH"));
-    const ChildResult setup = rl::workbench::runProgram({(source / "setup.sh").string()}, 60);
+    const ChildResult setup = rl::process::runProgram({(source / "setup.sh").string()}, 60);
     EXPECT_EQ(setup.exitCode, 0) << setup.out << setup.err;
     const std::string log = slurp(calls);
     const std::string src = (source / "reducelab-src").string();
@@ -334,7 +334,7 @@ TEST(ExerciseAutograder, RefusesBadInputInOneLine) {
             "takes one of");
     refused({"first-reduce", "--out", zip, "--source", "https://example.org/a b.git"}, "without spaces");
 
-    const ChildResult help = rl::workbench::runProgram({RL_REDUCELAB_BIN, "exercise", "--help"}, 30);
+    const ChildResult help = rl::process::runProgram({RL_REDUCELAB_BIN, "exercise", "--help"}, 30);
     EXPECT_EQ(help.exitCode, 0);
     EXPECT_NE(help.out.find("reducelab exercise autograder ID --out FILE.zip"), std::string::npos) << help.out;
 }

@@ -7,17 +7,17 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
-#include "core/workbench/child_process.h"
+#include "core/process/child_process.h"
 
 namespace {
 
 namespace fs = std::filesystem;
 using nlohmann::json;
-using rl::workbench::ChildResult;
+using rl::process::ChildResult;
 
 ChildResult exercise(std::vector<std::string> args, double timeout = 600) {
     args.insert(args.begin(), {RL_REDUCELAB_BIN, "exercise"});
-    return rl::workbench::runProgram(args, timeout);
+    return rl::process::runProgram(args, timeout);
 }
 
 fs::path scratch(const std::string& name) {
@@ -170,7 +170,7 @@ struct WithoutSimulator {
 TEST(ExerciseCli, WithoutTheSimulatorItsChecksAreNotGradedAndTheRestStill) {
     const WithoutSimulator machine;
     const std::string solution = std::string(RL_EXERCISES) + "/01-first-reduce/solution.cl";
-    const ChildResult r = rl::workbench::runProgram(
+    const ChildResult r = rl::process::runProgram(
         {machine.bin, "exercise", "check", "1", "--kernel", solution, "--seed", "7", "--json"}, 600);
     ASSERT_TRUE(r.exited()) << r.describe() << r.err;
     EXPECT_EQ(r.exitCode, 0) << r.out << r.err;
@@ -187,12 +187,12 @@ TEST(ExerciseCli, WithoutTheSimulatorItsChecksAreNotGradedAndTheRestStill) {
     EXPECT_EQ(notChecked, 4) << j.at("checks").dump(1);  // races, uninitialised, bounds, barrier divergence
     EXPECT_EQ(j.at("max_score").get<double>(), 1.0);      // the score counts the graded check alone
 
-    const ChildResult text = rl::workbench::runProgram(
+    const ChildResult text = rl::process::runProgram(
         {machine.bin, "exercise", "check", "1", "--kernel", solution, "--seed", "7"}, 600);
     EXPECT_NE(text.out.find("not graded here"), std::string::npos) << text.out;
     EXPECT_NE(text.out.find("4 checks not graded here"), std::string::npos) << text.out;
 
-    const ChildResult strict = rl::workbench::runProgram(
+    const ChildResult strict = rl::process::runProgram(
         {machine.bin, "exercise", "check", "1", "--kernel", solution, "--seed", "7", "--require-all", "--json"}, 600);
     EXPECT_EQ(strict.exitCode, 1) << strict.out << strict.err;
     EXPECT_EQ(json::parse(strict.out).at("status"), "fail");

@@ -8,13 +8,13 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "core/workbench/child_process.h"
+#include "core/process/child_process.h"
 
 namespace {
 
 namespace fs = std::filesystem;
 using nlohmann::json;
-using rl::workbench::ChildResult;
+using rl::process::ChildResult;
 
 std::string kernel(const std::string& name) { return std::string(RL_EXERCISE_KERNELS) + "/" + name; }
 std::string workbenchKernel(const std::string& name) { return std::string(RL_WORKBENCH_KERNELS) + "/" + name; }
@@ -27,7 +27,7 @@ struct Graded {
 Graded check(const std::string& id, const std::string& file, std::vector<std::string> more = {}) {
     std::vector<std::string> args = {RL_REDUCELAB_BIN, "exercise", "check", id, "--kernel", file, "--json"};
     args.insert(args.end(), more.begin(), more.end());
-    const ChildResult r = rl::workbench::runProgram(args, 600);
+    const ChildResult r = rl::process::runProgram(args, 600);
     EXPECT_TRUE(r.exited()) << r.describe() << r.err;
     try {
         return {r.exitCode, json::parse(r.out)};
@@ -114,7 +114,7 @@ TEST(ExerciseGrade, GradescopeAndClassroomFilesAreWrittenEvenForAMissingSubmissi
     fs::remove_all(dir);
     fs::create_directories(dir);
     const std::string gs = (dir / "results.json").string(), gc = (dir / "classroom.json").string();
-    const ChildResult r = rl::workbench::runProgram(
+    const ChildResult r = rl::process::runProgram(
         {RL_REDUCELAB_BIN, "exercise", "check", "missing-barrier", "--kernel",
          std::string(RL_EXERCISES) + "/06-missing-barrier/starter.cl", "--gradescope", gs, "--classroom", gc},
         600);
@@ -127,7 +127,7 @@ TEST(ExerciseGrade, GradescopeAndClassroomFilesAreWrittenEvenForAMissingSubmissi
     const json c = json::parse(inc);
     EXPECT_EQ(c.at("status"), "fail");
     EXPECT_EQ(c.at("max_score"), 4);
-    const ChildResult missing = rl::workbench::runProgram(
+    const ChildResult missing = rl::process::runProgram(
         {RL_REDUCELAB_BIN, "exercise", "check", "1", "--kernel", (dir / "nothere.cl").string(), "--gradescope", gs},
         60);
     EXPECT_EQ(missing.exitCode, 2);
@@ -148,7 +148,7 @@ TEST(ExerciseGrade, ADirectoryOfSubmissionsGivesOneRowEachAndTheCsv) {
     fs::copy_file(workbenchKernel("typo.cl"), dir / "subs" / "=HYPERLINK(x).cl");  // a name a spreadsheet would run
     std::ofstream(dir / "subs" / "notes.txt") << "not a kernel";
     const std::string csv = (dir / "grades.csv").string();
-    const ChildResult r = rl::workbench::runProgram(
+    const ChildResult r = rl::process::runProgram(
         {RL_REDUCELAB_BIN, "exercise", "grade", "first-reduce", (dir / "subs").string(), "--csv", csv, "--timeout",
          "3"},
         600);

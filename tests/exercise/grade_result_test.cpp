@@ -118,8 +118,8 @@ TEST(GradeResult, ClassroomReportHasItsDocumentedFields) {
 }
 
 TEST(GradeResult, AChildCheckReadsBackOrSaysWhyNot) {
-    rl::workbench::ChildResult child;
-    child.end = rl::workbench::ChildResult::End::Exited;
+    rl::process::ChildResult child;
+    child.end = rl::process::ChildResult::End::Exited;
     child.exitCode = 1;
     child.out = toJson(sample()).dump();
     EXPECT_EQ(gradeFromChild(child, "first-reduce").checks.size(), 2u);
@@ -129,7 +129,7 @@ TEST(GradeResult, AChildCheckReadsBackOrSaysWhyNot) {
     const GradeResult refused = gradeFromChild(child, "x");
     EXPECT_EQ(refused.status, "error");
     EXPECT_EQ(refused.error, "no exercise 'x'; the exercises are first-reduce");
-    child.end = rl::workbench::ChildResult::End::TimedOut;
+    child.end = rl::process::ChildResult::End::TimedOut;
     EXPECT_EQ(gradeFromChild(child, "x").error, "the check did not finish in time");
     CheckCommand c;
     c.reducelab = "/bin/reducelab";

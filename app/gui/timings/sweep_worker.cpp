@@ -18,7 +18,7 @@
 #include "core/input.h"
 #include "core/json_io.h"
 #include "core/reference.h"
-#include "core/workbench/child_process.h"
+#include "core/process/child_process.h"
 
 namespace rl::gui {
 namespace {
@@ -283,7 +283,7 @@ view::Measurement SweepWorker::measureKernel(const view::PointKey& p) {
             return m;
         }
     }
-    std::vector<std::string> argv = {workbench::selfExecutable(), "bench", "--kernel", file.string(), "--kernel-only",
+    std::vector<std::string> argv = {process::selfExecutable(), "bench", "--kernel", file.string(), "--kernel-only",
                                      "--json", "--n", std::to_string(p.n), "--type", std::string(toString(p.type)),
                                      "--op", std::string(toString(p.op)), "--wg", std::to_string(p.wg),
                                      "--warmup", std::to_string(p.warmup), "--repeats", std::to_string(p.repeats),
@@ -291,10 +291,10 @@ view::Measurement SweepWorker::measureKernel(const view::PointKey& p) {
                                      "--timeout", std::to_string(kKernelTimeoutSeconds)};
     if (!kernel_->entry.empty()) argv.insert(argv.end(), {"--entry", kernel_->entry});
     ++engineRuns_;
-    const workbench::ChildResult child = workbench::runProgram(argv, kKernelTimeoutSeconds + 30, &cancel_);
+    const process::ChildResult child = process::runProgram(argv, kKernelTimeoutSeconds + 30, &cancel_);
     std::error_code ec;
     fs::remove(file, ec);
-    if (child.end == workbench::ChildResult::End::Cancelled) {
+    if (child.end == process::ChildResult::End::Cancelled) {
         m.error = kCancelled;
         return m;
     }

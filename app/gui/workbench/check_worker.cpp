@@ -102,7 +102,7 @@ void CheckWorker::loop() {
 }
 
 CheckOutcome CheckWorker::run(const CheckRequest& request) {
-    using End = rl::workbench::ChildResult::End;
+    using End = rl::process::ChildResult::End;
     CheckOutcome out;
     out.id = request.id;
     if (!request.exercise.empty()) {  // grading: the exercise's own child reads back into a grade
@@ -112,8 +112,8 @@ CheckOutcome CheckWorker::run(const CheckRequest& request) {
         c.kernelPath = request.file;
         c.exercisesDir = request.exercisesDir;
         c.device = std::to_string(request.device);
-        const rl::workbench::ChildResult child =
-            rl::workbench::runProgram(rl::exercise::checkArgv(c), request.exerciseTimeLimit, &cancel_);
+        const rl::process::ChildResult child =
+            rl::process::runProgram(rl::exercise::checkArgv(c), request.exerciseTimeLimit, &cancel_);
         out.seconds = child.seconds;
         out.stderrText = lastLines(child.err, 4000);
         out.exitCode = child.exited() ? child.exitCode : -1;
@@ -126,7 +126,7 @@ CheckOutcome CheckWorker::run(const CheckRequest& request) {
     // The child stops a step that runs past --timeout itself and says so in its report; this limit only catches a
     // child that hangs outside any step.
     const double limit = request.stepTimeoutSeconds * 6 + 60;
-    const rl::workbench::ChildResult child = rl::workbench::runProgram(checkCommand(self_, request), limit, &cancel_);
+    const rl::process::ChildResult child = rl::process::runProgram(checkCommand(self_, request), limit, &cancel_);
     out.seconds = child.seconds;
     out.stderrText = lastLines(child.err, 4000);
     out.exitCode = child.exited() ? child.exitCode : -1;

@@ -1,5 +1,5 @@
 // The workbench's own thread: it runs `reducelab check --kernel FILE --json ...` as a child process (the binary
-// itself, core/workbench/child_process.h), so a kernel that never ends or crashes the OpenCL driver costs the child
+// itself, core/process/child_process.h), so a kernel that never ends or crashes the OpenCL driver costs the child
 // and not the window or the student's text. One check at a time; Cancel kills the child; the UI never waits.
 #pragma once
 #include <atomic>
@@ -14,7 +14,7 @@
 
 #include "core/exercise/grade_result.h"
 #include "core/workbench/check_report.h"
-#include "core/workbench/child_process.h"
+#include "core/process/child_process.h"
 
 namespace rl::gui::workbench {
 

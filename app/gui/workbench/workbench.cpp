@@ -101,7 +101,7 @@ void Workbench::init(std::function<void()> wake, const std::string& dir, const s
                      bool problemNamed) {
     wake_ = std::move(wake);
     dir_ = dir.empty() ? workbench::defaultWorkbenchDir() : dir;
-    self_ = self.empty() ? rl::workbench::selfExecutable() : self;
+    self_ = self.empty() ? rl::process::selfExecutable() : self;
     worker_ = std::make_unique<workbench::CheckWorker>(wake_, self_);
     watcher_ = std::make_unique<workbench::FileWatcher>(wake_);
     std::string warning;

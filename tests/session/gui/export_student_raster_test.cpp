@@ -8,7 +8,7 @@
 
 #include "app/export/gif_writer.h"
 #include "app/export/raster_image.h"
-#include "core/workbench/child_process.h"
+#include "core/process/child_process.h"
 #include "core/workbench/student_kernel.h"
 #include "tests/session/export_test_util.h"
 
@@ -16,9 +16,9 @@ namespace rl {
 namespace {
 
 // `reducelab export ARGS` as a user runs it: the real binary, in a process of its own.
-workbench::ChildResult exportCli(std::vector<std::string> args) {
+process::ChildResult exportCli(std::vector<std::string> args) {
     args.insert(args.begin(), {RL_REDUCELAB, "export"});
-    return workbench::runProgram(args, 300);
+    return process::runProgram(args, 300);
 }
 
 struct Sessions {

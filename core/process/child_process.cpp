@@ -1,5 +1,5 @@
 // Child processes with a time limit: fork for the CLI (single-threaded when it forks), posix_spawn for the app.
-#include "core/workbench/child_process.h"
+#include "core/process/child_process.h"
 
 #include <fcntl.h>
 #include <poll.h>
@@ -15,7 +15,7 @@
 
 extern char** environ;
 
-namespace rl::workbench {
+namespace rl::process {
 namespace {
 
 constexpr size_t kMaxErrBytes = 64 * 1024;
@@ -204,4 +204,4 @@ std::string selfExecutable() {
     return path;
 }
 
-}  // namespace rl::workbench
+}  // namespace rl::process

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-namespace rl::workbench {
+namespace rl::process {
 
 struct ChildResult {
     enum class End { Exited, Signalled, TimedOut, Cancelled, FailedToStart };
@@ -35,4 +35,4 @@ ChildResult runProgram(const std::vector<std::string>& argv, double timeoutSecon
 // The path of the running executable (/proc/self/exe), for running ReduceLab's own CLI as a child.
 std::string selfExecutable();
 
-}  // namespace rl::workbench
+}  // namespace rl::process
