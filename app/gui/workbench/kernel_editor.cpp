@@ -372,7 +372,9 @@ void KernelEditor::tooltip(const std::vector<EditorMark>& marks, const UiContext
         ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(markColour(m.kind, p).packed()), "Line %d: %s", m.line,
                            m.title.c_str());
         ImGui::PopFont();
-        ImGui::TextUnformatted(rl::workbench::sentence(m.message).c_str());
+        // A finding reads as sentences; a compiler's message is quoted as the compiler wrote it.
+        const bool finding = m.kind == EditorMark::Kind::Finding;
+        ImGui::TextUnformatted((finding ? rl::workbench::sentence(m.message) : m.message).c_str());
         if (!m.advice.empty())
             ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(p.textDim.packed()), "%s",
                                rl::workbench::sentence(m.advice).c_str());
@@ -384,7 +386,9 @@ void KernelEditor::tooltip(const std::vector<EditorMark>& marks, const UiContext
     std::string text;
     for (const EditorMark* m : here)
         text += (text.empty() ? "" : "\n") + ("Line " + std::to_string(m->line) + ": " + m->title + ": " +
-                                              rl::workbench::sentence(m->message) +
+                                              (m->kind == EditorMark::Kind::Finding
+                                                   ? rl::workbench::sentence(m->message)
+                                                   : m->message) +
                                               (m->advice.empty() ? "" : " " + rl::workbench::sentence(m->advice)));
     ctx.geometry.tooltip = text;
     ctx.geometry.tooltipRect = {at.x, at.y, size.x, size.y};
