@@ -1,6 +1,8 @@
 // Warp activity and bank-conflict analysis of recorded stages.
 #include "core/analysis.h"
 
+#include "core/variant.h"
+
 #include <algorithm>
 #include <utility>
 #include <vector>
@@ -26,8 +28,9 @@ int conflictDegree(const std::vector<int>& cells, const HardwareModel& hw) {
     // sets: a 2^16 trace asks this 3 times per warp.
     std::vector<std::pair<int, long long>> access;
     access.reserve(cells.size() * 2);
-    for (int cell : cells) {
-        if (cell < 0) continue;
+    for (int recorded : cells) {
+        if (recorded < 0) continue;
+        const int cell = wordOfCell(recorded, hw.padShift);  // where a padded array keeps the cell
         const long long first = (long long)cell * hw.elemBytes / hw.bankWidthBytes;
         const long long last = ((long long)cell * hw.elemBytes + std::max(1, hw.elemBytes) - 1) / hw.bankWidthBytes;
         for (long long word = first; word <= last; ++word) access.push_back({int(word % hw.banks), word});
@@ -88,6 +91,7 @@ StageAnalysis analyzeStage(const Stage& stage, const HardwareModel& hw) {
 
 void analyzeTrace(TraceRun& run) {
     HardwareModel hw{run.simdWidth, run.banks, run.bankWidthBytes, int(elemSize(run.type))};
+    if (const VariantInfo* v = findVariant(run.variant)) hw.padShift = v->padShift;
     for (auto& pass : run.passes)
         for (auto& group : pass.traced)
             for (auto& stage : group.stages) stage.analysis = analyzeStage(stage, hw);

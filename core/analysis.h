@@ -12,6 +12,7 @@ struct HardwareModel {
     int banks = 32;          // local-memory banks
     int bankWidthBytes = 4;  // bytes per bank word
     int elemBytes = 4;       // bytes per element
+    int padShift = 0;        // > 0: recorded cell i sits at element i + (i >> padShift) (a padded array)
 };
 
 enum class WarpState { Idle, Active, Divergent };

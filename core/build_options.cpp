@@ -16,6 +16,7 @@ std::string buildOptions(const VariantInfo& variant, const RunConfig& config, bo
     }
     o += config.op == Op::Sum ? " -D RL_OP_SUM" : config.op == Op::Min ? " -D RL_OP_MIN" : " -D RL_OP_MAX";
     if (traced) o += " -D RL_TRACE";
+    if (variant.pattern == Pattern::Scan && config.exclusive) o += " -D RL_EXCLUSIVE";
     if (variant.wgFixedAtBuild) o += " -D RL_WG=" + std::to_string(config.wg);
     o += " -D RL_EPI=" + std::to_string(effectiveElemsPerItem(variant, config));
     if (variant.needsOpenCL20 || variant.needsSubGroups) o += device.openclC3 ? " -cl-std=CL3.0" : " -cl-std=CL2.0";

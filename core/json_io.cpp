@@ -5,6 +5,7 @@
 #include <limits>
 #include <type_traits>
 
+#include "core/pattern.h"
 #include "core/run_settings.h"
 
 namespace rl::json {
@@ -125,9 +126,10 @@ json device(const DeviceInfo& d) {
 
 json variant(const VariantInfo& v) {
     static const char* kinds[] = {"local-tree",         "global-bottom-up",  "global-top-down",
-                                  "builtin-work-group", "builtin-sub-group", "last-group"};
-    static_assert(sizeof kinds / sizeof kinds[0] == size_t(VariantKind::LastGroup) + 1, "a name for every kind");
+                                  "builtin-work-group", "builtin-sub-group", "last-group", "scan-tiles"};
+    static_assert(sizeof kinds / sizeof kinds[0] == size_t(VariantKind::ScanTiles) + 1, "a name for every kind");
     return {{"id", v.id},
+            {"pattern", patternInfo(v.pattern).name},
             {"kernel", v.kernelName},
             {"title", v.title},
             {"harris_step", v.harrisStep},
@@ -152,6 +154,7 @@ json config(const RunConfig& c) {
             {"simd_width", c.simdWidth},
             {"banks", c.banks},
             {"bank_width", c.bankWidthBytes}};
+    if (c.exclusive) j["exclusive"] = true;
     if (c.data == DataPattern::File) j["data_file"] = c.dataFile;
     return j;
 }
@@ -239,20 +242,29 @@ json trace(const TraceRun& t) {
                           {"local", p.local},
                           {"groups", groups}});
     }
-    return {{"variant", t.variant},
-            {"device", t.device},
-            {"n", t.n},
-            {"wg", t.wg},
-            {"op", toString(t.op)},
-            {"type", toString(t.type)},
-            {"simd_width", t.simdWidth},
-            {"banks", t.banks},
-            {"bank_width", t.bankWidthBytes},
-            {"result", value(t.result)},
-            {"reference", value(t.reference)},
-            {"correct", t.correct},
-            {"verdict", t.verdict},
-            {"passes", passes}};
+    json j = {{"variant", t.variant},
+              {"device", t.device},
+              {"n", t.n},
+              {"wg", t.wg},
+              {"op", toString(t.op)},
+              {"type", toString(t.type)},
+              {"simd_width", t.simdWidth},
+              {"banks", t.banks},
+              {"bank_width", t.bankWidthBytes},
+              {"result", value(t.result)},
+              {"reference", value(t.reference)},
+              {"correct", t.correct},
+              {"verdict", t.verdict},
+              {"passes", passes}};
+    const VariantInfo* v = findVariant(t.variant);
+    j["pattern"] = patternInfo(v ? v->pattern : Pattern::Reduce).name;
+    if (!t.output.empty()) {  // a scan: whether it was exclusive, and every element it gave
+        j["exclusive"] = t.exclusive;
+        json out = json::array();
+        for (double x : t.output) out.push_back(value(x));
+        j["output"] = std::move(out);
+    }
+    return j;
 }
 
 DeviceInfo readDevice(const json& j) {
@@ -300,6 +312,7 @@ RunConfig readConfig(const json& j) {
     c.elemsPerItem = setting<int>(j, "elems_per_item", "epi");
     c.seed = setting<uint64_t>(j, "seed", "seed");
     c.finalOnHost = flag(j, "final_on_host");
+    c.exclusive = j.contains("exclusive") && flag(j, "exclusive");
     c.simdWidth = setting<int>(j, "simd_width", "simd");
     c.banks = setting<int>(j, "banks", "banks");
     c.bankWidthBytes = setting<int>(j, "bank_width", "bank-width");
@@ -367,6 +380,10 @@ TraceRun readTrace(const json& j) {
     t.reference = toValue(field(j, "reference"));
     t.correct = flag(j, "correct");
     t.verdict = text(j, "verdict");
+    if (j.contains("output")) {
+        t.exclusive = flag(j, "exclusive");
+        for (const auto& x : array(j, "output", t.n)) t.output.push_back(toValue(x));
+    }
     size_t totalCells = 0;
     for (const auto& pj : array(j, "passes", 64)) {
         PassTrace p;

@@ -20,6 +20,7 @@ struct RunConfig {
     size_t groups = 0;  // fixed-grid variants: most work-groups per pass. 0: timed runs use the variant's groups
                         // per compute unit times the device's compute units; traces and the model use the
                         // variant's groups per compute unit alone (the same grid on every device)
+    bool exclusive = false;    // scans: each element gets the prefix before it (true) or including it (false)
     bool finalOnHost = false;  // false: launch passes down to one value; true: the host reduces the last partials
     int simdWidth = 0;         // 0: the device's (NVIDIA 32, AMD 64, else 32)
     int banks = 32;

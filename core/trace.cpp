@@ -5,8 +5,24 @@ namespace rl {
 
 std::string stageLabel(int param) {
     if (param < 0) return "load";
+    if (param == kClearRootParam) return "root cleared";
+    if (param == kAddOwnParam) return "inclusive";
+    if (param == kShiftRightParam) return "exclusive";
     if (param & kTailStepFlag) return "tail s = " + std::to_string(param & ~kTailStepFlag);
+    if (param & kScanStepFlag) return "d = " + std::to_string(param & ~kScanStepFlag);
+    if (param & kUpSweepFlag) return "up d = " + std::to_string(param & ~kUpSweepFlag);
+    if (param & kDownSweepFlag) return "down d = " + std::to_string(param & ~kDownSweepFlag);
     return "s = " + std::to_string(param);
+}
+
+std::string stagePhase(int param) {
+    if (param < 0) return "";
+    if (param == kClearRootParam) return "root";
+    if (param == kAddOwnParam || param == kShiftRightParam) return "result";
+    if (param & kScanStepFlag) return "steps";
+    if (param & kUpSweepFlag) return "up-sweep";
+    if (param & kDownSweepFlag) return "down-sweep";
+    return "";
 }
 
 }  // namespace rl

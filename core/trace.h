@@ -22,6 +22,14 @@ struct WorkItemOp {
     }
 };
 
+// A read `b` of kRegisterOperand: the operation's other operand is a value the work-item keeps in a register (a
+// scan combining each cell with its own input), not a cell.
+inline constexpr int kRegisterOperand = -2;
+
+// Whether a recorded operation applies the operator (reads two operands) rather than loading, clearing or moving
+// one value.
+inline bool combines(int a, int b) { return a >= 0 && b != -1; }
+
 // One operation as the explorer draws it: work-item `item` combined cells a and b into cell w.
 struct CellOp {
     int item = -1, a = -1, b = -1, w = -1;
@@ -84,7 +92,18 @@ struct PassTrace {
 
 // Stage parameters as the kernels record them (see kernels/reduce_common.cl).
 inline constexpr int kTailStepFlag = 0x10000;
-std::string stageLabel(int param);  // "load", "s = 64", "tail s = 16"
+// Scan stages (kernels/reduce_common.cl's RL_SCAN_ macros give the same numbers): a Hillis-Steele step adding the
+// cell d to the left, Blelloch's up-sweep and down-sweep at distance d, the root cleared, each cell combined with
+// its own input (exclusive to inclusive), and every cell moved one to the right (inclusive to exclusive).
+inline constexpr int kScanStepFlag = 0x20000;
+inline constexpr int kUpSweepFlag = 0x40000;
+inline constexpr int kDownSweepFlag = 0x80000;
+inline constexpr int kClearRootParam = 0x100000;
+inline constexpr int kAddOwnParam = 0x200000;
+inline constexpr int kShiftRightParam = 0x400000;
+std::string stageLabel(int param);  // "load", "s = 64", "tail s = 16", "d = 4", "up d = 2", "root cleared", ...
+// The phase a scan stage belongs to ("up-sweep", "down-sweep", ...), empty for a reduction's stages.
+std::string stagePhase(int param);
 
 struct TraceRun {
     std::string variant;
@@ -97,7 +116,9 @@ struct TraceRun {
     int banks = 32;
     int bankWidthBytes = 4;
     std::vector<PassTrace> passes;
-    double result = 0, reference = 0;
+    bool exclusive = false;          // a scan: exclusive (true) or inclusive
+    std::vector<double> output;      // a scan: every element of its result (empty for a reduction)
+    double result = 0, reference = 0;  // a reduction's value; a scan's total (its last inclusive element)
     bool correct = false;
     std::string verdict;  // why the result is or is not accepted
 };

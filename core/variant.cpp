@@ -11,10 +11,13 @@
 namespace rl {
 namespace {
 
+// Names each kernel and reads its lesson, cost and requirements from its banner.
+std::vector<VariantInfo> withBanners(std::vector<VariantInfo> all);
+
 // Teaching order: Harris's ladder, the safe tail, vector loads, the best kernels, Lawlor's global kinds, the
 // built-ins. Adding a variant: kernels/<id>.cl, core/variants/<id>.cpp, and one line here.
 std::vector<VariantInfo> build() {
-    std::vector<VariantInfo> all = {
+    return withBanners({
         variants::interleaved_divergent(),
         variants::interleaved_strided(),
         variants::sequential(),
@@ -31,7 +34,20 @@ std::vector<VariantInfo> build() {
         variants::global_top_down(),
         variants::work_group_reduce(),
         variants::sub_group_reduce(),
-    };
+    });
+}
+
+// The scans: Hillis-Steele (and its race), Blelloch's work-efficient tree and its conflict-free form.
+std::vector<VariantInfo> buildScans() {
+    return withBanners({
+        variants::hillis_steele(),
+        variants::hillis_steele_in_place(),
+        variants::blelloch(),
+        variants::blelloch_conflict_free(),
+    });
+}
+
+std::vector<VariantInfo> withBanners(std::vector<VariantInfo> all) {
     for (auto& v : all) {
         v.kernelName = v.id;
         std::replace(v.kernelName.begin(), v.kernelName.end(), '-', '_');
@@ -57,10 +73,25 @@ const std::vector<VariantInfo>& allVariants() {
     return all;
 }
 
+const std::vector<VariantInfo>& scanVariants() {
+    static const std::vector<VariantInfo> all = buildScans();
+    return all;
+}
+
+const std::vector<VariantInfo>& patternVariants(Pattern pattern) {
+    return pattern == Pattern::Scan ? scanVariants() : allVariants();
+}
+
 const VariantInfo* findVariant(std::string_view id) {
-    for (const auto& v : allVariants())
-        if (v.id == id) return &v;
+    for (Pattern p : {Pattern::Reduce, Pattern::Scan})
+        for (const auto& v : patternVariants(p))
+            if (v.id == id) return &v;
     return nullptr;
+}
+
+size_t scratchElems(const VariantInfo& variant, size_t wg) {
+    const size_t cells = wg * size_t(std::max(1, variant.scratchPerItem));
+    return variant.padShift > 0 ? size_t(wordOfCell(int(cells - 1), variant.padShift)) + 1 : cells;
 }
 
 const VariantInfo* variantForToggles(const VariantToggles& toggles, std::string* why) {

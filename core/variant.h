@@ -1,4 +1,5 @@
-// Descriptors of the reduction variants: what each kernel is, what it teaches, what it needs, and how it launches.
+// Descriptors of the variants of every pattern (reduce, scan): what each kernel is, what it teaches, what it needs,
+// and how it launches.
 #pragma once
 #include <string>
 #include <string_view>
@@ -11,15 +12,24 @@ struct GroupTrace;
 // A variant's CPU model of one work-group's stages (core/model/model.h).
 using GroupModel = GroupTrace (*)(const ModelInput&);
 
-// How a variant reduces one pass: a tree in local memory, a tree in global memory, or a built-in.
+// The parallel patterns ReduceLab teaches (core/pattern.h describes each).
+enum class Pattern {
+    Reduce,  // one value from many: sum, min or max of an array
+    Scan     // every prefix: out[i] = in[0] op ... op in[i] (inclusive) or up to in[i - 1] (exclusive)
+};
+
+// How a variant runs one pass: a tree in local memory, a tree in global memory, or a built-in.
 enum class VariantKind {
     LocalTree,       // classic work-group tree in __local memory, one partial per work-group per pass
     GlobalBottomUp,  // log2(n) launches over global memory, no local memory (Lawlor)
     GlobalTopDown,   // one launch looping with barrier(CLK_GLOBAL_MEM_FENCE): only one work-group is synchronised
     BuiltinWorkGroup,  // OpenCL 2.0+ work_group_reduce_*
     BuiltinSubGroup,   // sub_group_reduce_* and a local tree over the sub-group partials
-    LastGroup          // local trees on a fixed grid, and the last work-group to start reduces the partials: one
+    LastGroup,         // local trees on a fixed grid, and the last work-group to start reduces the partials: one
                        // launch for the whole reduction (its plan's second pass runs inside the first's launch)
+    ScanTiles,         // scan: each work-group scans its tile in __local memory and writes the tile's total; the
+                       // same kernel scans the totals (level after level until one tile remains), then a uniform
+                       // add gives each tile its offset (kernels/scan-add.cl)
 };
 
 // The toggles a student flips in the explorer; a variant is one combination of them.
@@ -40,10 +50,12 @@ struct KernelArgs {
     int in = 0, out = 1, count = 2, scratch = 3;  // 0-based parameter positions; count -1: no count parameter
     int countBytes = 4;                           // 4: uint or int; 8: ulong or long
     int traceAt = 4;                              // where RL_TRACE_PARAMS's parameters begin
+    int sums = -1;                                // scan kernels: the tile totals' buffer (in, out, sums, n, scratch)
     bool padded() const { return count < 0; }
 };
 
 struct VariantInfo {
+    Pattern pattern = Pattern::Reduce;
     std::string id;             // e.g. "sequential": kernels/<id>.cl, core/variants/<id>.cpp
     std::string kernelName;     // the __kernel function name: id with '-' turned into '_'
     std::string title;          // one line, e.g. "Sequential addressing"
@@ -75,10 +87,22 @@ struct VariantInfo {
     std::string source;              // a student's program text (core/workbench/student_kernel.h); empty for the
                                      // built-ins, whose text is kernels/<id>.cl
     KernelArgs args;                 // local trees: where the kernel takes each argument
+    int scratchPerItem = 1;  // __local elements per work-item (hillis-steele's two buffers: 2)
+    int padShift = 0;        // > 0: cell i sits at word i + (i >> padShift) of __local memory (conflict-free padding)
 };
 
-// Every variant ReduceLab knows, in teaching order (Harris's ladder first): the registry in core/variant.cpp.
+// The __local elements a work-group of wg work-items of this variant uses (its scratch argument's size).
+size_t scratchElems(const VariantInfo& variant, size_t wg);
+// The word of __local memory that holds cell `cell` (the cell itself unless the variant pads its array).
+inline int wordOfCell(int cell, int padShift) { return padShift > 0 && cell >= 0 ? cell + (cell >> padShift) : cell; }
+
+// The reductions, in teaching order (Harris's ladder first): the registry in core/variant.cpp.
 const std::vector<VariantInfo>& allVariants();
+// The scans, in teaching order (core/variant.cpp).
+const std::vector<VariantInfo>& scanVariants();
+// A pattern's variants (allVariants or scanVariants).
+const std::vector<VariantInfo>& patternVariants(Pattern pattern);
+// The variant of any pattern with this id (ids are unique across patterns).
 const VariantInfo* findVariant(std::string_view id);
 
 // The variant that matches a set of toggles exactly, or nullptr with `why` saying what has no kernel.

@@ -56,6 +56,17 @@ typedef float4 T4;
 #define RL_IDENTITY ((T)0)
 #endif
 
+// The parameters scan kernels record for their stages (core/trace.h's kScan... constants are the same numbers):
+// a Hillis-Steele step adding the cell d to the left, Blelloch's up-sweep and down-sweep at distance d, the root
+// cleared, each cell combined with its own input (exclusive to inclusive), every cell moved one right (inclusive to
+// exclusive).
+#define RL_SCAN_STEP(d) ((int)(0x20000 | (int)(d)))
+#define RL_UP_SWEEP(d) ((int)(0x40000 | (int)(d)))
+#define RL_DOWN_SWEEP(d) ((int)(0x80000 | (int)(d)))
+#define RL_ROOT_CLEARED 0x100000
+#define RL_ADD_OWN 0x200000
+#define RL_SHIFT_RIGHT 0x400000
+
 #if defined(RL_TRACE)
 // Debug buffers, per traced group `slot` (group - rl_first_group), stage and local index:
 //   rl_values[(slot * rl_max_stages + stage) * lsize + cell]  local memory after the stage
@@ -94,15 +105,15 @@ typedef float4 T4;
 // no other work-item reads or writes before the next barrier.
 #define RL_TRACE_STORE(mem, cell, x) ((mem)[cell] = (x))
 
-inline void rl_record_cell(__local const volatile T *mem, const int param, const int stage, const int4 op,
-                           const int4 op2, const int final, __global T *values, __global int4 *ops, __global int *params,
-                           const uint first, const uint count, const uint max_stages) {
+inline void rl_record_cell(__local const volatile T *mem, const uint at, const int param, const int stage,
+                           const int4 op, const int4 op2, const int final, __global T *values, __global int4 *ops,
+                           __global int *params, const uint first, const uint count, const uint max_stages) {
     const uint g = get_group_id(0);
     if (!final && (g < first || g - first >= count)) return;
     if (stage >= (int)max_stages) return;
     const uint slot = final ? count + (uint)(final - 1) : g - first, lid = get_local_id(0), lsize = get_local_size(0);
     const size_t base = ((size_t)slot * max_stages + (size_t)stage) * lsize;
-    values[base + lid] = mem[lid];
+    values[base + lid] = mem[at];
     ops[2 * (base + lid)] = op;  // two int4 stores, not one int8: Oclgrind 21.10 crashes on the int8 store
     ops[2 * (base + lid) + 1] = op2;
     if (lid == 0) {
@@ -116,7 +127,21 @@ inline void rl_record_cell(__local const volatile T *mem, const int param, const
 #define RL_RECORD(mem, param)                                                                                    \
     do {                                                                                                         \
         barrier(CLK_LOCAL_MEM_FENCE);                                                                            \
-        rl_record_cell((mem), (param), rl_stage, rl_op, rl_op2, rl_final, rl_values, rl_ops, rl_params,                 \
+        rl_record_cell((mem), get_local_id(0), (param), rl_stage, rl_op, rl_op2, rl_final, rl_values, rl_ops,    \
+                       rl_params, rl_first_group, rl_group_count, rl_max_stages);                                \
+        rl_stage++;                                                                                              \
+        rl_op = (int4)(0, -1, -1, -1);                                                                           \
+        rl_op2 = (int4)(0, -1, -1, -1);                                                                          \
+        barrier(CLK_LOCAL_MEM_FENCE);                                                                            \
+    } while (0)
+
+// The same for a kernel whose cells do not sit at their own index (blelloch-conflict-free pads its array so that
+// cell i lives at word RL_PAD(i)): work-item lid records the word `at` as cell lid, so the trace shows the cells in
+// their logical order; RL_OP takes logical cells too, and the analysis maps them to words with the variant's padding.
+#define RL_RECORD_AT(mem, at, param)                                                                             \
+    do {                                                                                                         \
+        barrier(CLK_LOCAL_MEM_FENCE);                                                                            \
+        rl_record_cell((mem), (at), (param), rl_stage, rl_op, rl_op2, rl_final, rl_values, rl_ops, rl_params,    \
                        rl_first_group, rl_group_count, rl_max_stages);                                           \
         rl_stage++;                                                                                              \
         rl_op = (int4)(0, -1, -1, -1);                                                                           \
@@ -129,8 +154,8 @@ inline void rl_record_cell(__local const volatile T *mem, const int param, const
 // tail step, so their unchanged cells appear in every tail stage.
 #define RL_RECORD_NOSYNC(mem, param)                                                                    \
     do {                                                                                                \
-        rl_record_cell((mem), (param), rl_stage, rl_op, rl_op2, rl_final, rl_values, rl_ops, rl_params,        \
-                       rl_first_group, rl_group_count, rl_max_stages);                                  \
+        rl_record_cell((mem), get_local_id(0), (param), rl_stage, rl_op, rl_op2, rl_final, rl_values, rl_ops, \
+                       rl_params, rl_first_group, rl_group_count, rl_max_stages);                       \
         rl_stage++;                                                                                     \
         rl_op = (int4)(0, -1, -1, -1);                                                                  \
         rl_op2 = (int4)(0, -1, -1, -1);                                                                 \
@@ -218,6 +243,7 @@ inline void rl_record_global_cells(__global const volatile T *arr, const int sta
 #define RL_OP2(a, b, w)
 #define RL_TRACE_STORE(mem, cell, x)
 #define RL_RECORD(mem, param)
+#define RL_RECORD_AT(mem, at, param)
 #define RL_RECORD_NOSYNC(mem, param)
 #define RL_RECORD_VALUE(x, param)
 #define RL_GLOBAL_TRACE_PARAMS

@@ -20,7 +20,7 @@ namespace {
 // --json, --device and every run setting of core/run_settings.h but groups (the command line's --groups is trace's
 // count of recorded work-groups).
 std::vector<std::string> commonOptions() {
-    std::vector<std::string> v = {"json!", "device"};
+    std::vector<std::string> v = {"json!", "device", "pattern", "exclusive!"};
     for (const RunSettingSpec& s : runSettings())
         if (s.name != "groups") v.emplace_back(s.name);
     return v;

@@ -88,9 +88,12 @@ int cmdTrace(const Options& o) {
               << t.bankWidthBytes << " bytes\n"
               << "input     N = " << t.n << " " << toString(t.type) << ", op " << toString(t.op) << ", work-group "
               << t.wg << "\n";
+    const bool scan = v.pattern == Pattern::Scan;
+    if (scan) std::cout << "scan      " << (t.exclusive ? "exclusive" : "inclusive") << "\n";
     bool fusedSeen = false;  // some stage shown had work-items doing two operations
     for (const auto& p : t.passes) {
-        std::cout << "\npass " << p.pass << ": " << p.n << " elements, " << p.groups << " work-groups, "
+        // A scan's passes are its levels: the input's tiles, then the tiles' totals, ...
+        std::cout << "\n" << (scan ? "level " : "pass ") << p.pass << ": " << p.n << " elements, " << p.groups << " work-groups, "
                   << p.traced.size() << " recorded";
         if (v.kind == VariantKind::LastGroup && p.pass > 0)
             std::cout << " (inside pass 0's launch: " << finishingRole(size_t(p.pass), t.passes.size(), p.local) << ")";
@@ -99,29 +102,50 @@ int cmdTrace(const Options& o) {
             continue;
         }
         const GroupTrace& g = p.traced.front();
+        int levelOps = 0;
         std::cout << "; group " << g.group << " shown\n";
-        Table table({"stage", "label", "active", "full warps", "idle warps", "divergent", "conflict", "first cells"});
+        // The ops column is a scan's (Hillis-Steele's n log n against Blelloch's 2n, stage by stage).
+        auto columns = [scan](std::vector<std::string> r) {
+            if (!scan) r.erase(r.begin() + 3);
+            return r;
+        };
+        Table table(columns({"stage", "label", "active", "ops", "full warps", "idle warps", "divergent", "conflict",
+                             "first cells"}));
         for (size_t s = 0; s < g.stages.size(); ++s) {
             const Stage& st = g.stages[s];
             std::string cells;
             for (size_t i = 0; i < std::min<size_t>(8, st.values.size()); ++i) cells += (i ? " " : "") + number(st.values[i]);
             if (st.values.size() > 8) cells += " ...";
             // A fused stage: every active work-item did two operations before the next barrier.
-            const bool twice = isFused(st);
+            const bool twice = !scan && isFused(st);
             fusedSeen = fusedSeen || twice;
-            table.add({std::to_string(s), st.label, std::to_string(st.analysis.activeItems) + (twice ? " x2" : ""),
+            int ops = 0;  // a scan's operations of the stage: the operator applied, by any work-item
+            forEachOperation(st.ops, [&](const CellOp& op) { ops += combines(op.a, op.b) ? 1 : 0; });
+            levelOps += ops;
+            table.add(columns({std::to_string(s), st.label, std::to_string(st.analysis.activeItems) + (twice ? " x2" : ""),
+                       std::to_string(ops),
                        std::to_string(st.analysis.activeWarps), std::to_string(st.analysis.idleWarps),
                        std::to_string(st.analysis.divergentWarps), std::to_string(st.analysis.bankConflictDegree) + "-way",
-                       cells});
+                       cells}));
         }
         table.print(std::cout);
+        if (scan) std::cout << "operations in group " << g.group << ": " << levelOps << "\n";
     }
     if (fusedSeen)
         std::cout << "\nx2: each active work-item did two operations in that stage, which shares one barrier with the "
                      "next (best-gpu's fused stages).";
     std::cout << "\nWarps and bank conflicts are a model of the hardware (SIMD width " << t.simdWidth << ", "
               << t.banks << " banks), computed from the indices the kernel recorded, not hardware counters.\n"
-              << "result    " << number(t.result) << "   reference " << number(t.reference) << "\n"
+              << (scan ? "ops: the times a stage applies the operator (moves, clears and loads are not counted).\n"
+                       : "");
+    if (scan) {
+        std::string first;
+        for (size_t i = 0; i < std::min<size_t>(16, t.output.size()); ++i) first += (i ? " " : "") + number(t.output[i]);
+        if (t.output.size() > 16) first += " ...";
+        std::cout << "scan      " << first << "\n";
+    }
+    std::cout << (scan ? "last      " : "result    ") << number(t.result) << "   reference " << number(t.reference)
+              << "\n"
               << "verdict   " << (t.correct ? "CORRECT" : "WRONG") << ": " << t.verdict << "\n"
               << "recorded  " << groups << " work-groups, " << stages << " stages in " << fixed(recordMs, 1)
               << " ms (traced launches, read-back, decoding and analysis; kernel builds excluded)\n";

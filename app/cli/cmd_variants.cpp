@@ -5,6 +5,7 @@
 #include "app/cli/table.h"
 #include "core/cl/devices.h"
 #include "core/json_io.h"
+#include "core/pattern.h"
 #include "core/variant.h"
 #include "core/variant_support.h"
 
@@ -39,7 +40,7 @@ int cmdVariants(const Options& o) {
     }
     if (o.json) {
         nlohmann::json out = nlohmann::json::array();
-        for (const auto& v : allVariants()) {
+        for (const auto& v : patternVariants(o.pattern)) {
             auto j = json::variant(v);
             const std::string why = unavailable(v, device.get());
             j["available"] = why.empty();
@@ -65,7 +66,7 @@ int cmdVariants(const Options& o) {
     }
     Table t({"id", "Harris", "title", "by design", "on this device"});
     std::vector<std::string> notes;
-    for (const auto& v : allVariants()) {
+    for (const auto& v : patternVariants(o.pattern)) {
         const std::string why = unavailable(v, device.get());
         t.add({v.id, v.harrisStep ? std::to_string(v.harrisStep) : "", v.title, v.correctByDesign ? "correct" : "WRONG",
                device ? (why.empty() ? "available" : "unavailable (below)") : "(no device)"});
@@ -76,6 +77,9 @@ int cmdVariants(const Options& o) {
     t.print(std::cout);
     for (const auto& n : notes) std::cout << "\n" << n << "\n";
     std::cout << "\nreducelab variants --variant ID shows one variant's lesson and requirements.\n";
+    for (const auto& p : allPatterns())
+        if (p.id != o.pattern)
+            std::cout << "reducelab variants --pattern " << p.name << " lists the " << p.title << " kernels.\n";
     if (device) std::cout << "\nDevice: " << device->platform << " / " << device->name << "\n";
     return 0;
 }

@@ -8,6 +8,7 @@
 #include "core/run_settings.h"
 #include "core/workbench/kernel_signature.h"
 #include "core/workbench/student_kernel.h"
+#include "core/pattern.h"
 #include "core/variant.h"
 
 namespace rl::cli {
@@ -44,6 +45,23 @@ Options parseOptions(const CommandSpec& spec, int argc, char** argv) {
             if (id != "all" && !findVariant(id))
                 throw UsageError("--variant: unknown variant '" + id + "'; `reducelab variants` lists them");
         c.variant = o.variants.front();
+    }
+    if (has("pattern")) {
+        const PatternInfo* p = findPattern(get("pattern"));
+        if (!p) throw UsageError("--pattern: '" + get("pattern") + "' is not a pattern; give " + patternNames());
+        o.pattern = p->id;
+        const VariantInfo* v = has("variant") ? findVariant(c.variant) : nullptr;
+        if (v && v->pattern != p->id && c.variant != "all")
+            throw UsageError("--variant " + c.variant + " is a " + patternInfo(v->pattern).name + " kernel, not a " +
+                             p->name + " one; `reducelab variants --pattern " + p->name + "` lists those");
+        if (!has("variant")) c.variant = p->defaultVariant;
+    } else if (const VariantInfo* v = has("variant") ? findVariant(c.variant) : nullptr) {
+        o.pattern = v->pattern;
+    }
+    if (has("exclusive")) {
+        if (o.pattern != Pattern::Scan)
+            throw UsageError("--exclusive is for scans: add --pattern scan (or a scan's --variant)");
+        c.exclusive = true;
     }
     if (has("n")) {
         o.sizes = parseSizeList("--n", get("n"));

@@ -25,6 +25,7 @@ struct Options {
     bool help = false;
     std::string helpText;                // when help: the subcommand's --help
     std::string device;                  // --device INDEX|NAME-SUBSTRING
+    Pattern pattern = Pattern::Reduce;   // --pattern, or the pattern of --variant
     RunConfig config;                    // --variant --n --op --type --wg --data --seed --epi --final --simd --banks --bank-width
     std::vector<std::string> variants;   // bench: --variant a,b,c or all
     std::vector<size_t> sizes;           // bench: --n 2^20,2^22

@@ -12,6 +12,8 @@ namespace {
 
 // The command line's options other than the run settings, in the order --help lists them (after the settings).
 const OptionDoc kOthers[] = {
+    {"pattern", "reduce|scan", "the pattern: a reduction (default) or a scan (prefix sums)"},
+    {"exclusive", "", "scans: each element gets the prefix before it (default: including it)"},
     {"kernel", "FILE", "your own kernel (docs/kernels.md)"},
     {"entry", "NAME", "the kernel of --kernel FILE to use when the file has several"},
     {"session", "FILE", "a saved session (*.reducelab.json) instead of a trace"},

@@ -10,6 +10,7 @@
 #include "core/cl/timed_run.h"
 #include "core/kernel_source.h"
 #include "core/reference.h"
+#include "core/scan_reference.h"
 #include "core/variant_support.h"
 
 namespace rl {
@@ -78,10 +79,11 @@ void Engine::validate(const VariantInfo& v, const RunConfig& c, Purpose purpose)
     if (int(c.wg) < v.minWorkGroup)
         throw Error(ErrorKind::BadInput, "variant '" + v.id + "' needs a work-group size of at least " +
                                              std::to_string(v.minWorkGroup) + " (" + v.requirements + ")");
-    if (c.wg * elemSize(c.type) > d.localMemBytes)
+    if (scratchElems(v, c.wg) * elemSize(c.type) > d.localMemBytes)
         throw Error(ErrorKind::BadInput, "work-group size " + std::to_string(c.wg) + " needs " +
-                                             std::to_string(c.wg * elemSize(c.type)) + " bytes of local memory; " +
-                                             d.name + " has " + std::to_string(d.localMemBytes));
+                                             std::to_string(scratchElems(v, c.wg) * elemSize(c.type)) +
+                                             " bytes of local memory; " + d.name + " has " +
+                                             std::to_string(d.localMemBytes) + ": choose a smaller one");
     if (v.elementsPerItemSettable && (c.elemsPerItem < 0 || c.elemsPerItem > 4096))
         throw Error(ErrorKind::BadInput, "elements per work-item must be between 1 and 4096");
     if (c.groups > (size_t(1) << 24)) throw Error(ErrorKind::BadInput, "the grid must be at most 2^24 work-groups");
@@ -177,6 +179,14 @@ TraceRun Engine::trace(const VariantInfo& variant, const RunConfig& requested, c
                                                   std::to_string(e.err()) + " while tracing '" + v->id + "'");
     }
     analyzeTrace(run);
+    if (v->pattern == Pattern::Scan) {
+        const ScanReference ref =
+            computeScanReference(input, config.op, config.exclusive, scanRoundingDepth(config.n, config.wg));
+        run.reference = ref.values.empty() ? 0 : ref.values.back();
+        run.correct = acceptScan(ref, config.type, run.output, &run.verdict);
+        run.verdict += byDesign(*v, run.correct);
+        return run;
+    }
     const Reference ref = computeReference(input, config.op);
     run.reference = ref.value;
     run.correct = acceptResult(ref, config.op, config.type, run.result, &run.verdict);

@@ -30,6 +30,9 @@ public:
     virtual void trace(Engine& engine, const VariantInfo& variant, const RunConfig& config,
                        const std::vector<PassPlan>& plan, const cl::Buffer& input, const TraceSelection& selection,
                        TraceRun& run) = 0;
+    // A scan's runner: reads every element the last runOnce left (blocking) into *out and returns true; a
+    // reduction's leaves one value, which runOnce returned, and returns false.
+    virtual bool readOutput(Engine&, const RunConfig&, std::vector<double>*) { return false; }
 };
 
 std::unique_ptr<KindRunner> makeRunner(VariantKind kind);

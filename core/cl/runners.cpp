@@ -11,6 +11,7 @@ std::unique_ptr<KindRunner> makeRunner(VariantKind kind) {
         case VariantKind::GlobalBottomUp: return makeGlobalBottomUpRunner();
         case VariantKind::GlobalTopDown: return makeGlobalTopDownRunner();
         case VariantKind::LastGroup: return makeLastGroupRunner();
+        case VariantKind::ScanTiles: return makeScanTilesRunner();
         case VariantKind::BuiltinWorkGroup:
         case VariantKind::BuiltinSubGroup: return makeBuiltinRunner();
         default: break;

@@ -50,6 +50,8 @@ TimedReduction::TimedReduction(Engine& engine, const VariantInfo& variant, const
     plan_ = planPasses(variant_, config_);
     runner_ = makeRunner(variant_.kind);
     perPass_.resize(plan_.size());
+    if (variant_.pattern == Pattern::Scan)
+        scanReference_ = computeScanReference(input, config_.op, config_.exclusive, scanRoundingDepth(config_.n, config_.wg));
 }
 
 TimedReduction::TimedReduction(TimedReduction&&) noexcept = default;
@@ -81,7 +83,19 @@ void TimedReduction::timeOnce() {
     totals_.push_back(total);
     hostMs_.push_back(host);
     std::string verdict;
-    const bool ok = acceptResult(reference_, config_.op, config_.type, value, &verdict);
+    bool ok = false;
+    if (variant_.pattern != Pattern::Scan) {
+        ok = acceptResult(reference_, config_.op, config_.type, value, &verdict);
+    } else if (std::vector<double> all; totals_.size() == 1 && runner_->readOutput(*engine_, config_, &all)) {
+        ok = acceptScan(scanReference_, config_.type, all, &verdict);  // every element, once
+    } else {  // later calls: the last element, which depends on every tile
+        ScanReference last;
+        last.values = {scanReference_.values.back()};
+        last.bound = {scanReference_.bound.back()};
+        last.depth = scanReference_.depth;
+        ok = acceptScan(last, config_.type, {value}, &verdict);
+        if (ok) verdict = "the last element matches the reference (every element was checked on the first call)";
+    }
     if (totals_.size() == 1 || (correct_ && !ok)) {  // keep the first wrong result if any call is wrong
         result_ = value;
         verdict_ = verdict;
@@ -95,7 +109,7 @@ RunResult TimedReduction::result() const {
     r.device = engine_->device().name;
     r.config = config_;
     r.repeats = timed();
-    r.reference = reference_.value;
+    r.reference = variant_.pattern == Pattern::Scan ? scanReference_.values.back() : reference_.value;
     r.result = result_;
     r.correct = correct_ && !totals_.empty();
     r.verdict = verdict_ + byDesign(variant_, r.correct);

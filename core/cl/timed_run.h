@@ -13,6 +13,7 @@
 #include "core/reference.h"
 #include "core/run_config.h"
 #include "core/run_result.h"
+#include "core/scan_reference.h"
 #include "core/variant.h"
 
 namespace rl {
@@ -53,6 +54,7 @@ private:
     std::unique_ptr<KindRunner> runner_;
     cl::Buffer input_;
     Reference reference_;
+    ScanReference scanReference_;  // a scan's: every element, checked on the first timed call (its total on the others)
     std::vector<std::vector<double>> perPass_;
     std::vector<double> totals_, hostMs_;
     bool correct_ = true;

@@ -1,6 +1,8 @@
 // The whole-reduction model built from each variant's group model (VariantInfo::model), and the stage helpers.
 #include "core/model/model.h"
 
+#include "core/model/model_scan.h"
+
 namespace rl {
 namespace {
 
@@ -59,6 +61,12 @@ std::vector<PassTrace> modelRun(const VariantInfo& variant, const RunConfig& con
                                 double* result) {
     if (variant.kind == VariantKind::GlobalBottomUp || variant.kind == VariantKind::GlobalTopDown)
         return globalKindRun(variant, config, input, result);  // the array is the one group, in place
+    if (variant.pattern == Pattern::Scan) {  // its levels of tiles; the result is the scan's last element
+        std::vector<double> out;
+        auto levels = modelScanRun(variant, config, input, &out);
+        if (result) *result = out.empty() ? 0 : out.back();
+        return levels;
+    }
     std::vector<PassTrace> out;
     std::vector<double> current = input;
     const auto plan = planPasses(variant, config);

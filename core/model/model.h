@@ -16,6 +16,7 @@ struct ModelInput {
     size_t group;
     Op op;
     ElemType type;
+    bool exclusive = false;  // scans: the exclusive scan of each tile
 };
 
 // The stages of one work-group (labels, params, values, ops; analysis left empty). Throws rl::Error (Unsupported)
@@ -25,7 +26,8 @@ GroupTrace modelGroup(const ModelInput& in);
 // Whether the model knows this variant.
 bool hasModel(const VariantInfo& variant);
 
-// The whole reduction in the model: every pass, every group; returns the passes and sets *result.
+// The whole reduction in the model: every pass, every group; returns the passes and sets *result. For a scan
+// (core/model/model_scan.h), its levels of tiles and its last element.
 std::vector<PassTrace> modelRun(const VariantInfo& variant, const RunConfig& config, const std::vector<double>& input,
                                 double* result);
 

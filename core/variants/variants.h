@@ -24,6 +24,10 @@ VariantInfo global_bottom_up();
 VariantInfo global_top_down();
 VariantInfo work_group_reduce();
 VariantInfo sub_group_reduce();
+VariantInfo hillis_steele();
+VariantInfo hillis_steele_in_place();
+VariantInfo blelloch();
+VariantInfo blelloch_conflict_free();
 
 }  // namespace rl::variants
 

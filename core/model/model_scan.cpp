@@ -1,0 +1,125 @@
+// The scan models' stages and the whole multi-level scan.
+#include "core/model/model_scan.h"
+
+#include "core/model/model_tree.h"
+
+namespace rl::model {
+
+void appendHillisSteeleSteps(GroupTrace& g, const ModelInput& in) {
+    const size_t wg = in.pass.local;
+    for (size_t d = 1; d < wg; d <<= 1) {
+        const Stage& prev = g.stages.back();
+        Stage st = treeStage(prev, kScanStepFlag | int(d));
+        for (size_t lid = d; lid < wg; ++lid) {
+            st.values[lid] = apply(in.op, in.type, prev.values[lid - d], prev.values[lid]);
+            st.ops[lid] = {true, int(lid - d), int(lid), int(lid)};
+        }
+        g.stages.push_back(std::move(st));
+    }
+}
+
+void appendShiftRight(GroupTrace& g, const ModelInput& in) {
+    const Stage& prev = g.stages.back();
+    Stage st = treeStage(prev, kShiftRightParam);
+    for (size_t lid = 0; lid < st.values.size(); ++lid) {
+        st.values[lid] = lid > 0 ? prev.values[lid - 1] : identity(in.op, in.type);
+        if (lid > 0) st.ops[lid] = {true, int(lid - 1), -1, int(lid)};
+    }
+    g.stages.push_back(std::move(st));
+}
+
+void appendBlellochSweeps(GroupTrace& g, const ModelInput& in) {
+    const size_t wg = in.pass.local;
+    const std::vector<double> own = g.stages.back().values;  // each work-item keeps its input in a register
+    for (size_t d = 1; d < wg; d <<= 1) {
+        const Stage& prev = g.stages.back();
+        Stage st = treeStage(prev, kUpSweepFlag | int(d));
+        for (size_t k = 0; (2 * k + 2) * d - 1 < wg; ++k) {
+            const size_t ai = (2 * k + 1) * d - 1, bi = (2 * k + 2) * d - 1;
+            st.values[bi] = apply(in.op, in.type, prev.values[ai], prev.values[bi]);
+            st.ops[k] = {true, int(ai), int(bi), int(bi)};
+        }
+        g.stages.push_back(std::move(st));
+    }
+    {
+        Stage st = treeStage(g.stages.back(), kClearRootParam);
+        st.values[wg - 1] = identity(in.op, in.type);
+        st.ops[wg - 1] = {true, -1, -1, int(wg - 1)};
+        g.stages.push_back(std::move(st));
+    }
+    for (size_t d = wg / 2; d >= 1; d >>= 1) {
+        const Stage& prev = g.stages.back();
+        Stage st = treeStage(prev, kDownSweepFlag | int(d));
+        for (size_t k = 0; (2 * k + 2) * d - 1 < wg; ++k) {
+            const size_t ai = (2 * k + 1) * d - 1, bi = (2 * k + 2) * d - 1;
+            st.values[ai] = prev.values[bi];
+            st.values[bi] = apply(in.op, in.type, prev.values[bi], prev.values[ai]);
+            st.ops[k] = {true, int(bi), -1, int(ai), int(ai), int(bi), int(bi)};
+        }
+        g.stages.push_back(std::move(st));
+    }
+    if (in.exclusive) return;
+    const Stage& prev = g.stages.back();
+    Stage st = treeStage(prev, kAddOwnParam);
+    for (size_t lid = 0; lid < wg; ++lid) {
+        st.values[lid] = apply(in.op, in.type, prev.values[lid], own[lid]);
+        st.ops[lid] = {true, int(lid), kRegisterOperand, int(lid)};
+    }
+    g.stages.push_back(std::move(st));
+}
+
+}  // namespace rl::model
+
+namespace rl {
+
+double tileTotal(const GroupTrace& tile) {
+    for (auto it = tile.stages.rbegin(); it != tile.stages.rend(); ++it) {
+        const std::string phase = stagePhase(it->param);
+        if (phase == "steps" || phase == "up-sweep" || it->param < 0) return it->values.back();
+    }
+    return 0;
+}
+
+std::vector<PassTrace> modelScanRun(const VariantInfo& variant, const RunConfig& config,
+                                    const std::vector<double>& input, std::vector<double>* output) {
+    const auto plan = planPasses(variant, config);
+    std::vector<PassTrace> passes;
+    std::vector<std::vector<double>> scanned;  // each level's tile scans, before the adds
+    std::vector<double> current = input;
+    for (size_t p = 0; p < plan.size(); ++p) {
+        PassTrace pt = passTraceOf(plan[p], p);
+        std::vector<double> level(plan[p].n), totals;
+        for (size_t g = 0; g < plan[p].groups; ++g) {
+            ModelInput mi{variant, plan[p], current, g, config.op, config.type};
+            mi.exclusive = config.exclusive;
+            GroupTrace gt = modelGroup(mi);
+            const auto& cells = gt.stages.back().values;
+            for (size_t lid = 0; lid < plan[p].local; ++lid)
+                if (g * plan[p].local + lid < plan[p].n) level[g * plan[p].local + lid] = cells[lid];
+            const double total = tileTotal(gt);
+            totals.push_back(total);
+            pt.traced.push_back(std::move(gt));
+        }
+        passes.push_back(std::move(pt));
+        scanned.push_back(std::move(level));
+        current = std::move(totals);
+    }
+    if (output) {
+        // The uniform adds, from the level below the top down to the input's: tile g of level p combines the scan
+        // of level p + 1 (already complete) at g - 1 (inclusive) or g (exclusive) into each of its elements.
+        for (size_t p = plan.size() - 1; p-- > 0;) {
+            const auto& offsets = scanned[p + 1];
+            for (size_t i = 0; i < scanned[p].size(); ++i) {
+                const size_t g = i / plan[p].local;
+                if (config.exclusive)
+                    scanned[p][i] = apply(config.op, config.type, offsets[g], scanned[p][i]);
+                else if (g > 0)
+                    scanned[p][i] = apply(config.op, config.type, offsets[g - 1], scanned[p][i]);
+            }
+        }
+        *output = plan.empty() ? std::vector<double>{} : scanned.front();
+    }
+    return passes;
+}
+
+}  // namespace rl

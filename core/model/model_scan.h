@@ -1,0 +1,39 @@
+// Building blocks of the scan variants' CPU models (core/variants/hillis-steele.cpp, blelloch.cpp, ...), and the
+// whole scan in the model: every level of tiles, then the uniform adds.
+#pragma once
+#include <vector>
+
+#include "core/model/model.h"
+
+namespace rl::model {
+
+// Hillis-Steele's steps d = 1, 2, 4, ... < wg: work-item lid >= d combines cell lid - d (as the previous step left
+// it) with cell lid into cell lid; the others keep theirs.
+void appendHillisSteeleSteps(GroupTrace& g, const ModelInput& in);
+
+// Inclusive to exclusive: every cell takes its left neighbour's value, cell 0 the identity (work-items lid > 0
+// copy cell lid - 1).
+void appendShiftRight(GroupTrace& g, const ModelInput& in);
+
+// Blelloch's sweeps: the up-sweep d = 1, 2, ... < wg (work-item k combines cell (2k+1)d-1 into cell (2k+2)d-1),
+// the root (the last cell) cleared to the identity, the down-sweep d = wg/2, ..., 1 (work-item k gives cell
+// (2k+1)d-1 the value of cell (2k+2)d-1, and that cell the combination of its value and the left one's), then,
+// unless in.exclusive, every cell combined with its own input.
+void appendBlellochSweeps(GroupTrace& g, const ModelInput& in);
+
+}  // namespace rl::model
+
+namespace rl {
+
+// The tile's total as the scan kernels write it to sums: the last cell after the last step of Hillis-Steele or of
+// Blelloch's up-sweep (the tree's root), or after the load when there was no step (a tile of one).
+double tileTotal(const GroupTrace& tile);
+
+// The whole scan in the model: the tile scans of every level (level 0 over the input, level k over level k-1's
+// tile totals, until one tile remains) as one PassTrace each, every group recorded, and *output (when given) set to
+// the scan itself after the uniform adds, in the order the device combines the values. Throws rl::Error
+// (Unsupported) for a variant without a model.
+std::vector<PassTrace> modelScanRun(const VariantInfo& variant, const RunConfig& config,
+                                    const std::vector<double>& input, std::vector<double>* output);
+
+}  // namespace rl

@@ -1,0 +1,94 @@
+// Scan references and their acceptance.
+#include "core/scan_reference.h"
+
+#include <cmath>
+#include <cstdio>
+
+namespace rl {
+
+namespace {
+
+std::string number(double v) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.9g", v);
+    return buf;
+}
+
+}  // namespace
+
+int scanRoundingDepth(size_t n, size_t wg) {
+    int log2wg = 0;
+    while ((size_t(1) << log2wg) < wg) ++log2wg;
+    int levels = 0;
+    size_t left = std::max<size_t>(1, n);
+    do {
+        ++levels;
+        left = (left + wg - 1) / std::max<size_t>(1, wg);
+    } while (left > 1);
+    return levels * (2 * log2wg + 2);
+}
+
+ScanReference computeScanReference(const HostArray& input, Op op, bool exclusive, int depth) {
+    ScanReference ref;
+    ref.depth = depth;
+    const size_t n = input.size();
+    ref.values.resize(n);
+    ref.bound.assign(n, 0.0);
+    const ElemType type = input.type;
+    const bool rounded = op == Op::Sum && (type == ElemType::Float || type == ElemType::Double);
+    const double u = type == ElemType::Float ? std::ldexp(1.0, -24) : std::ldexp(1.0, -53);
+    const double ku = double(depth) * u;
+    const double gamma = ku < 1 ? ku / (1 - ku) : INFINITY;
+    long double sum = 0, magnitude = 0;
+    double acc = identity(op, type);
+    for (size_t i = 0; i < n; ++i) {
+        const double x = input.at(i);
+        if (exclusive) {
+            ref.values[i] = rounded ? double(sum) : acc;
+            ref.bound[i] = rounded ? gamma * double(magnitude) : 0;
+        }
+        if (rounded) {
+            sum += x;
+            magnitude += std::fabs(x);
+        } else {
+            acc = apply(op, type, acc, x);
+        }
+        if (!exclusive) {
+            ref.values[i] = rounded ? double(sum) : acc;
+            ref.bound[i] = rounded ? gamma * double(magnitude) : 0;
+        }
+    }
+    return ref;
+}
+
+bool acceptScan(const ScanReference& ref, ElemType type, const std::vector<double>& output, std::string* verdict) {
+    if (output.size() != ref.values.size()) {
+        if (verdict)
+            *verdict = "the scan has " + std::to_string(output.size()) + " elements, not " +
+                       std::to_string(ref.values.size());
+        return false;
+    }
+    double worst = 0;
+    for (size_t i = 0; i < output.size(); ++i) {
+        const double got = output[i], want = ref.values[i];
+        const bool same = got == want || (std::isnan(got) && std::isnan(want));
+        const double error = same ? 0 : std::fabs(got - want);
+        if (!same && !(error <= ref.bound[i])) {
+            if (verdict)
+                *verdict = "element " + std::to_string(i) + " is " + number(got) + ", expected " + number(want) +
+                           (ref.bound[i] > 0 ? " within " + number(ref.bound[i]) : std::string(" exactly"));
+            return false;
+        }
+        if (ref.bound[i] > 0) worst = std::max(worst, error / ref.bound[i]);
+    }
+    if (verdict) {
+        const bool exact = type == ElemType::Int || type == ElemType::Long || worst == 0;
+        *verdict = "all " + std::to_string(output.size()) + " elements match the reference" +
+                   (exact ? std::string(" exactly")
+                          : ", the worst at " + number(100 * worst) + "% of its bound (depth " +
+                                std::to_string(ref.depth) + ")");
+    }
+    return true;
+}
+
+}  // namespace rl

@@ -1,0 +1,36 @@
+// blelloch-conflict-free: the descriptor (scan step 3) and the CPU model of kernels/blelloch-conflict-free.cl.
+// Lesson, cost and requirements are read from the kernel's banner; the model is what device traces are tested against.
+// Model: blelloch's, cell for cell (the padding moves words, not cells); the analysis maps cells to words.
+#include "core/model/model.h"
+#include "core/model/model_scan.h"
+#include "core/model/model_tree.h"
+#include "core/variants/variants.h"
+
+namespace rl::variants {
+namespace {
+
+using namespace rl::model;
+
+GroupTrace stages(const ModelInput& in) {
+    GroupTrace g;
+    g.group = int(in.group);
+    g.stages.push_back(plainLoad(in));  // cell lid = in[group * wg + lid], the identity past n
+    appendBlellochSweeps(g, in);  // up-sweep, root cleared, down-sweep, and inclusive unless exclusive
+    return g;
+}
+
+}  // namespace
+
+VariantInfo blelloch_conflict_free() {
+    VariantInfo v;
+    v.pattern = Pattern::Scan;
+    v.id = "blelloch-conflict-free";
+    v.title = "Blelloch with conflict-free padding";
+    v.kind = VariantKind::ScanTiles;
+    v.args = KernelArgs{0, 1, 3, 4, 4, 5, 2};  // (in, out, sums, n, scratch RL_TRACE_PARAMS)
+    v.padShift = 5;  // RL_PAD(i) = i + (i >> 5)
+    v.model = &stages;
+    return v;
+}
+
+}  // namespace rl::variants

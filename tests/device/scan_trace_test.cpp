@@ -1,0 +1,150 @@
+// The scans on the device: every correct scan variant's trace equals its CPU model stage for stage (cells bit for
+// bit, operations), its output equals the model's (the uniform adds in the device's order) and the host's reference
+// (ints exactly, floats within the stated bound), at sizes of one tile, several tiles and three levels, for every
+// operation and type, inclusive and exclusive.
+#include <gtest/gtest.h>
+
+#include "core/input.h"
+#include "core/model/model_scan.h"
+#include "core/pattern.h"
+#include "core/scan_reference.h"
+#include "core/variant_support.h"
+#include "device_fixture.h"
+#include "ladder_trace_compare.h"
+
+namespace rl {
+namespace {
+
+std::vector<std::string> correctScans() {
+    std::vector<std::string> ids;
+    for (const auto& v : scanVariants())
+        if (v.correctByDesign) ids.push_back(v.id);
+    return ids;
+}
+
+class ScanTrace : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(ScanTrace, EqualsItsModelAndTheReferenceAtEverySizeOpAndType) {
+    const VariantInfo& v = *findVariant(GetParam());
+    ASSERT_EQ(v.pattern, Pattern::Scan);
+    int checked = 0;
+    for (ElemType type : kAllTypes) {
+        if (!typeUnsupportedReason(v, type, &test::engine().device()).empty()) continue;  // double without fp64
+        for (Op op : {Op::Sum, Op::Min, Op::Max})
+            for (bool exclusive : {false, true})
+                // 1, 2, 3: less than a tile; 16: one whole tile; 97: seven tiles (two levels); 1000: 63 tiles of
+                // 16, then 4, then 1 (three levels); 1000 in tiles of 64 (two levels, partly used SIMD groups).
+                for (auto [n, wg] : {std::pair<size_t, size_t>{1, 16}, {2, 16}, {3, 16}, {16, 16}, {97, 16},
+                                     {1000, 16}, {1000, 64}}) {
+                    RunConfig c;
+                    c.variant = v.id;
+                    c.n = n;
+                    c.wg = wg;
+                    c.op = op;
+                    c.type = type;
+                    c.exclusive = exclusive;
+                    c.data = DataPattern::Random;
+                    c.seed = 7 + n;
+                    const HostArray input = makeInput(c);
+                    const std::string where = v.id + " n=" + std::to_string(n) + " wg=" + std::to_string(wg) + " " +
+                                              std::string(toString(op)) + " " + std::string(toString(type)) +
+                                              (exclusive ? " exclusive" : " inclusive");
+                    const TraceRun t = test::engine().trace(c, input);
+                    ASSERT_EQ(test::traceDifference(t, v, c, input), "") << where;
+                    std::vector<double> modelOut;
+                    modelScanRun(v, c, test::asValues(input), &modelOut);
+                    ASSERT_EQ(t.output.size(), n) << where;
+                    for (size_t i = 0; i < n; ++i)
+                        ASSERT_TRUE(test::sameValue(t.output[i], modelOut[i], type)) << where << " element " << i;
+                    EXPECT_TRUE(t.correct) << where << ": " << t.verdict;
+                    EXPECT_EQ(t.exclusive, exclusive) << where;
+                    ++checked;
+                }
+    }
+    EXPECT_GE(checked, 2 * 3 * 2 * 7) << "int and float at least";
+}
+
+INSTANTIATE_TEST_SUITE_P(Scans, ScanTrace, ::testing::ValuesIn(correctScans()),
+                         [](const auto& info) {
+                             std::string s = info.param;
+                             for (char& ch : s)
+                                 if (ch == '-') ch = '_';
+                             return s;
+                         });
+
+// The trace the example asks for: blelloch over 0..15 in one tile; its last stage holds the prefix sums.
+TEST(ScanTrace, BlellochOverIotaEndsWithThePrefixSumsAndCountsItsOperations) {
+    RunConfig c;
+    c.variant = "blelloch";
+    c.n = 16;
+    c.wg = 16;
+    c.type = ElemType::Int;
+    c.op = Op::Sum;
+    c.data = DataPattern::Iota;
+    const TraceRun t = test::engine().trace(c, makeInput(c));
+    ASSERT_EQ(t.passes.size(), 1u);
+    const GroupTrace& g = t.passes[0].traced.at(0);
+    // load, up d = 1, 2, 4, 8, root cleared, down d = 8, 4, 2, 1, inclusive
+    ASSERT_EQ(g.stages.size(), 11u);
+    EXPECT_EQ(g.stages[1].label, "up d = 1");
+    EXPECT_EQ(g.stages[5].label, "root cleared");
+    EXPECT_EQ(g.stages[6].label, "down d = 8");
+    EXPECT_EQ(g.stages[10].label, "inclusive");
+    EXPECT_EQ(stagePhase(g.stages[3].param), "up-sweep");
+    EXPECT_EQ(stagePhase(g.stages[8].param), "down-sweep");
+    const std::vector<double>& last = g.stages.back().values;
+    for (int i = 0; i < 16; ++i) EXPECT_EQ(last[i], i * (i + 1) / 2) << "cell " << i;
+    // The up-sweep's root before clearing is the tile's total, 120; the down-sweep leaves the exclusive scan.
+    EXPECT_EQ(g.stages[4].values[15], 120);
+    EXPECT_EQ(g.stages[9].values[0], 0);
+    EXPECT_EQ(g.stages[9].values[15], 105);
+    // Operations that apply +: 15 up, 15 down, 16 to make it inclusive; Hillis-Steele's steps take 49.
+    int combined = 0;
+    for (const auto& st : g.stages) forEachOperation(st.ops, [&](const CellOp& op) { combined += combines(op.a, op.b); });
+    EXPECT_EQ(combined, 15 + 15 + 16);
+    c.variant = "hillis-steele";
+    const TraceRun h = test::engine().trace(c, makeInput(c));
+    int hs = 0;
+    for (const auto& st : h.passes[0].traced.at(0).stages)
+        forEachOperation(st.ops, [&](const CellOp& op) { hs += combines(op.a, op.b); });
+    EXPECT_EQ(hs, 15 + 14 + 12 + 8);
+    EXPECT_EQ(h.output.back(), 120);
+}
+
+// Blelloch's strided accesses conflict in the banks; the padded kernel's are conflict-free at the same steps.
+TEST(ScanTrace, PaddingRemovesBlellochsBankConflicts) {
+    RunConfig c;
+    c.n = 256;
+    c.wg = 256;
+    c.type = ElemType::Int;
+    c.data = DataPattern::Iota;
+    auto worst = [&](const std::string& id, int param) {
+        c.variant = id;
+        const TraceRun t = test::engine().trace(c, makeInput(c));
+        for (const auto& st : t.passes[0].traced.at(0).stages)
+            if (st.param == param) return st.analysis.bankConflictDegree;
+        return -1;
+    };
+    EXPECT_EQ(worst("blelloch", kUpSweepFlag | 2), 4);  // 32 lanes at stride 4 words: 4 per bank
+    EXPECT_EQ(worst("blelloch-conflict-free", kUpSweepFlag | 2), 1);
+    EXPECT_GE(worst("blelloch", kDownSweepFlag | 4), 8);
+    EXPECT_EQ(worst("blelloch-conflict-free", kDownSweepFlag | 1), 1);
+}
+
+// A bad element is named by its index; floats are held to the bound, not to equality.
+TEST(ScanReferenceCheck, AWrongElementIsNamedAndRoundingWithinTheBoundPasses) {
+    const HostArray in = arrayOf(ElemType::Float, {1.0, 1e8, -1e8, 3.0});
+    const ScanReference ref = computeScanReference(in, Op::Sum, false, scanRoundingDepth(4, 4));
+    std::string why;
+    // float(1 + 1e8) rounds to 1e8: the device's 1e8 is within the bound, the exact 100000001 is the reference.
+    EXPECT_TRUE(acceptScan(ref, ElemType::Float, {1.0, 1e8, 0.0, 3.0}, &why)) << why;
+    EXPECT_FALSE(acceptScan(ref, ElemType::Float, {1.0, 1e8, 0.0, 1000.0}, &why));
+    EXPECT_NE(why.find("element 3"), std::string::npos) << why;
+    const HostArray ints = arrayOf(ElemType::Int, {1, 2, 3});
+    EXPECT_FALSE(acceptScan(computeScanReference(ints, Op::Sum, true, 4), ElemType::Int, {0, 1, 4}, &why));
+    EXPECT_NE(why.find("element 2 is 4, expected 3 exactly"), std::string::npos) << why;
+    EXPECT_TRUE(acceptScan(computeScanReference(ints, Op::Sum, true, 4), ElemType::Int, {0, 1, 3}, &why)) << why;
+}
+
+}  // namespace
+}  // namespace rl
