@@ -10,11 +10,12 @@
 namespace rl {
 
 int bankOf(int cell, const HardwareModel& hw) {
-    const long long byte = (long long)cell * hw.elemBytes;
+    const long long byte = (long long)wordOfCell(cell, hw.padShift) * hw.elemBytes;
     return int((byte / hw.bankWidthBytes) % hw.banks);
 }
 
-std::vector<long long> wordsOf(int cell, const HardwareModel& hw) {
+std::vector<long long> wordsOf(int recorded, const HardwareModel& hw) {
+    const int cell = wordOfCell(recorded, hw.padShift);
     const long long first = (long long)cell * hw.elemBytes / hw.bankWidthBytes;
     const long long last = ((long long)cell * hw.elemBytes + std::max(1, hw.elemBytes) - 1) / hw.bankWidthBytes;
     std::vector<long long> words;
@@ -89,9 +90,14 @@ StageAnalysis analyzeStage(const Stage& stage, const HardwareModel& hw) {
     return a;
 }
 
-void analyzeTrace(TraceRun& run) {
+HardwareModel hardwareOf(const TraceRun& run) {
     HardwareModel hw{run.simdWidth, run.banks, run.bankWidthBytes, int(elemSize(run.type))};
     if (const VariantInfo* v = findVariant(run.variant)) hw.padShift = v->padShift;
+    return hw;
+}
+
+void analyzeTrace(TraceRun& run) {
+    const HardwareModel hw = hardwareOf(run);
     for (auto& pass : run.passes)
         for (auto& group : pass.traced)
             for (auto& stage : group.stages) stage.analysis = analyzeStage(stage, hw);

@@ -24,7 +24,8 @@ struct WarpDetail {
     int conflictDegree = 1;  // worst over the three accesses: distinct words in the busiest bank (1 = none)
 };
 
-// The bank of a cell's first byte (cell * elemBytes / bankWidthBytes, modulo banks).
+// The bank of a cell's first byte (cell * elemBytes / bankWidthBytes, modulo banks; a padded array's cell at its
+// padded place).
 int bankOf(int cell, const HardwareModel& hw);
 
 // The bank words a cell's bytes cover: one for a 4-byte element in 4-byte banks, two for an 8-byte one (a long or
@@ -41,6 +42,8 @@ int conflictDegree(const std::vector<int>& cells, const HardwareModel& hw);
 std::vector<WarpDetail> analyzeWarps(const Stage& stage, const HardwareModel& hw);
 StageAnalysis analyzeStage(const Stage& stage, const HardwareModel& hw);
 
+// The hardware model a trace is read with: its SIMD width, banks and element size, and its variant's padding.
+HardwareModel hardwareOf(const TraceRun& run);
 // Fills every stage's analysis in a trace.
 void analyzeTrace(TraceRun& run);
 

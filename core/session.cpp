@@ -100,7 +100,7 @@ void checkTrace(const RunConfig& c, const TraceRun& t) {
     checkText(t.verdict, "the verdict", 16384);
     if (!holdsType(t.result, t.type)) bad("the result is not a value of type " + std::string(toString(t.type)));
     if (t.passes.empty()) bad("the trace has no pass");
-    const HardwareModel hw{t.simdWidth, t.banks, t.bankWidthBytes, int(elemSize(t.type))};
+    const HardwareModel hw = hardwareOf(t);
     for (size_t p = 0; p < t.passes.size(); ++p) {
         const PassTrace& pass = t.passes[p];
         if (pass.pass != int(p)) bad("pass " + std::to_string(p) + " is numbered " + std::to_string(pass.pass));

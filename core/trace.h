@@ -92,15 +92,16 @@ struct PassTrace {
 
 // Stage parameters as the kernels record them (see kernels/reduce_common.cl).
 inline constexpr int kTailStepFlag = 0x10000;
-// Scan stages (kernels/reduce_common.cl's RL_SCAN_ macros give the same numbers): a Hillis-Steele step adding the
+// Scan stages (kernels/reduce_common.cl's RL_SCAN_ macros give the same numbers; above the reductions' flags and
+// core/kind_stages.h's, so that no parameter means two things): a Hillis-Steele step adding the
 // cell d to the left, Blelloch's up-sweep and down-sweep at distance d, the root cleared, each cell combined with
 // its own input (exclusive to inclusive), and every cell moved one to the right (inclusive to exclusive).
-inline constexpr int kScanStepFlag = 0x20000;
-inline constexpr int kUpSweepFlag = 0x40000;
-inline constexpr int kDownSweepFlag = 0x80000;
-inline constexpr int kClearRootParam = 0x100000;
-inline constexpr int kAddOwnParam = 0x200000;
-inline constexpr int kShiftRightParam = 0x400000;
+inline constexpr int kScanStepFlag = 0x100000;
+inline constexpr int kUpSweepFlag = 0x200000;
+inline constexpr int kDownSweepFlag = 0x400000;
+inline constexpr int kClearRootParam = 0x800000;
+inline constexpr int kAddOwnParam = 0x1000000;
+inline constexpr int kShiftRightParam = 0x2000000;
 std::string stageLabel(int param);  // "load", "s = 64", "tail s = 16", "d = 4", "up d = 2", "root cleared", ...
 // The phase a scan stage belongs to ("up-sweep", "down-sweep", ...), empty for a reduction's stages.
 std::string stagePhase(int param);

@@ -60,12 +60,12 @@ typedef float4 T4;
 // a Hillis-Steele step adding the cell d to the left, Blelloch's up-sweep and down-sweep at distance d, the root
 // cleared, each cell combined with its own input (exclusive to inclusive), every cell moved one right (inclusive to
 // exclusive).
-#define RL_SCAN_STEP(d) ((int)(0x20000 | (int)(d)))
-#define RL_UP_SWEEP(d) ((int)(0x40000 | (int)(d)))
-#define RL_DOWN_SWEEP(d) ((int)(0x80000 | (int)(d)))
-#define RL_ROOT_CLEARED 0x100000
-#define RL_ADD_OWN 0x200000
-#define RL_SHIFT_RIGHT 0x400000
+#define RL_SCAN_STEP(d) ((int)(0x100000 | (int)(d)))
+#define RL_UP_SWEEP(d) ((int)(0x200000 | (int)(d)))
+#define RL_DOWN_SWEEP(d) ((int)(0x400000 | (int)(d)))
+#define RL_ROOT_CLEARED 0x800000
+#define RL_ADD_OWN 0x1000000
+#define RL_SHIFT_RIGHT 0x2000000
 
 #if defined(RL_TRACE)
 // Debug buffers, per traced group `slot` (group - rl_first_group), stage and local index:

@@ -22,6 +22,23 @@ std::string combine(Op op, int a, int b) {
 
 }  // namespace
 
+std::string operationText(Op op, int a, int b, int w) {
+    const std::string to = "cell " + std::to_string(w) + " \xe2\x86\x90 ";
+    if (a < 0) return to + "the identity";
+    if (b == -1) return to + "cell " + std::to_string(a);
+    if (b == kRegisterOperand) {
+        const std::string ca = "cell " + std::to_string(a);
+        return to + (op == Op::Sum ? ca + " + its input" : std::string(toString(op)) + "(" + ca + ", its input)");
+    }
+    return to + combine(op, a, b);
+}
+
+bool allCombineTwoCells(const std::vector<CellOp>& ops) {
+    for (const CellOp& o : ops)
+        if (o.a < 0 || o.b < 0) return false;
+    return true;
+}
+
 std::string stageTitle(const TraceRun& run, const VariantInfo& variant, const StepRef& ref) {
     const PassTrace& pass = run.passes[size_t(ref.pass)];
     const GroupTrace& group = pass.traced[size_t(ref.group)];
@@ -53,9 +70,12 @@ std::string stageDescription(const TraceRun& run, const StepRef& ref) {
         d = active + ", work-item " + std::to_string(item) + ": ";
         d += first->a >= 0 && first->b >= 0 ? combine(run.op, first->a, first->b) + " \xe2\x86\x92 cell " +
                                                   std::to_string(first->w)
+             : first->a >= 0                ? operationText(run.op, first->a, first->b, first->w)
                                             : "writes cell " + std::to_string(first->w);
-        if (first->second())  // a fused stage: two operations between the same two barriers
-            d += ", then " + combine(run.op, first->a2, first->b2) + " \xe2\x86\x92 cell " + std::to_string(first->w2);
+        if (first->second())  // two operations between the same two barriers (fused stages, a down-sweep)
+            d += ", then " + (first->b2 >= 0 ? combine(run.op, first->a2, first->b2) + " \xe2\x86\x92 cell " +
+                                                   std::to_string(first->w2)
+                                             : operationText(run.op, first->a2, first->b2, first->w2));
     }
     const int divergent = s.analysis.divergentWarps;
     d += " \xc2\xb7 " + std::to_string(divergent) + (divergent == 1 ? " divergent SIMD group" : " divergent SIMD groups");

@@ -10,6 +10,13 @@
 
 namespace rl::view {
 
+// One recorded operation in symbols: "cell 3 ← cell 1 + cell 3" (min(..), max(..) for those), and a scan's other
+// forms: "cell 3 ← cell 7" (a value moved), "cell 15 ← the identity" (cleared), "cell 3 ← cell 3 + its input"
+// (combined with a value the work-item keeps in a register).
+std::string operationText(Op op, int a, int b, int w);
+// Whether every operation of the list combines two cells (a reduction's tree; not a scan's moves and clears).
+bool allCombineTwoCells(const std::vector<CellOp>& ops);
+
 // e.g. "Sequential addressing · pass 1 of 1 · stage 2 of 0–4 (s = 4)" (stages count from the load, 0).
 std::string stageTitle(const TraceRun& run, const VariantInfo& variant, const StepRef& ref);
 

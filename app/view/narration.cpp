@@ -5,6 +5,7 @@
 #include <map>
 #include <set>
 
+#include "app/view/caption.h"
 #include "app/view/value_format.h"
 #include "core/analysis.h"
 
@@ -65,6 +66,13 @@ std::string action(const TraceRun& run, const std::vector<CellOp>& ops, bool plu
     }
     const bool sum = run.op == Op::Sum;
     std::string s;
+    if (!allCombineTwoCells(ops)) {  // a scan's moves, clears and combinations with a register: each in symbols
+        std::vector<std::string> each;
+        for (size_t i = 0; i < ops.size() && int(i) < kExamples; ++i)
+            each.push_back(operationText(run.op, ops[i].a, ops[i].b, ops[i].w));
+        if (ops.size() > size_t(kExamples)) each.push_back(num((long long)(ops.size()) - kExamples) + " more");
+        return std::string(plural ? "write" : "writes") + " cells: " + joinAnd(each);
+    }
     if (!plural && ops.size() > 1) return "does " + num((long long)ops.size()) + " operations between the same two barriers";
     if (!plural) {
         const CellOp& o = ops.front();
@@ -110,7 +118,7 @@ std::string examples(const TraceRun& run, const Stage& before, const Stage& afte
 
 // Per SIMD group: which is divergent or idle; each with the counts of its lanes.
 std::string simdSentences(const TraceRun& run, const Stage& s) {
-    const HardwareModel hw{run.simdWidth, run.banks, run.bankWidthBytes, int(elemSize(run.type))};
+    const HardwareModel hw = hardwareOf(run);
     const std::vector<WarpDetail> warps = analyzeWarps(s, hw);
     const int width = std::max(1, run.simdWidth);
     std::vector<int> divergent, idle;
@@ -142,7 +150,7 @@ std::string simdSentences(const TraceRun& run, const Stage& s) {
 
 // Per SIMD group with a bank conflict: the worst access, its degree, and the bank with the cells it serves.
 std::string bankSentences(const TraceRun& run, const Stage& s) {
-    const HardwareModel hw{run.simdWidth, run.banks, run.bankWidthBytes, int(elemSize(run.type))};
+    const HardwareModel hw = hardwareOf(run);
     const int width = std::max(1, hw.simdWidth), items = int(s.ops.size());
     static const char* accesses[] = {"reading its first operands", "reading its second operands", "writing",
                                      "reading the first operands of its second operation",
@@ -282,13 +290,13 @@ std::string stageNarration(const TraceRun& run, const StepRef& ref, bool withHea
     } else if (active.empty()) {
         out += "no work-item is active; the cells keep their values.";
     } else {
-        out += nounList("work-item", active) + " " + action(run, ops, plural, isFused(s)) + " " +
-               examples(run, group.stages[size_t(k - 1)], s, ops);
+        out += nounList("work-item", active) + " " + action(run, ops, plural, isFused(s)) +
+               (allCombineTwoCells(ops) ? " " + examples(run, group.stages[size_t(k - 1)], s, ops) : std::string());
         out += idle.empty() ? "; every work-item is active."
                             : "; " + nounList("work-item", idle) + (idle.size() == 1 ? " is idle." : " are idle.");
     }
     out += " " + simdSentences(run, s) + " " + bankSentences(run, s);
-    if (k == facts.stages() - 1 && k > 0)
+    if (k == facts.stages() - 1 && k > 0 && run.output.empty())  // a reduction's tree ends in cell 0
         out += " Cell 0 now holds this work-group's value, " + formatCell(facts.value(k, 0), run.type) + ".";
     if (!withHeading && !out.empty() && out[0] >= 'a' && out[0] <= 'z') out[0] = char(out[0] - 'a' + 'A');
     return out;

@@ -139,8 +139,10 @@ PredictionScore score(const Prediction& p, const TraceRun& run, int pass, int tr
     }
     if (p.divergentWarps || p.conflictDegree) {
         // The same model as the warps view, from the run's SIMD width and banks.
-        const HardwareModel hw{std::max(1, run.simdWidth), std::max(1, run.banks), std::max(1, run.bankWidthBytes),
-                               int(elemSize(run.type))};
+        HardwareModel hw = hardwareOf(run);
+        hw.simdWidth = std::max(1, hw.simdWidth);
+        hw.banks = std::max(1, hw.banks);
+        hw.bankWidthBytes = std::max(1, hw.bankWidthBytes);
         const StageAnalysis a = analyzeStage(*st, hw);
         if (p.divergentWarps) {
             s.divergentAsked = true;

@@ -28,8 +28,9 @@ int drive(int argc, char** argv) {
         const std::string arg = argv[i];
         const bool hasValue = i + 1 < argc;
         if (arg == "--list-correct") {
-            for (const auto& v : rl::allVariants())
-                if (v.correctByDesign) std::cout << v.id << "\n";
+            for (rl::Pattern p : {rl::Pattern::Reduce, rl::Pattern::Scan})
+                for (const auto& v : rl::patternVariants(p))
+                    if (v.correctByDesign) std::cout << v.id << "\n";
             return 0;
         } else if (arg == "--variant" && hasValue) {
             config.variant = argv[++i];

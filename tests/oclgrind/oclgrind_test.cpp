@@ -76,8 +76,9 @@ std::string driverArgs(const VariantInfo& v, size_t n, bool traced) {
 
 std::vector<std::string> correctVariantIds() {
     std::vector<std::string> ids;
-    for (const auto& v : allVariants())
-        if (v.correctByDesign) ids.push_back(v.id);
+    for (Pattern p : {Pattern::Reduce, Pattern::Scan})
+        for (const auto& v : patternVariants(p))
+            if (v.correctByDesign) ids.push_back(v.id);
     return ids;
 }
 
@@ -122,6 +123,25 @@ TEST(unroll_last_warp_oclgrind, ReportsTheRaceInTheTail) {
     EXPECT_GT(o.races, 0) << "oclgrind found no race in the warp-synchronous tail:\n" << o.output.substr(0, 4000);
     EXPECT_NE(o.output.find("local memory"), std::string::npos) << "the race is in local memory";
     EXPECT_NE(o.output.find("Kernel: unroll_last_warp"), std::string::npos);
+}
+
+// Hillis-Steele with one buffer: each step's reads of the cell d to the left race with that cell's writer. Oclgrind
+// reports the race in local memory, in the kernel, and the scan it computes is wrong (its work-items run one after
+// another, so a cell adds its neighbour's new value).
+TEST(hillis_steele_in_place_oclgrind, ReportsTheRaceOfEachStep) {
+    requireOclgrind();
+    const VariantInfo* v = findVariant("hillis-steele-in-place");
+    ASSERT_NE(v, nullptr);
+    EXPECT_FALSE(v->correctByDesign);
+    for (const char* traced : {"", " --trace"}) {
+        const Outcome o = underOclgrind("--variant hillis-steele-in-place --n 200 --wg 64" + std::string(traced));
+        ASSERT_EQ(o.exitCode, 0) << o.output.substr(0, 4000);
+        expectRanOnOclgrind(o, v->id);
+        EXPECT_GT(o.races, 0) << "oclgrind found no race in the in-place steps:\n" << o.output.substr(0, 4000);
+        EXPECT_NE(o.output.find("local memory"), std::string::npos) << "the race is in local memory";
+        EXPECT_NE(o.output.find("Kernel: hillis_steele_in_place"), std::string::npos);
+        EXPECT_NE(o.output.find(" WRONG"), std::string::npos) << o.output.substr(0, 4000);
+    }
 }
 
 // barrier() synchronises one work-group: with one group (n <= 2 x wg) nothing races; with two, the groups do.

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <string>
 
+#include "app/view/caption.h"
 #include "app/view/value_format.h"
 
 namespace rl::gui {
@@ -171,16 +172,15 @@ void ResultPanel::stage(const ExplorerState& state, int sideIndex, const UiConte
         if (fused)
             ImGui::Text("%d of %d work-items each combine two pairs of cells (%s), with no barrier between this stage "
                         "and the next:", a.activeItems, items, op);
-        else
+        else if (examples.front()->b >= 0)
             ImGui::Text("%d of %d work-items combine two cells (%s) into one:", a.activeItems, items, op);
+        else
+            ImGui::Text("%d of %d work-items each write one cell:", a.activeItems, items);
         const auto line = [&](int item, int w, int x, int y, bool then) {
             // The work-item, or under it "and" for its second operation.
             const std::string who = then ? std::string(10, ' ') + "and" : "work-item " + std::to_string(item) + ":";
-            if (side.bundle->run.op == Op::Sum)
-                ImGui::TextColored(vec4(p.cellWritten), "  %s  cell %d \xe2\x86\x90 cell %d + cell %d", who.c_str(), w, x, y);
-            else
-                ImGui::TextColored(vec4(p.cellWritten), "  %s  cell %d \xe2\x86\x90 %s(cell %d, cell %d)", who.c_str(), w,
-                                   op, x, y);
+            ImGui::TextColored(vec4(p.cellWritten), "  %s  %s", who.c_str(),
+                               view::operationText(side.bundle->run.op, x, y, w).c_str());
         };
         for (size_t e = 0; e < examples.size(); ++e) {
             const WorkItemOp& x = *examples[e];

@@ -308,7 +308,7 @@ void TreePanel::tooltip(const ExplorerState& state, const view::TreeFacts& f, in
     if (k + 1 < f.stages() && f.read(k + 1, c)) ImGui::Text("read by the next stage");
     ImGui::TextColored(vec4(f.live(k, c) ? p.text : p.textFaint), "%s",
                        f.live(k, c) ? "still needed by a later stage" : "no longer needed");
-    HardwareModel hw{run.simdWidth, run.banks, run.bankWidthBytes, int(elemSize(run.type))};
+    HardwareModel hw = hardwareOf(run);
     ImGui::TextDisabled("bank %d of %d  \xc2\xb7  outlined: every cell that flows into it", bankOf(c, hw), run.banks);
     ImGui::EndTooltip();
 }

@@ -3,10 +3,12 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cctype>
 #include <string>
 
 #include "app/gui/panels/controls_common.h"
 #include "app/gui/panels/controls_panel.h"
+#include "core/pattern.h"
 #include "core/variant.h"
 
 namespace rl::gui {
@@ -57,10 +59,30 @@ float widestLine(const std::string& text, float wrap) {
 
 void ControlsPanel::variants(ExplorerState& state, const UiContext& ctx) {
     if (!section("VARIANT", ctx)) return;
+    // The pattern first: a reduction or a scan, each with its own kernels (and a scan inclusive or exclusive).
+    const VariantInfo* current = findVariant(state.config.variant);
+    const Pattern pattern = current ? current->pattern : Pattern::Reduce;
+    for (const PatternInfo& pi : allPatterns()) {
+        if (pi.id != allPatterns().front().id) ImGui::SameLine();
+        std::string label = pi.name;
+        label[0] = char(std::toupper((unsigned char)label[0]));
+        if (ImGui::RadioButton(label.c_str(), pi.id == pattern) && pi.id != pattern) {
+            state.config.variant = pi.defaultVariant;
+            changed(state, ctx);
+        }
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s: %s", pi.title.c_str(), pi.summary.c_str());
+    }
+    if (pattern == Pattern::Scan) {
+        ImGui::SameLine();
+        if (ImGui::Checkbox("exclusive", &state.config.exclusive)) changed(state, ctx);
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("Off: element i gets the elements up to and including i. On: those before i.");
+    }
+    const std::vector<VariantInfo>& listed = patternVariants(pattern);
     const DeviceInfo* dev = state.devices.empty() ? nullptr : &state.devices[size_t(state.device)];
     const float lineH = ImGui::GetTextLineHeight(), spacing = ImGui::GetStyle().ItemSpacing.y;
     // Every name whole (wrapped when the column is narrow), its lesson's first sentence on the line under it.
-    const float contentH = float(allVariants().size()) * (2 * lineH + 2 * spacing) + 12 * ctx.scale;
+    const float contentH = float(listed.size()) * (2 * lineH + 2 * spacing) + 12 * ctx.scale;
     const float listH = std::min(contentH, std::max(9.5f * lineH, ImGui::GetMainViewport()->Size.y * 0.28f));
     ImGui::BeginChild("##variants", ImVec2(0, listH), true);
     {
@@ -68,7 +90,7 @@ void ControlsPanel::variants(ExplorerState& state, const UiContext& ctx) {
         ctx.geometry.variantList = {lo.x, lo.y, size.x, size.y};
     }
     const auto& p = ctx.palette;
-    for (const auto& v : allVariants()) {
+    for (const auto& v : listed) {
         const std::string why = unavailableReason(v, dev, state.config.type);
         const bool selected = v.id == state.config.variant;
         ImGui::PushID(v.id.c_str());
@@ -118,7 +140,7 @@ void ControlsPanel::variants(ExplorerState& state, const UiContext& ctx) {
     }
     ImGui::EndChild();
     ownKernel(state, ctx);
-    toggles(state, ctx);
+    if (pattern == Pattern::Reduce) toggles(state, ctx);  // the classic optimizations are a reduction's
 }
 
 }  // namespace rl::gui

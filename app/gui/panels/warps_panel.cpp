@@ -42,7 +42,7 @@ void WarpsPanel::Draw(ExplorerState& state, const UiContext& ctx) {
     const auto& run = side.bundle->run;
     const auto& r = side.timeline[size_t(side.stepAt(state.playback.step()))];
     const Stage& st = run.passes[size_t(r.pass)].traced[size_t(r.group)].stages[size_t(r.stage)];
-    const HardwareModel hw{run.simdWidth, run.banks, run.bankWidthBytes, int(elemSize(run.type))};
+    const HardwareModel hw = hardwareOf(run);
     const auto warps = analyzeWarps(st, hw);
 
     // Header: the side (when comparing), the stage's counts and the access whose banks are shown.
