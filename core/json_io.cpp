@@ -126,8 +126,8 @@ json device(const DeviceInfo& d) {
 
 json variant(const VariantInfo& v) {
     static const char* kinds[] = {"local-tree",         "global-bottom-up",  "global-top-down",
-                                  "builtin-work-group", "builtin-sub-group", "last-group", "scan-tiles"};
-    static_assert(sizeof kinds / sizeof kinds[0] == size_t(VariantKind::ScanTiles) + 1, "a name for every kind");
+                                  "builtin-work-group", "builtin-sub-group", "last-group", "scan-tiles", "scan-look-back"};
+    static_assert(sizeof kinds / sizeof kinds[0] == size_t(VariantKind::ScanLookBack) + 1, "a name for every kind");
     return {{"id", v.id},
             {"pattern", patternInfo(v.pattern).name},
             {"kernel", v.kernelName},
@@ -161,7 +161,7 @@ json config(const RunConfig& c) {
 
 json runResult(const RunResult& r) {
     json passes = json::array();
-    for (const auto& p : r.passes)
+    for (const auto& p : r.passes) {
         passes.push_back({{"n", p.plan.n},
                           {"groups", p.plan.groups},
                           {"global", p.plan.global},
@@ -171,6 +171,8 @@ json runResult(const RunResult& r) {
                           {"time_ms", p.medianMs},
                           {"min_ms", p.minMs},
                           {"max_ms", p.maxMs}});
+        if (!p.role.empty()) passes.back()["role"] = p.role;  // a launch after the passes (a scan's uniform add)
+    }
     json out = {{"variant", r.variant},
             {"device", r.device},
             {"n", r.config.n},
@@ -354,6 +356,7 @@ RunResult readRunResult(const json& j) {
         t.plan.local = number<size_t>(p, "local", 0, 1 << 16);
         t.plan.elemsPerItem = number<int>(p, "elems_per_item", 0, 1 << 20);
         t.plan.inPreviousLaunch = p.contains("in_previous_launch") && flag(p, "in_previous_launch");  // since best-gpu
+        if (p.contains("role")) t.role = text(p, "role");
         t.medianMs = number<double>(p, "time_ms", 0, 1e12);
         t.minMs = number<double>(p, "min_ms", 0, 1e12);
         t.maxMs = number<double>(p, "max_ms", 0, 1e12);

@@ -101,6 +101,17 @@ std::vector<PassPlan> planPasses(const VariantInfo& variant, const RunConfig& co
             passes.push_back(p);
             return passes;
         }
+        case VariantKind::ScanLookBack: {
+            // One launch: a tile of wg x epi elements per work-group, however many tiles that takes.
+            PassPlan p;
+            p.n = config.n;
+            p.local = wg;
+            p.elemsPerItem = effectiveElemsPerItem(variant, config);
+            p.groups = ceilDiv(config.n, wg * size_t(p.elemsPerItem));
+            p.global = p.groups * wg;
+            passes.push_back(p);
+            return passes;
+        }
         case VariantKind::LastGroup: {
             // The grid's pass; then, unless the host finishes or one group covered everything, the finish inside
             // the same launch: with at most wg groups, the last group to start (to draw a ticket) reduces the

@@ -6,11 +6,11 @@ namespace rl {
 const std::vector<PatternInfo>& allPatterns() {
     static const std::vector<PatternInfo> all = {
         {Pattern::Reduce, "reduce", "Reduction", "one value from many: the sum, minimum or maximum of an array",
-         "sequential"},
+         "sequential", 1},
         {Pattern::Scan, "scan", "Scan (prefix sums)",
          "every prefix of an array: element i is the sum (minimum, maximum) of the elements up to i (inclusive) or "
          "before i (exclusive)",
-         "blelloch"},
+         "blelloch", 2},
     };
     return all;
 }

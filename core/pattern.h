@@ -16,6 +16,8 @@ struct PatternInfo {
     std::string title;           // "Reduction", "Scan (prefix sums)"
     std::string summary;         // one sentence: what it computes
     std::string defaultVariant;  // the variant a front end opens the pattern with
+    int memoryPasses = 1;        // times its n elements must cross memory: read (a reduction), read and written (a
+                                 // scan): effective bandwidth counts these bytes
     const std::vector<VariantInfo>& variants() const { return patternVariants(id); }
 };
 

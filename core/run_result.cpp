@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "core/pattern.h"
 #include "core/types.h"
 
 namespace rl {
@@ -15,7 +16,9 @@ double median(std::vector<double> values) {
 }
 
 double RunResult::gbps() const {
-    return medianMs > 0 ? double(config.n) * double(elemSize(config.type)) / (medianMs * 1e6) : 0.0;
+    const VariantInfo* v = findVariant(config.variant);
+    const int passes = patternInfo(v ? v->pattern : Pattern::Reduce).memoryPasses;
+    return medianMs > 0 ? double(passes) * double(config.n) * double(elemSize(config.type)) / (medianMs * 1e6) : 0.0;
 }
 
 }  // namespace rl

@@ -11,6 +11,7 @@ namespace rl {
 
 struct PassTiming {
     PassPlan plan;
+    std::string role;  // "" for a planned pass; else what the launch does over that pass's elements ("uniform add")
     double medianMs = 0, minMs = 0, maxMs = 0;  // event-profiled kernel time over the timed repeats
 };
 
@@ -24,7 +25,8 @@ struct RunResult {
     double medianMs = 0, minMs = 0, maxMs = 0;  // whole reduction (sum of the passes' kernel times per repeat)
     double hostFinalMs = 0;                      // host time to reduce the last partials (finalOnHost)
     int repeats = 1;
-    double gbps() const;  // effective bandwidth: n * element bytes read once / median time
+    double gbps() const;  // effective bandwidth: the bytes the pattern must move (a reduction reads n elements, a
+                          // scan reads and writes them) / median time
 };
 
 struct CopyCeiling {

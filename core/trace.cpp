@@ -8,6 +8,11 @@ std::string stageLabel(int param) {
     if (param == kClearRootParam) return "root cleared";
     if (param == kAddOwnParam) return "inclusive";
     if (param == kShiftRightParam) return "exclusive";
+    if (param & kLookBackFlag) {
+        const int depth = param & ~kLookBackFlag;
+        return depth == 0 ? "prefix (first tile)"
+                          : "prefix, looked back " + std::to_string(depth) + (depth == 1 ? " tile" : " tiles");
+    }
     if (param & kTailStepFlag) return "tail s = " + std::to_string(param & ~kTailStepFlag);
     if (param & kScanStepFlag) return "d = " + std::to_string(param & ~kScanStepFlag);
     if (param & kUpSweepFlag) return "up d = " + std::to_string(param & ~kUpSweepFlag);
@@ -19,6 +24,7 @@ std::string stagePhase(int param) {
     if (param < 0) return "";
     if (param == kClearRootParam) return "root";
     if (param == kAddOwnParam || param == kShiftRightParam) return "result";
+    if (param & kLookBackFlag) return "look-back";
     if (param & kScanStepFlag) return "steps";
     if (param & kUpSweepFlag) return "up-sweep";
     if (param & kDownSweepFlag) return "down-sweep";

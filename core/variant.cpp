@@ -37,13 +37,15 @@ std::vector<VariantInfo> build() {
     });
 }
 
-// The scans: Hillis-Steele (and its race), Blelloch's work-efficient tree and its conflict-free form.
+// The scans: Hillis-Steele (and its race), Blelloch's work-efficient tree and its conflict-free form, and the
+// single pass.
 std::vector<VariantInfo> buildScans() {
     return withBanners({
         variants::hillis_steele(),
         variants::hillis_steele_in_place(),
         variants::blelloch(),
         variants::blelloch_conflict_free(),
+        variants::decoupled_look_back(),
     });
 }
 

@@ -30,6 +30,8 @@ enum class VariantKind {
     ScanTiles,         // scan: each work-group scans its tile in __local memory and writes the tile's total; the
                        // same kernel scans the totals (level after level until one tile remains), then a uniform
                        // add gives each tile its offset (kernels/scan-add.cl)
+    ScanLookBack,      // scan in one launch: tiles in ticket order, each looking back over its predecessors'
+                       // published totals and prefixes (decoupled look-back)
 };
 
 // The toggles a student flips in the explorer; a variant is one combination of them.

@@ -66,8 +66,14 @@ typedef float4 T4;
 #define RL_ROOT_CLEARED 0x800000
 #define RL_ADD_OWN 0x1000000
 #define RL_SHIFT_RIGHT 0x2000000
+#define RL_LOOK_BACK(depth) ((int)(0x4000000 | (int)(depth)))  // the tile's prefix, after looking back `depth` tiles
 
 #if defined(RL_TRACE)
+// The group a stage is recorded for: the work-group, unless the kernel redefines RL_TRACE_GROUP (#undef, then
+// #define) before it records (decoupled-look-back records each tile by the ticket it drew, not its group id).
+#if !defined(RL_TRACE_GROUP)
+#define RL_TRACE_GROUP get_group_id(0)
+#endif
 // Debug buffers, per traced group `slot` (group - rl_first_group), stage and local index:
 //   rl_values[(slot * rl_max_stages + stage) * lsize + cell]  local memory after the stage
 //   rl_ops   [2 * ((slot * rl_max_stages + stage) * lsize + lid)]      (active, read a, read b, written w) of
@@ -105,10 +111,10 @@ typedef float4 T4;
 // no other work-item reads or writes before the next barrier.
 #define RL_TRACE_STORE(mem, cell, x) ((mem)[cell] = (x))
 
-inline void rl_record_cell(__local const volatile T *mem, const uint at, const int param, const int stage,
-                           const int4 op, const int4 op2, const int final, __global T *values, __global int4 *ops,
-                           __global int *params, const uint first, const uint count, const uint max_stages) {
-    const uint g = get_group_id(0);
+inline void rl_record_cell(__local const volatile T *mem, const uint at, const uint g, const int param,
+                           const int stage, const int4 op, const int4 op2, const int final, __global T *values,
+                           __global int4 *ops, __global int *params, const uint first, const uint count,
+                           const uint max_stages) {
     if (!final && (g < first || g - first >= count)) return;
     if (stage >= (int)max_stages) return;
     const uint slot = final ? count + (uint)(final - 1) : g - first, lid = get_local_id(0), lsize = get_local_size(0);
@@ -124,41 +130,41 @@ inline void rl_record_cell(__local const volatile T *mem, const uint at, const i
 
 // After a barrier-separated stage: every work-item copies its own cell. The barriers around the copy make the
 // snapshot exact (nobody writes the next stage before everyone has copied) and change nothing for a correct kernel.
-#define RL_RECORD(mem, param)                                                                                    \
-    do {                                                                                                         \
-        barrier(CLK_LOCAL_MEM_FENCE);                                                                            \
-        rl_record_cell((mem), get_local_id(0), (param), rl_stage, rl_op, rl_op2, rl_final, rl_values, rl_ops,    \
-                       rl_params, rl_first_group, rl_group_count, rl_max_stages);                                \
-        rl_stage++;                                                                                              \
-        rl_op = (int4)(0, -1, -1, -1);                                                                           \
-        rl_op2 = (int4)(0, -1, -1, -1);                                                                          \
-        barrier(CLK_LOCAL_MEM_FENCE);                                                                            \
+#define RL_RECORD(mem, param)                                                                              \
+    do {                                                                                                   \
+        barrier(CLK_LOCAL_MEM_FENCE);                                                                      \
+        rl_record_cell((mem), get_local_id(0), RL_TRACE_GROUP, (param), rl_stage, rl_op, rl_op2, rl_final, \
+                       rl_values, rl_ops, rl_params, rl_first_group, rl_group_count, rl_max_stages);       \
+        rl_stage++;                                                                                        \
+        rl_op = (int4)(0, -1, -1, -1);                                                                     \
+        rl_op2 = (int4)(0, -1, -1, -1);                                                                    \
+        barrier(CLK_LOCAL_MEM_FENCE);                                                                      \
     } while (0)
 
 // The same for a kernel whose cells do not sit at their own index (blelloch-conflict-free pads its array so that
 // cell i lives at word RL_PAD(i)): work-item lid records the word `at` as cell lid, so the trace shows the cells in
 // their logical order; RL_OP takes logical cells too, and the analysis maps them to words with the variant's padding.
-#define RL_RECORD_AT(mem, at, param)                                                                             \
-    do {                                                                                                         \
-        barrier(CLK_LOCAL_MEM_FENCE);                                                                            \
-        rl_record_cell((mem), (at), (param), rl_stage, rl_op, rl_op2, rl_final, rl_values, rl_ops, rl_params,    \
-                       rl_first_group, rl_group_count, rl_max_stages);                                           \
-        rl_stage++;                                                                                              \
-        rl_op = (int4)(0, -1, -1, -1);                                                                           \
-        rl_op2 = (int4)(0, -1, -1, -1);                                                                          \
-        barrier(CLK_LOCAL_MEM_FENCE);                                                                            \
+#define RL_RECORD_AT(mem, at, param)                                                                       \
+    do {                                                                                                   \
+        barrier(CLK_LOCAL_MEM_FENCE);                                                                      \
+        rl_record_cell((mem), (at), RL_TRACE_GROUP, (param), rl_stage, rl_op, rl_op2, rl_final, rl_values, \
+                       rl_ops, rl_params, rl_first_group, rl_group_count, rl_max_stages);                  \
+        rl_stage++;                                                                                        \
+        rl_op = (int4)(0, -1, -1, -1);                                                                     \
+        rl_op2 = (int4)(0, -1, -1, -1);                                                                    \
+        barrier(CLK_LOCAL_MEM_FENCE);                                                                      \
     } while (0)
 
 // Inside a warp-synchronous tail, where a barrier would change the kernel: each work-item records only the cell it
 // owns (in such tails the owner is the only writer of its cell). Work-items outside the tail call it too, once per
 // tail step, so their unchanged cells appear in every tail stage.
-#define RL_RECORD_NOSYNC(mem, param)                                                                    \
-    do {                                                                                                \
-        rl_record_cell((mem), get_local_id(0), (param), rl_stage, rl_op, rl_op2, rl_final, rl_values, rl_ops, \
-                       rl_params, rl_first_group, rl_group_count, rl_max_stages);                       \
-        rl_stage++;                                                                                     \
-        rl_op = (int4)(0, -1, -1, -1);                                                                  \
-        rl_op2 = (int4)(0, -1, -1, -1);                                                                 \
+#define RL_RECORD_NOSYNC(mem, param)                                                                       \
+    do {                                                                                                   \
+        rl_record_cell((mem), get_local_id(0), RL_TRACE_GROUP, (param), rl_stage, rl_op, rl_op2, rl_final, \
+                       rl_values, rl_ops, rl_params, rl_first_group, rl_group_count, rl_max_stages);       \
+        rl_stage++;                                                                                        \
+        rl_op = (int4)(0, -1, -1, -1);                                                                     \
+        rl_op2 = (int4)(0, -1, -1, -1);                                                                    \
     } while (0)
 
 // For kernels whose stage result is private, not in local memory (work-group-reduce): each work-item records its

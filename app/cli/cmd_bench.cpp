@@ -12,6 +12,7 @@
 #include "core/cl/timed_run.h"
 #include "core/harris_reference.h"
 #include "core/json_io.h"
+#include "core/pattern.h"
 #include "core/reference.h"
 #include "core/run_settings.h"
 #include "core/process/child_process.h"
@@ -141,13 +142,16 @@ int cmdBench(const Options& o) {
     const bool own = o.raw.count("kernel") != 0;
     const bool kernelOnly = o.raw.count("kernel-only") != 0;
     if (kernelOnly && !own) throw UsageError("--kernel-only needs --kernel FILE");
+    if (own && o.pattern != Pattern::Reduce)
+        throw UsageError("--kernel FILE times a reduction kernel; a scan kernel of your own cannot be benchmarked yet: "
+                         "time the built-in scans with --pattern scan, or your reduction without --pattern");
     std::vector<VariantInfo> rowsToRun;
     if (kernelOnly)
         ;
     else if (o.variants.empty() && own)
         rowsToRun.push_back(*findVariant("interleaved-divergent"));
     else if (o.variants.empty() || (o.variants.size() == 1 && o.variants[0] == "all"))
-        rowsToRun = allVariants();
+        rowsToRun = patternVariants(o.pattern);
     else
         for (const auto& id : o.variants) rowsToRun.push_back(*findVariant(id));
     const int warmup = o.warmup < 0 ? 2 : o.warmup, repeats = o.repeats < 0 ? 10 : o.repeats;
@@ -165,7 +169,7 @@ int cmdBench(const Options& o) {
         ownRows = timeOwnKernel(v, o, base, sizes, warmup, repeats, timeout);  // before this process opens OpenCL
     }
     Engine engine(selectDevice(o.device));
-    nlohmann::json out = {{"device", engine.device().name}, {"platform", engine.device().platform},
+    nlohmann::json out = {{"pattern", patternInfo(o.pattern).name}, {"device", engine.device().name}, {"platform", engine.device().platform},
                           {"op", toString(base.op)}, {"type", toString(base.type)}, {"wg", base.wg},
                           {"warmup", warmup}, {"repeats", repeats}, {"sizes", nlohmann::json::array()}};
     bool anyFailure = false;
@@ -225,9 +229,13 @@ int cmdBench(const Options& o) {
             std::cout << "\n";
             t.print(std::cout);
             for (const auto& line : skipped) std::cout << "skipped " << line << "\n";
-            std::cout << "\nGB/s = bytes read once / median time. step = speedup over the row above; cumul. = over "
-                         "the first row. G80 = Harris's published figures (2^22 ints, peak "
-                      << kHarrisG80PeakGbps << " GB/s).\n\n";
+            if (o.pattern == Pattern::Scan)
+                std::cout << "\nGB/s = bytes read and written (a scan moves what a copy moves) / median time. step = "
+                             "speedup over the row above; cumul. = over the first row.\n\n";
+            else
+                std::cout << "\nGB/s = bytes read once / median time. step = speedup over the row above; cumul. = over "
+                             "the first row. G80 = Harris's published figures (2^22 ints, peak "
+                          << kHarrisG80PeakGbps << " GB/s).\n\n";
         }
     }
     if (o.json) std::cout << out.dump(2) << "\n";

@@ -33,7 +33,7 @@ int cmdRun(const Options& o) {
                        std::to_string(pt.plan.global), std::to_string(pt.plan.local), "in pass 0",
                        "(last group", "to start)"});
             else
-                t.add({std::to_string(p), std::to_string(pt.plan.n), std::to_string(pt.plan.groups),
+                t.add({pt.role.empty() ? std::to_string(p) : pt.role, std::to_string(pt.plan.n), std::to_string(pt.plan.groups),
                        std::to_string(pt.plan.global), std::to_string(pt.plan.local), fixed(pt.medianMs, 4),
                        fixed(pt.minMs, 4), fixed(pt.maxMs, 4)});
         }

@@ -50,13 +50,17 @@ Options parseOptions(const CommandSpec& spec, int argc, char** argv) {
         const PatternInfo* p = findPattern(get("pattern"));
         if (!p) throw UsageError("--pattern: '" + get("pattern") + "' is not a pattern; give " + patternNames());
         o.pattern = p->id;
-        const VariantInfo* v = has("variant") ? findVariant(c.variant) : nullptr;
-        if (v && v->pattern != p->id && c.variant != "all")
-            throw UsageError("--variant " + c.variant + " is a " + patternInfo(v->pattern).name + " kernel, not a " +
-                             p->name + " one; `reducelab variants --pattern " + p->name + "` lists those");
+        for (const std::string& id : o.variants)  // bench takes a list: every one of the pattern
+            if (const VariantInfo* v = findVariant(id); v && v->pattern != p->id)
+                throw UsageError("--variant " + id + " is a " + patternInfo(v->pattern).name + " kernel, not a " +
+                                 p->name + " one; `reducelab variants --pattern " + p->name + "` lists those");
         if (!has("variant")) c.variant = p->defaultVariant;
     } else if (const VariantInfo* v = has("variant") ? findVariant(c.variant) : nullptr) {
         o.pattern = v->pattern;
+        for (const std::string& id : o.variants)
+            if (const VariantInfo* w = findVariant(id); w && w->pattern != v->pattern)
+                throw UsageError("--variant: " + c.variant + " is a " + patternInfo(v->pattern).name + " kernel and " +
+                                 id + " a " + patternInfo(w->pattern).name + " one; time one pattern at a time");
     }
     if (has("exclusive")) {
         if (o.pattern != Pattern::Scan)

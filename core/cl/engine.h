@@ -33,6 +33,11 @@ public:
     // A scan's runner: reads every element the last runOnce left (blocking) into *out and returns true; a
     // reduction's leaves one value, which runOnce returned, and returns false.
     virtual bool readOutput(Engine&, const RunConfig&, std::vector<double>*) { return false; }
+    // The launches runOnce enqueues after one per planned pass, in order, each with the pass it covers and what
+    // it does (a scan's uniform adds); their events follow the passes' events.
+    virtual std::vector<std::pair<PassPlan, std::string>> extraLaunches(const std::vector<PassPlan>&) const {
+        return {};
+    }
 };
 
 std::unique_ptr<KindRunner> makeRunner(VariantKind kind);

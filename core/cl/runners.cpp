@@ -12,6 +12,7 @@ std::unique_ptr<KindRunner> makeRunner(VariantKind kind) {
         case VariantKind::GlobalTopDown: return makeGlobalTopDownRunner();
         case VariantKind::LastGroup: return makeLastGroupRunner();
         case VariantKind::ScanTiles: return makeScanTilesRunner();
+        case VariantKind::ScanLookBack: return makeScanLookBackRunner();
         case VariantKind::BuiltinWorkGroup:
         case VariantKind::BuiltinSubGroup: return makeBuiltinRunner();
         default: break;

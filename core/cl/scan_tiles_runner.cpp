@@ -66,6 +66,12 @@ public:
         return true;
     }
 
+    std::vector<std::pair<PassPlan, std::string>> extraLaunches(const std::vector<PassPlan>& plan) const override {
+        std::vector<std::pair<PassPlan, std::string>> adds;
+        for (size_t p = plan.size() >= 2 ? plan.size() - 1 : 0; p-- > 0;) adds.push_back({plan[p], "uniform add"});
+        return adds;
+    }
+
 private:
     std::vector<cl::Buffer> outs_, sums_;  // per level: its scan (n elements) and its tiles' totals
     std::vector<size_t> shape_;            // the levels' sizes the buffers were made for

@@ -49,7 +49,8 @@ TimedReduction::TimedReduction(Engine& engine, const VariantInfo& variant, const
     engine.validate(variant_, config_, Engine::Purpose::Run);
     plan_ = planPasses(variant_, config_);
     runner_ = makeRunner(variant_.kind);
-    perPass_.resize(plan_.size());
+    extra_ = runner_->extraLaunches(plan_);
+    perPass_.resize(plan_.size() + extra_.size());
     if (variant_.pattern == Pattern::Scan)
         scanReference_ = computeScanReference(input, config_.op, config_.exclusive, scanRoundingDepth(config_.n, config_.wg));
 }
@@ -72,7 +73,7 @@ void TimedReduction::timeOnce() {
     double host = 0, value = 0, total = 0;
     try {
         value = runner_->runOnce(*engine_, variant_, config_, plan_, input_, &events, &host);
-        for (size_t p = 0; p < events.size() && p < plan_.size(); ++p) {
+        for (size_t p = 0; p < events.size() && p < perPass_.size(); ++p) {
             const double ms = eventMs(events[p]);
             perPass_[p].push_back(ms);
             total += ms;
@@ -113,9 +114,10 @@ RunResult TimedReduction::result() const {
     r.result = result_;
     r.correct = correct_ && !totals_.empty();
     r.verdict = verdict_ + byDesign(variant_, r.correct);
-    for (size_t p = 0; p < plan_.size(); ++p) {
+    for (size_t p = 0; p < perPass_.size(); ++p) {
         PassTiming t;
-        t.plan = plan_[p];
+        t.plan = p < plan_.size() ? plan_[p] : extra_[p - plan_.size()].first;
+        if (p >= plan_.size()) t.role = extra_[p - plan_.size()].second;
         if (!perPass_[p].empty()) {
             t.medianMs = median(perPass_[p]);
             t.minMs = *std::min_element(perPass_[p].begin(), perPass_[p].end());

@@ -51,6 +51,7 @@ private:
     VariantInfo variant_;
     RunConfig config_;
     std::vector<PassPlan> plan_;
+    std::vector<std::pair<PassPlan, std::string>> extra_;  // the runner's launches after the passes' own
     std::unique_ptr<KindRunner> runner_;
     cl::Buffer input_;
     Reference reference_;

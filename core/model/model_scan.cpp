@@ -80,8 +80,46 @@ double tileTotal(const GroupTrace& tile) {
     return 0;
 }
 
+namespace {
+
+// The single pass: one PassTrace of every tile, and each element the offset of its run (the look-back stage's cell)
+// combined with the run's scan up to it (or before it, exclusive).
+std::vector<PassTrace> lookBackRun(const VariantInfo& variant, const RunConfig& config, const std::vector<double>& input,
+                                   std::vector<double>* output) {
+    const auto plan = planPasses(variant, config);
+    const PassPlan& pass = plan.front();
+    const size_t epi = size_t(std::max(1, pass.elemsPerItem));
+    PassTrace pt = passTraceOf(pass, 0);
+    if (output) output->assign(pass.n, 0);
+    for (size_t g = 0; g < pass.groups; ++g) {
+        ModelInput mi{variant, pass, input, g, config.op, config.type};
+        mi.exclusive = config.exclusive;
+        GroupTrace gt = modelGroup(mi);
+        const Stage* offsets = nullptr;
+        for (const auto& s : gt.stages)
+            if (stagePhase(s.param) == "look-back") offsets = &s;
+        for (size_t lid = 0; output && offsets && lid < pass.local; ++lid) {
+            double run = identity(config.op, config.type);
+            for (size_t k = 0; k < epi; ++k) {
+                const size_t i = (g * pass.local + lid) * epi + k;
+                if (i >= pass.n) break;
+                const double before = run;
+                run = apply(config.op, config.type, run, input[i]);
+                (*output)[i] = config.exclusive ? (k == 0 ? offsets->values[lid]
+                                                          : apply(config.op, config.type, offsets->values[lid], before))
+                                                : apply(config.op, config.type, offsets->values[lid], run);
+            }
+        }
+        pt.traced.push_back(std::move(gt));
+    }
+    return {pt};
+}
+
+}  // namespace
+
 std::vector<PassTrace> modelScanRun(const VariantInfo& variant, const RunConfig& config,
                                     const std::vector<double>& input, std::vector<double>* output) {
+    if (variant.kind == VariantKind::ScanLookBack) return lookBackRun(variant, config, input, output);
     const auto plan = planPasses(variant, config);
     std::vector<PassTrace> passes;
     std::vector<std::vector<double>> scanned;  // each level's tile scans, before the adds

@@ -28,6 +28,7 @@ VariantInfo hillis_steele();
 VariantInfo hillis_steele_in_place();
 VariantInfo blelloch();
 VariantInfo blelloch_conflict_free();
+VariantInfo decoupled_look_back();
 
 }  // namespace rl::variants
 

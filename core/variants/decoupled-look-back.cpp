@@ -1,0 +1,85 @@
+// decoupled-look-back: the descriptor (scan step 4, the single pass) and the CPU model of
+// kernels/decoupled-look-back.cl.
+// Lesson, cost and requirements are read from the kernel's banner; the model is what device traces are tested against.
+// Model: tile t (the t-th ticket) as the kernel computes it, with the look-back that finds tile t - 1's prefix
+// published (depth 1; the first tile looks back over none). A device tile may look back further, which changes the
+// look-back stage's depth, and for float sums the last bits of the prefix: the tests compare those within the bound.
+#include <string>
+
+#include "core/model/model.h"
+#include "core/model/model_scan.h"
+#include "core/model/model_tree.h"
+#include "core/variants/variants.h"
+
+namespace rl::variants {
+namespace {
+
+using namespace rl::model;
+
+// The load (each cell: its work-item's run total) and the Hillis-Steele steps over the totals, for tile `tile`.
+GroupTrace tileScan(const ModelInput& in, size_t tile) {
+    const size_t wg = in.pass.local, epi = size_t(std::max(1, in.pass.elemsPerItem));
+    GroupTrace g;
+    g.group = int(tile);
+    Stage load = loadStage(wg);
+    for (size_t lid = 0; lid < wg; ++lid) {
+        const size_t base = (tile * wg + lid) * epi;
+        double run = identity(in.op, in.type);
+        for (size_t k = 0; k < epi; ++k) run = apply(in.op, in.type, run, elementOrIdentity(in, base + k));
+        load.values[lid] = run;
+        if (base < in.pass.n) load.ops[lid] = {true, -1, -1, int(lid)};
+    }
+    g.stages.push_back(std::move(load));
+    appendHillisSteeleSteps(g, in);
+    return g;
+}
+
+GroupTrace stages(const ModelInput& in) {
+    const size_t wg = in.pass.local;
+    GroupTrace g = tileScan(in, in.group);
+    // The prefix of every tile before this one, as each tile publishes it: P(t) = P(t - 1) op aggregate(t).
+    double prefix = identity(in.op, in.type), published = identity(in.op, in.type);
+    for (size_t t = 0; t < in.group; ++t) {
+        const double aggregate = tileScan(in, t).stages.back().values.back();
+        published = t == 0 ? aggregate : apply(in.op, in.type, published, aggregate);
+    }
+    if (in.group > 0) prefix = apply(in.op, in.type, published, identity(in.op, in.type));
+    const std::vector<double> scanned = g.stages.back().values;
+    const std::vector<double> runs = g.stages.front().values;
+    Stage offsets = treeStage(g.stages.back(), kLookBackFlag | (in.group > 0 ? 1 : 0));
+    for (size_t lid = 0; lid < wg; ++lid) {
+        offsets.values[lid] = apply(in.op, in.type, prefix, lid > 0 ? scanned[lid - 1] : identity(in.op, in.type));
+        if (lid > 0) offsets.ops[lid] = {true, int(lid - 1), -1, int(lid)};
+    }
+    g.stages.push_back(offsets);
+    if (!in.exclusive) {
+        Stage own = treeStage(offsets, kAddOwnParam);
+        for (size_t lid = 0; lid < wg; ++lid) {
+            own.values[lid] = apply(in.op, in.type, offsets.values[lid], runs[lid]);
+            own.ops[lid] = {true, int(lid), kRegisterOperand, int(lid)};
+        }
+        g.stages.push_back(std::move(own));
+    }
+    return g;
+}
+
+}  // namespace
+
+VariantInfo decoupled_look_back() {
+    VariantInfo v;
+    v.pattern = Pattern::Scan;
+    v.id = "decoupled-look-back";
+    v.title = "Decoupled look-back (one pass)";
+    v.kind = VariantKind::ScanLookBack;
+    v.args = KernelArgs{0, 1, 2, 3, 4, 8};  // (in, out, n, scratch, status, ticket, epoch, tiles RL_TRACE_PARAMS)
+    v.scratchPerItem = 2;                   // Hillis-Steele's two buffers over the runs' totals
+    v.elementsPerItemSettable = true;
+    v.defaultElementsPerItem = 8;
+    v.needsInt64Atomics = true;
+    v.no64BitReason = "publishes each tile's status as one 64-bit atomic word holding a flag, the launch's epoch and "
+                      "a 32-bit value";
+    v.model = &stages;
+    return v;
+}
+
+}  // namespace rl::variants
