@@ -181,7 +181,13 @@ int cmdBench(const Options& o) {
                                                              !kernelOnly, warmup, repeats);
         const CopyCeiling copy = timedRows.back().copy;
         nlohmann::json rows = nlohmann::json::array();
-        Table t({"variant", "ms", "GB/s", "step", "cumul.", "% copy", "result", "G80 ms", "G80 GB/s"});
+        // Harris's G80 figures are a reduction's: a scan's table ends at the verdict.
+        const bool g80Columns = o.pattern == Pattern::Reduce;
+        auto columns = [g80Columns](std::vector<std::string> r) {
+            if (!g80Columns) r.resize(std::min<size_t>(r.size(), 7));
+            return r;
+        };
+        Table t(columns({"variant", "ms", "GB/s", "step", "cumul.", "% copy", "result", "G80 ms", "G80 GB/s"}));
         double firstMs = 0, prevMs = 0;
         std::vector<std::string> skipped;
         for (size_t rowIndex = 0; rowIndex < rowsToRun.size(); ++rowIndex) {
@@ -204,8 +210,9 @@ int cmdBench(const Options& o) {
                 const std::string verdict = r.correct ? (v.correctByDesign ? "ok" : "ok (luck: not by design)")
                                                       : (v.correctByDesign ? "WRONG" : "WRONG (by design)");
                 if (!r.correct && v.correctByDesign) anyFailure = true;
-                t.add({id, fixed(r.medianMs, 3), fixed(r.gbps(), 2), fixed(step, 2) + "x", fixed(cumulative, 2) + "x",
-                       (copy.gbps > 0 ? fixed(pct, 1) + "%" : "-"), verdict, g80 ? fixed(g80->timeMs, 3) : "", g80 ? fixed(g80->gbps, 3) : ""});
+                t.add(columns({id, fixed(r.medianMs, 3), fixed(r.gbps(), 2), fixed(step, 2) + "x",
+                               fixed(cumulative, 2) + "x", (copy.gbps > 0 ? fixed(pct, 1) + "%" : "-"), verdict,
+                               g80 ? fixed(g80->timeMs, 3) : "", g80 ? fixed(g80->gbps, 3) : ""}));
                 row.update({{"time_ms", r.medianMs}, {"min_ms", r.minMs}, {"max_ms", r.maxMs}, {"gbps", r.gbps()},
                             {"step_speedup", step}, {"cumulative_speedup", cumulative}, {"pct_of_copy", pct},
                             {"correct", r.correct}, {"correct_by_design", v.correctByDesign}, {"verdict", r.verdict},

@@ -28,6 +28,10 @@
 #   REDUCELAB_PROBE=1     where a small reduction's time goes: each pass, the gap between launches (bench --probe)
 #   REDUCELAB_SWEEP=1     best-gpu and grid-stride over work-group sizes and groups per compute unit (bench --sweep)
 #   REDUCELAB_LADDER=1    the app's ladder, `reducelab bench --variant all`, at 2^22 and 2^28 ints
+#   REDUCELAB_SCAN=1      the scans: `reducelab bench --pattern scan` (the scan ladder and the copy kernel) at
+#                         REDUCELAB_SCAN_SIZES (2^22,2^28) for int and float, decoupled-look-back over work-group
+#                         sizes and elements per work-item (REDUCELAB_SCAN_SHAPES, wg:epi,...), and the CUDA peers
+#                         of bench/peer_scan.py: cupy.cumsum with CUB and without, torch.cumsum, torch's copy
 #   REDUCELAB_ARCHIVE=1   also packs $OUT into results.tar.gz after every step (a run cut short keeps what it
 #                         finished, in one file)
 # REDUCELAB_DEVICE names the OpenCL device (default NVIDIA: index or part of its name), REDUCELAB_BENCH_BUILD_DIR the
@@ -62,7 +66,7 @@ dev=(--device "$REDUCELAB_DEVICE")
 build="${REDUCELAB_BENCH_BUILD_DIR:-build-bench}"
 tests=OFF
 targets="reducelab_bench"
-if [ "${REDUCELAB_LADDER:-0}" = 1 ]; then targets="$targets reducelab"; fi
+if [ "${REDUCELAB_LADDER:-0}" = 1 ] || [ "${REDUCELAB_SCAN:-0}" = 1 ]; then targets="$targets reducelab"; fi
 if [ "${REDUCELAB_DEVICE_TESTS:-0}" = 1 ]; then tests=ON; fi
 prefix=()
 if [ -d /opt/benchdeps/usr ]; then prefix=(-DCMAKE_PREFIX_PATH=/opt/benchdeps/usr); fi  # from setup.sh
@@ -137,6 +141,29 @@ if [ "${REDUCELAB_LADDER:-0}" = 1 ]; then
     done
     pack
 fi
+if [ "${REDUCELAB_SCAN:-0}" = 1 ]; then
+    for t in int float; do
+        "$build/app/reducelab" bench "${dev[@]}" --pattern scan --n "${REDUCELAB_SCAN_SIZES:-2^22,2^28}" --type $t \
+            --repeats "${REDUCELAB_REPEATS:-30}" >>"$out/scan_ladder.txt" 2>&1
+        "$build/app/reducelab" bench "${dev[@]}" --pattern scan --n "${REDUCELAB_SCAN_SIZES:-2^22,2^28}" --type $t \
+            --repeats "${REDUCELAB_REPEATS:-30}" --json >"$out/scan_ladder_$t.json" 2>>"$log"
+    done
+    for shape in $(echo "${REDUCELAB_SCAN_SHAPES:-128:8,256:8,256:16,512:8,512:16,1024:8}" | tr , ' '); do
+        for n in $(echo "${REDUCELAB_SCAN_SIZES:-2^22,2^28}" | tr , ' '); do
+            echo "== decoupled-look-back wg ${shape%%:*} epi ${shape##*:} n $n float" >>"$out/scan_shapes.txt"
+            "$build/app/reducelab" run "${dev[@]}" --variant decoupled-look-back --wg "${shape%%:*}" \
+                --epi "${shape##*:}" --n "$n" --type float --warmup 3 --repeats "${REDUCELAB_REPEATS:-30}" \
+                >>"$out/scan_shapes.txt" 2>&1
+        done
+    done
+    for accel in cub ""; do
+        CUPY_ACCELERATORS="$accel" python3 bench/peer_scan.py --sizes "${REDUCELAB_SCAN_SIZES:-2^22,2^28}" \
+            --type float --json "$out/scan_peers_float_${accel:-plain}.json" >>"$out/scan_peers.txt" 2>&1
+    done
+    CUPY_ACCELERATORS=cub python3 bench/peer_scan.py --sizes "${REDUCELAB_SCAN_SIZES:-2^22,2^28}" --type int \
+        --json "$out/scan_peers_int_cub.json" >>"$out/scan_peers.txt" 2>&1
+    pack
+fi
 if [ "${REDUCELAB_VERSUS:-1}" = 1 ]; then
     sampler=
     if [ "${REDUCELAB_CLOCKS:-0}" = 1 ]; then  # what the GPU's clocks did while the calls were timed
@@ -182,7 +209,7 @@ if [ "${REDUCELAB_VERSUS:-1}" = 1 ]; then
 fi
 nvidia-smi --query-gpu=clocks.sm,clocks.mem,temperature.gpu,power.draw --format=csv >>"$log" 2>&1
 date -u >>"$log"
-for f in device_tests_summary.txt anatomy.txt ptxas.txt layouts.txt floor.txt cuda_floor.txt probe.txt sweep.txt \
+for f in device_tests_summary.txt scan_ladder.txt scan_shapes.txt scan_peers.txt anatomy.txt ptxas.txt layouts.txt floor.txt cuda_floor.txt probe.txt sweep.txt \
          ladder.txt; do
     if [ -f "$out/$f" ]; then echo "== $f"; grep -v "^Best variant" "$out/$f"; fi
 done
