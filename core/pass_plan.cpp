@@ -55,6 +55,11 @@ std::string finishingRole(size_t index, size_t passCount, size_t wg) {
     return "the last of the blocks' finishers";
 }
 
+size_t scanChunk(const PassPlan& pass) {
+    const size_t tile = pass.local * size_t(std::max(1, pass.elemsPerItem));
+    return ceilDiv(ceilDiv(pass.n, tile), std::max<size_t>(1, pass.groups)) * tile;
+}
+
 PassTrace passTraceOf(const PassPlan& pass, size_t index) {
     PassTrace pt;
     pt.pass = int(index);
@@ -98,6 +103,21 @@ std::vector<PassPlan> planPasses(const VariantInfo& variant, const RunConfig& co
             p.groups = ceilDiv(std::max<size_t>(1, ceilDiv(config.n, 2)), wg);
             p.global = p.groups * wg;
             p.local = wg;
+            passes.push_back(p);
+            return passes;
+        }
+        case VariantKind::ScanReduceThenScan: {
+            // Two launches over the same fixed grid: the chunks' totals, then each chunk's scan.
+            PassPlan p;
+            p.n = config.n;
+            p.local = wg;
+            p.elemsPerItem = effectiveElemsPerItem(variant, config);
+            const size_t tiles = ceilDiv(config.n, wg * size_t(p.elemsPerItem));
+            const size_t grid = config.groups > 0 ? config.groups : size_t(std::max(1, variant.groupsPerComputeUnit));
+            p.groups = ceilDiv(tiles, ceilDiv(tiles, std::min(tiles, grid)));  // no group without a tile
+            p.global = p.groups * wg;
+            passes.push_back(p);
+            p.step = 1;
             passes.push_back(p);
             return passes;
         }

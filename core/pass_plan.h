@@ -15,7 +15,8 @@ struct PassPlan {
     size_t global = 0;     // global work size
     size_t local = 0;      // work-group size
     int elemsPerItem = 1;  // input elements per work-item (for the local tree kinds)
-    int step = 0;          // for the global bottom-up kind: the launch's step (2, 4, 8, ...)
+    int step = 0;          // for the global bottom-up kind: the launch's step (2, 4, 8, ...); reduce-then-scan: 0 for
+                           // its totals launch, 1 for its scan launch
     bool inPreviousLaunch = false;  // runs inside the previous pass's launch (LastGroup: the last group to start)
 };
 
@@ -67,6 +68,9 @@ std::vector<PassPlan> planPasses(const VariantInfo& variant, const RunConfig& co
 // "the last work-group to start", or with a two-level finish "the last work-group of each block of W to start"
 // and then "the last of the blocks' finishers". Empty for pass 0.
 std::string finishingRole(size_t index, size_t passCount, size_t wg);
+
+// reduce-then-scan: the elements of each group's contiguous chunk (whole tiles of local x elemsPerItem).
+size_t scanChunk(const PassPlan& pass);
 
 // A PassTrace for pass `index` with the plan's shape (n, groups, global, local) and no groups recorded yet.
 PassTrace passTraceOf(const PassPlan& pass, size_t index);

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <cstdio>
 
+#include "core/pass_plan.h"
+
 namespace rl {
 
 namespace {
@@ -26,6 +28,27 @@ int scanRoundingDepth(size_t n, size_t wg) {
         left = (left + wg - 1) / std::max<size_t>(1, wg);
     } while (left > 1);
     return levels * (2 * log2wg + 2);
+}
+
+int scanRoundingDepth(const VariantInfo& variant, const RunConfig& config) {
+    const auto plan = planPasses(variant, config);
+    if (plan.empty()) return 1;
+    const PassPlan& p = plan.back();
+    const size_t wg = std::max<size_t>(1, p.local), epi = size_t(std::max(1, p.elemsPerItem));
+    int log2wg = 0;
+    while ((size_t(1) << log2wg) < wg) ++log2wg;
+    const size_t tile = wg * epi;
+    switch (variant.kind) {
+        case VariantKind::ScanLookBack:
+            return int(epi) + log2wg + int(p.groups) + 2;
+        case VariantKind::ScanReduceThenScan: {
+            const size_t chunk = scanChunk(p);
+            return int((chunk + wg - 1) / wg) + 2 * log2wg + int((p.groups + wg - 1) / wg) + log2wg +
+                   int((chunk + tile - 1) / tile) + int(epi) + log2wg + 3;
+        }
+        default:
+            return scanRoundingDepth(config.n, config.wg);
+    }
 }
 
 ScanReference computeScanReference(const HostArray& input, Op op, bool exclusive, int depth) {

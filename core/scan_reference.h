@@ -6,6 +6,8 @@
 
 #include "core/input.h"
 #include "core/types.h"
+#include "core/run_config.h"
+#include "core/variant.h"
 
 namespace rl {
 
@@ -20,6 +22,11 @@ struct ScanReference {
 // tiles, 2 log2(wg) + 1 in the tile (Blelloch's two sweeps and its own input; Hillis-Steele's log2(wg) steps are
 // fewer) and 1 for the uniform add.
 int scanRoundingDepth(size_t n, size_t wg);
+// The same for any scan variant and config, from its plan: the tiled scans as above; decoupled-look-back a run
+// (RL_EPI), log2(wg) steps, and a chain of prefixes through every tile before it (the worst look-back); reduce-then-
+// scan each work-item's share of a chunk's total, two trees, the totals before the chunk, the carry through the
+// chunk's tiles and the tile itself.
+int scanRoundingDepth(const VariantInfo& variant, const RunConfig& config);
 
 // The reference of the inclusive (or exclusive) scan of `input` with `op`. For sums of float and double the bound
 // of element i is gamma(depth) * (|x_0| + ... + |x_i|) (up to x_{i-1} when exclusive), gamma(k) = k u / (1 - k u)

@@ -8,6 +8,7 @@ std::string stageLabel(int param) {
     if (param == kClearRootParam) return "root cleared";
     if (param == kAddOwnParam) return "inclusive";
     if (param == kShiftRightParam) return "exclusive";
+    if (param == kCarriedParam) return "prefix carried in";
     if (param & kLookBackFlag) {
         const int depth = param & ~kLookBackFlag;
         return depth == 0 ? "prefix (first tile)"
@@ -24,6 +25,7 @@ std::string stagePhase(int param) {
     if (param < 0) return "";
     if (param == kClearRootParam) return "root";
     if (param == kAddOwnParam || param == kShiftRightParam) return "result";
+    if (param == kCarriedParam) return "look-back";  // where its prefix comes from: the chunks before
     if (param & kLookBackFlag) return "look-back";
     if (param & kScanStepFlag) return "steps";
     if (param & kUpSweepFlag) return "up-sweep";

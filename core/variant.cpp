@@ -46,6 +46,7 @@ std::vector<VariantInfo> buildScans() {
         variants::blelloch(),
         variants::blelloch_conflict_free(),
         variants::decoupled_look_back(),
+        variants::reduce_then_scan(),
     });
 }
 

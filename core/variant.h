@@ -32,6 +32,8 @@ enum class VariantKind {
                        // add gives each tile its offset (kernels/scan-add.cl)
     ScanLookBack,      // scan in one launch: tiles in ticket order, each looking back over its predecessors'
                        // published totals and prefixes (decoupled look-back)
+    ScanReduceThenScan,  // scan in two launches over a fixed grid of contiguous chunks: the chunks' totals, then
+                         // each chunk scanned from the totals before it
 };
 
 // The toggles a student flips in the explorer; a variant is one combination of them.

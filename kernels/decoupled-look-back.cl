@@ -143,7 +143,7 @@ __kernel void decoupled_look_back(__global const T *restrict in, __global T *res
     if (base + RL_EPI <= n) {
         for (int k = 0; k < RL_EPI; k += 4) {
 #if defined(RL_EXCLUSIVE)
-            const LB4 y = (LB4)(k == 0 ? offset : RL_APPLY(offset, v[k - 1]), RL_APPLY(offset, v[k]),
+            const LB4 y = (LB4)(k == 0 ? offset : RL_APPLY(offset, v[k == 0 ? 0 : k - 1]), RL_APPLY(offset, v[k]),
                                 RL_APPLY(offset, v[k + 1]), RL_APPLY(offset, v[k + 2]));
 #else
             const LB4 y = (LB4)(RL_APPLY(offset, v[k]), RL_APPLY(offset, v[k + 1]), RL_APPLY(offset, v[k + 2]),

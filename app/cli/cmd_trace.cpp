@@ -92,8 +92,9 @@ int cmdTrace(const Options& o) {
     if (scan) std::cout << "scan      " << (t.exclusive ? "exclusive" : "inclusive") << "\n";
     bool fusedSeen = false;  // some stage shown had work-items doing two operations
     for (const auto& p : t.passes) {
-        // A scan's passes are its levels: the input's tiles, then the tiles' totals, ...
-        std::cout << "\n" << (scan ? "level " : "pass ") << p.pass << ": " << p.n << " elements, " << p.groups << " work-groups, "
+        // A tiled scan's passes are its levels: the input's tiles, then the tiles' totals, ...; other scans' are
+        // their launches.
+        std::cout << "\n" << (v.kind == VariantKind::ScanTiles ? "level " : scan ? "launch " : "pass ") << p.pass << ": " << p.n << " elements, " << p.groups << " work-groups, "
                   << p.traced.size() << " recorded";
         if (v.kind == VariantKind::LastGroup && p.pass > 0)
             std::cout << " (inside pass 0's launch: " << finishingRole(size_t(p.pass), t.passes.size(), p.local) << ")";

@@ -181,7 +181,7 @@ TraceRun Engine::trace(const VariantInfo& variant, const RunConfig& requested, c
     analyzeTrace(run);
     if (v->pattern == Pattern::Scan) {
         const ScanReference ref =
-            computeScanReference(input, config.op, config.exclusive, scanRoundingDepth(config.n, config.wg));
+            computeScanReference(input, config.op, config.exclusive, scanRoundingDepth(*v, config));
         run.reference = ref.values.empty() ? 0 : ref.values.back();
         run.correct = acceptScan(ref, config.type, run.output, &run.verdict);
         run.verdict += byDesign(*v, run.correct);

@@ -95,15 +95,22 @@ std::string ProgramCache::buildLog(const VariantInfo& variant, const RunConfig& 
 }
 
 cl::Kernel ProgramCache::kernel(const VariantInfo& variant, const RunConfig& config, bool traced) {
-    const auto key = memoryKey(variant, config, traced, device_);
-    const auto& [name, options] = key;
+    return kernel(variant, config, traced, variant.kernelName);
+}
+
+cl::Kernel ProgramCache::kernel(const VariantInfo& variant, const RunConfig& config, bool traced,
+                                const std::string& entry) {
+    const auto programKey = memoryKey(variant, config, traced, device_);
+    const auto& [name, options] = programKey;
+    auto key = programKey;
+    if (entry != variant.kernelName) key.first += "/" + entry;
     if (auto it = kernels_.find(key); it != kernels_.end()) return it->second;
     cl::Program p = program(name, variant.source.empty() ? programSource(variant.id) : variant.source, options);
     try {
-        return kernels_.emplace(key, cl::Kernel(p, variant.kernelName.c_str())).first->second;
+        return kernels_.emplace(key, cl::Kernel(p, entry.c_str())).first->second;
     } catch (const cl::Error& e) {
         throw Error(ErrorKind::BuildFailed, (variant.source.empty() ? "kernels/" + variant.id + ".cl" : variant.id) +
-                                                " has no kernel named '" + variant.kernelName +
+                                                " has no kernel named '" + entry +
                                                 "' (" + std::to_string(e.err()) + ")");
     }
 }

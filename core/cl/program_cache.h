@@ -24,6 +24,8 @@ public:
     // (creating one per launch costs microseconds on some drivers), so callers set all its arguments before each
     // enqueue, and an Engine (with its cache) is used by one thread at a time.
     cl::Kernel kernel(const VariantInfo& variant, const RunConfig& config, bool traced);
+    // Another kernel of the same program (a variant of two launches: reduce-then-scan's totals), kept the same way.
+    cl::Kernel kernel(const VariantInfo& variant, const RunConfig& config, bool traced, const std::string& entry);
 
     // The compiler's log of that kernel's build when it succeeded (its warnings; empty when the driver wrote none,
     // or when the program came from the on-disk cache).

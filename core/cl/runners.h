@@ -14,6 +14,7 @@ std::unique_ptr<KindRunner> makeGlobalTopDownRunner();
 std::unique_ptr<KindRunner> makeLastGroupRunner();  // best-gpu: one launch, the last group to start finishes
 std::unique_ptr<KindRunner> makeScanTilesRunner();  // scans: tile scans level by level, then uniform adds
 std::unique_ptr<KindRunner> makeScanLookBackRunner();  // a scan in one launch (decoupled look-back)
+std::unique_ptr<KindRunner> makeReduceThenScanRunner();  // a scan in two launches over a fixed grid
 std::unique_ptr<KindRunner> makeBuiltinRunner();  // work_group_reduce / sub_group_reduce: the local tree's launches
 
 // Reads `count` partials from the start of `partials` (blocking) and returns the result: the one value, or the

@@ -52,7 +52,7 @@ TimedReduction::TimedReduction(Engine& engine, const VariantInfo& variant, const
     extra_ = runner_->extraLaunches(plan_);
     perPass_.resize(plan_.size() + extra_.size());
     if (variant_.pattern == Pattern::Scan)
-        scanReference_ = computeScanReference(input, config_.op, config_.exclusive, scanRoundingDepth(config_.n, config_.wg));
+        scanReference_ = computeScanReference(input, config_.op, config_.exclusive, scanRoundingDepth(variant_, config_));
 }
 
 TimedReduction::TimedReduction(TimedReduction&&) noexcept = default;

@@ -68,6 +68,157 @@ void appendBlellochSweeps(GroupTrace& g, const ModelInput& in) {
     g.stages.push_back(std::move(st));
 }
 
+namespace {
+
+// The inclusive scan of `cells` in Hillis-Steele's order (what appendHillisSteeleSteps computes, without stages).
+std::vector<double> hillisSteele(std::vector<double> cells, Op op, ElemType type) {
+    for (size_t d = 1; d < cells.size(); d <<= 1) {
+        std::vector<double> next = cells;
+        for (size_t i = d; i < cells.size(); ++i) next[i] = apply(op, type, cells[i - d], cells[i]);
+        cells = std::move(next);
+    }
+    return cells;
+}
+
+// A sequential-addressing tree over `cells` (a power-of-two count): cell 0 at the end.
+double sequentialTree(std::vector<double> cells, Op op, ElemType type) {
+    for (size_t s = cells.size() / 2; s > 0; s >>= 1)
+        for (size_t i = 0; i < s; ++i) cells[i] = apply(op, type, cells[i], cells[i + s]);
+    return cells.empty() ? identity(op, type) : cells[0];
+}
+
+struct Chunk {
+    size_t start = 0, end = 0;
+};
+
+Chunk chunkOf(const PassPlan& pass, size_t group) {
+    const size_t chunk = scanChunk(pass);
+    return {std::min(pass.n, group * chunk), std::min(pass.n, group * chunk + chunk)};
+}
+
+// Work-item lid's accumulator in the totals launch: its runs over the chunk's tiles, element by element.
+std::vector<double> totalsCells(const ModelInput& in, size_t group) {
+    const size_t wg = in.pass.local, epi = size_t(std::max(1, in.pass.elemsPerItem));
+    const Chunk c = chunkOf(in.pass, group);
+    std::vector<double> cells(wg, identity(in.op, in.type));
+    for (size_t lid = 0; lid < wg; ++lid)
+        for (size_t base = c.start + lid * epi; base < c.end; base += wg * epi)
+            for (size_t k = 0; k < epi && base + k < c.end; ++k)
+                cells[lid] = apply(in.op, in.type, cells[lid], in.input[base + k]);
+    return cells;
+}
+
+// The carry into group g's chunk: the totals of the chunks before it, work-item lid taking totals lid, lid + wg, ...
+double carryInto(const ModelInput& in, size_t group) {
+    std::vector<double> cells(in.pass.local, identity(in.op, in.type));
+    for (size_t j = 0; j < group; ++j) {
+        const double total = sequentialTree(totalsCells(in, j), in.op, in.type);
+        cells[j % cells.size()] = apply(in.op, in.type, cells[j % cells.size()], total);
+    }
+    return sequentialTree(cells, in.op, in.type);
+}
+
+// The runs of the tile at `tile`: each work-item's inclusive scan of its RL_EPI elements (identity past `end`).
+std::vector<std::vector<double>> runsOf(const ModelInput& in, size_t tile, size_t end) {
+    const size_t wg = in.pass.local, epi = size_t(std::max(1, in.pass.elemsPerItem));
+    std::vector<std::vector<double>> runs(wg, std::vector<double>(epi));
+    for (size_t lid = 0; lid < wg; ++lid) {
+        double run = identity(in.op, in.type);
+        for (size_t k = 0; k < epi; ++k) {
+            const size_t i = tile + lid * epi + k;
+            run = apply(in.op, in.type, run, i < end ? in.input[i] : identity(in.op, in.type));
+            runs[lid][k] = run;
+        }
+    }
+    return runs;
+}
+
+}  // namespace
+
+GroupTrace reduceThenScanGroup(const ModelInput& in) {
+    const size_t wg = in.pass.local, epi = size_t(std::max(1, in.pass.elemsPerItem));
+    const Chunk c = chunkOf(in.pass, in.group);
+    GroupTrace g;
+    g.group = int(in.group);
+    Stage load = loadStage(wg);
+    if (in.pass.step == 0) {  // the totals launch
+        load.values = totalsCells(in, in.group);
+        for (size_t lid = 0; lid < wg; ++lid)
+            if (c.start + lid * epi < c.end) load.ops[lid] = {true, -1, -1, int(lid)};
+        g.stages.push_back(std::move(load));
+        appendSequentialTree(g, in, 0);
+        return g;
+    }
+    const auto runs = runsOf(in, c.start, c.end);
+    for (size_t lid = 0; lid < wg; ++lid) {
+        load.values[lid] = runs[lid].back();
+        if (c.start + lid * epi < c.end) load.ops[lid] = {true, -1, -1, int(lid)};
+    }
+    g.stages.push_back(std::move(load));
+    appendHillisSteeleSteps(g, in);
+    const double carry = carryInto(in, in.group);
+    const std::vector<double> scanned = g.stages.back().values;
+    Stage carried = treeStage(g.stages.back(), kCarriedParam);
+    for (size_t lid = 0; lid < wg; ++lid) {
+        carried.values[lid] = apply(in.op, in.type, carry, lid > 0 ? scanned[lid - 1] : identity(in.op, in.type));
+        if (lid > 0) carried.ops[lid] = {true, int(lid - 1), -1, int(lid)};
+    }
+    g.stages.push_back(carried);
+    if (!in.exclusive) {
+        Stage own = treeStage(carried, kAddOwnParam);
+        for (size_t lid = 0; lid < wg; ++lid) {
+            own.values[lid] = apply(in.op, in.type, carried.values[lid], runs[lid].back());
+            own.ops[lid] = {true, int(lid), kRegisterOperand, int(lid)};
+        }
+        g.stages.push_back(std::move(own));
+    }
+    return g;
+}
+
+// The whole scan of reduce-then-scan: both launches' groups traced, and every element as its group computes it.
+std::vector<PassTrace> reduceThenScanRun(const VariantInfo& variant, const RunConfig& config,
+                                         const std::vector<double>& input, std::vector<double>* output) {
+    const auto plan = planPasses(variant, config);
+    std::vector<PassTrace> passes;
+    for (size_t p = 0; p < plan.size(); ++p) {
+        PassTrace pt = passTraceOf(plan[p], p);
+        for (size_t g = 0; g < plan[p].groups; ++g) {
+            ModelInput mi{variant, plan[p], input, g, config.op, config.type};
+            mi.exclusive = config.exclusive;
+            pt.traced.push_back(reduceThenScanGroup(mi));
+        }
+        passes.push_back(std::move(pt));
+    }
+    if (!output) return passes;
+    const PassPlan& pass = plan.back();
+    const size_t wg = pass.local, epi = size_t(std::max(1, pass.elemsPerItem));
+    output->assign(pass.n, 0);
+    for (size_t g = 0; g < pass.groups; ++g) {
+        ModelInput mi{variant, pass, input, g, config.op, config.type};
+        const Chunk c = chunkOf(pass, g);
+        double carry = carryInto(mi, g);
+        for (size_t tile = c.start; tile < c.end; tile += wg * epi) {
+            const auto runs = runsOf(mi, tile, c.end);
+            std::vector<double> totals(wg);
+            for (size_t lid = 0; lid < wg; ++lid) totals[lid] = runs[lid].back();
+            const std::vector<double> scanned = hillisSteele(totals, config.op, config.type);
+            for (size_t lid = 0; lid < wg; ++lid) {
+                const double offset =
+                    apply(config.op, config.type, carry, lid > 0 ? scanned[lid - 1] : identity(config.op, config.type));
+                for (size_t k = 0; k < epi; ++k) {
+                    const size_t i = tile + lid * epi + k;
+                    if (i >= c.end) break;
+                    (*output)[i] = config.exclusive
+                                       ? (k == 0 ? offset : apply(config.op, config.type, offset, runs[lid][k - 1]))
+                                       : apply(config.op, config.type, offset, runs[lid][k]);
+                }
+            }
+            carry = apply(config.op, config.type, carry, scanned.back());
+        }
+    }
+    return passes;
+}
+
 }  // namespace rl::model
 
 namespace rl {
@@ -120,6 +271,7 @@ std::vector<PassTrace> lookBackRun(const VariantInfo& variant, const RunConfig& 
 std::vector<PassTrace> modelScanRun(const VariantInfo& variant, const RunConfig& config,
                                     const std::vector<double>& input, std::vector<double>* output) {
     if (variant.kind == VariantKind::ScanLookBack) return lookBackRun(variant, config, input, output);
+    if (variant.kind == VariantKind::ScanReduceThenScan) return model::reduceThenScanRun(variant, config, input, output);
     const auto plan = planPasses(variant, config);
     std::vector<PassTrace> passes;
     std::vector<std::vector<double>> scanned;  // each level's tile scans, before the adds

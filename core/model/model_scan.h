@@ -21,6 +21,15 @@ void appendShiftRight(GroupTrace& g, const ModelInput& in);
 // unless in.exclusive, every cell combined with its own input.
 void appendBlellochSweeps(GroupTrace& g, const ModelInput& in);
 
+// reduce-then-scan's group g: in its totals launch (pass.step 0) the runs' totals combined per work-item over the
+// chunk's tiles and a sequential tree; in its scan launch (pass.step 1) the first tile: the runs' totals, the
+// Hillis-Steele steps, every run's prefix carried in (the chunks before, then the runs before), and unless
+// in.exclusive each run's total added.
+GroupTrace reduceThenScanGroup(const ModelInput& in);
+// Both launches of reduce-then-scan, every group, and *output (when given) every element as the device computes it.
+std::vector<PassTrace> reduceThenScanRun(const VariantInfo& variant, const RunConfig& config,
+                                         const std::vector<double>& input, std::vector<double>* output);
+
 }  // namespace rl::model
 
 namespace rl {

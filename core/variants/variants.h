@@ -29,6 +29,7 @@ VariantInfo hillis_steele_in_place();
 VariantInfo blelloch();
 VariantInfo blelloch_conflict_free();
 VariantInfo decoupled_look_back();
+VariantInfo reduce_then_scan();
 
 }  // namespace rl::variants
 

@@ -21,7 +21,7 @@ namespace {
 std::vector<std::string> correctScans() {
     std::vector<std::string> ids;
     for (const auto& v : scanVariants())
-        if (v.correctByDesign && v.kind == VariantKind::ScanTiles) ids.push_back(v.id);  // the single pass: below
+        if (v.correctByDesign && v.kind != VariantKind::ScanLookBack) ids.push_back(v.id);  // the look-back: below
     return ids;
 }
 
