@@ -30,7 +30,7 @@
 #   REDUCELAB_LADDER=1    the app's ladder, `reducelab bench --variant all`, at 2^22 and 2^28 ints
 #   REDUCELAB_SCAN=1      the scans: `reducelab bench --pattern scan` (the scan ladder and the copy kernel) at
 #                         REDUCELAB_SCAN_SIZES (2^22,2^28) for int and float, decoupled-look-back over work-group
-#                         sizes and elements per work-item (REDUCELAB_SCAN_SHAPES, wg:epi,...), and the CUDA peers
+#                         sizes and elements per work-item (REDUCELAB_SCAN_SHAPES, variant:wg:epi,...), and the CUDA peers
 #                         of bench/peer_scan.py: cupy.cumsum with CUB and without, torch.cumsum, torch's copy
 #   REDUCELAB_ARCHIVE=1   also packs $OUT into results.tar.gz after every step (a run cut short keeps what it
 #                         finished, in one file)
@@ -148,12 +148,13 @@ if [ "${REDUCELAB_SCAN:-0}" = 1 ]; then
         "$build/app/reducelab" bench "${dev[@]}" --pattern scan --n "${REDUCELAB_SCAN_SIZES:-2^22,2^28}" --type $t \
             --repeats "${REDUCELAB_REPEATS:-30}" --json >"$out/scan_ladder_$t.json" 2>>"$log"
     done
-    for shape in $(echo "${REDUCELAB_SCAN_SHAPES:-128:8,256:8,256:16,512:8,512:16,1024:8}" | tr , ' '); do
+    # VARIANT:WG:EPI
+    for shape in $(echo "${REDUCELAB_SCAN_SHAPES:-decoupled-look-back:256:8,reduce-then-scan:256:8,reduce-then-scan:256:16}" | tr , ' '); do
+        IFS=: read -r sv sw se <<<"$shape"
         for n in $(echo "${REDUCELAB_SCAN_SIZES:-2^22,2^28}" | tr , ' '); do
-            echo "== decoupled-look-back wg ${shape%%:*} epi ${shape##*:} n $n float" >>"$out/scan_shapes.txt"
-            "$build/app/reducelab" run "${dev[@]}" --variant decoupled-look-back --wg "${shape%%:*}" \
-                --epi "${shape##*:}" --n "$n" --type float --warmup 3 --repeats "${REDUCELAB_REPEATS:-30}" \
-                >>"$out/scan_shapes.txt" 2>&1
+            echo "== $sv wg $sw epi $se n $n float" >>"$out/scan_shapes.txt"
+            "$build/app/reducelab" run "${dev[@]}" --variant "$sv" --wg "$sw" --epi "$se" \
+                --n "$n" --type float --warmup 3 --repeats "${REDUCELAB_REPEATS:-30}" >>"$out/scan_shapes.txt" 2>&1
         done
     done
     for accel in cub ""; do
