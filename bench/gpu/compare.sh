@@ -29,7 +29,7 @@
 #   REDUCELAB_SWEEP=1     best-gpu and grid-stride over work-group sizes and groups per compute unit (bench --sweep)
 #   REDUCELAB_LADDER=1    the app's ladder, `reducelab bench --variant all`, at 2^22 and 2^28 ints
 #   REDUCELAB_SCAN=1      the scans: `reducelab bench --pattern scan` (the scan ladder and the copy kernel) at
-#                         REDUCELAB_SCAN_SIZES (2^22,2^28) for int and float, decoupled-look-back over work-group
+#                         REDUCELAB_SCAN_SIZES (2^22,2^28) for int and float (REDUCELAB_SCAN_VARIANTS: a list), decoupled-look-back over work-group
 #                         sizes and elements per work-item (REDUCELAB_SCAN_SHAPES, variant:wg:epi,...), and the CUDA peers
 #                         of bench/peer_scan.py: cupy.cumsum with CUB and without, torch.cumsum, torch's copy
 #   REDUCELAB_ARCHIVE=1   also packs $OUT into results.tar.gz after every step (a run cut short keeps what it
@@ -144,9 +144,17 @@ fi
 if [ "${REDUCELAB_SCAN:-0}" = 1 ]; then
     for t in int float; do
         "$build/app/reducelab" bench "${dev[@]}" --pattern scan --n "${REDUCELAB_SCAN_SIZES:-2^22,2^28}" --type $t \
-            --repeats "${REDUCELAB_REPEATS:-30}" >>"$out/scan_ladder.txt" 2>&1
-        "$build/app/reducelab" bench "${dev[@]}" --pattern scan --n "${REDUCELAB_SCAN_SIZES:-2^22,2^28}" --type $t \
-            --repeats "${REDUCELAB_REPEATS:-30}" --json >"$out/scan_ladder_$t.json" 2>>"$log"
+            --variant "${REDUCELAB_SCAN_VARIANTS:-all}" --repeats "${REDUCELAB_REPEATS:-30}" --json \
+            >"$out/scan_ladder_$t.json" 2>>"$log"
+        python3 - "$out/scan_ladder_$t.json" >>"$out/scan_ladder.txt" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+for s in d["sizes"]:
+    print(f"{d['device']} {d['type']} n={s['n']} copy {s['copy']['gbps']:.0f} GB/s {s['copy']['time_ms']:.4f} ms")
+    for r in s["rows"]:
+        print(f"  {r['variant']:24} {r.get('time_ms', 0):9.4f} ms {r.get('gbps', 0):8.1f} GB/s "
+              f"{r.get('pct_of_copy', 0):5.1f}% of copy {'ok' if r.get('correct') else 'WRONG/skipped'}")
+PY
     done
     # VARIANT:WG:EPI
     for shape in $(echo "${REDUCELAB_SCAN_SHAPES:-decoupled-look-back:256:8,reduce-then-scan:256:8,reduce-then-scan:256:16}" | tr , ' '); do

@@ -15,8 +15,8 @@ VariantInfo reduce_then_scan() {
     v.args = KernelArgs{0, 1, 2, 3, 4, 6};  // (in, out, n, scratch, chunk, totals RL_TRACE_PARAMS)
     v.scratchPerItem = 2;                   // Hillis-Steele's two buffers over the runs' totals
     v.elementsPerItemSettable = true;
-    v.defaultElementsPerItem = 8;
-    v.groupsPerComputeUnit = 4;
+    v.defaultElementsPerItem = 4;  // one 16-byte load per work-item per tile: a SIMD group reads 512 bytes in a row
+    v.groupsPerComputeUnit = 8;  // a 256-wide group per 256 lanes of a 2048-lane compute unit: every lane busy
     v.model = &model::reduceThenScanGroup;
     return v;
 }
