@@ -296,6 +296,10 @@ void ControlsPanel::toggles(ExplorerState& state, const UiContext& ctx) {
         if (!target) ImGui::EndDisabled();
         const ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
         ctx.geometry.toggles.push_back({text, {lo.x, lo.y, hi.x - lo.x, hi.y - lo.y}, target != nullptr});
+        if (state.view.revealToggle == text) {  // the script points at it next: bring it into view first
+            ImGui::SetScrollHereY(0.5f);
+            state.view.revealToggle.clear();
+        }
         if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
             ImGui::BeginTooltip();
             ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28);

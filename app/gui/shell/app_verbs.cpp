@@ -83,6 +83,15 @@ std::string App::apply(const std::string& verb, const std::string& arg) {
             return "";
         }
         return "no tree on screen to hover";
+    } else if (verb == "reveal-toggle") {  // the first frame of hover-toggle: scroll the toggle into view
+        for (const auto& t : geometry_.toggles)
+            if (t.label == arg) {
+                state_.view.revealToggle = arg;
+                return "";
+            }
+        std::string known;
+        for (const auto& t : geometry_.toggles) known += (known.empty() ? "" : ", ") + t.label;
+        return "no toggle '" + arg + "' on screen (" + (known.empty() ? "none" : known) + ")";
     } else if (verb == "hover-toggle") {  // point at a variant toggle by its label (its tooltip opens)
         for (const auto& t : geometry_.toggles)
             if (t.label == arg) {

@@ -172,6 +172,23 @@ void Script::advance(ScriptHost& host, double timeout) {
             }
             if (!waitFor(host.checkSettled(), "the kernel check did not finish")) return;
             started_ = false;
+        } else if (a.verb == "hover-toggle" && toggleFrames_ < 2) {
+            // Scroll the controls column to the toggle, let two frames lay it out there, then point at it.
+            if (toggleFrames_ < 0) {
+                const std::string error = host.apply("reveal-toggle", a.argument);
+                if (!error.empty()) {
+                    std::fprintf(stderr, "reducelab: script: %s\n", error.c_str());
+                    if (tolerant_) {
+                        ++next_;
+                        return;
+                    }
+                    host.quit(2);
+                    next_ = actions_.size();
+                    return;
+                }
+            }
+            ++toggleFrames_;
+            return;
         } else if (a.verb == "wait-check") {
             if (!waitFor(host.checkSettled(), "the kernel check did not finish")) return;
         } else if (a.verb == "wait-warm") {
@@ -208,6 +225,7 @@ void Script::advance(ScriptHost& host, double timeout) {
             return;
         } else {
             const std::string error = host.apply(a.verb, a.argument);
+            if (a.verb == "hover-toggle") toggleFrames_ = -1;  // the next one scrolls again
             if (!error.empty() && tolerant_) {  // the monkey: what cannot be done now is skipped
                 std::fprintf(stderr, "reducelab: monkey: skipped %s:%s (%s)\n", a.verb.c_str(), a.argument.c_str(),
                              error.c_str());

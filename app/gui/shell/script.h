@@ -49,6 +49,7 @@ private:
     bool releaseClick_ = false;     // the button pressed last frame (click)
     std::vector<int> releaseKeys_;  // pressed last frame (a key, or a chord's modifiers and key)
     bool started_ = false;
+    int toggleFrames_ = -1;  // hover-toggle: -1 before it scrolls the toggle into view, then frames waited
     bool tolerant_ = false;  // a verb that acts, then waits (kernel-check) has acted
 };
 

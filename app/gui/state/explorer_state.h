@@ -41,6 +41,7 @@ struct ViewOptions {
     int visibleCells = 0;  // 0: all
     int bottomTab = 0;     // 0 warps & banks, 1 heat map, 2 kernel source, 3 messages, 4 words
     int requestTab = -1;   // a tab to switch to on the next frame (-1: none)
+    std::string revealToggle;  // a variant toggle's label: scroll the controls column to it on the next frame
     int heatNormalize = 0;
     int warpAccess = 0;    // 0 read a, 1 read b, 2 write; 3-5 the same of a second operation (fused stages)
     bool showCommon = false;  // kernel source: also reduce_common.cl
