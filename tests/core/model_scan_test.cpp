@@ -1,0 +1,98 @@
+// The scans' CPU models with no device: every scan variant's model gives the host's reference scan (ints exactly,
+// inclusive and exclusive, every op, one tile to three levels), the stages its kernel's banner describes, the
+// operation counts the lesson names, and a session keeps a scan's form and elements.
+#include <gtest/gtest.h>
+
+#include "core/analysis.h"
+#include "core/input.h"
+#include "core/json_io.h"
+#include "core/model/model_scan.h"
+#include "core/pattern.h"
+#include "core/scan_reference.h"
+
+namespace rl {
+namespace {
+
+RunConfig scanConfig(const std::string& id, size_t n, size_t wg, Op op, bool exclusive) {
+    RunConfig c;
+    c.variant = id;
+    c.n = n;
+    c.wg = wg;
+    c.op = op;
+    c.type = ElemType::Int;
+    c.exclusive = exclusive;
+    c.seed = n;
+    return c;
+}
+
+TEST(ScanModel, EveryVariantsModelIsTheReferenceScan) {
+    for (const VariantInfo& v : scanVariants())
+        for (Op op : {Op::Sum, Op::Min, Op::Max})
+            for (bool exclusive : {false, true})
+                for (auto [n, wg] : {std::pair<size_t, size_t>{1, 16}, {5, 16}, {16, 16}, {97, 16}, {1000, 16},
+                                     {3000, 32}}) {
+                    const RunConfig c = scanConfig(v.id, n, wg, op, exclusive);
+                    const HostArray input = makeInput(c);
+                    std::vector<double> values(n), out;
+                    for (size_t i = 0; i < n; ++i) values[i] = input.at(i);
+                    modelScanRun(v, c, values, &out);
+                    const ScanReference ref = computeScanReference(input, op, exclusive, scanRoundingDepth(v, c));
+                    std::string why;
+                    EXPECT_TRUE(acceptScan(ref, ElemType::Int, out, &why))
+                        << v.id << " n=" << n << " " << toString(op) << (exclusive ? " exclusive: " : ": ") << why;
+                }
+}
+
+TEST(ScanModel, BlellochSweepsUpClearsTheRootAndSweepsDown) {
+    const VariantInfo& v = *findVariant("blelloch");
+    const RunConfig c = scanConfig("blelloch", 8, 8, Op::Sum, false);
+    const auto passes = modelScanRun(v, c, {3, 1, 7, 0, 4, 1, 6, 3}, nullptr);
+    const GroupTrace& g = passes.at(0).traced.at(0);
+    std::vector<std::string> labels;
+    for (const auto& s : g.stages) labels.push_back(s.label);
+    EXPECT_EQ(labels, (std::vector<std::string>{"load", "up d = 1", "up d = 2", "up d = 4", "root cleared",
+                                                 "down d = 4", "down d = 2", "down d = 1", "inclusive"}));
+    // Blelloch's own example: the up-sweep leaves 3 4 7 11 4 5 6 25, the down-sweep 0 3 4 11 11 15 16 22.
+    EXPECT_EQ(g.stages[3].values, (std::vector<double>{3, 4, 7, 11, 4, 5, 6, 25}));
+    EXPECT_EQ(g.stages[7].values, (std::vector<double>{0, 3, 4, 11, 11, 15, 16, 22}));
+    EXPECT_EQ(g.stages[8].values, (std::vector<double>{3, 4, 11, 11, 15, 16, 22, 25}));
+    EXPECT_EQ(tileTotal(g), 25);
+}
+
+TEST(ScanModel, HillisSteeleDoesNLogNOperationsAndBlellochAbout2N) {
+    auto combined = [](const std::string& id, size_t wg) {
+        const RunConfig c = scanConfig(id, wg, wg, Op::Sum, false);
+        std::vector<double> ones(wg, 1.0);
+        int count = 0;
+        const auto passes = modelScanRun(*findVariant(id), c, ones, nullptr);
+        for (const auto& s : passes.at(0).traced.at(0).stages)
+            forEachOperation(s.ops, [&](const CellOp& op) { count += combines(op.a, op.b); });
+        return count;
+    };
+    EXPECT_EQ(combined("hillis-steele", 1024), 10 * 1024 - 1023);
+    EXPECT_EQ(combined("blelloch", 1024), 1023 + 1023 + 1024);  // up, down, and each cell's own input
+}
+
+TEST(ScanModel, ASessionKeepsTheScansFormAndElements) {
+    RunConfig c = scanConfig("reduce-then-scan", 5, 16, Op::Max, true);
+    const RunConfig back = json::readConfig(json::config(c));
+    EXPECT_TRUE(back.exclusive);
+    EXPECT_EQ(back.variant, "reduce-then-scan");
+    TraceRun t;
+    t.variant = "blelloch";
+    t.n = 3;
+    t.wg = 16;
+    t.exclusive = true;
+    t.output = {0, 1, 3};
+    const auto j = json::trace(t);
+    EXPECT_EQ(j["pattern"], "scan");
+    const TraceRun read = json::readTrace(j);
+    EXPECT_TRUE(read.exclusive);
+    EXPECT_EQ(read.output, t.output);
+    EXPECT_EQ(patternInfo(findVariant("decoupled-look-back")->pattern).name, "scan");
+    EXPECT_EQ(findPattern("scan")->variants().size(), scanVariants().size());
+    EXPECT_EQ(findPattern("histogram"), nullptr);
+}
+
+}  // namespace
+}  // namespace rl
