@@ -44,10 +44,10 @@ struct Lecture {
     Shot shot;
 };
 
-Lecture lectureAt(int n, const std::string& dir) {
-    const std::string shot = dir + "/lecture" + std::to_string(n) + ".png";
-    const AppRun r = runApp(dir, "--config-dir " + dir + "/cfg --no-save --size 1920x1080 --script \"classroom:preset="
-                                 "sequential/" + std::to_string(n) + ";wait-trace;classroom:lecture=on;key:end;settle;"
+Lecture lectureAt(int n, const std::string& dir, const std::string& variant = "sequential") {
+    const std::string shot = dir + "/lecture-" + variant + std::to_string(n) + ".png";
+    const AppRun r = runApp(dir, "--config-dir " + dir + "/cfg --no-save --size 1920x1080 --script \"classroom:preset=" +
+                                 variant + "/" + std::to_string(n) + ";wait-trace;classroom:lecture=on;key:end;settle;"
                                  "frames:3;shot:" + shot + ";quit\"");
     Lecture out;
     EXPECT_EQ(r.exitCode, 0) << r.err;
@@ -78,6 +78,20 @@ TEST(Legible, LectureDigitsAreLargeAt16And32Elements) {
     EXPECT_GE(l32.minDigits, 20);
     EXPECT_EQ(l16.shot.geometry["trees"][0]["hiddenValues"], 0);
     EXPECT_EQ(l32.shot.geometry["trees"][0]["hiddenValues"], 0);
+}
+
+// A scan in lecture mode: Blelloch's eleven stages over 16 elements and Hillis-Steele's six over 32, every written
+// cell's value shown whole (prefix sums of 0-9 data reach three digits). Blelloch's eleven rows share the screen's
+// height, so its digits are smaller than a reduction's five rows allow (17 px against 32 at 16 elements).
+TEST(Legible, ScanLectureDigitsAreLargeAt16And32Elements) {
+    const std::string d = tempDir("legible");
+    const Lecture b16 = lectureAt(16, d, "blelloch"), h32 = lectureAt(32, d, "hillis-steele");
+    EXPECT_GE(b16.cellsWithText, 16 * 11);             // every cell of every stage (Blelloch moves values around)
+    EXPECT_GE(h32.cellsWithText, 32 + 31 + 30 + 28 + 24 + 16);  // the load and every cell each step writes
+    EXPECT_GE(b16.minDigits, 16);
+    EXPECT_GE(h32.minDigits, 20);
+    EXPECT_EQ(b16.shot.geometry["trees"][0]["hiddenValues"], 0);
+    EXPECT_EQ(h32.shot.geometry["trees"][0]["hiddenValues"], 0);
 }
 
 TEST(Legible, ValuesTooLongForTheirCellsAreNotRoundedButReadOutBeside) {

@@ -5,14 +5,16 @@
 
 #include <algorithm>
 
+#include "core/pattern.h"
 #include "core/variant.h"
 
 namespace rl::gui {
 
 std::vector<Preset> classroomPresets() {
     std::vector<Preset> out;
-    for (const auto& v : allVariants())
-        for (size_t n : {size_t(16), size_t(32)}) out.push_back({v.id, n});
+    for (const PatternInfo& pattern : allPatterns())
+        for (const auto& v : pattern.variants())
+            for (size_t n : {size_t(16), size_t(32)}) out.push_back({v.id, n});
     return out;
 }
 
@@ -32,7 +34,10 @@ RunConfig presetConfig(const Preset& p) {
     c.data = DataPattern::Digits;  // 0-9: sums a room can read and check
     c.seed = kPresetSeed;
     const VariantInfo* v = findVariant(p.variant);
-    const size_t perItem = v ? size_t(std::max(1, v->defaultElementsPerItem)) : 1;
+    // A scan's cell is one element in a lecture (its runs of several elements are for speed): one per work-item.
+    if (v && v->pattern == Pattern::Scan && v->elementsPerItemSettable) c.elemsPerItem = 1;
+    const size_t perItem =
+        v && !(v->pattern == Pattern::Scan && v->elementsPerItemSettable) ? size_t(std::max(1, v->defaultElementsPerItem)) : 1;
     size_t wg = 1;
     while (wg * perItem < p.n) wg <<= 1;
     c.wg = std::max<size_t>(wg, v ? size_t(std::max(1, v->minWorkGroup)) : 1);
@@ -51,19 +56,24 @@ void applyPreset(ExplorerState& state, const Preset& p) {
 
 bool presetMenuItems(ExplorerState& state) {
     bool applied = false;
-    ImGui::TextDisabled("Ints 0-9, seed %llu, summed in one work-group", (unsigned long long)kPresetSeed);
+    ImGui::TextDisabled("Ints 0-9, seed %llu, in one work-group", (unsigned long long)kPresetSeed);
     if (ImGui::BeginTable("##presets", 3, ImGuiTableFlags_SizingFixedFit)) {
-        for (const auto& v : allVariants()) {
-            ImGui::TableNextRow();
+        for (const PatternInfo& pattern : allPatterns()) {
+            ImGui::TableNextRow();  // each pattern's presets under its name
             ImGui::TableNextColumn();
-            ImGui::TextUnformatted(v.title.c_str());
-            for (size_t n : {size_t(16), size_t(32)}) {
+            ImGui::TextDisabled("%s", pattern.title.c_str());
+            for (const auto& v : pattern.variants()) {
+                ImGui::TableNextRow();
                 ImGui::TableNextColumn();
-                const std::string label = std::to_string(n) + "##" + v.id;
-                if (ImGui::SmallButton(label.c_str())) {
-                    applyPreset(state, {v.id, n});
-                    applied = true;
-                    ImGui::CloseCurrentPopup();
+                ImGui::TextUnformatted(v.title.c_str());
+                for (size_t n : {size_t(16), size_t(32)}) {
+                    ImGui::TableNextColumn();
+                    const std::string label = std::to_string(n) + "##" + v.id;
+                    if (ImGui::SmallButton(label.c_str())) {
+                        applyPreset(state, {v.id, n});
+                        applied = true;
+                        ImGui::CloseCurrentPopup();
+                    }
                 }
             }
         }

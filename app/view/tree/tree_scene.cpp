@@ -86,10 +86,14 @@ struct Builder {
             const bool current = k == o.stage;
             const bool future = k > o.stage;
             const Rgba color = current ? p.text : (future ? p.textFaint : p.textDim);
-            const float size = std::min(o.labelSize, std::max(11.0f, L.cellHeight() * 0.7f));
+            float size = std::min(o.labelSize, std::max(11.0f, L.cellHeight() * 0.7f));
             const Stage& s = f.stage(k);
+            const FontRole role = current ? FontRole::Bold : FontRole::Regular;
+            // A long label ("root cleared", "down d = 16") is set smaller rather than cut at the column's edge.
+            const float room = box.w - 4, width = measure(s.label, size, role);
+            if (width > room && width > 0) size = std::max(8.0f, size * room / width);
             const Rect top{box.x, box.y, box.w, box.h * (L.cellHeight() >= 34 ? 0.62f : 1.0f)};
-            scene.text(top, s.label, color, size, current ? FontRole::Bold : FontRole::Regular, Align::Right);
+            scene.text(top, s.label, color, size, role, Align::Right);
             if (L.cellHeight() >= 34 && !future) {
                 const Rect bottom{box.x, box.y + box.h * 0.55f, box.w, box.h * 0.45f};
                 scene.text(bottom, std::to_string(f.activeItems(k)) + " active", current ? p.laneActive : p.textFaint,

@@ -185,13 +185,20 @@ TEST(ClassroomApp, PresetsAreOneClickAndRepeatable) {
     const auto one = exporter::readPng(dir + "/a.png"), two = exporter::readPng(again + "/a.png");
     const view::Rect canvas = rectOf(a["trees"][0]["layout"]["canvas"]);
     EXPECT_LT(test::compare(crop(one, canvas), crop(two, canvas)).mean, 0.01);
-    // Every variant has both presets, with the fixed seed.
-    for (const auto& v : allVariants())
-        for (const char* n : {"/16", "/32"}) {
-            const gui::Preset* p = gui::findPreset(v.id + n);
-            ASSERT_NE(p, nullptr) << v.id << n;
-            EXPECT_EQ(gui::presetConfig(*p).seed, gui::kPresetSeed);
-        }
+    // Every variant of every pattern has both presets, with the fixed seed, in one work-group; a scan's cells are
+    // its elements (one per work-item).
+    for (Pattern pattern : {Pattern::Reduce, Pattern::Scan})
+        for (const auto& v : patternVariants(pattern))
+            for (const char* n : {"/16", "/32"}) {
+                const gui::Preset* p = gui::findPreset(v.id + n);
+                ASSERT_NE(p, nullptr) << v.id << n;
+                const RunConfig c = gui::presetConfig(*p);
+                EXPECT_EQ(c.seed, gui::kPresetSeed);
+                if (pattern == Pattern::Scan) {
+                    EXPECT_EQ(c.wg, c.n) << v.id << n;
+                    EXPECT_EQ(effectiveElemsPerItem(v, c), 1) << v.id << n;
+                }
+            }
 }
 
 TEST(ClassroomApp, SessionReopensIdenticallyWithoutAnyOpenCLDevice) {
