@@ -18,7 +18,7 @@ namespace {
 
 // The run settings of core/run_settings.h (but final, which a trace does not use, and groups), then export's own.
 std::vector<std::string> exportOptions() {
-    std::vector<std::string> v = {"device"};
+    std::vector<std::string> v = {"device", "pattern", "exclusive!"};
     for (const RunSettingSpec& s : runSettings())
         if (s.name != "final" && s.name != "groups") v.emplace_back(s.name);
     for (const char* o : {"session", "stage", "format", "scale", "out", "theme", "width", "delay", "transparent!",

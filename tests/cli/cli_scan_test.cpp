@@ -4,6 +4,9 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <fstream>
+#include <iterator>
+
 #include "cli_run.h"
 #include "core/variant.h"
 
@@ -69,6 +72,25 @@ TEST(CliScan, VariantsListsTheScansAndAMismatchIsRefused) {
     const Outcome unknown = runCli({"trace", "--pattern", "histogram"});
     EXPECT_EQ(unknown.rc, 2);
     EXPECT_NE(unknown.err.find("give reduce|scan"), std::string::npos) << unknown.err;
+}
+
+}  // namespace
+}  // namespace rl
+
+namespace rl {
+namespace {
+
+// An exclusive Blelloch scan exported as SVG (no display needed): the slide names both sweeps and the root.
+TEST(CliScan, ExportOfAnExclusiveScanDrawsBothSweeps) {
+    const std::string out = testing::TempDir() + "/reducelab-scan-export.svg";
+    const test::Outcome o = test::runCli({"export", "--variant", "blelloch", "--n", "16", "--wg", "16", "--exclusive",
+                                          "--type", "int", "--data", "iota", "--format", "svg", "--out", out});
+    ASSERT_EQ(o.rc, 0) << o.err;
+    std::ifstream in(out);
+    const std::string svg((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    for (const char* label : {"up d = 1", "root cleared", "down d = 1"})
+        EXPECT_NE(svg.find(label), std::string::npos) << label;
+    EXPECT_EQ(svg.find(">inclusive<"), std::string::npos) << "an exclusive scan has no inclusive step";
 }
 
 }  // namespace
