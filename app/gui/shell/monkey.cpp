@@ -52,9 +52,12 @@ std::string randomSet(Dice& d) {
     return "set:" + key + "=" + d.pick(valuesOf(key));
 }
 
+// Any variant of any pattern: the scans as often as their share of the list.
 std::string variantId(Dice& d) {
-    const auto& all = allVariants();
-    return all[size_t(d.below(int(all.size())))].id;
+    std::vector<const VariantInfo*> all;
+    for (Pattern p : {Pattern::Reduce, Pattern::Scan})
+        for (const auto& v : patternVariants(p)) all.push_back(&v);
+    return all[size_t(d.below(int(all.size())))]->id;
 }
 
 // A line a student might type into the kernel, typos included (';' is written \; in the script).
