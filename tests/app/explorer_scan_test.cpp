@@ -50,5 +50,25 @@ TEST(ExplorerScan, BlellochOverSixteenElementsShowsBothSweepsAndThePrefixSums) {
     }
 }
 
+// Predict mode on a scan: which work-items the up-sweep's first step uses, the value a cell holds after the second.
+TEST(ExplorerScan, AStudentPredictsBlellochsUpSweep) {
+    const std::string d = tempDir("scan");
+    const AppRun r = runApp(d, "--config-dir " + d + "/cfg --no-save --size 1400x900 --variant blelloch --n 16 "
+                               "--wg 16 --type int --data iota --op sum --script \"wait-trace;settle;predict:on;frames:3;"
+                               "predict-pick:0,1,2,3,4,5,6,7;predict:submit;settle;frames:2;shot:" + d + "/one.png;"
+                               "predict-kind:value;predict-cell:3;predict-value:6;predict:submit;settle;frames:2;"
+                               "shot:" + d + "/two.png;predict-kind:value;predict-cell:15;predict-value:100;"
+                               "predict:submit;settle;frames:2;shot:" + d + "/three.png;quit\"");
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    Shot one, two, three;
+    ASSERT_TRUE(loadShot(d + "/one.png", &one) && loadShot(d + "/two.png", &two) && loadShot(d + "/three.png", &three));
+    // Up d = 1: work-items 0..7 each add a pair; up d = 2: cell 3 holds 0 + 1 + 2 + 3; up d = 4: cell 15 holds
+    // 8 + ... + 15 = 92, not 100.
+    EXPECT_EQ(one.geometry["predict"]["tally"], "1 of 1 stage right") << one.geometry["predict"].dump();
+    EXPECT_EQ(two.geometry["predict"]["tally"], "2 of 2 stages right") << two.geometry["predict"].dump();
+    EXPECT_EQ(three.geometry["predict"]["tally"], "2 of 3 stages right") << three.geometry["predict"].dump();
+    EXPECT_FALSE(three.geometry["predict"]["shownCorrect"].get<bool>());
+}
+
 }  // namespace
 }  // namespace rl::apptest
