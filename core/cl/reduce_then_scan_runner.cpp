@@ -47,10 +47,7 @@ public:
     }
 
     bool readOutput(Engine& engine, const RunConfig& config, std::vector<double>* out) override {
-        std::vector<char> raw(n_ * elemSize(config.type));
-        if (n_ > 0) engine.queue().enqueueReadBuffer(out_, CL_TRUE, 0, raw.size(), raw.data());
-        out->resize(n_);
-        for (size_t i = 0; i < n_; ++i) (*out)[i] = valueAt(raw.data(), i, config.type);
+        *out = readElements(engine, out_, n_, config.type);
         return true;
     }
 

@@ -3,6 +3,7 @@
 #include <CL/opencl.hpp>
 #include <cstring>
 #include <memory>
+#include <vector>
 
 #include "core/cl/engine.h"
 
@@ -21,6 +22,9 @@ std::unique_ptr<KindRunner> makeBuiltinRunner();  // work_group_reduce / sub_gro
 // partials reduced on the host (timed into *hostFinalMs when given).
 double readResult(Engine& engine, const RunConfig& config, const cl::Buffer& partials, size_t count,
                   double* hostFinalMs);
+
+// The first `count` elements of `buffer` (blocking read), as values: a scan's output.
+std::vector<double> readElements(Engine& engine, const cl::Buffer& buffer, size_t count, ElemType type);
 
 // Element i of raw device memory holding elements of `type` (elemSize(type) bytes each), as the value it holds.
 inline double valueAt(const void* raw, size_t i, ElemType type) {

@@ -58,11 +58,7 @@ public:
     }
 
     bool readOutput(Engine& engine, const RunConfig& config, std::vector<double>* out) override {
-        const size_t n = shape_.empty() ? 0 : shape_.front();
-        std::vector<char> raw(n * elemSize(config.type));
-        if (n > 0) engine.queue().enqueueReadBuffer(outs_.front(), CL_TRUE, 0, raw.size(), raw.data());
-        out->resize(n);
-        for (size_t i = 0; i < n; ++i) (*out)[i] = valueAt(raw.data(), i, config.type);
+        *out = readElements(engine, outs_.front(), shape_.empty() ? 0 : shape_.front(), config.type);
         return true;
     }
 
