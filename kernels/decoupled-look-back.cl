@@ -2,22 +2,34 @@
 //
 // Lesson: the tiled scans read the input, scan the tiles' totals and read and write everything again; a scan can
 // instead move each byte once, like a copy. Every work-group takes a tile of wg x RL_EPI elements: each work-item
-// scans its run of RL_EPI consecutive elements in registers (the raking shape), the work-group scans the runs'
-// totals in local memory (Hillis-Steele), and the tile now needs only one value more, the prefix of every tile
-// before it. Tiles publish what they know in a status word each: nothing yet (X), their own total (A, the
-// aggregate) as soon as their runs are summed, and their inclusive prefix (P) once they know it. A tile looks back
-// over its predecessors, newest first, combining aggregates until it meets a P, then publishes its own P: the wait
-// is for the tile just before it to have summed its runs, not for the whole chain before it, so tiles overlap.
+// sums its run of RL_EPI consecutive elements (the raking shape), the work-group scans the runs' totals in local
+// memory (Hillis-Steele), each work-item then scans its run from its offset, and the tile needs only one value more,
+// the prefix of every tile before it. Tiles publish what they know in a status word each: nothing yet (X), their own
+// total (A, the aggregate) as soon as their runs are summed, and their inclusive prefix (P) once they know it. A
+// tile looks back over its predecessors, newest first, combining aggregates until it meets a P, then publishes its
+// own P: the wait is for the tiles just before it to have summed their runs, not for the whole chain before it, so
+// tiles overlap.
+// The look-back reads a window of up to 32 predecessors at once (one work-item each) with plain loads: spinning
+// with atomic read-modify-writes on the few cache lines that hold the newest words queues every waiting tile behind
+// the others and made this kernel slower than the three-pass scans.
 // Tile numbers come from an atomic ticket drawn as the work-group starts, not from get_group_id: a tile waits only
 // for tiles whose work-groups have started, and those wait for nobody later, so the look-back ends on any device
 // that keeps running the work-groups it has started (every GPU and PoCL do; OpenCL does not promise it, and a
 // device that let a started work-group starve behind a spinning one would hang here).
-// Each status is one 64-bit atomic word, (launch epoch, P) in the upper half and the value's bits in the lower, so
-// a flag and its value are seen together, and words of an older launch read as X (no clearing between launches).
-// Cost: one read and one write of every element, one atomic word per tile and a short spin. Floats: the tile's
-// prefix is combined over as many predecessors as it looked back, which varies from run to run, so float sums
-// differ in the last bits between runs (within the scan's bound); integers, min and max are exact.
-// Requires: cl_khr_int64_base_atomics; a power-of-two work-group size; a 32-bit element type (int or float).
+// Each status is one 64-bit word, (launch epoch, P) in the upper half and the value's bits in the lower, so a flag
+// and its value are written and read together, and words of an older launch read as X (no clearing between
+// launches).
+// Memory: a run is consecutive elements, but a SIMD group whose work-items each load their own run touches
+// RL_EPI times the bytes it uses per instruction. So the tile goes through local memory: loaded in the order of the
+// array (neighbouring work-items, neighbouring elements), read back run by run, and the results the same way out.
+// Each run is padded by one word, so the work-items of a SIMD group reading their runs' k-th elements hit different
+// banks.
+// Cost: one read and one write of every element, one status word per tile and a short wait; local memory for the
+// tile (wg x (RL_EPI + 1) elements). Floats: the tile's prefix is combined over as many predecessors as it looked
+// back, which varies from run to run, so float sums differ in the last bits between runs (within the scan's
+// bound); integers, min and max are exact.
+// Requires: cl_khr_int64_base_atomics; a power-of-two work-group size, fixed when the kernel is built (RL_WG); a
+// 32-bit element type (int or float).
 
 #pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
 
@@ -25,13 +37,14 @@
 #error "decoupled-look-back packs a flag and a 32-bit value into one 64-bit word: it has no room for a 64-bit element"
 #elif defined(RL_TYPE_INT)
 #define LB_FROM_BITS(u) as_int(u)
-typedef int4 LB4;
 #else
 #define LB_FROM_BITS(u) as_float(u)
-typedef float4 LB4;
 #endif
 
 #define LB_WORD(epoch, prefix, x) (((ulong)(((epoch) << 1) | (prefix)) << 32) | (ulong)as_uint(x))
+#define LB_WINDOW (RL_WG < 32 ? RL_WG : 32)
+// Element i of the tile in local memory: one pad word after every run.
+#define LB_CELL(i) ((i) + (i) / RL_EPI)
 
 // Each tile's stages are recorded as the tile it drew, so a trace shows tiles in scan order.
 #undef RL_TRACE_GROUP
@@ -43,43 +56,31 @@ __kernel void decoupled_look_back(__global const T *restrict in, __global T *res
                                   __local T *scratch, __global ulong *status, __global uint *ticket,
                                   const uint epoch, const uint tiles RL_TRACE_PARAMS) {
     RL_TRACE_BEGIN;
-    __local uint tile_l, depth_l;
+    __local T tile_l[RL_WG * (RL_EPI + 1)];
+    __local ulong window_l[LB_WINDOW];
+    __local uint tile_no, depth_l, found_l;
     __local T prefix_l;
     const uint lid = get_local_id(0);
-    const uint lsize = get_local_size(0);
+    const uint lsize = RL_WG;
     if (lid == 0) {
         const uint t = atomic_inc(ticket);
         if (t == tiles - 1) atomic_xchg(ticket, 0);  // every other tile has drawn: ready for the next launch
-        tile_l = t;
+        tile_no = t;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    const uint tile = tile_l;
-    const size_t base = ((size_t)tile * lsize + lid) * RL_EPI;
+    const uint tile = tile_no;
+    const size_t first = (size_t)tile * RL_WG * RL_EPI;  // the tile's first element
+    const size_t base = first + (size_t)lid * RL_EPI;    // this work-item's run
 
-    // The run: RL_EPI consecutive elements, scanned in registers (16-byte loads where the run is whole).
-    T v[RL_EPI];
-    T run = RL_IDENTITY;
-#if RL_EPI % 4 == 0
-    if (base + RL_EPI <= n) {
-        for (int k = 0; k < RL_EPI; k += 4) {
-            const LB4 x = vload4(0, in + base + k);
-            run = RL_APPLY(run, x.s0);
-            v[k] = run;
-            run = RL_APPLY(run, x.s1);
-            v[k + 1] = run;
-            run = RL_APPLY(run, x.s2);
-            v[k + 2] = run;
-            run = RL_APPLY(run, x.s3);
-            v[k + 3] = run;
-        }
-    } else
-#endif
-    {
-        for (int k = 0; k < RL_EPI; ++k) {
-            run = RL_APPLY(run, base + k < n ? in[base + k] : RL_IDENTITY);
-            v[k] = run;
-        }
+    // The tile into local memory in the array's order; then the run's total: RL_EPI consecutive elements.
+    for (uint k = 0; k < RL_EPI; ++k) {
+        const uint i = k * RL_WG + lid;
+        tile_l[LB_CELL(i)] = first + i < n ? in[first + i] : RL_IDENTITY;
     }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    __local T *mine = tile_l + lid * (RL_EPI + 1);  // this work-item's run
+    T run = RL_IDENTITY;
+    for (uint k = 0; k < RL_EPI; ++k) run = RL_APPLY(run, mine[k]);
     if (base < n) RL_OP(-1, -1, lid);
     __local T *src = scratch;
     __local T *dst = scratch + lsize;
@@ -104,29 +105,43 @@ __kernel void decoupled_look_back(__global const T *restrict in, __global T *res
     const T aggregate = src[lsize - 1];
     const T before = lid > 0 ? src[lid - 1] : RL_IDENTITY;  // the runs before this one in the tile
 
-    // The look-back, by one work-item: publish A, combine predecessors newest first until a P, publish P.
+    // The look-back: publish A; then, a window of predecessors at a time (newest first, one work-item each, each
+    // waiting until its tile has published something in this launch), combine aggregates until a P; publish P.
+    volatile __global ulong *words = status;
     if (lid == 0) {
-        T prefix = RL_IDENTITY;
-        uint depth = 0;
-        if (tile == 0) {
-            atom_xchg(&status[0], LB_WORD(epoch, 1u, aggregate));
-        } else {
-            atom_xchg(&status[tile], LB_WORD(epoch, 0u, aggregate));
-            for (uint j = tile - 1;; --j) {
-                ulong w;
-                do {
-                    w = atom_add(&status[j], (ulong)0);  // an atomic read
-                } while ((uint)(w >> 33) != epoch);      // X: nothing of this launch yet
-                prefix = RL_APPLY(LB_FROM_BITS((uint)w), prefix);
-                ++depth;
-                if ((w >> 32) & 1) break;  // P: everything before tile j + 1 is in
-            }
-            atom_xchg(&status[tile], LB_WORD(epoch, 1u, RL_APPLY(prefix, aggregate)));
-        }
-        prefix_l = prefix;
-        depth_l = depth;
+        atom_xchg(&status[tile], LB_WORD(epoch, tile == 0 ? 1u : 0u, aggregate));
+        prefix_l = RL_IDENTITY;
+        depth_l = 0;
+        found_l = tile == 0;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
+    for (uint end = tile; !found_l; end -= LB_WINDOW) {  // the window: tiles end - 1, end - 2, ... (at most 32)
+        if (lid < LB_WINDOW && lid < end) {
+            ulong w;
+            do {
+                w = words[end - 1 - lid];
+            } while ((uint)(w >> 33) != epoch);  // X: nothing of this launch yet
+            window_l[lid] = w;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (lid == 0) {
+            T prefix = prefix_l;
+            uint depth = depth_l;
+            for (uint j = 0; j < LB_WINDOW && j < end; ++j) {
+                const ulong w = window_l[j];
+                prefix = RL_APPLY(LB_FROM_BITS((uint)w), prefix);
+                ++depth;
+                if ((w >> 32) & 1) {  // P: everything before tile end - j is in
+                    found_l = 1;
+                    break;
+                }
+            }
+            prefix_l = prefix;
+            depth_l = depth;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (lid == 0 && tile > 0) atom_xchg(&status[tile], LB_WORD(epoch, 1u, RL_APPLY(prefix_l, aggregate)));
     const T offset = RL_APPLY(prefix_l, before);  // everything before this work-item's run
 
     if (lid > 0) RL_OP(lid - 1, -1, lid);
@@ -138,28 +153,23 @@ __kernel void decoupled_look_back(__global const T *restrict in, __global T *res
     RL_RECORD(src, RL_ADD_OWN);
 #endif
 
-    // Every element: the offset combined with the run's scan up to it (or before it, exclusive).
-#if RL_EPI % 4 == 0
-    if (base + RL_EPI <= n) {
-        for (int k = 0; k < RL_EPI; k += 4) {
+    // Every element: the offset combined with the run's scan up to it (or before it, exclusive). The run is scanned
+    // again from local memory rather than kept in registers since the first time (fewer registers, more work-groups
+    // at once), and the results go back in its place, to leave in the array's order.
+    T partial = RL_IDENTITY;
+    for (uint k = 0; k < RL_EPI; ++k) {
+        const T x = mine[k];
 #if defined(RL_EXCLUSIVE)
-            const LB4 y = (LB4)(k == 0 ? offset : RL_APPLY(offset, v[k == 0 ? 0 : k - 1]), RL_APPLY(offset, v[k]),
-                                RL_APPLY(offset, v[k + 1]), RL_APPLY(offset, v[k + 2]));
+        mine[k] = k == 0 ? offset : RL_APPLY(offset, partial);
+        partial = RL_APPLY(partial, x);
 #else
-            const LB4 y = (LB4)(RL_APPLY(offset, v[k]), RL_APPLY(offset, v[k + 1]), RL_APPLY(offset, v[k + 2]),
-                                RL_APPLY(offset, v[k + 3]));
+        partial = RL_APPLY(partial, x);
+        mine[k] = RL_APPLY(offset, partial);
 #endif
-            vstore4(y, 0, out + base + k);
-        }
-        return;
     }
-#endif
-    for (int k = 0; k < RL_EPI; ++k) {
-        if (base + k >= n) break;
-#if defined(RL_EXCLUSIVE)
-        out[base + k] = k == 0 ? offset : RL_APPLY(offset, v[k - 1]);
-#else
-        out[base + k] = RL_APPLY(offset, v[k]);
-#endif
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (uint k = 0; k < RL_EPI; ++k) {
+        const uint i = k * RL_WG + lid;
+        if (first + i < n) out[first + i] = tile_l[LB_CELL(i)];
     }
 }

@@ -157,7 +157,7 @@ for s in d["sizes"]:
 PY
     done
     # VARIANT:WG:EPI
-    for shape in $(echo "${REDUCELAB_SCAN_SHAPES:-decoupled-look-back:256:8,reduce-then-scan:256:8,reduce-then-scan:256:16}" | tr , ' '); do
+    for shape in $(echo "${REDUCELAB_SCAN_SHAPES-decoupled-look-back:256:8,reduce-then-scan:256:8,reduce-then-scan:256:16}" | tr , ' '); do
         IFS=: read -r sv sw se <<<"$shape"
         for n in $(echo "${REDUCELAB_SCAN_SIZES:-2^22,2^28}" | tr , ' '); do
             echo "== $sv wg $sw epi $se n $n float" >>"$out/scan_shapes.txt"

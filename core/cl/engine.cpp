@@ -79,11 +79,15 @@ void Engine::validate(const VariantInfo& v, const RunConfig& c, Purpose purpose)
     if (int(c.wg) < v.minWorkGroup)
         throw Error(ErrorKind::BadInput, "variant '" + v.id + "' needs a work-group size of at least " +
                                              std::to_string(v.minWorkGroup) + " (" + v.requirements + ")");
-    if (scratchElems(v, c.wg) * elemSize(c.type) > d.localMemBytes)
-        throw Error(ErrorKind::BadInput, "work-group size " + std::to_string(c.wg) + " needs " +
-                                             std::to_string(scratchElems(v, c.wg) * elemSize(c.type)) +
-                                             " bytes of local memory; " + d.name + " has " +
-                                             std::to_string(d.localMemBytes) + ": choose a smaller one");
+    size_t localBytes = scratchElems(v, c.wg) * elemSize(c.type);
+    const int epi = effectiveElemsPerItem(v, c);
+    if (v.tileInLocal) localBytes += c.wg * size_t(epi + 1) * elemSize(c.type);
+    if (localBytes > d.localMemBytes)
+        throw Error(ErrorKind::BadInput,
+                    "work-group size " + std::to_string(c.wg) +
+                        (v.tileInLocal ? " with " + std::to_string(epi) + " elements per work-item" : std::string()) +
+                        " needs " + std::to_string(localBytes) + " bytes of local memory; " + d.name + " has " +
+                        std::to_string(d.localMemBytes) + ": choose a smaller one");
     if (v.elementsPerItemSettable && (c.elemsPerItem < 0 || c.elemsPerItem > 4096))
         throw Error(ErrorKind::BadInput, "elements per work-item must be between 1 and 4096");
     if (c.groups > (size_t(1) << 24)) throw Error(ErrorKind::BadInput, "the grid must be at most 2^24 work-groups");
