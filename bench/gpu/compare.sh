@@ -29,9 +29,11 @@
 #   REDUCELAB_SWEEP=1     best-gpu and grid-stride over work-group sizes and groups per compute unit (bench --sweep)
 #   REDUCELAB_LADDER=1    the app's ladder, `reducelab bench --variant all`, at 2^22 and 2^28 ints
 #   REDUCELAB_SCAN=1      the scans: `reducelab bench --pattern scan` (the scan ladder and the copy kernel) at
-#                         REDUCELAB_SCAN_SIZES (2^22,2^28) for int and float (REDUCELAB_SCAN_VARIANTS: a list), decoupled-look-back over work-group
-#                         sizes and elements per work-item (REDUCELAB_SCAN_SHAPES, variant:wg:epi,...), and the CUDA peers
-#                         of bench/peer_scan.py: cupy.cumsum with CUB and without, torch.cumsum, torch's copy
+#                         REDUCELAB_SCAN_SIZES (2^22,2^28) for int and float (REDUCELAB_SCAN_VARIANTS: a list), the CUDA
+#                         peers of bench/peer_scan.py (cupy.cumsum with CUB and without, torch.cumsum, torch's copy;
+#                         REDUCELAB_SCAN_PEERS=0 skips them), REDUCELAB_RUNS times (scan_*_runN.*); then `reducelab
+#                         run` of other work-group sizes and elements per work-item (REDUCELAB_SCAN_SHAPES,
+#                         variant:wg:epi,...; empty: none)
 #   REDUCELAB_ARCHIVE=1   also packs $OUT into results.tar.gz after every step (a run cut short keeps what it
 #                         finished, in one file)
 # REDUCELAB_DEVICE names the OpenCL device (default NVIDIA: index or part of its name), REDUCELAB_BENCH_BUILD_DIR the
@@ -142,11 +144,12 @@ if [ "${REDUCELAB_LADDER:-0}" = 1 ]; then
     pack
 fi
 if [ "${REDUCELAB_SCAN:-0}" = 1 ]; then
-    for t in int float; do
-        "$build/app/reducelab" bench "${dev[@]}" --pattern scan --n "${REDUCELAB_SCAN_SIZES:-2^22,2^28}" --type $t \
-            --variant "${REDUCELAB_SCAN_VARIANTS:-all}" --repeats "${REDUCELAB_REPEATS:-30}" --json \
-            >"$out/scan_ladder_$t.json" 2>>"$log"
-        python3 - "$out/scan_ladder_$t.json" >>"$out/scan_ladder.txt" <<'PY'
+    for run in $(seq 1 "${REDUCELAB_RUNS:-1}"); do
+        for t in int float; do
+            "$build/app/reducelab" bench "${dev[@]}" --pattern scan --n "${REDUCELAB_SCAN_SIZES:-2^22,2^28}" --type $t \
+                --variant "${REDUCELAB_SCAN_VARIANTS:-all}" --repeats "${REDUCELAB_REPEATS:-30}" --json \
+                >"$out/scan_ladder_${t}_run$run.json" 2>>"$log"
+            python3 - "$out/scan_ladder_${t}_run$run.json" >>"$out/scan_ladder_run$run.txt" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))
 for s in d["sizes"]:
@@ -155,9 +158,20 @@ for s in d["sizes"]:
         print(f"  {r['variant']:24} {r.get('time_ms', 0):9.4f} ms {r.get('gbps', 0):8.1f} GB/s "
               f"{r.get('pct_of_copy', 0):5.1f}% of copy {'ok' if r.get('correct') else 'WRONG/skipped'}")
 PY
+        done
+        pack
+        [ "${REDUCELAB_SCAN_PEERS:-1}" = 1 ] || continue
+        for accel in cub ""; do
+            CUPY_ACCELERATORS="$accel" python3 bench/peer_scan.py --sizes "${REDUCELAB_SCAN_SIZES:-2^22,2^28}" \
+                --type float --json "$out/scan_peers_float_${accel:-plain}_run$run.json" \
+                >>"$out/scan_peers_run$run.txt" 2>&1
+        done
+        CUPY_ACCELERATORS=cub python3 bench/peer_scan.py --sizes "${REDUCELAB_SCAN_SIZES:-2^22,2^28}" --type int \
+            --json "$out/scan_peers_int_cub_run$run.json" >>"$out/scan_peers_run$run.txt" 2>&1
+        pack
     done
     # VARIANT:WG:EPI
-    for shape in $(echo "${REDUCELAB_SCAN_SHAPES-decoupled-look-back:256:8,reduce-then-scan:256:8,reduce-then-scan:256:16}" | tr , ' '); do
+    for shape in $(echo "${REDUCELAB_SCAN_SHAPES-decoupled-look-back:128:32,reduce-then-scan:256:8}" | tr , ' '); do
         IFS=: read -r sv sw se <<<"$shape"
         for n in $(echo "${REDUCELAB_SCAN_SIZES:-2^22,2^28}" | tr , ' '); do
             echo "== $sv wg $sw epi $se n $n float" >>"$out/scan_shapes.txt"
@@ -165,12 +179,6 @@ PY
                 --n "$n" --type float --warmup 3 --repeats "${REDUCELAB_REPEATS:-30}" >>"$out/scan_shapes.txt" 2>&1
         done
     done
-    for accel in cub ""; do
-        CUPY_ACCELERATORS="$accel" python3 bench/peer_scan.py --sizes "${REDUCELAB_SCAN_SIZES:-2^22,2^28}" \
-            --type float --json "$out/scan_peers_float_${accel:-plain}.json" >>"$out/scan_peers.txt" 2>&1
-    done
-    CUPY_ACCELERATORS=cub python3 bench/peer_scan.py --sizes "${REDUCELAB_SCAN_SIZES:-2^22,2^28}" --type int \
-        --json "$out/scan_peers_int_cub.json" >>"$out/scan_peers.txt" 2>&1
     pack
 fi
 if [ "${REDUCELAB_VERSUS:-1}" = 1 ]; then

@@ -6,8 +6,12 @@
 #   bash bench/gpu/student-path.sh [OUTDIR]
 #
 # Needs NVIDIA's OpenCL driver and an OpenCL ICD loader. Where the machine has neither the loader nor the build's
-# packages, put their Debian packages in .cl/ (bench/gpu/fetch-student-debs.sh) and Oclgrind's in .clsim/: they are
-# unpacked into / first. Oclgrind is optional: without it the simulator's checks say `not checked`.
+# packages, put their Debian packages in .cl/ (bench/gpu/fetch-debs.sh: .cl/, and from .benchdeb/ the export
+# library's giflib, FreeType, stb, libpng and brotli). Oclgrind is optional: without it the simulator's checks say
+# `not checked`. To have it, put in .clsim/ a `reducelab-sim` built on a Debian 12 machine with liboclgrind-dev and
+# Oclgrind's runtime: the Debian packages liboclgrind-21.10, libllvm14, libz3-4 and libicu72, or their files packed
+# as one archive, .clsim/*.tar.xz (about 10% smaller than the packages, without the 32-bit headers). Every
+# package and archive there is unpacked into / first.
 #
 # Writes OUTDIR/log.txt (what a reader compares with PoCL: one line per command, its exit status and its verdict)
 # and OUTDIR/student-path.tar.gz (every JSON report and every terminal report in full).
@@ -27,6 +31,7 @@ parts=" ${REDUCELAB_PARTS:-check kernel course} "
 for dir in .cl .clsim; do
     [ -d "$dir" ] || continue
     for f in "$dir"/*.deb; do [ -e "$f" ] && dpkg -x "$f" /; done
+    for f in "$dir"/*.tar.xz; do [ -e "$f" ] && tar -xJf "$f" -C /; done
 done
 ldconfig
 if [ -e /usr/local/nvidia/lib64/libnvidia-opencl.so.1 ] && [ ! -e /etc/OpenCL/vendors/nvidia.icd ]; then
