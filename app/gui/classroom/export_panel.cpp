@@ -63,7 +63,8 @@ std::string showSessionIn(ExplorerState& state, Session s, const std::string& pa
             bundle->plan.clear();
         }
         bundle->run = std::move(s.trace);
-        HostArray input{s.config.type, {}, {}};  // none: the trace is shown without the model's comparison
+        HostArray input;  // none: the trace is shown without the model's comparison
+        input.type = s.config.type;
         if (s.config.n <= kMaxModelInput) {
             try {
                 input = makeInput(s.config);  // a data file may be gone: the session keeps what was recorded
