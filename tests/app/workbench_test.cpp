@@ -388,5 +388,31 @@ TEST(Workbench, ScriptVerbsAreCheckedBeforeTheWindowOpens) {
         EXPECT_NE(r.out.find(verb), std::string::npos) << verb;
 }
 
+// A student's kernel on the data the app starts with (no --data given): the small integers of the presets (0-9), so
+// every value of the tree fits its cell, as the presets' trees do: the sum of 64 such elements is at most 576 (random
+// data of up to four digits, the old default, sums to tens of thousands), and no stage hides a value.
+TEST(Workbench, AStudentsKernelStartsOnDigitsThatFitTheirCells) {
+    const std::string d = tempDir("workbench-digits");
+    const std::string k = d + "/mine.cl";
+    std::ofstream(k) << kernelFile("plain_sequential.cl");
+    const AppRun r = runApp(d,
+                            "--config-dir " + d + "/cfg --no-save --size 1920x1080 --n 64 --wg 16 --type int "
+                            "--script \"wait-trace;kernel-open:" + k + ";kernel-check;settle;frames:3;shot:" + d +
+                                "/mine.png;quit\"",
+                            env(d));
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    Shot shot;
+    ASSERT_TRUE(loadShot(d + "/mine.png", &shot));
+    const auto& g = shot.geometry["workbench"];
+    ASSERT_TRUE(g["showingTrace"].get<bool>()) << g.dump();
+    ASSERT_EQ(shot.geometry["trees"].size(), 1u);
+    EXPECT_EQ(shot.geometry["trees"][0]["hiddenValues"], 0) << "a value too long for its cell";
+    const std::string result = shot.geometry["resultText"];
+    ASSERT_NE(result.find("correct"), std::string::npos) << result;
+    const long sum = std::stol(result);
+    EXPECT_GE(sum, 64 / 10) << result;  // not all zeros
+    EXPECT_LE(sum, 9 * 64) << result << ": not the digits 0-9";
+}
+
 }  // namespace
 }  // namespace rl::apptest
