@@ -23,7 +23,7 @@ def main():
     ap.add_argument("files", nargs="+")
     ap.add_argument("--best", default="decoupled-look-back")
     args = ap.parse_args()
-    # times[type][method][n] = [median ms of each run]
+    # times[(type, op)][method][n] = [median ms of each run]
     times = defaultdict(lambda: defaultdict(lambda: defaultdict(list)))
     device = set()
     for path in sorted(args.files):
@@ -31,18 +31,20 @@ def main():
         device.add(d.get("device", "?"))
         if "sizes" in d:  # the ladder
             for s in d["sizes"]:
-                times[d["type"]]["copy kernel"][s["n"]].append(s["copy"]["time_ms"])
+                case = (d["type"], d.get("op", "sum"))
+                times[case]["copy kernel"][s["n"]].append(s["copy"]["time_ms"])
                 for r in s["rows"]:
                     if r.get("correct"):
-                        times[d["type"]][r["variant"]][r["n"]].append(r["time_ms"])
+                        times[case][r["variant"]][r["n"]].append(r["time_ms"])
         else:  # the peers
             for r in d["rows"]:
-                times[r["type"]][r["method"]][r["n"]].append(r["time_ms"])
+                if "time_ms" in r:  # not a row saying the peer does not exist
+                    times[(r["type"], r.get("op", "sum"))][r["method"]][r["n"]].append(r["time_ms"])
     print("device:", ", ".join(sorted(device)))
-    for t, methods in sorted(times.items()):
+    for (t, op), methods in sorted(times.items()):
         best = methods.get(args.best, {})
         names = [m for m in methods if m != args.best and m != "torch copy"]
-        print(f"\n{t} sum, inclusive: median of the runs' medians, ms (runs per method: "
+        print(f"\n{t} {op}, inclusive: median of the runs' medians, ms (runs per method: "
               f"{max(len(v) for m in methods.values() for v in m.values())})")
         head = ["n", args.best] + names + ["% of copy"] + [f"x {m}" for m in names if m != "copy kernel"]
         print(" | ".join(head))

@@ -33,7 +33,8 @@
 #                         peers of bench/peer_scan.py (cupy.cumsum with CUB and without, torch.cumsum, torch's copy;
 #                         REDUCELAB_SCAN_PEERS=0 skips them), REDUCELAB_RUNS times (scan_*_runN.*); then `reducelab
 #                         run` of other work-group sizes and elements per work-item (REDUCELAB_SCAN_SHAPES,
-#                         variant:wg:epi,...; empty: none)
+#                         variant:wg:epi,...; empty: none); REDUCELAB_SCAN_OP=min|max scans with that operation
+#                         (files scan_*_TYPE-OP_runN.*) against torch.cummin/cummax and cupy's accumulate
 #   REDUCELAB_ARCHIVE=1   also packs $OUT into results.tar.gz after every step (a run cut short keeps what it
 #                         finished, in one file)
 # REDUCELAB_DEVICE names the OpenCL device (default NVIDIA: index or part of its name), REDUCELAB_BENCH_BUILD_DIR the
@@ -144,12 +145,15 @@ if [ "${REDUCELAB_LADDER:-0}" = 1 ]; then
     pack
 fi
 if [ "${REDUCELAB_SCAN:-0}" = 1 ]; then
+    sop="${REDUCELAB_SCAN_OP:-sum}"
+    tag=""
+    [ "$sop" = sum ] || tag="-$sop"
     for run in $(seq 1 "${REDUCELAB_RUNS:-1}"); do
         for t in int float; do
             "$build/app/reducelab" bench "${dev[@]}" --pattern scan --n "${REDUCELAB_SCAN_SIZES:-2^22,2^28}" --type $t \
-                --variant "${REDUCELAB_SCAN_VARIANTS:-all}" --repeats "${REDUCELAB_REPEATS:-30}" --json \
-                >"$out/scan_ladder_${t}_run$run.json" 2>>"$log"
-            python3 - "$out/scan_ladder_${t}_run$run.json" >>"$out/scan_ladder_run$run.txt" <<'PY'
+                --op "$sop" --variant "${REDUCELAB_SCAN_VARIANTS:-all}" --repeats "${REDUCELAB_REPEATS:-30}" --json \
+                >"$out/scan_ladder_$t${tag}_run$run.json" 2>>"$log"
+            python3 - "$out/scan_ladder_$t${tag}_run$run.json" >>"$out/scan_ladder${tag}_run$run.txt" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))
 for s in d["sizes"]:
@@ -161,6 +165,14 @@ PY
         done
         pack
         [ "${REDUCELAB_SCAN_PEERS:-1}" = 1 ] || continue
+        if [ "$sop" != sum ]; then  # torch.cum{min,max} and cupy's ufunc accumulate: CUB does not enter
+            for t in float int; do
+                python3 bench/peer_scan.py --op "$sop" --sizes "${REDUCELAB_SCAN_SIZES:-2^22,2^28}" --type $t \
+                    --json "$out/scan_peers_$t${tag}_run$run.json" >>"$out/scan_peers${tag}_run$run.txt" 2>&1
+            done
+            pack
+            continue
+        fi
         for accel in cub ""; do
             CUPY_ACCELERATORS="$accel" python3 bench/peer_scan.py --sizes "${REDUCELAB_SCAN_SIZES:-2^22,2^28}" \
                 --type float --json "$out/scan_peers_float_${accel:-plain}_run$run.json" \
