@@ -138,7 +138,8 @@ json variant(const VariantInfo& v) {
             {"requirements", v.requirements},
             {"correct_by_design", v.correctByDesign},
             {"wrong_reason", v.wrongReason},
-            {"default_elements_per_item", v.defaultElementsPerItem}};
+            {"default_elements_per_item", v.defaultElementsPerItem},
+            {"timed_elements_per_item", v.timedElementsPerItem > 0 ? v.timedElementsPerItem : v.defaultElementsPerItem}};
 }
 
 json config(const RunConfig& c) {

@@ -75,6 +75,7 @@ struct VariantInfo {
     bool wgFixedAtBuild = false;  // complete unroll: -D RL_WG=<size>
     bool elementsPerItemSettable = false;
     int defaultElementsPerItem = 1;  // input elements each work-item loads in the first pass (2 with first add)
+    int timedElementsPerItem = 0;    // > 0: the default of timed runs instead (traces keep the one above)
     int groupsPerComputeUnit = 0;   // > 0: a fixed grid (each pass launches at most this many work-groups per
                                    // compute unit, and each work-item loops over its share); 0: groups follow N
     // > 0 (fixed grids): past groupsPerComputeUnit x units, a timed run launches one group per this many elements,

@@ -11,7 +11,11 @@
 // tiles overlap.
 // The look-back reads a window of up to 32 predecessors at once (one work-item each) with plain loads: spinning
 // with atomic read-modify-writes on the few cache lines that hold the newest words queues every waiting tile behind
-// the others and made this kernel slower than the three-pass scans.
+// the others and made this kernel slower than the three-pass scans. By OpenCL 1.2's rules those plain reads race
+// with the atomic writes of other work-groups (its only atomic read is a read-modify-write, and Oclgrind reports the
+// race); they are safe where an aligned 64-bit word is read whole from memory every work-group sees the same way
+// (volatile: from the shared cache, never a stale private copy), as on NVIDIA's GPUs and on CPUs. CUB makes the same
+// reads with PTX's relaxed loads, which OpenCL C 1.2 cannot name.
 // Tile numbers come from an atomic ticket drawn as the work-group starts, not from get_group_id: a tile waits only
 // for tiles whose work-groups have started, and those wait for nobody later, so the look-back ends on any device
 // that keeps running the work-groups it has started (every GPU and PoCL do; OpenCL does not promise it, and a

@@ -19,6 +19,8 @@ RunConfig withDeviceDefaults(const VariantInfo& v, const RunConfig& requested, c
     RunConfig c = requested;
     c.variant = v.id;
     if (v.groupsPerComputeUnit > 0 && c.groups == 0) c.groups = timedGrid(v, c.n, c.wg, device.computeUnits);
+    if (v.elementsPerItemSettable && v.timedElementsPerItem > 0 && c.elemsPerItem == 0)
+        c.elemsPerItem = v.timedElementsPerItem;
     return c;
 }
 

@@ -96,7 +96,8 @@ private:
 
 // The config a variant is timed with on this device: fixed-grid variants launch a few work-groups per compute unit
 // unless the config names a grid; best-gpu chooses its grid per size from the device's compute units and the
-// work-group size (timedGrid, core/pass_plan.h).
+// work-group size (timedGrid, core/pass_plan.h); a variant with a timedElementsPerItem is timed with that many
+// elements per work-item unless the config names a number.
 RunConfig withDeviceDefaults(const VariantInfo& v, const RunConfig& requested, const DeviceInfo& device);
 
 // Milliseconds between an event's start and end (CL_PROFILING_COMMAND_START/END).

@@ -76,9 +76,11 @@ VariantInfo decoupled_look_back() {
     v.tileInLocal = true;                   // the tile passes through local memory on its way in and out
     v.wgFixedAtBuild = true;                // the tile's local array is sized at build time
     v.elementsPerItemSettable = true;
-    // Tiles of 256 x 24 elements: on NVIDIA's H100 the single pass took 1.46 ms over 2^28 floats with 8 per
+    // Timed: tiles of 256 x 24 elements. On NVIDIA's H100 the single pass took 1.46 ms over 2^28 floats with 8 per
     // work-item, 1.07 with 16 and 0.89 with 24 or 32 (fewer tiles to wait for, each load in flight longer).
-    v.defaultElementsPerItem = 24;
+    // Traced: 2, so that the explorer's arrays of a few dozen elements make several tiles and show the look-back.
+    v.defaultElementsPerItem = 2;
+    v.timedElementsPerItem = 24;
     v.needsInt64Atomics = true;
     v.no64BitReason = "publishes each tile's status as one 64-bit atomic word holding a flag, the launch's epoch and "
                       "a 32-bit value";

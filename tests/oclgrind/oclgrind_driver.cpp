@@ -2,7 +2,7 @@
 // whatever platform the ICD loader shows it (under oclgrind, only Oclgrind's simulator). It prints the platform so
 // the test can check oclgrind really intercepted it.
 //   oclgrind_driver --list-correct            ids of the correct-by-design variants, one per line (no OpenCL)
-//   oclgrind_driver --variant ID [--n N] [--wg WG] [--groups G] [--trace]
+//   oclgrind_driver --variant ID [--n N] [--wg WG] [--groups G] [--epi K] [--trace]
 // It runs the timed build, or with --trace the traced build, never both: Oclgrind 21.10's uninitialized-value
 // checker keeps stale state across buffers freed and allocated again, so a trace after a run in one process
 // reports values that are initialized.
@@ -40,6 +40,8 @@ int drive(int argc, char** argv) {
             config.wg = std::strtoull(argv[++i], nullptr, 10);
         } else if (arg == "--groups" && hasValue) {
             config.groups = std::strtoull(argv[++i], nullptr, 10);
+        } else if (arg == "--epi" && hasValue) {
+            config.elemsPerItem = std::atoi(argv[++i]);
         } else if (arg == "--trace") {
             trace = true;
         } else {

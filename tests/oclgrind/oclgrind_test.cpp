@@ -23,10 +23,16 @@ const char* kOclgrindFlags = " --data-races --uninitialized --build-options -cl-
 // vector_halves_false_positive.cl and the test that shows Oclgrind still flags it). Races are never tolerated.
 const std::set<std::string> kVectorHalvesFalsePositive = {"best-cpu"};
 
+// The one race a correct variant may show, and only in global memory: decoupled-look-back reads its predecessors'
+// status words with plain loads while they publish with atomics (OpenCL 1.2's only atomic read is a read-modify-write,
+// which queued the waiting tiles; see the kernel's banner). The test below shows Oclgrind reporting it once the scan
+// has two tiles: if a change makes those reads atomic, it fails, and this list must be emptied.
+const std::set<std::string> kPlainStatusReads = {"decoupled-look-back"};
+
 struct Outcome {
     int exitCode = -1;   // the driver's exit code, or -1 when it died from a signal
     std::string output;  // stdout and stderr together
-    int reports = 0, races = 0, uninitialized = 0;
+    int reports = 0, races = 0, uninitialized = 0, globalRaces = 0;
     std::string firstReport;
 };
 
@@ -46,6 +52,7 @@ Outcome runShell(const std::string& command) {
         if (line.rfind("\tKernel: ", 0) == 0) {
             ++o.reports;
             if (previous.find("data race") != std::string::npos) ++o.races;
+            if (previous.find("data race at global memory") != std::string::npos) ++o.globalRaces;
             if (previous.find("Uninitialized") != std::string::npos) ++o.uninitialized;
             if (o.firstReport.empty()) o.firstReport = previous + "\n" + line;
         }
@@ -93,6 +100,11 @@ protected:
         ASSERT_EQ(o.exitCode, 0) << what << ": the driver failed under oclgrind:\n" << o.output.substr(0, 4000);
         expectRanOnOclgrind(o, what);
         EXPECT_NE(o.output.find(" correct"), std::string::npos) << what << ": wrong result:\n" << o.output;
+        if (kPlainStatusReads.count(v.id)) {
+            EXPECT_EQ(o.races, o.globalRaces) << what << ": a race in local memory:\n" << o.output.substr(0, 4000);
+            EXPECT_EQ(o.reports, o.races) << what << ":\n" << o.firstReport;
+            return;
+        }
         EXPECT_EQ(o.races, 0) << what << ": oclgrind reports a data race:\n" << o.firstReport;
         if (kVectorHalvesFalsePositive.count(v.id)) {
             EXPECT_EQ(o.reports, o.races + o.uninitialized) << what << ":\n" << o.firstReport;
@@ -176,6 +188,22 @@ TEST(best_gpu_oclgrind, LastGroupFinishesWithoutRace) {
             if (*traced) EXPECT_NE(o.output.find(grid.passes), std::string::npos) << what << ":\n" << o.output;
             EXPECT_EQ(o.reports, 0) << what << ": oclgrind reports:\n" << o.firstReport;
         }
+}
+
+// The evidence behind kPlainStatusReads: over four tiles (256 elements, tiles of 64 x 1) the look-back reads the
+// status words of tiles that published them, and Oclgrind names that race in global memory, in the kernel, while
+// the scan is right; nothing races in local memory.
+TEST(decoupled_look_back_oclgrind, ReportsOnlyThePlainReadsOfTheStatusWords) {
+    requireOclgrind();
+    const Outcome o = underOclgrind("--variant decoupled-look-back --n 256 --wg 64 --epi 1 --trace");
+    ASSERT_EQ(o.exitCode, 0) << o.output.substr(0, 4000);
+    expectRanOnOclgrind(o, "decoupled-look-back");
+    EXPECT_NE(o.output.find(" correct"), std::string::npos) << o.output;
+    EXPECT_GT(o.globalRaces, 0) << "no race reported on the status words: are their reads atomic now? Then empty "
+                                   "kPlainStatusReads:\n"
+                                << o.output.substr(0, 4000);
+    EXPECT_EQ(o.races, o.globalRaces) << o.output.substr(0, 4000);
+    EXPECT_NE(o.output.find("Kernel: decoupled_look_back"), std::string::npos);
 }
 
 // The evidence behind kVectorHalvesFalsePositive: Oclgrind flags a kernel whose every value is initialized. If this
