@@ -8,11 +8,10 @@ std::string stageLabel(int param) {
     if (param == kClearRootParam) return "root cleared";
     if (param == kAddOwnParam) return "inclusive";
     if (param == kShiftRightParam) return "exclusive";
-    if (param == kCarriedParam) return "prefix carried in";
+    if (param == kCarriedParam) return "carried in";
     if (param & kLookBackFlag) {
         const int depth = param & ~kLookBackFlag;
-        return depth == 0 ? "prefix (first tile)"
-                          : "prefix, looked back " + std::to_string(depth) + (depth == 1 ? " tile" : " tiles");
+        return "look-back " + std::to_string(depth);  // short: the explorer's label column holds about 12 characters
     }
     if (param & kTailStepFlag) return "tail s = " + std::to_string(param & ~kTailStepFlag);
     if (param & kScanStepFlag) return "d = " + std::to_string(param & ~kScanStepFlag);

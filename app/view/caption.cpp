@@ -77,6 +77,13 @@ std::string stageDescription(const TraceRun& run, const StepRef& ref) {
                                                    std::to_string(first->w2)
                                              : operationText(run.op, first->a2, first->b2, first->w2));
     }
+    if (s.param >= 0 && (s.param & kLookBackFlag)) {  // decoupled look-back: where the tile's prefix came from
+        const int depth = s.param & ~kLookBackFlag;
+        d = (depth == 0 ? std::string("the first tile: no prefix")
+                        : "the tile's prefix, from looking back over " + std::to_string(depth) +
+                              (depth == 1 ? " tile" : " tiles")) +
+            " \xc2\xb7 " + d;
+    }
     const int divergent = s.analysis.divergentWarps;
     d += " \xc2\xb7 " + std::to_string(divergent) + (divergent == 1 ? " divergent SIMD group" : " divergent SIMD groups");
     d += s.analysis.bankConflictDegree > 1 ? " \xc2\xb7 " + std::to_string(s.analysis.bankConflictDegree) +

@@ -2,7 +2,9 @@
 // the work-items that combine cells and those idle, the divergent SIMD groups, the bank conflicts and the result.
 #include <gtest/gtest.h>
 
+#include "app/view/caption.h"
 #include "app/view/narration.h"
+#include "core/model/model_scan.h"
 #include "app/view/tree/playback.h"
 #include "view_helpers.h"
 
@@ -154,6 +156,41 @@ TEST(Narration, MarkdownHasAHeadingAndAParagraphPerStep) {
                           "\n## Stage 4 (s = 1)\n\nWork-item 0 adds cell 1 into cell 0"})
         EXPECT_NE(md.find(h), std::string::npos) << h << "\n" << md;
     EXPECT_NE(md.find("The result is 120, which equals the CPU reference.\n"), std::string::npos);
+}
+
+// The look-back stage says where its tile's prefix came from: nowhere for the first tile, the tiles it looked back
+// over for the others (the label is kept short for the tree's label column: "look-back 1").
+TEST(Caption, TheLookBackStageSaysWhereItsTilesPrefixCameFrom) {
+    const VariantInfo& v = *findVariant("decoupled-look-back");
+    RunConfig c;
+    c.variant = v.id;
+    c.n = 64;
+    c.wg = 16;
+    c.elemsPerItem = 2;
+    c.type = ElemType::Int;
+    std::vector<double> input(c.n);
+    for (size_t i = 0; i < c.n; ++i) input[i] = double(i % 10);
+    TraceRun run;
+    run.variant = v.id;
+    run.n = c.n;
+    run.wg = c.wg;
+    run.op = Op::Sum;
+    run.type = ElemType::Int;
+    run.passes = modelScanRun(v, c, input, nullptr);
+    ASSERT_EQ(run.passes.size(), 1u);
+    ASSERT_EQ(run.passes[0].traced.size(), 2u);  // two tiles of 16 x 2
+    for (int tile = 0; tile < 2; ++tile) {
+        const auto& stages = run.passes[0].traced[size_t(tile)].stages;
+        int at = -1;
+        for (size_t s = 0; s < stages.size(); ++s)
+            if (stages[s].param >= 0 && (stages[s].param & kLookBackFlag)) at = int(s);
+        ASSERT_GE(at, 0) << "tile " << tile;
+        EXPECT_EQ(stages[size_t(at)].label, tile == 0 ? "look-back 0" : "look-back 1");
+        const std::string d = stageDescription(run, StepRef{0, tile, at});
+        EXPECT_EQ(d.rfind(tile == 0 ? "the first tile: no prefix" : "the tile's prefix, from looking back over 1 tile", 0),
+                  0u)
+            << d;
+    }
 }
 
 }  // namespace

@@ -169,7 +169,15 @@ void ResultPanel::stage(const ExplorerState& state, int sideIndex, const UiConte
     } else {
         const char* op = side.bundle->run.op == Op::Sum ? "+" : (side.bundle->run.op == Op::Min ? "min" : "max");
         const bool fused = examples.front()->second();  // two operations each before the next barrier
-        if (fused)
+        const int lookedBack = st.param & kLookBackFlag ? st.param & ~kLookBackFlag : -1;  // decoupled look-back
+        if (lookedBack == 0)
+            ImGui::Text("The first tile has no prefix: %d of %d work-items each take the runs before theirs in the "
+                        "tile (%s):", a.activeItems, items, op);
+        else if (lookedBack > 0)
+            ImGui::Text("The tile's prefix, found by looking back over %d %s, is combined (%s) by %d of %d work-items "
+                        "with the runs before theirs in the tile:", lookedBack, lookedBack == 1 ? "tile" : "tiles", op,
+                        a.activeItems, items);
+        else if (fused)
             ImGui::Text("%d of %d work-items each combine two pairs of cells (%s), with no barrier between this stage "
                         "and the next:", a.activeItems, items, op);
         else if (examples.front()->b >= 0)
