@@ -9,10 +9,8 @@ std::string stageLabel(int param) {
     if (param == kAddOwnParam) return "inclusive";
     if (param == kShiftRightParam) return "exclusive";
     if (param == kCarriedParam) return "carried in";
-    if (param & kLookBackFlag) {
-        const int depth = param & ~kLookBackFlag;
-        return "look-back " + std::to_string(depth);  // short: the explorer's label column holds about 12 characters
-    }
+    if (lookBackDepth(param) >= 0)  // short: the explorer's label column holds about 12 characters
+        return "look-back " + std::to_string(lookBackDepth(param));
     if (param & kTailStepFlag) return "tail s = " + std::to_string(param & ~kTailStepFlag);
     if (param & kScanStepFlag) return "d = " + std::to_string(param & ~kScanStepFlag);
     if (param & kUpSweepFlag) return "up d = " + std::to_string(param & ~kUpSweepFlag);

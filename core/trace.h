@@ -104,6 +104,8 @@ inline constexpr int kAddOwnParam = 0x1000000;
 inline constexpr int kShiftRightParam = 0x2000000;
 // decoupled-look-back: every cell given its tile's prefix, after the tile looked back over `depth` tiles.
 inline constexpr int kLookBackFlag = 0x4000000;
+// How many tiles a look-back stage looked back over; -1 for any other stage.
+inline int lookBackDepth(int param) { return param >= 0 && (param & kLookBackFlag) ? param & ~kLookBackFlag : -1; }
 // reduce-then-scan: every cell given the prefix carried in from the chunks before and the runs before it.
 inline constexpr int kCarriedParam = 0x8000000;
 std::string stageLabel(int param);  // "load", "s = 64", "tail s = 16", "d = 4", "up d = 2", "root cleared", ...

@@ -77,8 +77,7 @@ std::string stageDescription(const TraceRun& run, const StepRef& ref) {
                                                    std::to_string(first->w2)
                                              : operationText(run.op, first->a2, first->b2, first->w2));
     }
-    if (s.param >= 0 && (s.param & kLookBackFlag)) {  // decoupled look-back: where the tile's prefix came from
-        const int depth = s.param & ~kLookBackFlag;
+    if (const int depth = lookBackDepth(s.param); depth >= 0) {  // decoupled look-back: where the prefix came from
         d = (depth == 0 ? std::string("the first tile: no prefix")
                         : "the tile's prefix, from looking back over " + std::to_string(depth) +
                               (depth == 1 ? " tile" : " tiles")) +

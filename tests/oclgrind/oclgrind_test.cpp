@@ -20,7 +20,8 @@ namespace {
 const char* kOclgrindFlags = " --data-races --uninitialized --build-options -cl-opt-disable ";
 
 // Variants whose uninitialized-value reports are Oclgrind's false positive on vector halves (see
-// vector_halves_false_positive.cl and the test that shows Oclgrind still flags it). Races are never tolerated.
+// vector_halves_false_positive.cl and the test that shows Oclgrind still flags it). No race is tolerated but the one
+// named below.
 const std::set<std::string> kVectorHalvesFalsePositive = {"best-cpu"};
 
 // The one race a correct variant may show, and only in global memory: decoupled-look-back reads its predecessors'

@@ -169,7 +169,7 @@ void ResultPanel::stage(const ExplorerState& state, int sideIndex, const UiConte
     } else {
         const char* op = side.bundle->run.op == Op::Sum ? "+" : (side.bundle->run.op == Op::Min ? "min" : "max");
         const bool fused = examples.front()->second();  // two operations each before the next barrier
-        const int lookedBack = st.param & kLookBackFlag ? st.param & ~kLookBackFlag : -1;  // decoupled look-back
+        const int lookedBack = lookBackDepth(st.param);  // decoupled look-back: where the tile's prefix came from
         if (lookedBack == 0)
             ImGui::Text("The first tile has no prefix: %d of %d work-items each take the runs before theirs in the "
                         "tile (%s):", a.activeItems, items, op);
