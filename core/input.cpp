@@ -184,4 +184,30 @@ HostArray paddedWithIdentity(const HostArray* from, size_t elements, ElemType ty
     return out;
 }
 
+double guardValue(Op op, ElemType type) {
+    const bool wide = type == ElemType::Long || type == ElemType::Double;
+    const bool whole = type == ElemType::Int || type == ElemType::Long;
+    switch (op) {
+        case Op::Min:
+            if (whole) return wide ? -9007199254740991.0 : double(std::numeric_limits<int32_t>::min());
+            return wide ? -std::numeric_limits<double>::max() : -double(std::numeric_limits<float>::max());
+        case Op::Max:
+            if (whole) return wide ? 9007199254740991.0 : double(std::numeric_limits<int32_t>::max());
+            return wide ? std::numeric_limits<double>::max() : double(std::numeric_limits<float>::max());
+        default: return whole ? 777777777.0 : 1.0e6;
+    }
+}
+
+HostArray withGuardTail(const HostArray& input, size_t tail, Op op) {
+    HostArray out = input;
+    const double g = guardValue(op, input.type);
+    switch (input.type) {
+        case ElemType::Int: out.ints.insert(out.ints.end(), tail, int32_t(g)); break;
+        case ElemType::Long: out.longs.insert(out.longs.end(), tail, int64_t(g)); break;
+        case ElemType::Double: out.doubles.insert(out.doubles.end(), tail, g); break;
+        default: out.floats.insert(out.floats.end(), tail, float(g)); break;
+    }
+    return out;
+}
+
 }  // namespace rl

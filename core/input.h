@@ -57,6 +57,13 @@ HostArray makeInput(ElemType type, DataPattern pattern, size_t n, uint64_t seed)
 // element count reads whole work-groups of this).
 HostArray paddedWithIdentity(const HostArray* from, size_t elements, ElemType type, Op op);
 
+// The value a check puts past the end of an input: one that changes the op's result wherever it is taken in (sum:
+// a large odd number, so no count of them wraps an int to zero; min: the type's lowest; max: its highest).
+double guardValue(Op op, ElemType type);
+
+// `input` followed by `tail` copies of guardValue(op, type).
+HostArray withGuardTail(const HostArray& input, size_t tail, Op op);
+
 // The input a configuration describes: its pattern, or (File) the values of config.dataFile, which must still hold
 // exactly config.n of them. Throws rl::Error (BadInput) naming the file and the problem.
 HostArray makeInput(const RunConfig& config);

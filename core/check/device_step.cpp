@@ -1,5 +1,8 @@
 // The device step: build, the check's sizes against the host reference, and the device trace of an annotated kernel.
 #include <algorithm>
+#include <cmath>
+#include <iomanip>
+#include <sstream>
 
 #include "core/check/steps.h"
 #include "core/cl/devices.h"
@@ -62,6 +65,35 @@ std::string explainRunFailure(const std::string& what) {
     return what;
 }
 
+// When a wrong result is the guard past n at work (a whole number of guard values off a sum, or the guard itself as a
+// min or max), says so: the kernel read past the end of `in`. Empty otherwise.
+std::string pastNHint(Op op, ElemType type, double result, double reference) {
+    const double g = guardValue(op, type);
+    std::ostringstream o;
+    o << std::setprecision(12);
+    if (op == Op::Sum) {
+        double k = 0;  // how many guard values the result holds beyond the reference
+        if (type == ElemType::Int) {  // an int sum wraps: k guards add k * g modulo 2^32; g is odd, so invertible
+            const uint32_t gu = uint32_t(int32_t(g));
+            uint32_t inverse = gu;  // Newton's iteration doubles the correct low bits: 3, 6, 12, 24, 48
+            for (int i = 0; i < 4; ++i) inverse *= 2u - gu * inverse;
+            k = double((uint32_t(int32_t(result)) - uint32_t(int32_t(reference))) * inverse);
+            if (k < 1 || k > double(uint32_t(1) << 24)) return "";  // not a count of elements: another fault
+        } else {
+            k = std::round((result - reference) / g);
+            if (k < 1 || std::fabs(result - reference - k * g) > 0.01 * g) return "";
+        }
+        o << "; that is " << k << " times the value " << g << " the check puts past the end of its input: the kernel read "
+          << k << " element" << (k == 1 ? "" : "s") << " past n (of `in`, or of the partials in a later pass); guard "
+          << "the load with `i < n`";
+    } else {
+        if (result != g) return "";
+        o << "; that is the value the check puts past the end of its input: the kernel read past n (guard the load with "
+             "`i < n` and take RL_IDENTITY otherwise)";
+    }
+    return o.str();
+}
+
 }  // namespace
 
 void deviceStep(const CheckRequest& request, const VariantInfo& variant, const Emit& emit) {
@@ -69,6 +101,9 @@ void deviceStep(const CheckRequest& request, const VariantInfo& variant, const E
     emit({{"event", "device"}, {"name", device.name}, {"simd_width", device.simdWidth}});
     Engine engine(device);
     engine.programs().setDiskCache(BinaryCache());  // built from source each time: its warnings are part of the check
+    // Past n the input holds a value that changes the result: a kernel that reads there is wrong on every device
+    // (past a buffer's end a CPU device often finds zeros, which a sum takes in without a trace).
+    engine.guardInputsPastN(std::max<size_t>(1024, 4 * size_t(request.config.wg)));
     bool buildKnown = false;
     auto buildIs = [&](bool ok, const std::string& log) {
         if (buildKnown) return;
@@ -107,7 +142,9 @@ void deviceStep(const CheckRequest& request, const VariantInfo& variant, const E
                     const RunResult r = engine.run(v, c, input);
                     buildIs(true, "");
                     event.update(Json{{"ran", true}, {"correct", r.correct}, {"result", rl::json::value(r.result)},
-                                  {"reference", rl::json::value(r.reference)}, {"message", r.verdict}});
+                                  {"reference", rl::json::value(r.reference)},
+                                  {"message", r.correct ? r.verdict
+                                                        : r.verdict + pastNHint(op, type, r.result, r.reference)}});
                 } catch (const Error& e) {
                     if (e.kind() == ErrorKind::BuildFailed) {
                         buildIs(false, e.what());

@@ -135,6 +135,10 @@ cl::Buffer Engine::upload(const HostArray& input) {
     }
 }
 
+cl::Buffer Engine::uploadGuarded(const HostArray& input, Op op) {
+    return inputGuard_ == 0 ? upload(input) : upload(withGuardTail(input, inputGuard_, op));
+}
+
 RunResult Engine::run(const RunConfig& requested, const HostArray& input, int warmup, int repeats) {
     return run(lookUp(requested.variant), requested, input, warmup, repeats);
 }
@@ -144,7 +148,8 @@ RunResult Engine::run(const VariantInfo& variant, const RunConfig& requested, co
     const RunConfig config = withDeviceDefaults(variant, requested, device_);
     checkInput(config, input);
     validate(variant, config, Purpose::Run);  // before the input is uploaded
-    TimedReduction timed(*this, variant, requested, input, upload(input), computeReference(input, requested.op));
+    TimedReduction timed(*this, variant, requested, input, uploadGuarded(input, config.op),
+                         computeReference(input, requested.op));
     timed.warmup(warmup);
     for (int i = 0; i < std::max(1, repeats); ++i) timed.timeOnce();
     return timed.result();
@@ -178,7 +183,7 @@ TraceRun Engine::trace(const VariantInfo& variant, const RunConfig& requested, c
     run.banks = config.banks;
     run.bankWidthBytes = config.bankWidthBytes;
     try {
-        cl::Buffer buffer = upload(input);
+        cl::Buffer buffer = uploadGuarded(input, config.op);
         makeRunner(v->kind)->trace(*this, *v, config, plan, buffer, selection, run);
     } catch (const cl::Error& e) {
         throw Error(ErrorKind::DeviceFailure, std::string("OpenCL call ") + e.what() + " failed with error " +

@@ -83,15 +83,25 @@ public:
     // The input in a device buffer (read-only); rl::Error (DeviceFailure) when the device cannot hold it.
     cl::Buffer upload(const HostArray& input);
 
+    // For a check of an untrusted kernel: from now on run() and trace() upload every input followed by `elements`
+    // cells of guardValue(op) (core/input.h), so a kernel that reads past n is wrong on every device, not only on
+    // those whose memory past the buffer happens to hold something other than the op's identity. 0: none.
+    void guardInputsPastN(size_t elements) { inputGuard_ = elements; }
+    // The guard cells after every input (0: none); runners put as many after the partials a later pass reads.
+    size_t inputGuard() const { return inputGuard_; }
+
 private:
     // Whether the input is the config's N elements of its type.
     void checkInput(const RunConfig& config, const HostArray& input) const;
+    // upload(), with the guard cells of guardInputsPastN after the input.
+    cl::Buffer uploadGuarded(const HostArray& input, Op op);
 
     DeviceInfo device_;
     cl::Device clDevice_;
     cl::Context context_;
     cl::CommandQueue queue_;
     ProgramCache programs_;
+    size_t inputGuard_ = 0;
 };
 
 // The config a variant is timed with on this device: fixed-grid variants launch a few work-groups per compute unit

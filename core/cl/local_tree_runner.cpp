@@ -27,6 +27,27 @@ cl::Buffer paddedBuffer(Engine& engine, const RunConfig& config, size_t elements
     return b;
 }
 
+// The guard value of Engine::guardInputsPastN as one element's bytes.
+std::vector<unsigned char> guardBytes(const RunConfig& config) {
+    HostArray empty;
+    empty.type = config.type;
+    const HostArray one = withGuardTail(empty, 1, config.op);
+    const auto* p = static_cast<const unsigned char*>(one.data());
+    return std::vector<unsigned char>(p, p + one.bytes());
+}
+
+// A partials buffer of `groups` elements, followed by the engine's guard cells (Engine::guardInputsPastN), if any.
+cl::Buffer guardedPartials(Engine& engine, const RunConfig& config, size_t groups) {
+    const size_t guard = engine.inputGuard(), e = elemSize(config.type);
+    cl::Buffer b(engine.context(), CL_MEM_READ_WRITE, (groups + guard) * e);
+    if (guard > 0) {
+        const auto pattern = guardBytes(config);
+        clEnqueueFillBuffer(engine.queue()(), b(), pattern.data(), pattern.size(), 0, (groups + guard) * e, 0,
+                            nullptr, nullptr);
+    }
+    return b;
+}
+
 // Elements the pass after `p` reads (its whole work-groups), or the partials alone after the last pass.
 size_t partialsRead(const std::vector<PassPlan>& plan, size_t p) {
     return p + 1 < plan.size() ? std::max(plan[p].groups, plan[p + 1].global) : plan[p].groups;
@@ -40,9 +61,12 @@ public:
         // The partial buffers are made once per plan and reused by later runs, so no allocation falls between two
         // passes of a timed run (on a GPU that gap is part of the reduction's time).
         const bool padded = variant.args.padded();
+        // Under a check's guard each partials buffer has the guard cells after it too: a later pass that reads past
+        // its n reads them, as the first pass reads those after the input.
+        const size_t guard = padded ? 0 : engine.inputGuard();
         std::vector<size_t> bytes;
         for (size_t p = 0; p < plan.size(); ++p)
-            bytes.push_back((padded ? partialsRead(plan, p) : plan[p].groups) * elemSize(config.type));
+            bytes.push_back((padded ? partialsRead(plan, p) : plan[p].groups + guard) * elemSize(config.type));
         if (bytes != outBytes_) {
             outs_.clear();
             for (size_t b : bytes) outs_.emplace_back(engine.context(), CL_MEM_READ_WRITE, b);
@@ -60,8 +84,8 @@ public:
         for (size_t p = 0; p < plan.size(); ++p) {
             const PassPlan& pass = plan[p];
             const cl::Buffer& out = outs_[p];
-            if (padded) {
-                const auto pattern = identityBytes(config);
+            if (padded || guard > 0) {
+                const auto pattern = padded ? identityBytes(config) : guardBytes(config);
                 clEnqueueFillBuffer(engine.queue()(), out(), pattern.data(), pattern.size(), 0, bytes[p], 0, nullptr,
                                     nullptr);
             }
@@ -83,7 +107,7 @@ public:
         for (size_t p = 0; p < plan.size(); ++p) {
             const PassPlan& pass = plan[p];
             cl::Buffer out = padded ? paddedBuffer(engine, config, partialsRead(plan, p), nullptr, 0)
-                                    : cl::Buffer(engine.context(), CL_MEM_READ_WRITE, pass.groups * elemSize(config.type));
+                                    : guardedPartials(engine, config, pass.groups);
             size_t first = 0, count = 0;
             chooseTracedGroups(pass.groups, p, selection, &first, &count);
             TraceBuffers tb(engine, config.type, first, count, maxStagesFor(pass.local), pass.local);
