@@ -21,7 +21,7 @@ std::vector<std::string> exportOptions() {
     std::vector<std::string> v = {"device", "pattern", "exclusive!"};
     for (const RunSettingSpec& s : runSettings())
         if (s.name != "final" && s.name != "groups") v.emplace_back(s.name);
-    for (const char* o : {"session", "stage", "format", "scale", "out", "theme", "width", "delay", "transparent!",
+    for (const char* o : {"session", "stage", "format", "scale", "out", "theme", "width", "delay", "fps", "transparent!",
                           "load-at-bottom!", "no-values!", "no-caption!"})
         v.emplace_back(o);
     return v;
@@ -31,13 +31,10 @@ exporter::ExportRequest toRequest(const Options& o) {
     exporter::ExportRequest r;
     auto has = [&](const char* k) { return o.raw.count(k) != 0; };
     auto get = [&](const char* k) { return o.raw.at(k); };
-    if (!has("format")) throw UsageError("--format is required: png, svg, gif or md");
+    if (!has("format")) throw UsageError("--format is required: png, svg, gif, md, mp4 or webm");
     const std::string format = get("format");
-    if (format == "png") r.format = exporter::Format::Png;
-    else if (format == "svg") r.format = exporter::Format::Svg;
-    else if (format == "gif") r.format = exporter::Format::Gif;
-    else if (format == "md") r.format = exporter::Format::Md;
-    else throw UsageError("--format: '" + format + "' is not a format; give png, svg, gif or md");
+    if (!exporter::parseFormat(format, &r.format))
+        throw UsageError("--format: '" + format + "' is not a format; give png, svg, gif, md, mp4 or webm");
     if (!has("out")) throw UsageError("--out PATH is required");
     r.out = get("out");
     r.session = has("session") ? get("session") : "";
@@ -64,6 +61,7 @@ exporter::ExportRequest toRequest(const Options& o) {
     if (has("theme")) r.theme = get("theme");
     if (has("width")) r.width = float(parseInteger("--width", get("width"), 320, 4096));
     if (has("delay")) r.delayMs = int(parseInteger("--delay", get("delay"), 20, 60000));
+    if (has("fps")) r.fps = int(parseInteger("--fps", get("fps"), 1, 120));
     r.transparent = has("transparent");
     r.loadAtTop = !has("load-at-bottom");
     r.showValues = !has("no-values");
@@ -74,25 +72,30 @@ exporter::ExportRequest toRequest(const Options& o) {
 }  // namespace
 
 const char* exportHelp() {
-    return "reducelab export --variant ID --n N [--stage K|all] --format png|svg|gif|md [--scale S] --out PATH\n"
-           "                 [--wg SIZE] [--op ..] [--type ..] [--data ..] [--seed S] [--device D]\n"
+    return "reducelab export --variant ID --n N [--stage K|all] --format png|svg|gif|md|mp4|webm [--scale S]\n"
+           "                 --out PATH [--wg SIZE] [--op ..] [--type ..] [--data ..] [--seed S] [--device D]\n"
            "                 [--theme dark|projector|colorblind] [--transparent] [--width PIXELS]\n"
-           "                 [--load-at-bottom] [--no-values] [--no-caption] [--delay MS]\n"
+           "                 [--load-at-bottom] [--no-values] [--no-caption] [--delay MS] [--fps F]\n"
            "reducelab export --session FILE ... (the same, from a saved session: no OpenCL device needed)\n"
            "  The reduction tree as the explorer draws it, traced on the device. --stage K is a step of the\n"
            "  timeline (0 = the load; later passes follow), default the last; `all` writes a numbered sequence\n"
            "  (PATH tree.svg gives tree-00.svg, tree-01.svg, ...). GIF: one frame per stage. --scale 1..4 re-renders\n"
-           "  at that size (fonts rasterised at the target size, not stretched). SVG needs no display; PNG and GIF\n"
-           "  render with OpenGL and need an X server (run under `xvfb-run -a` on a headless machine).\n"
-           "  Every picture carries its stage in words, for screen readers and slides: SVG in its <title>, <desc>\n"
-           "  and a title per cell; PNG and GIF in a file beside them (tree.png.alt.txt). md writes every stage in\n"
-           "  words as Markdown, a heading and a paragraph per stage (--stage and the picture options do not apply).";
+           "  at that size (fonts rasterised at the target size, not stretched). SVG needs no display; PNG, GIF\n"
+           "  and video render with OpenGL and need an X server (run under `xvfb-run -a` on a headless machine).\n"
+           "  mp4 (H.264) and webm (VP9): the explorer's animation, every move into a stage and its rest, one stage\n"
+           "  every --delay MS (default 1200, the last held twice as long) at --fps F frames a second (default 30);\n"
+           "  PowerPoint, Keynote and Google Slides play MP4. Every picture carries its stage in words, for screen\n"
+           "  readers and slides: SVG in its <title>, <desc> and a title per cell; PNG, GIF and video in a file\n"
+           "  beside them (tree.png.alt.txt), a video also as timed captions (tree.mp4.vtt). md writes every stage\n"
+           "  in words as Markdown, a heading and a paragraph per stage (--stage and the picture options do not\n"
+           "  apply).";
 }
 
 int runExport(int argc, char** argv) {
     try {
         const Options o = parseOptions(
-            {"export", "export the tree as PNG, SVG or GIF, or in words as Markdown", exportHelp(), exportOptions()},
+            {"export", "export the tree as PNG, SVG, GIF or video, or in words as Markdown", exportHelp(),
+             exportOptions()},
             argc, argv);
         if (o.help) {
             std::cout << o.helpText;
@@ -100,14 +103,14 @@ int runExport(int argc, char** argv) {
         }
         const exporter::ExportRequest request = toRequest(o);
         exporter::checkRequest(request);  // before opening a display or tracing
-        const bool raster = request.format == exporter::Format::Png || request.format == exporter::Format::Gif;
+        const bool raster = exporter::isRaster(request.format);
         std::unique_ptr<exporter::Rasterizer> rasterizer;
 #ifdef REDUCELAB_WITH_RASTER
         if (raster) rasterizer = std::make_unique<render::OffscreenRenderer>();
 #else
         if (raster)
             throw UsageError("this build has no OpenGL renderer (it was configured with REDUCELAB_GUI=OFF): --format "
-                             "svg works here; rebuild with the GUI (scripts/run or scripts/test) for PNG and GIF");
+                             "svg works here; rebuild with the GUI (scripts/run or scripts/test) for PNG, GIF and video");
 #endif
         const auto files = exporter::runExportJob(request, rasterizer.get());
         for (const auto& f : files) std::cout << "wrote " << f << "\n";

@@ -12,6 +12,7 @@
 #include "app/export/gif_writer.h"
 #include "app/export/svg_writer.h"
 #include "app/export/text_metrics.h"
+#include "app/export/video_export.h"
 #include "app/view/narration.h"
 #include "app/view/theme.h"
 #include "core/cl/engine.h"
@@ -45,6 +46,9 @@ void checkRequest(const ExportRequest& r) {
     if (r.out.empty()) bad("--out PATH is required");
     if (!(r.width == 0 || (r.width >= 320 && r.width <= 4096))) bad("--width must be from 320 to 4096 pixels");
     if (r.delayMs < 20 || r.delayMs > 60000) bad("--delay must be from 20 to 60000 milliseconds");
+    if (r.fps < 1 || r.fps > 120) bad("--fps must be from 1 to 120 frames a second");
+    if (isVideo(r.format) && r.transparent)
+        bad("a video has no transparency: leave out --transparent (PNG and SVG have it)");
     const std::string dir = directoryOf(r.out);
     struct stat st {};
     if (::stat(r.out.c_str(), &st) == 0 && S_ISDIR(st.st_mode))
@@ -103,18 +107,46 @@ StageFrames loadFrames(const ExportRequest& r) {
 
 std::string altTextPath(const std::string& picture) { return picture + ".alt.txt"; }
 
+const char* formatName(Format format) {
+    switch (format) {
+        case Format::Png: return "png";
+        case Format::Gif: return "gif";
+        case Format::Md: return "md";
+        case Format::Mp4: return "mp4";
+        case Format::Webm: return "webm";
+        default: return "svg";
+    }
+}
+
+bool parseFormat(const std::string& name, Format* format) {
+    for (Format f : {Format::Png, Format::Svg, Format::Gif, Format::Md, Format::Mp4, Format::Webm})
+        if (name == formatName(f)) {
+            *format = f;
+            return true;
+        }
+    return false;
+}
+
+bool isVideo(Format format) { return format == Format::Mp4 || format == Format::Webm; }
+bool isRaster(Format format) { return format == Format::Png || format == Format::Gif || isVideo(format); }
+
 std::vector<std::string> runExportJob(const ExportRequest& r, Rasterizer* rasterizer) {
     checkRequest(r);
-    if (r.format != Format::Svg && r.format != Format::Md && !rasterizer)
-        bad("PNG and GIF export render with the explorer's OpenGL renderer, which this build does not have "
+    if (isRaster(r.format) && !rasterizer)
+        bad("PNG, GIF and video export render with the explorer's OpenGL renderer, which this build does not have "
             "(configure with -DREDUCELAB_GUI=ON), or use --format svg");
-    const StageFrames frames = loadFrames(r);
+    return writeExport(loadFrames(r), r, styleOf(r), rasterizer);
+}
+
+std::vector<std::string> writeExport(const StageFrames& frames, const ExportRequest& r, const FrameStyle& style,
+                                     Rasterizer* rasterizer) {
     const int steps = frames.steps();
     if (steps == 0) bad("the trace recorded no stage");
     if (r.format == Format::Md) {  // every stage, whatever --stage says: the words are read in order
         writeTextFile(r.out, view::narrationMarkdown(frames.run(), frames.variant(), frames.timeline()));
         return {r.out};
     }
+    if (isVideo(r.format)) return writeVideo(frames, r, style, *rasterizer);
     std::vector<int> chosen;
     if (r.allStages || (r.format == Format::Gif && r.stage < 0)) {
         for (int k = 0; k < steps; ++k) chosen.push_back(k);
@@ -125,7 +157,6 @@ std::vector<std::string> runExportJob(const ExportRequest& r, Rasterizer* raster
                 " stages, 0 to " + std::to_string(steps - 1) + " (or use --stage all)");
         chosen.push_back(k);
     }
-    const FrameStyle style = styleOf(r);
     std::vector<std::string> written;
     if (r.format == Format::Svg) {
         const TextMetrics metrics(style.scale);
@@ -138,7 +169,7 @@ std::vector<std::string> runExportJob(const ExportRequest& r, Rasterizer* raster
     } else if (r.format == Format::Png) {
         for (int k : chosen) {
             const std::string path = sequencePath(r.out, k, chosen.size() > 1 ? steps : 1);
-            writePng(path, rasterizer->render(frames, k, style), r.transparent);
+            writePng(path, rasterizer->render(frames, k, style), style.transparent);
             writeTextFile(altTextPath(path), frames.title(k) + "\n\n" + frames.narration(k) + "\n");
             written.push_back(path);
             written.push_back(altTextPath(path));

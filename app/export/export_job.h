@@ -12,8 +12,16 @@
 
 namespace rl::exporter {
 
-// Md: every stage in words (view/narration.h) as Markdown, a heading and a paragraph per stage.
-enum class Format { Png, Svg, Gif, Md };
+// Md: every stage in words (view/narration.h) as Markdown, a heading and a paragraph per stage. Mp4 (H.264) and
+// Webm (VP9): the explorer's animation, every move and rest (app/export/video.h).
+enum class Format { Png, Svg, Gif, Md, Mp4, Webm };
+
+// "png", "svg", "gif", "md", "mp4", "webm"; parseFormat returns false for any other name.
+const char* formatName(Format format);
+bool parseFormat(const std::string& name, Format* format);
+// Whether the format is drawn by a Rasterizer (PNG, GIF and the videos).
+bool isRaster(Format format);
+bool isVideo(Format format);
 
 struct ExportRequest {
     // The trace: a session file, or a fresh trace on the device of this config.
@@ -32,7 +40,8 @@ struct ExportRequest {
     bool showValues = true;
     bool caption = true;
     float width = 0;       // at scale 1; 0: from the number of cells
-    int delayMs = 1200;    // GIF: time per stage (the last one stays twice as long)
+    int delayMs = 1200;    // GIF and video: time per stage (the last one stays twice as long)
+    int fps = 30;          // video: frames a second (1..120)
     std::string out;       // file; for a numbered sequence NAME.EXT becomes NAME-00.EXT, NAME-01.EXT, ...
 };
 
@@ -40,7 +49,8 @@ struct ExportRequest {
 class Rasterizer {
 public:
     virtual ~Rasterizer() = default;
-    virtual RasterImage render(const StageFrames& frames, int step, const FrameStyle& style) = 0;
+    // `transition` < 1: the move into `step` that far along (StageFrames::frame).
+    virtual RasterImage render(const StageFrames& frames, int step, const FrameStyle& style, float transition = 1) = 0;
 };
 
 // Checks what can be checked before any tracing: scale, theme, format, the output directory. Throws rl::Error.
@@ -55,6 +65,11 @@ std::string altTextPath(const std::string& picture);
 // Runs the export; returns the files written (PNG and GIF with their alt text files). `rasterizer` may be null for
 // SVG and Markdown. Throws rl::Error.
 std::vector<std::string> runExportJob(const ExportRequest& request, Rasterizer* rasterizer);
+
+// Writes the request's pictures of `frames` (its format, stages, out; the drawing is `style`); returns the files
+// written. The explorer's export panel calls this with its own style; runExportJob with styleOf(request).
+std::vector<std::string> writeExport(const StageFrames& frames, const ExportRequest& request, const FrameStyle& style,
+                                     Rasterizer* rasterizer);
 
 // The frames of the request's trace (tracing on the device or opening the session), for the job and the tests.
 StageFrames loadFrames(const ExportRequest& request);

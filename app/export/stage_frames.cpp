@@ -53,7 +53,7 @@ void StageFrames::size(const FrameStyle& style, int* width, int* height) const {
     *height = int(std::lround(h1 * style.scale));
 }
 
-Frame StageFrames::frame(int k, const FrameStyle& style, const view::TextMeasure& measure) const {
+Frame StageFrames::frame(int k, const FrameStyle& style, const view::TextMeasure& measure, float transition) const {
     const view::Palette& p = style.palette ? *style.palette : view::darkPalette();
     const float s = style.scale;
     Frame f;
@@ -79,7 +79,7 @@ Frame StageFrames::frame(int k, const FrameStyle& style, const view::TextMeasure
 
     view::TreeSceneOptions so;
     so.stage = ref.stage;
-    so.transition = 1;
+    so.transition = transition;
     so.type = run_->type;
     so.showValues = style.showValues;
     so.valueSize = std::min(26 * s, layout.cellHeight() * 0.62f);

@@ -43,7 +43,8 @@ public:
     const VariantInfo& variant() const { return variant_; }
 
     // The picture at step k (0 <= k < steps()); text is fitted with `measure` (the screen's fonts, or TextMetrics).
-    Frame frame(int k, const FrameStyle& style, const view::TextMeasure& measure) const;
+    // `transition` < 1 draws the move into step k that far along, as the explorer animates it (a video's frames).
+    Frame frame(int k, const FrameStyle& style, const view::TextMeasure& measure, float transition = 1) const;
     // Step k in words: the caption's title line, and the paragraph of view/narration.h (with the result's sentence on
     // the last step), for SVG's <title> and <desc>, the alt text of PNG and GIF, and Markdown.
     std::string title(int k) const;

@@ -88,7 +88,7 @@ OffscreenRenderer::~OffscreenRenderer() {
 }
 
 exporter::RasterImage OffscreenRenderer::render(const exporter::StageFrames& frames, int step,
-                                                const exporter::FrameStyle& style) {
+                                                const exporter::FrameStyle& style, float transition) {
     ImGuiContext* caller = ImGui::GetCurrentContext();
     struct Restore {
         ImGuiContext* context;
@@ -105,7 +105,7 @@ exporter::RasterImage OffscreenRenderer::render(const exporter::StageFrames& fra
         ImGui_ImplOpenGL3_DestroyFontsTexture();
         ImGui_ImplOpenGL3_CreateFontsTexture();
     }
-    const exporter::Frame frame = frames.frame(step, style, measureWith(impl_->fonts));
+    const exporter::Frame frame = frames.frame(step, style, measureWith(impl_->fonts), transition);
     const int w = frame.width, h = frame.height;
     if (w > impl_->maxSize || h > impl_->maxSize)
         throw Error(ErrorKind::BadInput, "the picture would be " + std::to_string(w) + "x" + std::to_string(h) +

@@ -19,8 +19,8 @@ public:
     explicit OffscreenRenderer(UseCurrentContext);
     ~OffscreenRenderer() override;
 
-    exporter::RasterImage render(const exporter::StageFrames& frames, int step,
-                                 const exporter::FrameStyle& style) override;
+    exporter::RasterImage render(const exporter::StageFrames& frames, int step, const exporter::FrameStyle& style,
+                                 float transition = 1) override;
 
 private:
     struct Impl;

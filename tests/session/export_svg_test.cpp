@@ -130,7 +130,7 @@ TEST(ExportCli, BadRequestsAreRefusedWithAClearMessage) {
         {{"--session", kSession, "--format", "svg", "--out", "/nonexistent-dir/t.svg"}, 2, "the directory '/nonexistent-dir' does not exist"},
         {{"--session", kSession, "--format", "svg", "--out", dir}, 2, "it is a directory"},
         {{"--session", kSession, "--format", "svg", "--out", "/proc/reducelab-export.svg"}, 2, "cannot write '/proc/reducelab-export.svg'"},
-        {{"--session", kSession, "--format", "bmp", "--out", out}, 2, "give png, svg, gif or md"},
+        {{"--session", kSession, "--format", "bmp", "--out", out}, 2, "give png, svg, gif, md, mp4 or webm"},
         {{"--session", kSession, "--format", "svg"}, 2, "--out PATH is required"},
         {{"--format", "svg", "--out", out}, 2, "--variant ID and --n N"},
         {{"--session", kSession, "--format", "svg", "--theme", "neon", "--out", out}, 2, "unknown theme 'neon'"},

@@ -80,7 +80,7 @@ TEST(ExportWords, SvgHasTheStageInItsTitleDescAndATitlePerCell) {
 TEST(ExportWords, MarkdownIsNamedInTheRefusalOfAnUnknownFormat) {
     const auto r = test::runExportCli({"--session", kSession, "--format", "txt", "--out", "/tmp/x.txt"});
     EXPECT_EQ(r.code, 2);
-    EXPECT_NE(r.err.find("give png, svg, gif or md"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("give png, svg, gif, md, mp4 or webm"), std::string::npos) << r.err;
 }
 
 }  // namespace

@@ -235,36 +235,24 @@ void Classroom::exportTree(const ExplorerState& state, const TreeExportRequest& 
         style.stateMarks = stateMarks();
         style.loadAtTop = state.view.loadAtTop;
         style.showValues = state.view.showValues;
-        std::vector<int> steps;
-        if (r.allStages || r.format == "gif")
-            for (int k = 0; k < frames.steps(); ++k) steps.push_back(k);
-        else
-            steps.push_back(std::clamp(state.a.stepAt(state.playback.step()), 0, frames.steps() - 1));
-        const int count = steps.size() > 1 ? frames.steps() : 1;
-        if (r.format == "svg") {
-            const exporter::TextMetrics metrics(style.scale);
-            for (int k : steps) {
-                const exporter::Frame f = frames.frame(k, style, metrics.measure());
-                exporter::writeTextFile(exporter::sequencePath(r.path, k, count),
-                                        exporter::sceneToSvg(f.scene, f.width, f.height, "ReduceLab: " + frames.variant().title));
-            }
-        } else {
-            if (!renderer_)
-                renderer_ = std::make_unique<render::OffscreenRenderer>(render::OffscreenRenderer::UseCurrentContext{});
-            std::vector<exporter::RasterImage> images;
-            for (int k : steps) {
-                exporter::RasterImage image = renderer_->render(frames, k, style);
-                if (r.format == "png") exporter::writePng(exporter::sequencePath(r.path, k, count), image, false);
-                else images.push_back(std::move(image));
-            }
-            if (r.format == "gif") {
-                std::vector<int> delays(images.size(), 120);
-                if (delays.size() > 1) delays.back() = 240;
-                exporter::writeGif(r.path, images, delays);
-            }
-        }
-        log.info("Exported " + std::to_string(steps.size()) + (steps.size() == 1 ? " stage" : " stages") + " as " +
-                 r.format + " to " + (count > 1 && r.format != "gif" ? exporter::sequencePath(r.path, 0, count) + " \xe2\x80\xa6" : r.path));
+        exporter::ExportRequest request;
+        if (!exporter::parseFormat(r.format, &request.format)) throw Error(ErrorKind::BadInput, "unknown format");
+        request.out = r.path;
+        request.scale = style.scale;
+        request.allStages = r.allStages;
+        request.delayMs = r.delayMs;
+        request.fps = r.fps;
+        request.stage = std::clamp(state.a.stepAt(state.playback.step()), 0, frames.steps() - 1);
+        exporter::checkRequest(request);
+        if (exporter::isRaster(request.format) && !renderer_)
+            renderer_ = std::make_unique<render::OffscreenRenderer>(render::OffscreenRenderer::UseCurrentContext{});
+        const std::vector<std::string> files = exporter::writeExport(frames, request, style, renderer_.get());
+        const bool whole = r.allStages || request.format == exporter::Format::Gif || exporter::isVideo(request.format);
+        const int count = whole ? frames.steps() : 1;
+        log.info("Exported " + std::to_string(count) + (count == 1 ? " stage" : " stages") + " as " + r.format +
+                 " to " + files.front() + (files.size() > 1 ? " (and " + std::to_string(files.size() - 1) +
+                                                                  " more files beside it)"
+                                                            : ""));
     } catch (const std::exception& e) {
         log.error("The export failed", e.what());
     }
@@ -279,6 +267,9 @@ std::string Classroom::apply(const std::string& argument, ExplorerState& state, 
         if (key == "lecture" && lecture_.active != (value == "on")) lecture_.toggle();
         if (key == "blank") lecture_.blank = value == "on";
         if (key == "source") lecture_.showSource = value == "on";
+    } else if (key == "panel") {  // the sessions and export window, as its menu item opens it
+        if (value != "on" && value != "off") return "panel takes on or off";
+        panel_.open = value == "on";
     } else if (key == "theme") {
         if (!theme_.set(value)) return "unknown theme '" + value + "' (dark, projector, colorblind)";
         styleChanged_ = true;
@@ -311,7 +302,9 @@ std::string Classroom::apply(const std::string& argument, ExplorerState& state, 
     } else if (key == "export") {
         const auto parts = split(value, ',');
         if (parts.size() != 4) return "export takes FORMAT,current|all,SCALE,PATH";
-        if (parts[0] != "svg" && parts[0] != "png" && parts[0] != "gif") return "export formats: svg, png, gif";
+        exporter::Format format;
+        if (!exporter::parseFormat(parts[0], &format) || format == exporter::Format::Md)
+            return "export formats: svg, png, gif, mp4, webm";
         tree_ = TreeExportRequest{parts[3], parts[0], parts[1] == "all", std::clamp(std::atoi(parts[2].c_str()), 1, 4)};
     } else {
         return "unknown classroom setting '" + key + "'";

@@ -4,8 +4,11 @@
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdlib>
 
+#include "app/export/export_job.h"
 #include "core/input.h"
 #include "core/pass_plan.h"
 #include "core/session.h"
@@ -101,7 +104,8 @@ void ExportPanel::Draw(ExplorerState& state, const UiContext& ctx, std::string& 
     if (sessionPath.empty()) sessionPath = lastSession.empty() ? home() + "/lecture.reducelab.json" : lastSession;
     if (shotPath.empty()) shotPath = home() + "/reducelab-screenshot.png";
     if (treePath.empty()) treePath = home() + "/reducelab-tree.svg";
-    ImGui::SetNextWindowSize(ImVec2(620 * s, 0), ImGuiCond_Appearing);
+    // Wide enough for the text at the current font size (a lecturer's larger text makes it wider).
+    ImGui::SetNextWindowSize(ImVec2(std::max(620 * s, 40 * ImGui::GetFontSize()), 0), ImGuiCond_Appearing);
     const ImGuiViewport* vp = ImGui::GetMainViewport();
     ImGui::SetNextWindowPos(ImVec2(vp->Pos.x + vp->Size.x * 0.5f, vp->Pos.y + vp->Size.y * 0.3f), ImGuiCond_Appearing,
                             ImVec2(0.5f, 0.3f));
@@ -114,8 +118,10 @@ void ExportPanel::Draw(ExplorerState& state, const UiContext& ctx, std::string& 
     ImGui::PushFont(ctx.fonts.bold);
     ImGui::TextUnformatted("Session");
     ImGui::PopFont();
-    ImGui::TextDisabled("The run on screen (device, variant, parameters, trace) in one file; it opens anywhere, "
-                        "no OpenCL device needed.");
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("The run on screen (device, variant, parameters, trace) in one file; it opens anywhere, "
+                       "no OpenCL device needed.");
+    ImGui::PopStyleColor();
     ImGui::SetNextItemWidth(fieldW);
     ImGui::InputText("##session", &sessionPath);
     if (ImGui::Button("Save session")) {
@@ -161,21 +167,44 @@ void ExportPanel::Draw(ExplorerState& state, const UiContext& ctx, std::string& 
     ImGui::PushFont(ctx.fonts.bold);
     ImGui::TextUnformatted("The tree for slides");
     ImGui::PopFont();
-    const char* formats[] = {"SVG (vector, editable)", "PNG", "GIF (animated, all stages)"};
-    ImGui::SetNextItemWidth(fieldW * 0.45f);
-    ImGui::Combo("##format", &treeFormat, formats, 3);
+    const char* formats[] = {"SVG (vector, editable)", "PNG", "GIF (animated, all stages)",
+                             "MP4 video (H.264, the animation)", "WebM video (VP9, the animation)"};
+    static const char* const names[] = {"svg", "png", "gif", "mp4", "webm"};
+    ImGui::SetNextItemWidth(fieldW * 0.62f);
+    if (ImGui::Combo("##format", &treeFormat, formats, 5)) {  // the file's extension follows the format chosen
+        const size_t dot = treePath.find_last_of('.'), slash = treePath.find_last_of('/');
+        exporter::Format known;
+        if (dot != std::string::npos && (slash == std::string::npos || dot > slash) &&
+            exporter::parseFormat(treePath.substr(dot + 1), &known))
+            treePath = treePath.substr(0, dot + 1) + names[treeFormat];
+    }
     ImGui::SameLine();
-    ImGui::BeginDisabled(treeFormat == 2);
-    ImGui::Checkbox("all stages (numbered files)", &treeAll);
-    ImGui::EndDisabled();
-    ImGui::SameLine();
-    ImGui::SetNextItemWidth(fieldW * 0.18f);
+    ImGui::SetNextItemWidth(fieldW * 0.2f);
     ImGui::SliderInt("##treescale", &treeScale, 1, 4, "%d\xc3\x97");
+    const bool video = treeFormat >= 3;
+    if (treeFormat < 2) {
+        ImGui::Checkbox("all stages (numbered files)", &treeAll);
+    } else {  // GIF and video show every stage; a video's pace and smoothness are the lecturer's to choose
+        ImGui::SetNextItemWidth(fieldW * 0.4f);
+        ImGui::SliderFloat("##pace", &treeSecondsPerStage, 0.3f, 5.0f, "%.1f s a stage");
+        if (video) {
+            ImGui::SameLine();
+            ImGui::SetNextItemWidth(fieldW * 0.3f);
+            static const int rates[] = {24, 30, 60};
+            const char* rateNames[] = {"24 frames/s", "30 frames/s", "60 frames/s"};
+            ImGui::Combo("##fps", &treeRate, rateNames, 3);
+            treeFps = rates[std::clamp(treeRate, 0, 2)];
+        }
+    }
     ImGui::SetNextItemWidth(fieldW);
     ImGui::InputText("##tree", &treePath);
     if (ImGui::Button("Export the tree")) {
-        static const char* const names[] = {"svg", "png", "gif"};
-        tree = TreeExportRequest{treePath, names[treeFormat], treeAll || treeFormat == 2, treeScale};
+        tree = TreeExportRequest{treePath, names[treeFormat], treeAll || treeFormat >= 2, treeScale,
+                                 int(std::lround(treeSecondsPerStage * 1000)), treeFps};
+    }
+    if (video) {
+        ImGui::SameLine();
+        ImGui::TextDisabled("the animation, with captions beside it (.vtt)");
     }
     ImGui::End();
 }

@@ -24,6 +24,8 @@ struct TreeExportRequest {
     std::string path, format = "svg";
     bool allStages = false;
     int scale = 1;
+    int delayMs = 1200;  // GIF and video: the time a stage
+    int fps = 30;        // video
 };
 
 // Saves the shown run of side A as a session; returns "" or what went wrong.
@@ -37,7 +39,8 @@ std::string showSessionIn(ExplorerState& state, Session session, const std::stri
 struct ExportPanel {
     bool open = false;
     std::string sessionPath, shotPath, treePath;
-    int shotTarget = 0, shotScale = 2, treeFormat = 0, treeScale = 1;
+    int shotTarget = 0, shotScale = 2, treeFormat = 0, treeScale = 1, treeRate = 1, treeFps = 30;
+    float treeSecondsPerStage = 1.2f;
     bool transparent = false, treeAll = false;
 
     // Draws the window when open. Fills `shot` / `tree` when the user asks for one, `lastSession` after a save/open.

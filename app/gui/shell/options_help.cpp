@@ -25,7 +25,8 @@ Script actions (--script ACTIONS, separated by ';'):
   classroom:KEY=VALUE lecture=on|off, blank=on|off, theme=dark|projector|colorblind,
                       font=SCALE, preset=VARIANT/16|32, save=PATH, open=PATH (sessions),
                       shot=SCALE,window|tree|bottom|result|controls,opaque|transparent,PATH,
-                      export=svg|png|gif,current|all,SCALE,PATH
+                      export=svg|png|gif|mp4|webm,current|all,SCALE,PATH,
+                      panel=on|off (the sessions and export window)
   retrace             leave a saved session: trace the controls' settings on this
                       device (the session banner's button)
   hover-toggle:LABEL  point at a variant toggle by its label, e.g.

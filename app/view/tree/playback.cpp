@@ -78,10 +78,13 @@ void Playback::seek(int step) {
     dwell_ = 0;
 }
 
+float Playback::playingTransitionSeconds(float stepsPerSecond) {
+    return std::min(0.8f, 0.6f / stepsPerSecond);  // 60% of a step's period, at most 0.8 s
+}
+
 float Playback::transitionSeconds() const {
     // While playing, the move takes 60% of a step's period; a manual step always moves in at most 0.45 s.
-    const float period = 1.0f / speed_;
-    return playing_ ? std::min(0.8f, 0.6f * period) : std::min(0.45f, 0.8f * period);
+    return playing_ ? playingTransitionSeconds(speed_) : std::min(0.45f, 0.8f / speed_);
 }
 
 bool Playback::update(double dt) {

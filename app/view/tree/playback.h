@@ -42,6 +42,9 @@ public:
     // Advances by dt seconds; returns whether anything moved.
     bool update(double dt);
 
+    // How long the move into a step takes while playing at `stepsPerSecond` (a video export plays the same motion).
+    static float playingTransitionSeconds(float stepsPerSecond);
+
 private:
     float transitionSeconds() const;
 

@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/export/gif_writer.h"
+#include "app/export/video.h"
 #include "app/view/theme.h"
 #include "app/export/raster_image.h"
 #include "app/gui/classroom/export_panel.h"
@@ -249,7 +250,7 @@ TEST(ClassroomApp, ScaledScreenshotsAreReRenderedAtTheirSize) {
                                "classroom:shot=3,tree,opaque," + dir + "/tree3.png;frames:2;"
                                "classroom:shot=2,window,transparent," + dir + "/clear2.png;frames:2;"
                                "classroom:export=svg,all,1," + dir + "/tree.svg;classroom:export=gif,all,1," + dir +
-                               "/tree.gif;frames:2;quit");
+                               "/tree.gif;classroom:export=mp4,current,1," + dir + "/tree.mp4;frames:2;quit");
     ASSERT_EQ(r.code, 0) << r.output;
     const auto one = exporter::readPng(dir + "/one.png");
     const auto window2 = exporter::readPng(dir + "/window2.png");
@@ -267,6 +268,13 @@ TEST(ClassroomApp, ScaledScreenshotsAreReRenderedAtTheirSize) {
     // The tree exported from the app: a numbered SVG per stage, a GIF frame per stage.
     for (int k = 0; k < 5; ++k) EXPECT_TRUE(std::filesystem::exists(dir + "/tree-0" + std::to_string(k) + ".svg")) << k;
     EXPECT_EQ(exporter::countGifFrames(dir + "/tree.gif"), 5);
+    // The SVG from the app carries the stage's words, as the command line's does.
+    EXPECT_NE(test::readAll(dir + "/tree-01.svg").find("<desc>Stage 1 (s = 8): work-items 0 to 7"), std::string::npos);
+    // A video is always the whole animation: 1.2 s a stage at 30 frames a second, the last stage twice as long.
+    const exporter::VideoInfo video = exporter::readVideo(dir + "/tree.mp4");
+    EXPECT_EQ(video.codec, "h264");
+    EXPECT_EQ(video.frames, 36 * (5 + 1));
+    EXPECT_TRUE(std::filesystem::exists(dir + "/tree.mp4.vtt"));
 }
 
 TEST(ClassroomApp, ACorruptSettingsFileFallsBackToDefaultsWithAMessage) {
