@@ -2,10 +2,10 @@
 // often as it lasts), the encoder of app/export/video.h, and the stage's words timed beside it.
 #include "app/export/video_export.h"
 
+#include <chrono>
 #include <cstdio>
 
 #include "app/export/svg_writer.h"
-#include "app/export/video.h"
 
 namespace rl::exporter {
 namespace {
@@ -23,43 +23,65 @@ std::string vttTime(double seconds) {
 
 std::string captionsPath(const std::string& video) { return video + ".vtt"; }
 
-std::vector<std::string> writeVideo(const StageFrames& frames, const ExportRequest& r, const FrameStyle& style,
-                                    Rasterizer& rasterizer) {
+VideoExport::VideoExport(StageFrames frames, const ExportRequest& request, const FrameStyle& style)
+    : frames_(std::move(frames)), request_(request), style_(style) {
     if (style.transparent)
         throw Error(ErrorKind::BadInput, "a video has no transparency: leave out --transparent (PNG and SVG have it)");
-    const double stepSeconds = r.delayMs / 1000.0;
-    const std::vector<AnimationFrame> timeline = animationFrames(frames.steps(), stepSeconds, r.fps);
+    timeline_ = animationFrames(frames_.steps(), request.delayMs / 1000.0, request.fps);
     int width = 0, height = 0;
-    frames.size(style, &width, &height);
-    {
-        VideoEncoder encoder(r.out, r.format == Format::Mp4 ? VideoCodec::H264Mp4 : VideoCodec::Vp9Webm, width, height,
-                             r.fps);
-        RasterImage image;
-        AnimationFrame drawn{-1, 0};
-        for (const AnimationFrame& f : timeline) {
-            if (f.step != drawn.step || f.transition != drawn.transition) {
-                image = rasterizer.render(frames, f.step, style, f.transition);
-                drawn = f;
-            }
-            encoder.add(image);
+    frames_.size(style, &width, &height);
+    encoder_ = std::make_unique<VideoEncoder>(
+        request.out, request.format == Format::Mp4 ? VideoCodec::H264Mp4 : VideoCodec::Vp9Webm, width, height,
+        request.fps);
+}
+
+VideoExport::~VideoExport() = default;
+
+bool VideoExport::advance(Rasterizer& rasterizer, double budgetSeconds) {
+    if (!files_.empty()) return true;
+    const auto start = std::chrono::steady_clock::now();
+    do {
+        if (next_ == timeline_.size()) {
+            encoder_->finish();
+            writeWords();
+            return true;
         }
-        encoder.finish();
-    }
-    // The words, timed: each stage from the frame its move begins to the frame the next one's begins.
-    std::vector<double> starts(size_t(frames.steps()) + 1, double(timeline.size()) / r.fps);
-    for (size_t i = timeline.size(); i-- > 0;) starts[size_t(timeline[i].step)] = double(i) / r.fps;
-    std::string alt = "ReduceLab: " + frames.variant().title + ", the animation of every stage (" +
-                      std::to_string(frames.steps()) + " stages, " + vttTime(starts.back()).substr(3) + ").\n";
+        const AnimationFrame& f = timeline_[next_++];
+        if (f.step != drawn_.step || f.transition != drawn_.transition) {  // a stage at rest is drawn once
+            image_ = rasterizer.render(frames_, f.step, style_, f.transition);
+            drawn_ = f;
+        }
+        encoder_->add(image_);
+    } while (std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() < budgetSeconds);
+    return false;
+}
+
+// The words, timed: each stage from the frame its move begins to the frame the next one's begins.
+void VideoExport::writeWords() {
+    const int fps = request_.fps;
+    std::vector<double> starts(size_t(frames_.steps()) + 1, double(timeline_.size()) / fps);
+    for (size_t i = timeline_.size(); i-- > 0;) starts[size_t(timeline_[i].step)] = double(i) / fps;
+    std::string alt = "ReduceLab: " + frames_.variant().title + ", the animation of every stage (" +
+                      std::to_string(frames_.steps()) + " stages, " + vttTime(starts.back()).substr(3) + ").\n";
     std::string vtt = "WEBVTT\n";
-    for (int k = 0; k < frames.steps(); ++k) {
-        const std::string words = frames.title(k) + "\n" + frames.narration(k) + "\n";
+    for (int k = 0; k < frames_.steps(); ++k) {
+        const std::string words = frames_.title(k) + "\n" + frames_.narration(k) + "\n";
         alt += "\nAt " + vttTime(starts[size_t(k)]).substr(3) + ": " + words;
         vtt += "\n" + std::to_string(k + 1) + "\n" + vttTime(starts[size_t(k)]) + " --> " +
                vttTime(starts[size_t(k) + 1]) + "\n" + words;
     }
-    writeTextFile(altTextPath(r.out), alt);
-    writeTextFile(captionsPath(r.out), vtt);
-    return {r.out, altTextPath(r.out), captionsPath(r.out)};
+    const std::string& out = request_.out;
+    writeTextFile(altTextPath(out), alt);
+    writeTextFile(captionsPath(out), vtt);
+    files_ = {out, altTextPath(out), captionsPath(out)};
+}
+
+std::vector<std::string> writeVideo(const StageFrames& frames, const ExportRequest& request, const FrameStyle& style,
+                                    Rasterizer& rasterizer) {
+    VideoExport job(StageFrames(frames.run(), frames.variant()), request, style);
+    while (!job.advance(rasterizer, 1e9)) {
+    }
+    return job.files();
 }
 
 }  // namespace rl::exporter

@@ -133,7 +133,13 @@ void Classroom::drawToolbarButtons(ExplorerState& state, const UiContext& ctx) {
         if (ImGui::MenuItem("Sessions, screenshots, export\xe2\x80\xa6")) panel_.open = true;
         ImGui::EndPopup();
     }
+    panel_.videoProgress = video_ ? video_->progress() : -1;
     panel_.Draw(state, ctx, lastSession_, shot_, tree_);
+    if (panel_.cancelVideo && video_) {
+        video_.reset();  // the unfinished file is removed
+        ctx.log.info("The video export was cancelled; nothing was written");
+    }
+    panel_.cancelVideo = false;
 }
 
 void Classroom::afterRender(ExplorerState& state, MessageLog& log, Window& window, const FrameHooks& hooks) {
@@ -147,6 +153,20 @@ void Classroom::afterRender(ExplorerState& state, MessageLog& log, Window& windo
         tree_.reset();
         exportTree(state, request, log);
     }
+    if (video_) advanceVideo(log);
+}
+
+void Classroom::advanceVideo(MessageLog& log) {
+    try {
+        // About a third of a 60 Hz frame's time each frame: the window keeps drawing while the video is made.
+        if (!video_->advance(*renderer_, 0.005)) return;
+        const auto& files = video_->files();
+        log.info("Exported " + std::to_string(video_->stages()) + " stages as a video to " + files.front() +
+                 " (its captions and alt text beside it)");
+    } catch (const std::exception& e) {
+        log.error("The video export failed", e.what());
+    }
+    video_.reset();
 }
 
 void Classroom::takeShot(const ShotRequest& shot, MessageLog& log, Window&, const FrameHooks& hooks) {
@@ -246,6 +266,12 @@ void Classroom::exportTree(const ExplorerState& state, const TreeExportRequest& 
         exporter::checkRequest(request);
         if (exporter::isRaster(request.format) && !renderer_)
             renderer_ = std::make_unique<render::OffscreenRenderer>(render::OffscreenRenderer::UseCurrentContext{});
+        if (exporter::isVideo(request.format)) {
+            if (video_) throw Error(ErrorKind::BadInput, "a video is being written: wait for it or cancel it first");
+            video_ = std::make_unique<exporter::VideoExport>(
+                exporter::StageFrames(state.a.bundle->run, state.a.bundle->variant), request, style);
+            return;  // advanced after each frame (advanceVideo), which says when it is written
+        }
         const std::vector<std::string> files = exporter::writeExport(frames, request, style, renderer_.get());
         const bool whole = r.allStages || request.format == exporter::Format::Gif || exporter::isVideo(request.format);
         const int count = whole ? frames.steps() : 1;

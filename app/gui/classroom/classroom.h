@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 
+#include "app/export/video_export.h"
 #include "app/gui/classroom/export_panel.h"
 #include "app/gui/classroom/lecture_mode.h"
 #include "app/gui/state/message_log.h"
@@ -64,6 +65,12 @@ public:
 private:
     void takeShot(const ShotRequest& shot, MessageLog& log, Window& window, const FrameHooks& hooks);
     void exportTree(const ExplorerState& state, const TreeExportRequest& request, MessageLog& log);
+    void advanceVideo(MessageLog& log);
+
+public:
+    bool writingVideo() const { return video_ != nullptr; }
+
+private:
 
     view::ThemeState theme_;
     LectureMode lecture_;
@@ -73,6 +80,7 @@ private:
     std::optional<ShotRequest> shot_;
     std::optional<TreeExportRequest> tree_;
     std::unique_ptr<render::OffscreenRenderer> renderer_;
+    std::unique_ptr<exporter::VideoExport> video_;  // a video being written, a little after each frame
 };
 
 }  // namespace rl::gui

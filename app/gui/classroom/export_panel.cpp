@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 
 #include "app/export/export_job.h"
@@ -198,11 +199,17 @@ void ExportPanel::Draw(ExplorerState& state, const UiContext& ctx, std::string& 
     }
     ImGui::SetNextItemWidth(fieldW);
     ImGui::InputText("##tree", &treePath);
-    if (ImGui::Button("Export the tree")) {
+    if (videoProgress >= 0) {  // one video at a time: its progress and a way out
+        char label[48];
+        std::snprintf(label, sizeof label, "writing the video: %.0f%%", videoProgress * 100);
+        ImGui::ProgressBar(videoProgress, ImVec2(fieldW * 0.7f, 0), label);
+        ImGui::SameLine();
+        if (ImGui::Button("Cancel")) cancelVideo = true;
+    } else if (ImGui::Button("Export the tree")) {
         tree = TreeExportRequest{treePath, names[treeFormat], treeAll || treeFormat >= 2, treeScale,
                                  int(std::lround(treeSecondsPerStage * 1000)), treeFps};
     }
-    if (video) {
+    if (video && videoProgress < 0) {
         ImGui::SameLine();
         ImGui::TextDisabled("the animation, with captions beside it (.vtt)");
     }

@@ -41,6 +41,8 @@ struct ExportPanel {
     std::string sessionPath, shotPath, treePath;
     int shotTarget = 0, shotScale = 2, treeFormat = 0, treeScale = 1, treeRate = 1, treeFps = 30;
     float treeSecondsPerStage = 1.2f;
+    float videoProgress = -1;  // 0..1 while a video is being written (set by the classroom before Draw), else -1
+    bool cancelVideo = false;  // set by Draw when the user cancels it
     bool transparent = false, treeAll = false;
 
     // Draws the window when open. Fills `shot` / `tree` when the user asks for one, `lastSession` after a save/open.

@@ -51,6 +51,7 @@ public:
     bool traceSettled() const override;
     bool playbackSettled() const override;
     bool sweepSettled() const override { return timings_.settled(); }
+    bool exportSettled() const override { return !classroom_.writingVideo(); }
     bool checkSettled() const override { return workbench_.checkSettled(); }
     bool warmSettled() const override;
     void pressKey(int glfwKey, bool pressed) override;

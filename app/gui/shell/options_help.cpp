@@ -7,6 +7,7 @@ const char* scriptHelp() {
     return R"(
 Script actions (--script ACTIONS, separated by ';'):
   wait-trace          wait until the requested trace is shown
+  wait-export         wait until a video export is written
   key:NAME            press a key (space, left, right, up, down, home, end, pageup,
                       pagedown, enter, tab, backspace, escape, f5, equal, minus,
                       or one letter or digit),

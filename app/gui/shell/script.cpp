@@ -72,7 +72,7 @@ bool Script::parse(const std::string& text, std::string* error) {
         if (item.empty()) continue;
         const size_t colon = item.find(':');
         ScriptAction a{item.substr(0, colon), colon == std::string::npos ? "" : item.substr(colon + 1)};
-        static const char* const verbs[] = {"wait-trace", "key", "frames", "settle", "shot", "variant", "compare",
+        static const char* const verbs[] = {"wait-trace", "wait-export", "key", "frames", "settle", "shot", "variant", "compare",
                                             "tab", "set", "hover", "pointer", "wheel", "group", "quit", "sleep", "classroom",
                                             "timings", "wait-sweep", "wait-warm", "retrace", "hover-toggle",
                                             "kernel-new", "kernel-reopen", "kernel-edit", "kernel-open", "kernel-edit-line",
@@ -193,6 +193,8 @@ void Script::advance(ScriptHost& host, double timeout) {
             if (!waitFor(host.checkSettled(), "the kernel check did not finish")) return;
         } else if (a.verb == "wait-warm") {
             if (!waitFor(host.warmSettled(), "the ladder's background build did not finish")) return;
+        } else if (a.verb == "wait-export") {
+            if (!waitFor(host.exportSettled(), "the video export did not finish")) return;
         } else if (a.verb == "wait-sweep") {
             if (!waitFor(host.sweepSettled(), "the timing sweep did not finish")) return;
         } else if (a.verb == "settle") {

@@ -14,6 +14,7 @@ public:
     virtual bool traceSettled() const = 0;     // the newest request has been answered and shown
     virtual bool playbackSettled() const = 0;  // nothing is moving
     virtual bool sweepSettled() const { return true; }  // the Timings view measures nothing (wait-sweep)
+    virtual bool exportSettled() const { return true; }  // no video is being written (wait-export)
     virtual bool checkSettled() const { return true; }  // the workbench checks nothing (kernel-check, wait-check)
     virtual bool warmSettled() const { return true; }   // the ladder's kernels are built (wait-warm)
     virtual void pressKey(int glfwKey, bool pressed) = 0;

@@ -250,7 +250,7 @@ TEST(ClassroomApp, ScaledScreenshotsAreReRenderedAtTheirSize) {
                                "classroom:shot=3,tree,opaque," + dir + "/tree3.png;frames:2;"
                                "classroom:shot=2,window,transparent," + dir + "/clear2.png;frames:2;"
                                "classroom:export=svg,all,1," + dir + "/tree.svg;classroom:export=gif,all,1," + dir +
-                               "/tree.gif;classroom:export=mp4,current,1," + dir + "/tree.mp4;frames:2;quit");
+                               "/tree.gif;classroom:export=mp4,current,1," + dir + "/tree.mp4;frames:2;wait-export;quit");
     ASSERT_EQ(r.code, 0) << r.output;
     const auto one = exporter::readPng(dir + "/one.png");
     const auto window2 = exporter::readPng(dir + "/window2.png");
@@ -275,6 +275,20 @@ TEST(ClassroomApp, ScaledScreenshotsAreReRenderedAtTheirSize) {
     EXPECT_EQ(video.codec, "h264");
     EXPECT_EQ(video.frames, 36 * (5 + 1));
     EXPECT_TRUE(std::filesystem::exists(dir + "/tree.mp4.vtt"));
+}
+
+// A video is written a little after each frame, so the window keeps drawing; quitting before it is done leaves no
+// half-written file (neither the video nor its temporary).
+TEST(ClassroomApp, AVideoIsWrittenBetweenFramesAndQuittingEarlyLeavesNoHalfFile) {
+    REQUIRE_DISPLAY();
+    const std::string dir = test::freshDir("video_quit");
+    const auto r = runApp(dir, "classroom:preset=sequential/32;wait-trace;settle;classroom:panel=on;"
+                               "classroom:export=webm,all,2," + dir + "/tree.webm;frames:3;shot:drawing.png;quit");
+    ASSERT_EQ(r.code, 0) << r.output;
+    EXPECT_TRUE(std::filesystem::exists(dir + "/drawing.png"));  // a frame drawn while the video was being written
+    EXPECT_FALSE(std::filesystem::exists(dir + "/tree.webm"));
+    EXPECT_FALSE(std::filesystem::exists(dir + "/tree.webm.part"));
+    EXPECT_FALSE(std::filesystem::exists(dir + "/tree.webm.vtt"));
 }
 
 TEST(ClassroomApp, ACorruptSettingsFileFallsBackToDefaultsWithAMessage) {
