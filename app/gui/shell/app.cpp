@@ -187,6 +187,8 @@ void App::frame(double dt) {
     handleKeys();
     state_.predict.guard(state_.a, state_.playback);  // predict mode: no stage shown before it is predicted
     drawPanels();
+    nav_.drawFocusRing(scale_);
+    geometry_.keyboard = {nav_.active(), nav_.panel(), nav_.focusRect()};
     ImGui::Render();
     render();
     if (!pendingShots_.empty()) {
@@ -363,6 +365,10 @@ void App::sendRequestIfDirty() {
 void App::handleKeys() {
     const ImGuiIO& io = ImGui::GetIO();
     classroom_.handleTextSizeKeys();  // Ctrl +/-/0, also while typing in the kernel editor
+    if (nav_.update(io.WantTextInput)) {  // Tab: the keys move between the controls until Esc
+        if (!io.WantTextInput && ImGui::IsKeyPressed(keys::kF11, false)) window_.toggleFullscreen();
+        return;
+    }
     if (io.WantTextInput) return;
     if (classroom_.handleKeys(state_, window_)) return;  // F5, B, clicker keys in lecture mode
     auto& pb = state_.playback;

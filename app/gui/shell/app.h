@@ -18,6 +18,7 @@
 #include "app/gui/shell/options.h"
 #include "app/gui/panels/result_panel.h"
 #include "app/gui/shell/screenshot.h"
+#include "app/gui/shell/keyboard_nav.h"
 #include "app/gui/shell/script.h"
 #include "app/gui/shell/speed_figures.h"
 #include "app/gui/state/settings.h"
@@ -104,6 +105,7 @@ private:
     Workbench workbench_;   // the student's kernel: editor, checks, its trace in side A (the left column when open)
     Course course_;         // the Exercises window: the course, its progress, the attempt handed to the workbench
     TimingsPanel timings_;  // the Timings view (T): ladder table, plots, sweeps
+    KeyboardNav nav_;      // Tab: the explorer by keyboard alone
     Classroom classroom_;  // lecture mode, themes, presets, sessions, scaled screenshots, exports
     Script script_;
     FrameStats stats_;

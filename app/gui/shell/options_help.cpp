@@ -73,6 +73,8 @@ Keys: space play/pause, left/right step, Home/End first/last stage, up/down prev
 Workbench (the kernel editor): Ctrl+Enter save and check, Ctrl+S save, Ctrl+F find, Ctrl+Z / Ctrl+Y undo / redo.
 F5 lecture mode (there: PgDn/PgUp, arrows and space step, B blanks, Esc leaves), Ctrl +/-/0 text size, F11 full screen.
 Predict mode (the right column's button; Q in lecture mode, 1-4 the question): Enter submits, PgDn reveals (lecture).
+Without a mouse: Tab enters keyboard navigation (a yellow ring on the control in focus): arrows move, Space or Enter
+presses (a list or a field: Space enters it), F6 / Shift+F6 next / previous panel, Esc leaves (the arrows step again).
 )";
 }
 

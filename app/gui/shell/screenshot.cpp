@@ -42,6 +42,7 @@ std::string writeGeometry(const std::string& path, const FrameGeometry& g, int w
     j["scrub"] = rect(g.scrub);
     j["bottom"] = rect(g.bottom);
     j["bottomTab"] = g.bottomTab;
+    j["keyboard"] = {{"on", g.keyboard.on}, {"panel", g.keyboard.panel}, {"focus", rect(g.keyboard.focus)}};
     j["words"] = {{"shown", g.words.shown}, {"copied", g.words.copied}, {"title", g.words.title},
                   {"text", g.words.text},   {"rect", rect(g.words.rect)}};
     j["wrongBox"] = rect(g.wrongBox);

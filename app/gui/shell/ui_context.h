@@ -37,6 +37,11 @@ struct FrameGeometry {
     view::Rect scrub;
     view::Rect bottom;     // the bottom tab panel's content
     std::string bottomTab;  // warps, heatmap, source, messages, words
+    struct Keyboard {
+        bool on = false;    // keyboard navigation (Tab) is on
+        std::string panel;  // the window the focus is in ("##controls", ...)
+        view::Rect focus;   // the control in focus, where the focus ring is drawn (empty: none)
+    } keyboard;
     view::Rect wrongBox;   // the red "wrong by design" explanation (empty when none)
     // The result column's "This stage" box of each side (one, or two when comparing): what it says and where.
     struct StageFacts {
