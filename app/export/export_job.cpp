@@ -12,7 +12,9 @@
 #include "app/export/gif_writer.h"
 #include "app/export/svg_writer.h"
 #include "app/export/text_metrics.h"
+#ifdef REDUCELAB_WITH_VIDEO
 #include "app/export/video_export.h"
+#endif
 #include "app/view/narration.h"
 #include "app/view/theme.h"
 #include "core/cl/engine.h"
@@ -146,7 +148,13 @@ std::vector<std::string> writeExport(const StageFrames& frames, const ExportRequ
         writeTextFile(r.out, view::narrationMarkdown(frames.run(), frames.variant(), frames.timeline()));
         return {r.out};
     }
+#ifdef REDUCELAB_WITH_VIDEO
     if (isVideo(r.format)) return writeVideo(frames, r, style, *rasterizer);
+#else
+    if (isVideo(r.format))
+        bad("this build has no video export: it was built without FFmpeg's libraries (Debian: libavcodec-dev, "
+            "libavformat-dev, libswscale-dev); --format gif animates the stages without them");
+#endif
     std::vector<int> chosen;
     if (r.allStages || (r.format == Format::Gif && r.stage < 0)) {
         for (int k = 0; k < steps; ++k) chosen.push_back(k);
