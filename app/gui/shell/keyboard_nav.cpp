@@ -1,6 +1,6 @@
 // Keyboard navigation: which panels F6 visits, in the order they are read (the toolbar, the controls or the
-// workbench, the tree, the bottom panel, the source beside it, the result), then any other window open on top (the
-// Timings view, the classroom's panel), and the focus ring.
+// workbench, the tree, the bottom panel, the source beside it, the result; with the Timings view open, the toolbar
+// and it), then any other window open on top (the classroom's panel), and the focus ring.
 #include "app/gui/shell/keyboard_nav.h"
 
 #include <imgui.h>
@@ -21,8 +21,14 @@ std::vector<ImGuiWindow*> panels() {
     static const char* const fixed[] = {"##toolbar", "##workbench", "##controls", "##tree", "##bottom",
                                         "##sourcebeside", "##result"};
     std::vector<ImGuiWindow*> out;
-    for (const char* name : fixed)
-        if (ImGuiWindow* w = ImGui::FindWindowByName(name); w && w->WasActive) out.push_back(w);
+    ImGuiWindow* timings = ImGui::FindWindowByName("##timings");
+    if (timings && timings->WasActive) {  // the Timings view covers the panels: the toolbar and it
+        if (ImGuiWindow* w = ImGui::FindWindowByName("##toolbar"); w && w->WasActive) out.push_back(w);
+        out.push_back(timings);
+    } else {
+        for (const char* name : fixed)
+            if (ImGuiWindow* w = ImGui::FindWindowByName(name); w && w->WasActive) out.push_back(w);
+    }
     std::vector<ImGuiWindow*> others;
     for (ImGuiWindow* w : GImGui->Windows) {
         const bool mine = std::find(out.begin(), out.end(), w) != out.end();

@@ -156,7 +156,10 @@ std::string TimingsPanel::scriptAction(const std::string& action, ExplorerState&
         open = false;
     else if (key == "toggle")
         open = !open;
-    else if (key == "peers") {  // where scripts/bench's figures are read from (on the next opening)
+    else if (key == "pattern") {
+        if (value != "reduce" && value != "scan") return "timings:pattern takes reduce or scan";
+        setPattern(value == "scan" ? Pattern::Scan : Pattern::Reduce);
+    } else if (key == "peers") {  // where scripts/bench's figures are read from (on the next opening)
         if (value.empty()) return "timings:peers needs a directory";
         setup_.peerDir = value;
         view_.wasOpen = false;
@@ -265,6 +268,7 @@ std::string TimingsPanel::writeReport(const std::string& path) const {
         j["device"] = setup_.deviceKey.name;
         j["n"] = setup_.params.n;
         j["type"] = std::string(toString(setup_.params.type));
+        j["pattern"] = setup_.pattern == Pattern::Scan ? "scan" : "reduce";
         nlohmann::json rows = nlohmann::json::array();
         for (const auto& r : view_.lastLadder.rows) {
             nlohmann::json row = {{"variant", r.variant.id}, {"name", rowName(r)}, {"status", view::statusText(r.status)}, {"best", r.best}};
@@ -276,7 +280,10 @@ std::string TimingsPanel::writeReport(const std::string& path) const {
         }
         j["rows"] = rows;
         nlohmann::json peers = nlohmann::json::array();
-        if (const auto* f = view::figuresFor(setup_.peers, setup_.deviceKey, setup_.params.type, Op::Sum))
+        const auto* f = setup_.pattern == Pattern::Reduce
+                            ? view::figuresFor(setup_.peers, setup_.deviceKey, setup_.params.type, Op::Sum)
+                            : nullptr;
+        if (f)
             for (const auto& s : f->peers) {
                 nlohmann::json at = nlohmann::json::object();
                 for (const auto& [n, g] : s.gbps) at[std::to_string(n)] = g;

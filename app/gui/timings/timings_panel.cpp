@@ -94,6 +94,7 @@ void TimingsPanel::Draw(ExplorerState& state, const UiContext& ctx) {
         sweep_.openedWithMissing = -1;
         sweep_.firstLook = true;
         sweep_.signature.clear();
+        if (const VariantInfo* v = findVariant(state.config.variant)) setPattern(v->pattern);  // the explorer's
         ImGui::SetNextWindowFocus();
     }
     view_.wasOpen = true;
@@ -172,6 +173,15 @@ void TimingsPanel::drawHeader(ExplorerState& state, const UiContext& ctx, const 
             ImGui::EndCombo();
         }
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("The device to time (the explorer uses the same one)");
+        // Whose ladder: the reductions' or the scans'.
+        ImGui::SameLine(0, 24 * s);
+        int pattern = setup_.pattern == Pattern::Scan ? 1 : 0;
+        if (ImGui::RadioButton("Reduce", &pattern, 0)) setPattern(Pattern::Reduce);
+        ImGui::SameLine();
+        if (ImGui::RadioButton("Scan", &pattern, 1)) setPattern(Pattern::Scan);
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("The scans' ladder: each reads and writes every element, so its GB/s counts both and "
+                              "its ceiling is the copy kernel's");
     }
     ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - closeW);
     if (ImGui::Button("Close  (T)", ImVec2(closeW, 0))) open = false;
@@ -190,7 +200,9 @@ void TimingsPanel::drawControls(const UiContext& ctx, const DeviceInfo& device) 
     };
     label("N");
     powerCombo("##timings-n", &setup_.params.n, 10, maxK, 270 * s);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Elements reduced in the ladder table (Harris: 2^22 ints)");
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip(setup_.pattern == Pattern::Scan ? "Elements scanned in the ladder table"
+                                                          : "Elements reduced in the ladder table (Harris: 2^22 ints)");
     ImGui::SameLine(0, 22 * s);
     label("Type");
     ImGui::SetNextItemWidth(100 * s);

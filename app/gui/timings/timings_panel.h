@@ -41,7 +41,7 @@ class TimingsPanel {
 
     bool needsFrames() const;  // a sweep, a pending start or an export keeps frames coming
     bool settled() const;      // nothing running, nothing about to start, nothing being exported
-    // Script actions (`timings:ACTION`): open, close, toggle, tab=ladder|bars|sizes|roundoff, n=N,
+    // Script actions (`timings:ACTION`): open, close, toggle, pattern=reduce|scan, tab=ladder|bars|sizes|roundoff, n=N,
     // type=int|float|long|double, repeats=R, warmup=W, sizes=MIN..MAX, round=MIN..MAX, size-variants=A,B,
     // round-variants=A,B, measure, remeasure, cancel, export=DIR, report=PATH, hover=none|PLOT@FX,FY (the pointer
     // at a fraction of a plot's rectangle, e.g. bars@0.5,0.3). Returns "" or what is wrong.
@@ -60,6 +60,7 @@ class TimingsPanel {
     std::vector<view::PointKey> wantedPoints(const DeviceInfo& device) const;
     std::map<std::string, std::string> unavailableOn(const DeviceInfo& device) const;
     void chooseDefaults(const DeviceInfo& device);
+    void setPattern(Pattern pattern);  // the other ladder: its default plot variants, measured when missing
     TimingsData assemble(const DeviceInfo& device) const;
     bool sweepActive() const;
     void record(const std::string& id, const view::Rect& r);  // where a table or plot was drawn this frame

@@ -22,6 +22,7 @@ enum class TimingsTab { Ladder = 0, Bars = 1, Sizes = 2, Roundoff = 3 };
 
 // What to measure, and on which device.
 struct TimingsSetup {
+    Pattern pattern = Pattern::Reduce;  // whose ladder: the reductions' or the scans' (follows the explorer on opening)
     view::TimingParams params;
     bool userSizeVariants = false, userRoundVariants = false;  // chosen by the user: keep across devices
     std::string chosenFor;                                     // device the default variant lists were chosen for

@@ -12,6 +12,21 @@
 namespace rl::gui {
 namespace {
 
+// The variant the view marks best on this device: the reductions' choice of core/best_variant.h; for scans the
+// single pass on a GPU (measured fastest there), none on a CPU (where no scan of the ladder is yet shaped for it).
+std::string bestIdFor(Pattern pattern, const DeviceInfo& device) {
+    if (pattern == Pattern::Scan) return device.type == "GPU" ? "decoupled-look-back" : "";
+    try {
+        return bestVariantFor(device).id;
+    } catch (const std::exception&) {
+        return "";
+    }
+}
+
+}  // namespace
+
+namespace {
+
 constexpr double kDebounce = 0.4;  // seconds after a change of parameters before a sweep starts
 
 std::string paramsSignature(const view::TimingParams& p) {
@@ -71,9 +86,19 @@ void TimingsPanel::takeMeasurements(MessageLog& log) {
     sweep_.wasRunning = active;
 }
 
+void TimingsPanel::setPattern(Pattern pattern) {
+    if (pattern == setup_.pattern) return;
+    setup_.pattern = pattern;
+    setup_.userSizeVariants = setup_.userRoundVariants = false;  // each ladder's own plot variants
+    setup_.chosenFor.clear();
+    sweep_.signature.clear();  // what is missing is looked at again, and measured
+    sweep_.openedWithMissing = -1;
+    sweep_.autoBlocked = false;
+}
+
 std::map<std::string, std::string> TimingsPanel::unavailableOn(const DeviceInfo& device) const {
     std::map<std::string, std::string> out;
-    for (const auto& v : allVariants()) {
+    for (const auto& v : patternVariants(setup_.pattern)) {
         std::string why = unavailableReason(v, device);
         if (why.empty()) why = typeUnsupportedReason(v, setup_.params.type, &device);  // best-gpu: no long, double
         if (!why.empty()) out[v.id] = why;
@@ -85,11 +110,7 @@ void TimingsPanel::chooseDefaults(const DeviceInfo& device) {
     if (setup_.chosenFor == setup_.deviceKey.text()) return;
     setup_.chosenFor = setup_.deviceKey.text();
     const auto unavailable = unavailableOn(device);
-    std::string best;
-    try {
-        best = bestVariantFor(device).id;
-    } catch (const std::exception&) {
-    }
+    const std::string best = bestIdFor(setup_.pattern, device);
     auto pick = [&](std::vector<std::string> ids) {
         std::vector<std::string> out;
         for (const auto& id : ids)
@@ -98,8 +119,13 @@ void TimingsPanel::chooseDefaults(const DeviceInfo& device) {
                 out.push_back(id);
         return out;
     };
-    if (!setup_.userSizeVariants) setup_.params.sizeVariants = pick({"interleaved-divergent", "sequential", "multi-element", best});
-    if (!setup_.userRoundVariants) setup_.params.roundVariants = pick({"sequential", "global-bottom-up", best});
+    const bool scan = setup_.pattern == Pattern::Scan;
+    if (!setup_.userSizeVariants)
+        setup_.params.sizeVariants = scan ? pick({"hillis-steele", "blelloch", "reduce-then-scan", best})
+                                          : pick({"interleaved-divergent", "sequential", "multi-element", best});
+    if (!setup_.userRoundVariants)
+        setup_.params.roundVariants = scan ? pick({"hillis-steele", "blelloch", best})
+                                           : pick({"sequential", "global-bottom-up", best});
     // N at most what the device can allocate (Harris's 2^22 where it fits).
     while (setup_.params.n > 1024 && setup_.params.n * 4 > device.maxAllocBytes && device.maxAllocBytes > 0) setup_.params.n /= 2;
 }
@@ -107,9 +133,10 @@ void TimingsPanel::chooseDefaults(const DeviceInfo& device) {
 std::vector<view::PointKey> TimingsPanel::wantedPoints(const DeviceInfo& device) const {
     const auto unavailable = unavailableOn(device);
     std::vector<std::string> ladder;
-    for (const auto& v : allVariants())
+    for (const auto& v : patternVariants(setup_.pattern))
         if (!unavailable.count(v.id)) ladder.push_back(v.id);
-    if (!setup_.kernelId.empty()) ladder.push_back(setup_.kernelId);  // the student's kernel, under the ladder
+    // The student's kernel (a reduction), under the reductions' ladder.
+    if (!setup_.kernelId.empty() && setup_.pattern == Pattern::Reduce) ladder.push_back(setup_.kernelId);  // the student's kernel, under the ladder
     view::TimingParams p = setup_.params;
     auto keep = [&](std::vector<std::string>& ids) {
         ids.erase(
@@ -168,13 +195,20 @@ TimingsData TimingsPanel::assemble(const DeviceInfo& device) const {
     TimingsData d;
     d.deviceName = device.name;
     d.deviceType = device.type;
-    try {
-        d.bestId = bestVariantFor(device).id;
-        d.bestReason = bestVariantReason(device);
-    } catch (const std::exception&) {
+    d.bestId = bestIdFor(setup_.pattern, device);
+    if (setup_.pattern == Pattern::Scan) {
+        if (!d.bestId.empty())
+            d.bestReason = "the single pass: each element read once and written once, the tiles chained by their "
+                           "published prefixes (BENCHMARKS.md: ahead of CUB's DeviceScan on NVIDIA GPUs)";
+    } else {
+        try {
+            d.bestReason = bestVariantReason(device);
+        } catch (const std::exception&) {
+        }
     }
-    std::vector<VariantInfo> rows = allVariants();
-    if (setup_.kernel) {  // the student's kernel, under the first step of the ladder: its speedup is over that step
+    std::vector<VariantInfo> rows = patternVariants(setup_.pattern);
+    d.harris = setup_.pattern == Pattern::Reduce;
+    if (setup_.kernel && setup_.pattern == Pattern::Reduce) {  // the student's kernel, under the first step of the ladder: its speedup is over that step
         VariantInfo own;
         own.id = setup_.kernelId;
         own.title = "your kernel: " + setup_.kernel->file;
@@ -183,7 +217,9 @@ TimingsData TimingsPanel::assemble(const DeviceInfo& device) const {
     }
     d.ladder = view::buildLadder(*cache_, setup_.deviceKey, setup_.params, rows, unavailableOn(device), d.bestId);
     d.sizes = view::buildSizeSeries(*cache_, setup_.deviceKey, setup_.params);
-    if (const auto* f = view::figuresFor(setup_.peers, setup_.deviceKey, setup_.params.type, Op::Sum)) d.peers = *f;
+    // The peers' figures are reductions' (scripts/bench): drawn beside the reductions' ladder only.
+    if (setup_.pattern == Pattern::Reduce)
+        if (const auto* f = view::figuresFor(setup_.peers, setup_.deviceKey, setup_.params.type, Op::Sum)) d.peers = *f;
     d.roundoff = view::buildRoundoff(*cache_, setup_.deviceKey, setup_.params);
     if (worker_) {
         const SweepStatus st = worker_->status();

@@ -76,9 +76,10 @@ view::Rect drawLadderTable(const TimingsData& d, const UiContext& ctx, float hei
                                   ImGuiTableFlags_ScrollY | ImGuiTableFlags_PadOuterX;
     const char* headers[] = {"#",      "Variant", "Time (ms)", "GB/s",     "Step",      "Cumul.",
                              "% copy", "Result",  "G80 ms",    "G80 GB/s", "G80 cumul."};
-    if (!ImGui::BeginTable("##ladder", 11, flags, size)) return {start.x, start.y, size.x, size.y};
+    const int columns = d.harris ? 11 : 8;  // the G80's three only beside the reductions
+    if (!ImGui::BeginTable("##ladder", columns, flags, size)) return {start.x, start.y, size.x, size.y};
     ImGui::TableSetupScrollFreeze(0, 1);
-    for (int i = 0; i < 11; ++i)
+    for (int i = 0; i < columns; ++i)
         ImGui::TableSetupColumn(headers[i],
                                 i == 1 ? ImGuiTableColumnFlags_WidthStretch : ImGuiTableColumnFlags_WidthFixed);
     ImGui::PushFont(ctx.fonts.bold);
@@ -143,7 +144,7 @@ view::Rect drawLadderTable(const TimingsData& d, const UiContext& ctx, float hei
             cell(formatSig(r.g80->timeMs, 4), p.textDim);
             cell(formatSig(r.g80->gbps, 4), p.textDim);
             cell(times(r.g80Cumulative), p.textDim);
-        } else {
+        } else if (d.harris) {
             for (int k = 0; k < 3; ++k) cell("", p.textDim);
         }
         if (hovered) {

@@ -24,18 +24,19 @@ void wrapped(view::Rgba color, const std::string& text) {
 }
 
 // Checkboxes for the variants a plot follows (in teaching order); true when the list changed.
-bool variantChecks(const char* id, std::vector<std::string>* chosen, const std::string& bestId,
-                   const std::map<std::string, std::string>& unavailable, const view::Palette& p) {
+bool variantChecks(const char* id, const std::vector<VariantInfo>& variants, std::vector<std::string>* chosen,
+                   const std::string& bestId, const std::map<std::string, std::string>& unavailable,
+                   const view::Palette& p) {
     bool changed = false;
     ImGui::PushID(id);
-    for (const auto& v : allVariants()) {
+    for (const auto& v : variants) {
         if (unavailable.count(v.id)) continue;
         bool on = std::find(chosen->begin(), chosen->end(), v.id) != chosen->end();
         const std::string label = v.id + (v.id == bestId ? "  (best here)" : "");
         if (v.id == bestId) ImGui::PushStyleColor(ImGuiCol_Text, vec4(p.good));
         if (ImGui::Checkbox(label.c_str(), &on)) {
             std::vector<std::string> next;
-            for (const auto& w : allVariants()) {
+            for (const auto& w : variants) {
                 const bool was = std::find(chosen->begin(), chosen->end(), w.id) != chosen->end();
                 if (w.id == v.id ? on : was) next.push_back(w.id);
             }
@@ -105,7 +106,12 @@ void TimingsPanel::drawLadderTab(const UiContext& ctx, const TimingsData& d, con
         ImGui::Spacing();
     }
     char g80[512];
-    std::snprintf(g80, sizeof g80,
+    if (!d.harris)
+        std::snprintf(g80, sizeof g80, "A scan reads and writes every element: GB/s counts both, and the copy kernel, "
+                                       "which moves the same bytes, is its ceiling. Step: speedup over the row above; "
+                                       "cumul.: over the first row. Hover a row for its figures.");
+    else
+        std::snprintf(g80, sizeof g80,
                   "G80: Harris, \"Optimizing Parallel Reduction in CUDA\" (2007), 2^22 ints on a GeForce 8800 GTX "
                   "(peak %.1f GB/s): kernel 7 reached %.3f GB/s, %.1f%% of peak, %.2f\xc3\x97 kernel 1. Step: speedup "
                   "over the row above; cumul.: over the first row. Hover a row for its figures.",
@@ -164,7 +170,7 @@ void TimingsPanel::drawSizesTab(const UiContext& ctx, const TimingsData& d, cons
     ImGui::PushFont(ctx.fonts.bold);
     ImGui::TextUnformatted("Variants");
     ImGui::PopFont();
-    if (variantChecks("sizes", &setup_.params.sizeVariants, d.bestId, unavailableOn(device), p)) setup_.userSizeVariants = true;
+    if (variantChecks("sizes", patternVariants(setup_.pattern), &setup_.params.sizeVariants, d.bestId, unavailableOn(device), p)) setup_.userSizeVariants = true;
     ImGui::EndChild();
     ImGui::SameLine(0, gap);
 
@@ -236,7 +242,7 @@ void TimingsPanel::drawRoundoffTab(const UiContext& ctx, const TimingsData& d, c
     ImGui::PushFont(ctx.fonts.bold);
     ImGui::TextUnformatted("Device trees");
     ImGui::PopFont();
-    if (variantChecks("round", &setup_.params.roundVariants, d.bestId, unavailableOn(device), p)) setup_.userRoundVariants = true;
+    if (variantChecks("round", patternVariants(setup_.pattern), &setup_.params.roundVariants, d.bestId, unavailableOn(device), p)) setup_.userRoundVariants = true;
     ImGui::EndChild();
 }
 
