@@ -49,5 +49,20 @@ TEST(GuiOptions, FlagsTakeNoValueAndValuesNeedOne) {
         << r.err;
 }
 
+// --pattern scan opens on the scans' first lesson; with --variant it must name one of the pattern's kernels.
+TEST(GuiOptions, PatternOpensThatPatternsLessonAndRefusesAVariantOfTheOther) {
+    const std::string d = tempDir("gui-pattern");
+    AppRun r = runApp(d, "--config-dir " + d + "/cfg --no-save --size 1000x700 --pattern scan --n 16 --wg 16 "
+                         "--script \"wait-trace;settle;shot:" + d + "/scan.png;quit\"");
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_EQ(readJson(d + "/scan.png.json")["variant"], "blelloch");
+    r = runApp(d, "--pattern scan --variant sequential");
+    EXPECT_EQ(r.exitCode, 2);
+    EXPECT_NE(r.err.find("--variant sequential is a reduce kernel, not a scan one"), std::string::npos) << r.err;
+    r = runApp(d, "--pattern heap");
+    EXPECT_EQ(r.exitCode, 2);
+    EXPECT_NE(r.err.find("bad value 'heap' for --pattern: expected reduce|scan"), std::string::npos) << r.err;
+}
+
 }  // namespace
 }  // namespace rl::apptest

@@ -12,6 +12,7 @@
 #include "app/gui/shell/glfw_window.h"
 #include "app/gui/shell/monkey.h"
 #include "core/session.h"
+#include "core/pattern.h"
 #include "core/variant.h"
 
 namespace rl::gui {
@@ -23,6 +24,14 @@ int run(ExplorerOptions options) {
         if (*id && !findVariant(**id) && !(id == &options.compare && **id == "off")) {
             std::fprintf(stderr, "reducelab gui: unknown variant '%s' (`reducelab variants` lists them)\n",
                          (*id)->c_str());
+            return 2;
+        }
+    if (options.pattern && options.variant)
+        if (const VariantInfo* v = findVariant(*options.variant); v && v->pattern != *options.pattern) {
+            std::fprintf(stderr, "reducelab gui: --variant %s is a %s kernel, not a %s one; `reducelab variants "
+                                 "--pattern %s` lists those\n", options.variant->c_str(),
+                         patternInfo(v->pattern).name.c_str(), patternInfo(*options.pattern).name.c_str(),
+                         patternInfo(*options.pattern).name.c_str());
             return 2;
         }
     Script script;

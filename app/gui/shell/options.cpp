@@ -9,6 +9,7 @@
 #include <map>
 
 #include "app/gui/shell/monkey.h"
+#include "core/pattern.h"
 #include "core/run_settings.h"
 
 namespace rl::gui {
@@ -44,6 +45,8 @@ const char* kScript = "Scripting and measurement (tests, benchmarks, docs)";
 // Every option but the run settings, which come from core/run_settings.h (below).
 const GuiOption kOptions[] = {
     {"open", "FILE", kLoad, "a saved session (also `reducelab FILE`); it opens with no OpenCL device"},
+    {"pattern", "reduce|scan", kLoad, "open on this pattern: its first lesson's variant, unless --variant names one\n"
+                                      "of it (`reducelab variants --pattern scan` lists the scans)"},
     {"variant", "ID", kLoad, "kernel variant (`reducelab variants` lists them)"},
     {"compare", "ID", kLoad, "show a second variant side by side, stepping together"},
     {"device", "SPEC", kLoad, "device index or name substring (`reducelab devices`)"},
@@ -108,6 +111,11 @@ bool apply(const std::string& name, const std::string& v, ExplorerOptions* o, st
     else if (name == "frame-stats") o->frameStats = true;
     else if (name == "no-pacing") o->noPacing = true;
     else if (name == "variant") o->variant = v;
+    else if (name == "pattern") {
+        const PatternInfo* p = findPattern(v);
+        if (!p) return bad(patternNames());
+        o->pattern = p->id;
+    }
     else if (name == "compare") o->compare = v;
     else if (name == "open") o->open = v;
     else if (name == "device") o->device = v;

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/run_config.h"
+#include "core/variant.h"
 
 namespace rl::gui {
 
@@ -13,6 +14,7 @@ struct ExplorerOptions {
     // What to load first (unset fields come from the saved settings, then from the defaults).
     std::string open;  // a saved session to show instead of tracing (`reducelab FILE`, --open FILE)
     std::optional<std::string> variant, device, compare;
+    std::optional<Pattern> pattern;  // --pattern: open on this pattern (its default variant, unless --variant names one)
     std::vector<std::pair<std::string, std::string>> settings;  // run settings given (--wg 64: {"wg", "64"}), in order
     std::optional<int> stage;  // start at this step of the timeline (after loading)
     bool play = false;         // start playing once loaded

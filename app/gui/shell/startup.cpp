@@ -2,12 +2,17 @@
 #include "app/gui/shell/startup.h"
 
 #include "core/run_settings.h"
+#include "core/pattern.h"
 #include "core/variant.h"
 
 namespace rl::gui {
 
 void overrideConfig(RunConfig& c, const ExplorerOptions& o) {
     if (o.variant) c.variant = *o.variant;
+    // --pattern alone: the pattern's first lesson, unless the remembered variant is already one of it.
+    const VariantInfo* remembered = findVariant(c.variant);
+    if (o.pattern && !o.variant && (!remembered || remembered->pattern != *o.pattern))
+        c.variant = patternInfo(*o.pattern).defaultVariant;
     for (const auto& [name, text] : o.settings) setRunSetting(c, name, text, "--" + name);  // checked when parsed
 }
 
