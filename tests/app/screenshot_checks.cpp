@@ -51,6 +51,8 @@ view::TreeLayoutParams layoutOf(const nlohmann::json& tree) {
     p.cells = l.at("cells");
     p.firstCell = l.at("firstCell");
     p.visibleCells = l.at("visibleCells");
+    p.firstStage = l.value("firstStage", 0);
+    p.visibleStages = l.value("visibleStages", 0);
     p.labelWidth = l.at("labelWidth");
     p.laneHeight = l.at("laneHeight");
     p.maxCellHeight = l.at("maxCellHeight");

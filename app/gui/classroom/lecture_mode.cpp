@@ -16,6 +16,9 @@
 #include "app/view/value_format.h"
 
 namespace rl::gui {
+
+// Rows of the tree lecture mode shows at once; a longer timeline scrolls through them with the stage.
+constexpr int kLectureRows = 6;
 namespace {
 
 // GLFW key codes beyond app/gui/shell/keys.h.
@@ -164,6 +167,13 @@ void LectureMode::drawSide(ExplorerState& state, int sideIndex, const UiContext&
     lp.maxCellHeight = 110 * s;
     lp.minCellHeight = 6 * s;
     lp.loadAtTop = state.view.loadAtTop;
+    // A tall timeline (a scan's up-sweep and down-sweep: eleven rows at 16 elements) shares the screen in a window of
+    // rows that follows the stage, so its digits stay as large as a reduction's: the current row, up to four before
+    // it, and the next one.
+    if (lp.stages > kLectureRows) {
+        lp.visibleStages = kLectureRows;
+        lp.firstStage = std::clamp(ref.stage - (kLectureRows - 2), 0, lp.stages - kLectureRows);
+    }
     const view::TreeLayout layout(lp);
     view::TreeSceneOptions so;
     so.stage = ref.stage;
@@ -177,6 +187,26 @@ void LectureMode::drawSide(ExplorerState& state, int sideIndex, const UiContext&
     dl->PushClipRect(ImVec2(lp.canvas.x, lp.canvas.y), ImVec2(lp.canvas.right(), lp.canvas.bottom()), true);
     render::drawScene(dl, scene, ctx.fonts);
     dl->PopClipRect();
+    if (layout.firstStageShown() > 0 || layout.endStageShown() < lp.stages) {  // where the rows out of view are
+        const int above = layout.firstStageShown(), below = lp.stages - layout.endStageShown();
+        const std::string more = (above > 0 ? std::to_string(above) + " earlier stage" + (above == 1 ? "" : "s") +
+                                                  (lp.loadAtTop ? " above" : " below")
+                                            : std::string()) +
+                                 (above > 0 && below > 0 ? "  \xc2\xb7  " : "") +
+                                 (below > 0 ? std::to_string(below) + " more to come" : std::string());
+        // At the right of the caption's second line, or of its first, wherever it leaves room.
+        const float size = std::round(18 * s);
+        ImFont* font = ctx.fonts.pick(view::FontRole::Regular, size);
+        const float w = font->CalcTextSizeA(size, FLT_MAX, 0, more.c_str()).x;
+        const float lineW = lineFont->CalcTextSizeA(lineSize, FLT_MAX, 0, line.c_str()).x;
+        const float titleW = titleFont->CalcTextSizeA(titleSize, FLT_MAX, 0, title.c_str()).x;
+        const float room = area.w - w - 30 * s;
+        if (lineW <= room || titleW <= room)
+            dl->AddText(font, size,
+                        ImVec2(area.right() - w, lineW <= room ? area.y + titleSize * 1.25f + lineSize * 0.2f
+                                                               : area.y + (titleSize - size) * 0.6f),
+                        p.textDim.packed(), more.c_str());
+    }
     std::string readout;
     if (scene.hiddenValues > 0 || (so.showValues && scene.valueSize <= 0)) {  // values too long for their cells: this stage's results written out beside
         readout = view::stageReadout(facts, ref.stage, run.type);

@@ -64,6 +64,8 @@ std::string writeGeometry(const std::string& path, const FrameGeometry& g, int w
                            {"cells", p.cells},
                            {"firstCell", p.firstCell},
                            {"visibleCells", p.visibleCells},
+                           {"firstStage", p.firstStage},
+                           {"visibleStages", p.visibleStages},
                            {"labelWidth", p.labelWidth},
                            {"laneHeight", p.laneHeight},
                            {"maxCellHeight", p.maxCellHeight},

@@ -18,8 +18,13 @@ TreeLayout::TreeLayout(const TreeLayoutParams& params) : p_(params) {
     pitch_ = width / float(end_ - first_);
     gap_ = pitch_ >= 14 ? std::clamp(pitch_ * 0.1f, 2.0f, 8.0f) : (pitch_ >= 5 ? 1.0f : 0.0f);
 
+    // The rows that share the canvas: all, or a window of them (the others lie outside it, above or below).
+    firstStage_ = std::clamp(p_.firstStage, 0, p_.stages - 1);
+    const int shown = p_.visibleStages > 0 ? std::min(p_.visibleStages, p_.stages - firstStage_) : p_.stages - firstStage_;
+    endStage_ = firstStage_ + std::max(1, shown);
+
     // Solve for the cell height: S strips, S cell rows and S-1 line gaps of gapRatio * cell height fill the canvas.
-    const int S = p_.stages;
+    const int S = endStage_ - firstStage_;
     const float fixed = float(S) * (p_.laneHeight + laneGap_);
     const float units = float(S) + p_.gapRatio * float(S - 1);
     cellH_ = std::clamp((p_.canvas.h - fixed) / units, p_.minCellHeight, p_.maxCellHeight);
@@ -28,7 +33,7 @@ TreeLayout::TreeLayout(const TreeLayoutParams& params) : p_(params) {
     contentH_ = fixed + float(S) * cellH_ + float(S - 1) * lineGap_;
 }
 
-float TreeLayout::rowTop(int stage) const { return p_.canvas.y + float(stage) * rowPitch_; }
+float TreeLayout::rowTop(int stage) const { return p_.canvas.y + float(stage - firstStage_) * rowPitch_; }
 
 Rect TreeLayout::place(float x, float y, float w, float h) const {
     if (p_.loadAtTop) return {x, y, w, h};
@@ -76,7 +81,7 @@ Vec2 TreeLayout::inAnchor(int stage, int c) const {
 bool TreeLayout::hit(Vec2 point, int* stage, int* c) const {
     if (point.x < x0_ || point.x >= x0_ + pitch_ * float(end_ - first_)) return false;
     const int column = first_ + int(std::floor((point.x - x0_) / pitch_));
-    for (int s = 0; s < p_.stages; ++s) {
+    for (int s = firstStage_; s < endStage_; ++s) {
         const Rect band = cellsBand(s), strip = lanes(s);
         const float y0 = std::min(band.y, strip.y), y1 = std::max(band.bottom(), strip.bottom());
         if (point.y >= y0 && point.y < y1) {

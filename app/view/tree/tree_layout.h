@@ -15,6 +15,8 @@ struct TreeLayoutParams {
     int cells = 1;           // cells (and work-items) per row
     int firstCell = 0;       // horizontal window: the first cell shown
     int visibleCells = 0;    // how many cells are shown (0: all)
+    int firstStage = 0;      // vertical window: the first row shown (rows before it lie above the canvas)
+    int visibleStages = 0;   // how many rows share the canvas's height (0: all)
     float labelWidth = 120;  // the stage-label column on the left
     float laneHeight = 7;    // the work-item strip
     float maxCellHeight = 60;
@@ -31,6 +33,9 @@ public:
     int firstVisible() const { return first_; }
     int endVisible() const { return end_; }  // one past the last visible cell
     bool visible(int cell) const { return cell >= first_ && cell < end_; }
+    int firstStageShown() const { return firstStage_; }
+    int endStageShown() const { return endStage_; }  // one past the last row inside the canvas
+    bool rowShown(int stage) const { return stage >= firstStage_ && stage < endStage_; }
     float pitch() const { return pitch_; }            // horizontal distance between cells
     float cellGap() const { return gap_; }            // empty space between neighbouring cells
     float cellHeight() const { return cellH_; }
@@ -53,7 +58,7 @@ private:
     Rect place(float x, float y, float w, float h) const;  // applies the mirror for loadAtTop = false
 
     TreeLayoutParams p_;
-    int first_ = 0, end_ = 0;
+    int first_ = 0, end_ = 0, firstStage_ = 0, endStage_ = 1;
     float x0_ = 0, pitch_ = 1, gap_ = 0, cellH_ = 1, laneGap_ = 2, lineGap_ = 1, rowPitch_ = 1, contentH_ = 0;
 };
 
