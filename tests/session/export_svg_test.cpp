@@ -21,10 +21,7 @@ namespace {
 
 const std::string kSession = test::corpusPath("valid_sequential_int16.json");
 
-exporter::StageFrames frames() {
-    Session s = loadSession(kSession);
-    return exporter::StageFrames(s.trace, *findVariant(s.config.variant));
-}
+exporter::StageFrames frames() { return test::framesOf(kSession); }
 
 size_t count(const std::string& text, const std::string& what) {
     size_t n = 0;

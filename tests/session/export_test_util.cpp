@@ -16,6 +16,11 @@
 
 namespace rl::test {
 
+exporter::StageFrames framesOf(const std::string& sessionPath) {
+    Session s = loadSession(sessionPath);
+    return exporter::StageFrames(s.trace, *findVariant(s.config.variant));
+}
+
 CliResult runExportCli(const std::vector<std::string>& args) {
     std::vector<std::string> all = {"reducelab", "export"};
     all.insert(all.end(), args.begin(), args.end());

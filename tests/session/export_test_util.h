@@ -1,11 +1,13 @@
 // Helpers for the export tests: running `reducelab export` in-process, rendering SVG with rsvg-convert, and
 // comparing pictures.
 #pragma once
+#include <cstdlib>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "app/export/raster_image.h"
+#include "app/export/stage_frames.h"
 #include "app/view/palette.h"
 #include "core/session.h"
 #include "core/variant.h"
@@ -16,6 +18,13 @@ struct CliResult {
     int code = 0;
     std::string err;  // what it printed on stderr
 };
+
+// Skips a test that renders with OpenGL when there is no X server (scripts/test runs them under xvfb-run).
+#define REQUIRE_DISPLAY() \
+    if (!std::getenv("DISPLAY")) GTEST_SKIP() << "no X server (scripts/test runs these under xvfb-run)"
+
+// The stage frames of a saved session (its trace and its variant).
+exporter::StageFrames framesOf(const std::string& sessionPath);
 
 // Runs rl::cli::runExport with these arguments (after "export"), capturing stderr.
 CliResult runExportCli(const std::vector<std::string>& args);

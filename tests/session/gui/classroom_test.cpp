@@ -21,9 +21,6 @@
 namespace rl {
 namespace {
 
-#define REQUIRE_DISPLAY() \
-    if (!std::getenv("DISPLAY")) GTEST_SKIP() << "no X server (scripts/test runs these under xvfb-run)"
-
 struct AppRun {
     int code = -1;
     std::string output;

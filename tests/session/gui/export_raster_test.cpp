@@ -21,13 +21,7 @@ namespace {
 
 const std::string kSession = test::corpusPath("valid_sequential_int16.json");
 
-#define REQUIRE_DISPLAY() \
-    if (!std::getenv("DISPLAY")) GTEST_SKIP() << "no X server (scripts/test runs these under xvfb-run)"
-
-exporter::StageFrames frames() {
-    Session s = loadSession(kSession);
-    return exporter::StageFrames(s.trace, *findVariant(s.config.variant));
-}
+exporter::StageFrames frames() { return test::framesOf(kSession); }
 
 TEST(ExportPng, SizesFollowTheScale) {
     REQUIRE_DISPLAY();

@@ -18,13 +18,7 @@ namespace {
 
 const std::string kSession = test::corpusPath("valid_sequential_int16.json");
 
-#define REQUIRE_DISPLAY() \
-    if (!std::getenv("DISPLAY")) GTEST_SKIP() << "no X server (scripts/test runs these under xvfb-run)"
-
-exporter::StageFrames frames() {
-    Session s = loadSession(kSession);
-    return exporter::StageFrames(s.trace, *findVariant(s.config.variant));
-}
+exporter::StageFrames frames() { return test::framesOf(kSession); }
 
 // The top-left width x height of a picture (a video's frame is padded to even sizes).
 exporter::RasterImage crop(const exporter::RasterImage& from, int width, int height) {

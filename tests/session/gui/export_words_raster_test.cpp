@@ -14,9 +14,6 @@ namespace {
 
 const std::string kSession = test::corpusPath("valid_sequential_int16.json");
 
-#define REQUIRE_DISPLAY() \
-    if (!std::getenv("DISPLAY")) GTEST_SKIP() << "no X server (scripts/test runs these under xvfb-run)"
-
 TEST(ExportWords, PngGetsItsAltTextBesideIt) {
     REQUIRE_DISPLAY();
     const std::string out = test::freshDir("words_png") + "/tree.png";
