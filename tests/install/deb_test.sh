@@ -31,7 +31,7 @@ echo "note: Depends: $depends"
 contains "$depends" "pocl-opencl-icd | opencl-icd" "Depends on an OpenCL driver (PoCL or any ICD)"
 for lib in ocl-icd-libopencl1 libc6 libstdc++6 libzip4; do contains "$depends" "$lib" "Depends on $lib (dpkg-shlibdeps)"; done
 if [ "$REDUCELAB_GUI" = 1 ]; then
-    for lib in libglfw3 libfreetype6 libgif7; do contains "$depends" "$lib" "Depends on $lib (dpkg-shlibdeps)"; done
+    for lib in libglfw3 libfreetype6 libgif7 libavcodec59 libavformat59 libswscale6; do contains "$depends" "$lib" "Depends on $lib (dpkg-shlibdeps)"; done
     contains "$(field Recommends)" fonts-dejavu-core "Recommends the fonts SVG exports measure with"
 fi
 if command -v apt-get >/dev/null 2>&1; then
