@@ -73,5 +73,20 @@ TEST(TimingsScan, OpeningOnAScanShowsTheScanLadder) {
     EXPECT_EQ(open["rows"][0]["variant"], scanVariants()[0].id);
 }
 
+// The toolbar's Timings button clicked to open the view and clicked again to close it: its colour is pushed and
+// popped on the state before the click (a close used to leave a colour pushed, and Dear ImGui aborts on that).
+TEST(Timings, TheToolbarButtonOpensAndClosesTheView) {
+    const std::string d = tempDir("timings-button");
+    // At 1280x800 and scale 1 the button's centre is at (970, 33): 0.758 and 0.041 of the window.
+    const AppRun r = runApp(d, "--config-dir " + d + "/cfg --no-save --size 1280x800 --script \"wait-trace;"
+                               "timings:n=1024;timings:sizes=1024..2048;timings:round=1024..2048;"
+                               "pointer:0.758,0.041;click;frames:3;timings:cancel;timings:report=" + d + "/opened.json;"
+                               "pointer:0.758,0.041;click;frames:3;timings:report=" + d + "/closed.json;quit\"",
+                            "XDG_DATA_HOME=" + d + "/data");
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_TRUE(readJson(d + "/opened.json")["open"].get<bool>());
+    EXPECT_FALSE(readJson(d + "/closed.json")["open"].get<bool>());
+}
+
 }  // namespace
 }  // namespace rl::apptest

@@ -135,8 +135,14 @@ void Script::advance(ScriptHost& host, double timeout) {
         releaseKeys_.clear();
         return;
     }
+    static const bool echo = std::getenv("REDUCELAB_SCRIPT_ECHO") != nullptr;  // each action as it begins
     while (next_ < actions_.size()) {
         const ScriptAction& a = actions_[next_];
+        if (echo && next_ != echoed_) {
+            std::fprintf(stderr, "reducelab: script: action %zu: %s%s%s\n", next_ + 1, a.verb.c_str(),
+                         a.argument.empty() ? "" : ":", a.argument.c_str());
+            echoed_ = next_;
+        }
         auto waitFor = [&](bool done, const char* what) {
             if (done) {
                 waitStart_ = -1;

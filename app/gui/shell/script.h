@@ -45,6 +45,7 @@ public:
 private:
     std::vector<ScriptAction> actions_;
     size_t next_ = 0;
+    size_t echoed_ = size_t(-1);  // the last action REDUCELAB_SCRIPT_ECHO printed
     double waitStart_ = -1;
     int framesLeft_ = -1;
     bool releaseClick_ = false;     // the button pressed last frame (click)

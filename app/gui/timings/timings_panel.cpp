@@ -54,10 +54,11 @@ void TimingsPanel::drawToolbarButton(const UiContext& ctx) {
     ImGui::SetCursorPos(ImVec2(
         ImGui::GetWindowWidth() - ImGui::GetStyle().WindowPadding.x - Classroom::toolbarButtonsWidth(s) - 8 * s - w,
         (ImGui::GetWindowHeight() - h) * 0.5f));
-    if (open)
+    const bool lit = open;  // the button's colour is pushed and popped on the state before the click
+    if (lit)
         ImGui::PushStyleColor(ImGuiCol_Button, vec4(view::mix(ctx.palette.panelRaised, ctx.palette.accent, 0.45f)));
     if (ImGui::Button("Timings##toolbar", ImVec2(w, h))) open = !open;
-    if (open) ImGui::PopStyleColor();
+    if (lit) ImGui::PopStyleColor();
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("Timings (T): the Harris ladder, bandwidth, time against N and round-off on this device");
 }
