@@ -8,44 +8,46 @@
 namespace rl {
 namespace {
 
-// The identity of the config's operation as one element's bytes, for clEnqueueFillBuffer.
-std::vector<unsigned char> identityBytes(const RunConfig& config) {
-    const HostArray one = paddedWithIdentity(nullptr, 1, config.type, config.op);
+// A one-element array's bytes, for clEnqueueFillBuffer.
+std::vector<unsigned char> bytesOf(const HostArray& one) {
     const auto* p = static_cast<const unsigned char*>(one.data());
     return std::vector<unsigned char>(p, p + one.bytes());
 }
 
-// A buffer of `elements` holding the identity, with the first `copied` elements of `from` (when given) at its start.
-cl::Buffer paddedBuffer(Engine& engine, const RunConfig& config, size_t elements, const cl::Buffer* from,
-                        size_t copied) {
-    const size_t e = elemSize(config.type);
-    cl::Buffer b(engine.context(), CL_MEM_READ_WRITE, std::max<size_t>(elements, 1) * e);
-    const auto pattern = identityBytes(config);
-    clEnqueueFillBuffer(engine.queue()(), b(), pattern.data(), pattern.size(), 0, std::max<size_t>(elements, 1) * e,
-                        0, nullptr, nullptr);
-    if (from && copied > 0) engine.queue().enqueueCopyBuffer(*from, b, 0, 0, copied * e);
-    return b;
+// The identity of the config's operation as one element's bytes.
+std::vector<unsigned char> identityBytes(const RunConfig& config) {
+    return bytesOf(paddedWithIdentity(nullptr, 1, config.type, config.op));
 }
 
 // The guard value of Engine::guardInputsPastN as one element's bytes.
 std::vector<unsigned char> guardBytes(const RunConfig& config) {
     HostArray empty;
     empty.type = config.type;
-    const HostArray one = withGuardTail(empty, 1, config.op);
-    const auto* p = static_cast<const unsigned char*>(one.data());
-    return std::vector<unsigned char>(p, p + one.bytes());
+    return bytesOf(withGuardTail(empty, 1, config.op));
+}
+
+// A buffer of `elements` filled with `pattern` (one element), with the first `copied` elements of `from` (when
+// given) at its start.
+cl::Buffer filledBuffer(Engine& engine, const RunConfig& config, size_t elements,
+                        const std::vector<unsigned char>& pattern, const cl::Buffer* from, size_t copied) {
+    const size_t bytes = std::max<size_t>(elements, 1) * elemSize(config.type);
+    cl::Buffer b(engine.context(), CL_MEM_READ_WRITE, bytes);
+    clEnqueueFillBuffer(engine.queue()(), b(), pattern.data(), pattern.size(), 0, bytes, 0, nullptr, nullptr);
+    if (from && copied > 0) engine.queue().enqueueCopyBuffer(*from, b, 0, 0, copied * elemSize(config.type));
+    return b;
+}
+
+// A buffer of `elements` holding the identity, with the first `copied` elements of `from` (when given) at its start.
+cl::Buffer paddedBuffer(Engine& engine, const RunConfig& config, size_t elements, const cl::Buffer* from,
+                        size_t copied) {
+    return filledBuffer(engine, config, elements, identityBytes(config), from, copied);
 }
 
 // A partials buffer of `groups` elements, followed by the engine's guard cells (Engine::guardInputsPastN), if any.
 cl::Buffer guardedPartials(Engine& engine, const RunConfig& config, size_t groups) {
-    const size_t guard = engine.inputGuard(), e = elemSize(config.type);
-    cl::Buffer b(engine.context(), CL_MEM_READ_WRITE, (groups + guard) * e);
-    if (guard > 0) {
-        const auto pattern = guardBytes(config);
-        clEnqueueFillBuffer(engine.queue()(), b(), pattern.data(), pattern.size(), 0, (groups + guard) * e, 0,
-                            nullptr, nullptr);
-    }
-    return b;
+    const size_t guard = engine.inputGuard();
+    if (guard == 0) return cl::Buffer(engine.context(), CL_MEM_READ_WRITE, groups * elemSize(config.type));
+    return filledBuffer(engine, config, groups + guard, guardBytes(config), nullptr, 0);
 }
 
 // Elements the pass after `p` reads (its whole work-groups), or the partials alone after the last pass.
