@@ -49,9 +49,13 @@ inline std::string tempDir(const std::string& what) {
 }
 
 // Runs `reducelab gui ARGS` with `env` before the command; stdout and stderr land in DIR/out.txt and DIR/err.txt.
-inline AppRun runApp(const std::string& dir, const std::string& args, const std::string& env = "") {
+// `server`: Xvfb's arguments for an X server of the test's own (two screens, say), even where a display is set.
+inline AppRun runApp(const std::string& dir, const std::string& args, const std::string& env = "",
+                     const std::string& server = "") {
     const char* display = std::getenv("DISPLAY");
-    const std::string prefix = (display && *display) ? "" : "xvfb-run -a -s '-screen 0 1920x1080x24' ";
+    const std::string prefix = !server.empty()             ? "xvfb-run -a -s '" + server + "' "
+                               : (display && *display) ? ""
+                                                       : "xvfb-run -a -s '-screen 0 1920x1080x24' ";
     const std::string cmd =
         env + " " + prefix + REDUCELAB_BINARY " gui " + args + " >" + dir + "/out.txt 2>" + dir + "/err.txt";
     const int status = std::system(cmd.c_str());

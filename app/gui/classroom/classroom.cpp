@@ -18,6 +18,7 @@
 #include "app/export/svg_writer.h"
 #include "app/export/text_metrics.h"
 #include "app/gui/classroom/presets.h"
+#include "app/gui/shell/keys.h"
 #include "app/render/framebuffer_capture.h"
 #include "app/render/offscreen_renderer.h"
 
@@ -92,11 +93,30 @@ bool Classroom::takeStyleChange() {
     return changed;
 }
 
-bool Classroom::handleKeys(ExplorerState& state, Window& window) { return lecture_.handleKeys(state, window); }
+bool Classroom::handleKeys(ExplorerState& state, Window& window) {
+    constexpr int kF5 = 294, kF7 = 296;
+    const bool typing = ImGui::GetIO().WantTextInput;
+    // F7: the presenter view on any set-up; F5: it too when a second monitor is there for the projector.
+    if (!typing && (ImGui::IsKeyPressed(kF7, false) ||
+                    (ImGui::IsKeyPressed(kF5, false) && !lecture_.active && window.monitorCount() >= 2))) {
+        const bool on = !presenter_.wanted();
+        presenter_.request(on);
+        if (lecture_.active != on) lecture_.toggle();
+        return true;
+    }
+    if (presenter_.wanted() && !typing && ImGui::IsKeyPressed(keys::kF11, false)) {  // the projector full screen
+        presenter_.toggleFullscreen();
+        return true;
+    }
+    const bool taken = lecture_.handleKeys(state, window);
+    if (!lecture_.active && presenter_.wanted()) presenter_.request(false);  // F5 or Esc left: one window again
+    return taken;
+}
 
-bool Classroom::drawLecture(ExplorerState& state, const UiContext& ctx) {
+bool Classroom::drawLecture(ExplorerState& state, const UiContext& ctx, const ConsoleHooks& console) {
     if (!lecture_.active) return false;
-    lecture_.Draw(state, ctx);
+    if (presenter_.on()) presenter_.drawConsole(state, ctx, lecture_, console);
+    else lecture_.Draw(state, ctx);
     return true;
 }
 
@@ -109,7 +129,10 @@ void Classroom::drawToolbarButtons(ExplorerState& state, const UiContext& ctx) {
     ImGui::SetCursorPos(ImVec2(ImGui::GetWindowWidth() - width - ImGui::GetStyle().WindowPadding.x,
                                (ImGui::GetWindowHeight() - h) * 0.5f));
     if (ImGui::Button("Lecture", ImVec2(96 * s, h))) lecture_.toggle();
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Lecture mode (F5): the tree full screen, clicker keys, B blanks");
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("Lecture mode (F5): the tree full screen, clicker keys, B blanks.\n"
+                          "Presenter view (F7): the tree on the projector, the controls, the next stage, notes and\n"
+                          "a clock on this screen.");
     ImGui::SameLine(0, 8 * s);
     if (ImGui::Button("Classroom \xe2\x96\xbe", ImVec2(width - 104 * s, h))) ImGui::OpenPopup("##classroom");
     if (ImGui::BeginPopup("##classroom")) {
@@ -129,7 +152,11 @@ void Classroom::drawToolbarButtons(ExplorerState& state, const UiContext& ctx) {
             ImGui::EndMenu();
         }
         ImGui::Separator();
-        if (ImGui::MenuItem("Lecture mode", "F5", lecture_.active)) lecture_.toggle();
+        if (ImGui::MenuItem("Lecture mode", "F5", lecture_.active && !presenter_.wanted())) lecture_.toggle();
+        if (ImGui::MenuItem("Presenter view (two windows)", "F7", presenter_.wanted())) {
+            presenter_.request(!presenter_.wanted());
+            if (lecture_.active != presenter_.wanted()) lecture_.toggle();
+        }
         if (ImGui::MenuItem("Sessions, screenshots, export\xe2\x80\xa6")) panel_.open = true;
         ImGui::EndPopup();
     }
@@ -154,6 +181,28 @@ void Classroom::afterRender(ExplorerState& state, MessageLog& log, Window& windo
         exportTree(state, request, log);
     }
     if (video_) advanceVideo(log);
+    if (presenter_.wanted() != presenter_.on()) {
+        const std::string error = presenter_.sync(window, palette());
+        if (!error.empty()) {
+            log.error("The presenter view could not open the projector's window; lecture mode stays on this one",
+                      error);
+        } else if (presenter_.on()) {
+            log.info("Presenter view: the projector's window is " +
+                     std::string(window.monitorCount() >= 2 ? "on the second monitor" : "open beside this one") +
+                     "; F7, F5 or Esc return to one window");
+        }
+    }
+    if (presenter_.on() && hooks.worker && hooks.heatmap) {
+        FrameGeometry unused;
+        render::Fonts noFonts;
+        UiContext ctx{palette(), noFonts, log, *hooks.worker, *hooks.heatmap, unused, hooks.scale, hooks.now};
+        ctx.stateMarks = stateMarks();
+        presenter_.renderProjector(state, lecture_, ctx, window, hooks.writeShot);
+        if (!presenter_.wanted()) {  // its window was closed: the presenter view and lecture mode end
+            presenter_.close(window);
+            lecture_.active = false;
+        }
+    }
 }
 
 void Classroom::advanceVideo(MessageLog& log) {
@@ -293,6 +342,13 @@ std::string Classroom::apply(const std::string& argument, ExplorerState& state, 
         if (key == "lecture" && lecture_.active != (value == "on")) lecture_.toggle();
         if (key == "blank") lecture_.blank = value == "on";
         if (key == "source") lecture_.showSource = value == "on";
+    } else if (key == "presenter") {
+        if (value != "on" && value != "off") return "presenter takes on or off";
+        presenter_.request(value == "on");
+        if (lecture_.active != (value == "on")) lecture_.toggle();
+    } else if (key == "projector-shot") {
+        if (!presenter_.wanted()) return "projector-shot needs the presenter view (classroom:presenter=on)";
+        presenter_.shootProjector(value);
     } else if (key == "panel") {  // the sessions and export window, as its menu item opens it
         if (value != "on" && value != "off") return "panel takes on or off";
         panel_.open = value == "on";

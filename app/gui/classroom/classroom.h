@@ -10,6 +10,7 @@
 #include "app/export/video_export.h"
 #include "app/gui/classroom/export_panel.h"
 #include "app/gui/classroom/lecture_mode.h"
+#include "app/gui/classroom/presenter_view.h"
 #include "app/gui/state/message_log.h"
 #include "app/gui/state/settings.h"
 #include "app/gui/shell/window.h"
@@ -26,6 +27,12 @@ struct FrameHooks {
     std::function<void(float)> setScale;  // rebuild fonts and style at this UI scale
     std::function<void()> drawPanels;     // lay out and draw every panel (between ImGui::NewFrame and Render)
     float scale = 1;                      // the UI scale now
+    // The presenter view's projector frame: what its lecture screen needs besides its own fonts, and how a
+    // screenshot of it is written.
+    EngineWorker* worker = nullptr;
+    render::HeatmapRenderer* heatmap = nullptr;
+    double now = 0;
+    ShotWriter writeShot;
 };
 
 class Classroom {
@@ -43,12 +50,19 @@ public:
     // The style must be applied again (the theme changed).
     bool takeStyleChange();
 
-    // Keys (F5, B, clicker keys in lecture mode). True: skip the app's own key handling.
+    // Keys (F5, F7, B, clicker keys in lecture mode and the presenter view). True: skip the app's own key handling.
     bool handleKeys(ExplorerState& state, Window& window);
+    bool presenterOn() const { return presenter_.on(); }
+    bool pressProjectorKey(int key, bool pressed) { return presenter_.pressProjectorKey(key, pressed); }
+    // Seconds the app may wait for events before drawing again (the presenter's clock ticks each second).
+    double idleTimeout() const { return presenter_.on() ? 1.0 : 10.0; }
+    // Closes the projector's window (before the main window goes).
+    void shutdown(Window& window) { presenter_.close(window); }
     // Ctrl +/-/0 (text size): every frame, even while typing in a text field.
     void handleTextSizeKeys() { lecture_.handleTextSizeKeys(); }
-    // In lecture mode, draws the lecture screen and returns true (the app then draws no panel).
-    bool drawLecture(ExplorerState& state, const UiContext& ctx);
+    // In lecture mode, draws the lecture screen, or in the presenter view its console, and returns true (the app
+    // then draws no panel).
+    bool drawLecture(ExplorerState& state, const UiContext& ctx, const ConsoleHooks& console);
     // The Lecture and Classroom buttons at the right end of the toolbar, and the classroom window and menus.
     void drawToolbarButtons(ExplorerState& state, const UiContext& ctx);
     static float toolbarButtonsWidth(float scale);
@@ -56,7 +70,8 @@ public:
     void afterRender(ExplorerState& state, MessageLog& log, Window& window, const FrameHooks& hooks);
 
     // Script actions "classroom:KEY=VALUE": lecture=on|off, blank=on|off, theme=ID, font=SCALE, preset=ID/N,
-    // save=PATH, open=PATH, shot=SCALE,TARGET,opaque|transparent,PATH, export=FORMAT,current|all,SCALE,PATH.
+    // save=PATH, open=PATH, shot=SCALE,TARGET,opaque|transparent,PATH, export=FORMAT,current|all,SCALE,PATH,
+    // presenter=on|off, projector-shot=PATH (the projector window's next frame and its geometry).
     // Returns "" or an error.
     std::string apply(const std::string& argument, ExplorerState& state, MessageLog& log);
     // Shows a session loaded from `path` at start (`reducelab FILE`), as "open=PATH" would; it becomes the last one.
@@ -74,6 +89,7 @@ private:
 
     view::ThemeState theme_;
     LectureMode lecture_;
+    PresenterView presenter_;
     ExportPanel panel_;
     std::string lastSession_;
     bool styleChanged_ = false;

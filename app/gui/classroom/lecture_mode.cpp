@@ -73,7 +73,7 @@ bool LectureMode::handleKeys(ExplorerState& state, Window& window) {
     return true;
 }
 
-void LectureMode::Draw(ExplorerState& state, const UiContext& ctx) {
+void LectureMode::Draw(ExplorerState& state, const UiContext& ctx, bool hints) {
     const ImGuiViewport* vp = ImGui::GetMainViewport();
     const auto& p = ctx.palette;
     const float s = ctx.scale;
@@ -95,7 +95,7 @@ void LectureMode::Draw(ExplorerState& state, const UiContext& ctx) {
     }
     dl->AddRectFilled(vp->Pos, ImVec2(vp->Pos.x + W, vp->Pos.y + H), p.background.packed());
     const view::Rect all{vp->Pos.x + margin, vp->Pos.y + margin, W - 2 * margin, H - 2 * margin};
-    const float hintH = 26 * s;
+    const float hintH = hints ? 26 * s : 0.0f;
     const view::Rect area{all.x, all.y, all.w, all.h - hintH};
     view::Rect treeArea = area;
     if (showSource && state.a.loaded()) {  // the source at the right, full height, following the stages
@@ -115,6 +115,10 @@ void LectureMode::Draw(ExplorerState& state, const UiContext& ctx) {
         drawSide(state, 0, ctx, treeArea);
     }
     // What the keys do, faint in the corner.
+    if (!hints) {
+        ImGui::End();
+        return;
+    }
     const char* hint = "F5 leave  \xc2\xb7  \xe2\x86\x90 \xe2\x86\x92 / PgUp PgDn / space step  \xc2\xb7  B blank  \xc2\xb7  "
                        "Q predict  \xc2\xb7  S source  \xc2\xb7  Ctrl +/\xe2\x88\x92 text size  \xc2\xb7  F11 full screen";
     ImFont* small = ctx.fonts.pick(view::FontRole::Regular, 15 * s);
@@ -123,7 +127,7 @@ void LectureMode::Draw(ExplorerState& state, const UiContext& ctx) {
     ImGui::End();
 }
 
-void LectureMode::drawSide(ExplorerState& state, int sideIndex, const UiContext& ctx, view::Rect area) {
+void LectureMode::drawSide(ExplorerState& state, int sideIndex, const UiContext& ctx, view::Rect area, int previewStep) {
     Side& side = sideIndex == 0 ? state.a : state.b;
     const auto& p = ctx.palette;
     const float s = ctx.scale;
@@ -134,12 +138,14 @@ void LectureMode::drawSide(ExplorerState& state, int sideIndex, const UiContext&
                     p.textDim.packed(), text);
         return;
     }
-    const int step = side.stepAt(state.playback.step());
+    const bool preview = previewStep >= 0;
+    const int at = preview ? previewStep : state.playback.step();
+    const int step = side.stepAt(at);
     const view::StepRef ref = side.timeline[size_t(step)];
-    const view::TreeFacts& facts = *side.factsAt(state.playback.step());
+    const view::TreeFacts& facts = *side.factsAt(at);
     const auto& run = side.bundle->run;
-    const bool clamped = step != state.playback.step();
-    const float transition = clamped ? 1.0f : state.playback.transition();
+    const bool clamped = step != at;
+    const float transition = clamped || preview ? 1.0f : state.playback.transition();
 
     // The caption line: where we are, then what this stage does (and the result once reached).
     const float titleSize = std::round(28 * s), lineSize = std::round(22 * s);
@@ -156,7 +162,7 @@ void LectureMode::drawSide(ExplorerState& state, int sideIndex, const UiContext&
                 line.c_str());
     dl->PopClipRect();
     float top = area.y + titleSize * 1.25f + lineSize * 1.6f;
-    if (sideIndex == 0) top += drawLecturePredictLine(state, ctx, area.x, top, area.w);  // predict mode's question
+    if (sideIndex == 0 && !preview) top += drawLecturePredictLine(state, ctx, area.x, top, area.w);  // predict mode's question
 
     view::TreeLayoutParams lp;
     lp.canvas = {area.x, top, area.w, area.bottom() - top};
@@ -216,6 +222,7 @@ void LectureMode::drawSide(ExplorerState& state, int sideIndex, const UiContext&
         dl->PopClipRect();
     }
 
+    if (preview) return;
     FrameGeometry::Tree g;
     g.side = sideIndex;
     g.layout = lp;

@@ -24,11 +24,15 @@ struct LectureMode {
     void handleTextSizeKeys();
     void setFontScale(float scale);
 
-    // Draws the whole lecture screen (the caller draws nothing else).
-    void Draw(ExplorerState& state, const UiContext& ctx);
+    // Draws the whole lecture screen (the caller draws nothing else). `hints`: the keys' line at the bottom (not on
+    // the presenter view's projector, which shows the tree and its caption only).
+    void Draw(ExplorerState& state, const UiContext& ctx, bool hints = true);
+    // One side's caption and tree in `area` of the current window, as the lecture screen draws it: at the playback's
+    // step, or at `previewStep` (>= 0: the presenter's "next" preview, drawn without predict mode's marks and not
+    // recorded in the frame's geometry).
+    void drawSide(ExplorerState& state, int sideIndex, const UiContext& ctx, view::Rect area, int previewStep = -1);
 
 private:
-    void drawSide(ExplorerState& state, int sideIndex, const UiContext& ctx, view::Rect area);
 
     SourcePanel source_;
 };

@@ -91,10 +91,12 @@ App::App(Window& window, ExplorerOptions options, Settings settings, std::string
     const bool problemNamed = options_.variant || !options_.settings.empty() || !options_.open.empty();
     workbench_.init([this] { window_.wake(); }, "", "", log_, problemNamed);
     course_.init(options_.exercisesDir, "", log_);
+    if (options_.presenter) classroom_.apply("presenter=on", state_, log_);  // opened after the first frame
 }
 
 App::~App() {
     worker_.reset();  // joins the engine thread before the GL and ImGui teardown
+    classroom_.shutdown(window_);  // the projector's window and its ImGui context
     ImGui_ImplOpenGL3_Shutdown();
     window_.shutdownImGuiPlatform();
     ImGui::DestroyContext();
@@ -116,7 +118,7 @@ int App::run() {
             window_.pollEvents();
         } else {
             ++idleWaits_;
-            double timeout = 10.0;
+            double timeout = classroom_.idleTimeout();
             if (options_.quitAfter > 0) timeout = std::max(0.01, std::min(timeout, options_.quitAfter - now()));
             window_.waitEvents(timeout);
             settleFrames_ = 3;
@@ -207,7 +209,19 @@ void App::frame(double dt) {
         pendingShots_.clear();
     }
     timings_.afterRender();  // plots being exported, read back from this frame
-    classroom_.afterRender(state_, log_, window_, {[this](float s) { rescale(s); }, [this] { drawPanels(); }, scale_});
+    FrameHooks hooks;
+    hooks.setScale = [this](float s) { rescale(s); };
+    hooks.drawPanels = [this] { drawPanels(); };
+    hooks.scale = scale_;
+    hooks.worker = worker_.get();
+    hooks.heatmap = &heatmap_;
+    hooks.now = now();
+    hooks.writeShot = [this](const std::string& path, const FrameGeometry& g, int w, int h, int step, int steps) {
+        std::string error = writeScreenshot(path, w, h);
+        if (error.empty()) error = writeGeometry(path, g, w, h, 1.0f, state_.config.variant, step, steps);
+        return error;
+    };
+    classroom_.afterRender(state_, log_, window_, hooks);
     window_.swapBuffers();
     speed_.frameSwapped(now());
 }
@@ -403,6 +417,10 @@ bool App::warmSettled() const {
 bool App::playbackSettled() const { return !state_.playback.moving(); }
 
 void App::pressKey(int key, bool pressed) { window_.injectKey(key, pressed); }
+
+void App::pressProjectorKey(int key, bool pressed) {
+    if (!classroom_.pressProjectorKey(key, pressed)) window_.injectKey(key, pressed);  // no projector: the one window
+}
 
 void App::mouseButton(bool pressed) { window_.injectMouseButton(0, pressed); }
 

@@ -56,6 +56,7 @@ public:
     bool checkSettled() const override { return workbench_.checkSettled(); }
     bool warmSettled() const override;
     void pressKey(int glfwKey, bool pressed) override;
+    void pressProjectorKey(int glfwKey, bool pressed) override;
     void mouseButton(bool pressed) override;
     void screenshot(const std::string& path) override;
     std::string apply(const std::string& verb, const std::string& argument) override;

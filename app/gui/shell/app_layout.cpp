@@ -140,7 +140,8 @@ void App::drawPanels() {
 
     UiContext ctx{classroom_.palette(), fonts_, log_, *worker_, heatmap_, geometry_, s, now()};
     ctx.stateMarks = classroom_.stateMarks();
-    if (classroom_.drawLecture(state_, ctx)) return;
+    const ConsoleHooks console{[&] { controls_.Draw(state_, ctx); }, [&] { predict_.Draw(state_, ctx); }};
+    if (classroom_.drawLecture(state_, ctx, console)) return;
     // Panels as (x0, y0, x1, y1); everything else (toolbar included) is the window background.
     std::vector<ImVec4> panels = {
         {gap, centerTop, left - gap, H - gap},

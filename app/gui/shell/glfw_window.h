@@ -34,6 +34,9 @@ public:
     WindowGeometry geometry() const override;
     void setTitle(const std::string& title) override;
     void toggleFullscreen() override;
+    void makeCurrent() override;
+    int monitorCount() const override;
+    std::unique_ptr<Screen> openScreen(const std::string& title, int width, int height) override;
     void injectKey(int key, bool pressed) override;
     void injectText(const std::string& utf8) override;
     void injectMouseButton(int button, bool pressed) override;

@@ -60,6 +60,8 @@ const GuiOption kOptions[] = {
                                     "(also REDUCELAB_CONTENT_SCALE; 2 shows a HiDPI layout on any display)"},
     {"config-dir", "DIR", kWindow, "where settings and imgui.ini live (default $XDG_CONFIG_HOME/reducelab,\n"
                                    "else ~/.config/reducelab)"},
+    {"presenter", nullptr, kWindow, "start in the presenter view: the lecture screen in a second window for the\n"
+                                    "projector (full screen on a second monitor), the console here (also F7)"},
     {"no-save", nullptr, kWindow, "do not write settings on exit"},
     {"exercises", "DIR", kWindow, "the Exercises window's course from DIR (one NN-id folder per exercise,\n"
                                   "see docs/exercises.md; default: the built-in course)"},
@@ -108,6 +110,7 @@ bool apply(const std::string& name, const std::string& v, ExplorerOptions* o, st
     int x = 0;
     if (name == "play") o->play = true;
     else if (name == "no-save") o->saveSettings = false;
+    else if (name == "presenter") o->presenter = true;
     else if (name == "frame-stats") o->frameStats = true;
     else if (name == "no-pacing") o->noPacing = true;
     else if (name == "variant") o->variant = v;

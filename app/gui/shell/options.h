@@ -27,6 +27,7 @@ struct ExplorerOptions {
     std::string configDir;             // settings directory (default: $XDG_CONFIG_HOME/reducelab)
     std::string exercisesDir;          // --exercises DIR: a course of one's own (default: the built-in one)
     bool saveSettings = true;
+    bool presenter = false;            // start in the presenter view (two windows)
 
     // Scripting, screenshots and measurement.
     std::string script;          // actions separated by ';' (see helpText())

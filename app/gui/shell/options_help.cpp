@@ -12,6 +12,7 @@ Script actions (--script ACTIONS, separated by ';'):
                       pagedown, enter, tab, backspace, escape, f5, equal, minus,
                       or one letter or digit),
                       with modifiers as ctrl+z, ctrl+enter, shift+enter
+  projector-key:NAME  the same key pressed over the presenter view's projector window
   type:TEXT           type characters into whatever has the keyboard
   click               press and release the left mouse button at the pointer
   frames:N            render N frames
@@ -27,7 +28,9 @@ Script actions (--script ACTIONS, separated by ';'):
                       font=SCALE, preset=VARIANT/16|32, save=PATH, open=PATH (sessions),
                       shot=SCALE,window|tree|bottom|result|controls,opaque|transparent,PATH,
                       export=svg|png|gif|mp4|webm,current|all,SCALE,PATH,
-                      panel=on|off (the sessions and export window)
+                      panel=on|off (the sessions and export window),
+                      presenter=on|off (the presenter view: a second window for the
+                      projector), projector-shot=PATH (that window's next frame)
   retrace             leave a saved session: trace the controls' settings on this
                       device (the session banner's button)
   hover-toggle:LABEL  point at a variant toggle by its label, e.g.
@@ -72,6 +75,9 @@ Script actions (--script ACTIONS, separated by ';'):
 Keys: space play/pause, left/right step, Home/End first/last stage, up/down previous/next pass.
 Workbench (the kernel editor): Ctrl+Enter save and check, Ctrl+S save, Ctrl+F find, Ctrl+Z / Ctrl+Y undo / redo.
 F5 lecture mode (there: PgDn/PgUp, arrows and space step, B blanks, Esc leaves), Ctrl +/-/0 text size, F11 full screen.
+F7 presenter view: the lecture screen on the projector's window (full screen on a second monitor; F5 opens it too
+when one is connected), the console here (controls, now and next, notes, predict's answers, a clock); the keys work
+from either window; F7, F5 or Esc give one window back.
 Predict mode (the right column's button; Q in lecture mode, 1-4 the question): Enter submits, PgDn reveals (lecture).
 Without a mouse: Tab enters keyboard navigation (a yellow ring on the control in focus): arrows move, Space or Enter
 presses (a list or a field: Space enters it), F6 / Shift+F6 next / previous panel, Esc leaves (the arrows step again).

@@ -160,6 +160,27 @@ std::string writeGeometry(const std::string& path, const FrameGeometry& g, int w
         j["variantList"] = rect(g.variantList);
         j["dataChoice"] = g.dataChoice;
     }
+    {
+        const auto& pr = g.presenter;
+        j["presenter"] = {{"on", pr.on},
+                          {"projector", pr.projector},
+                          {"nowStep", pr.nowStep},
+                          {"nextStep", pr.nextStep},
+                          {"clock", pr.clock},
+                          {"elapsed", pr.elapsed},
+                          {"placement", pr.placement},
+                          {"lesson", pr.lesson},
+                          {"words", pr.words},
+                          {"question", pr.question},
+                          {"answer", pr.answer},
+                          {"blank", pr.blank},
+                          {"now", rect(pr.now)},
+                          {"next", rect(pr.next)},
+                          {"notes", rect(pr.notes)},
+                          {"controls", rect(pr.controls)},
+                          {"projectorWidth", pr.projectorWidth},
+                          {"projectorHeight", pr.projectorHeight}};
+    }
     j["tooltip"] = g.tooltip;
     j["tooltipRect"] = rect(g.tooltipRect);
     std::ofstream out(path + ".json");

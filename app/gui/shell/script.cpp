@@ -72,7 +72,7 @@ bool Script::parse(const std::string& text, std::string* error) {
         if (item.empty()) continue;
         const size_t colon = item.find(':');
         ScriptAction a{item.substr(0, colon), colon == std::string::npos ? "" : item.substr(colon + 1)};
-        static const char* const verbs[] = {"wait-trace", "wait-export", "key", "frames", "settle", "shot", "variant", "compare",
+        static const char* const verbs[] = {"wait-trace", "wait-export", "key", "projector-key", "frames", "settle", "shot", "variant", "compare",
                                             "tab", "set", "hover", "pointer", "wheel", "group", "quit", "sleep", "classroom",
                                             "timings", "wait-sweep", "wait-warm", "retrace", "hover-toggle",
                                             "kernel-new", "kernel-reopen", "kernel-edit", "kernel-open", "kernel-edit-line",
@@ -86,7 +86,7 @@ bool Script::parse(const std::string& text, std::string* error) {
             *error = "unknown script action '" + a.verb + "' (see reducelab gui --help)";
             return false;
         }
-        if (a.verb == "key" && keyChord(a.argument).empty()) {
+        if ((a.verb == "key" || a.verb == "projector-key") && keyChord(a.argument).empty()) {
             *error = "unknown key '" + a.argument + "' in the script";
             return false;
         }
@@ -131,7 +131,9 @@ void Script::advance(ScriptHost& host, double timeout) {
         return;
     }
     if (!releaseKeys_.empty()) {  // keys pressed last frame are released this frame, the modifiers last
-        for (auto k = releaseKeys_.rbegin(); k != releaseKeys_.rend(); ++k) host.pressKey(*k, false);
+        for (auto k = releaseKeys_.rbegin(); k != releaseKeys_.rend(); ++k)
+            if (keysToProjector_) host.pressProjectorKey(*k, false);
+            else host.pressKey(*k, false);
         releaseKeys_.clear();
         return;
     }
@@ -213,9 +215,12 @@ void Script::advance(ScriptHost& host, double timeout) {
             if (waitStart_ < 0) waitStart_ = host.now();
             if (host.now() - waitStart_ < std::atof(a.argument.c_str())) return;
             waitStart_ = -1;
-        } else if (a.verb == "key") {
+        } else if (a.verb == "key" || a.verb == "projector-key") {
             releaseKeys_ = keyChord(a.argument);
-            for (int k : releaseKeys_) host.pressKey(k, true);
+            keysToProjector_ = a.verb == "projector-key";
+            for (int k : releaseKeys_)
+                if (keysToProjector_) host.pressProjectorKey(k, true);
+                else host.pressKey(k, true);
             ++next_;
             return;  // one key (or chord) per frame: pressed now, released next frame
         } else if (a.verb == "click") {  // the left button at the pointer: pressed now, released next frame

@@ -18,6 +18,8 @@ public:
     virtual bool checkSettled() const { return true; }  // the workbench checks nothing (kernel-check, wait-check)
     virtual bool warmSettled() const { return true; }   // the ladder's kernels are built (wait-warm)
     virtual void pressKey(int glfwKey, bool pressed) = 0;
+    // A key pressed over the presenter view's projector window (projector-key:NAME), as a clicker aimed there.
+    virtual void pressProjectorKey(int glfwKey, bool pressed) { pressKey(glfwKey, pressed); }
     virtual void mouseButton(bool /*pressed*/) {}  // the left button, where the pointer is (click)
     virtual void screenshot(const std::string& path) = 0;
     // Applies a change as the controls would: variant, compare, tab, set (key=value), hover. Returns "" or an error.
@@ -50,6 +52,7 @@ private:
     int framesLeft_ = -1;
     bool releaseClick_ = false;     // the button pressed last frame (click)
     std::vector<int> releaseKeys_;  // pressed last frame (a key, or a chord's modifiers and key)
+    bool keysToProjector_ = false;  // ... over the presenter view's projector window
     bool started_ = false;
     int toggleFrames_ = -1;  // hover-toggle: -1 before it scrolls the toggle into view, then frames waited
     bool tolerant_ = false;  // a verb that acts, then waits (kernel-check) has acted

@@ -162,6 +162,16 @@ struct FrameGeometry {
         bool solved = false, solutionShown = false;
     };
     Course course;
+    // The presenter view (app/gui/classroom/presenter_view.h): what its console shows, or (projector) that this is
+    // the projector window's frame.
+    struct Presenter {
+        bool on = false, projector = false;
+        int nowStep = -1, nextStep = -1;  // the steps of side A drawn as "now" and "next" (-1: none)
+        std::string clock, elapsed, placement, lesson, words, question, answer, blank;
+        view::Rect now, next, notes, controls;
+        int projectorWidth = 0, projectorHeight = 0;
+    };
+    Presenter presenter;
     void clear() { *this = FrameGeometry{}; }
 };
 

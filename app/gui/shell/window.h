@@ -1,6 +1,7 @@
 // The window the explorer draws into, behind a small interface: the app never calls GLFW itself, so a test or an
 // off-screen renderer can stand in for it. Coordinates: window size in screen units, framebuffer in pixels.
 #pragma once
+#include <memory>
 #include <string>
 
 namespace rl::gui {
@@ -8,6 +9,26 @@ namespace rl::gui {
 struct WindowGeometry {
     int x = 0, y = 0, width = 1600, height = 1000;
     bool maximized = false;
+};
+
+// The presenter view's second window, for the projector: it shows what the app draws there and nothing else. It has
+// an OpenGL context of its own (sharing the main window's objects) and no input of its own: its keys arrive as the
+// main window's, so a clicker or a keyboard drives the explorer from either window.
+class Screen {
+public:
+    virtual ~Screen() = default;
+
+    virtual void makeCurrent() = 0;  // its OpenGL context, on this thread
+    virtual void swapBuffers() = 0;
+    virtual void framebufferSize(int* width, int* height) const = 0;
+    virtual void windowSize(int* width, int* height) const = 0;
+    virtual float contentScale() const = 0;
+    virtual bool shouldClose() const = 0;  // its close button was pressed
+    virtual void toggleFullscreen() = 0;   // on the monitor it is on
+    // Where it was put, in words ("full screen on monitor 2 of 2 (HDMI-1)", "a window: one monitor found").
+    virtual std::string placement() const = 0;
+    // A key as if pressed over this window (for scripted tests): it goes where its real keys go.
+    virtual void injectKey(int key, bool pressed) = 0;
 };
 
 class Window {
@@ -41,6 +62,11 @@ public:
     virtual WindowGeometry geometry() const = 0;
     virtual void setTitle(const std::string& title) = 0;
     virtual void toggleFullscreen() = 0;
+    virtual void makeCurrent() = 0;  // the main window's OpenGL context (after drawing into a Screen)
+    virtual int monitorCount() const = 0;
+    // Opens the projector's window: full screen on a monitor this window is not on when there is one, else a
+    // window of `width` x `height` logical units beside it. Throws std::runtime_error with what failed.
+    virtual std::unique_ptr<Screen> openScreen(const std::string& title, int width, int height) = 0;
 
     // Feeds a key through the same path as a real key press (the input handling of ImGui's platform backend),
     // for scripted tests. `key` is a GLFW key code.
