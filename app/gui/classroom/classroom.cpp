@@ -322,7 +322,7 @@ void Classroom::exportTree(const ExplorerState& state, const TreeExportRequest& 
             return;  // advanced after each frame (advanceVideo), which says when it is written
         }
         const std::vector<std::string> files = exporter::writeExport(frames, request, style, renderer_.get());
-        const bool whole = r.allStages || request.format == exporter::Format::Gif || exporter::isVideo(request.format);
+        const bool whole = r.allStages || request.format == exporter::Format::Gif;  // a video returned above
         const int count = whole ? frames.steps() : 1;
         log.info("Exported " + std::to_string(count) + (count == 1 ? " stage" : " stages") + " as " + r.format +
                  " to " + files.front() + (files.size() > 1 ? " (and " + std::to_string(files.size() - 1) +

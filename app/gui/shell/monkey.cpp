@@ -111,6 +111,7 @@ std::string monkeyScript(const MonkeySpec& spec) {
             case 0:
                 add("key:" + d.pick(std::vector<std::string>{"right", "left", "home", "end", "up", "down", "space",
                                                              "pageup", "pagedown", "tab", "escape", "enter"}));
+                if (d.below(8) == 0) add("projector-key:" + d.pick(std::vector<std::string>{"right", "left", "b", "f7"}));
                 break;
             case 1: add(randomSet(d)); break;
             case 2:
@@ -125,7 +126,8 @@ std::string monkeyScript(const MonkeySpec& spec) {
                 add("classroom:" + d.pick(std::vector<std::string>{"lecture=on", "lecture=off", "blank=on", "blank=off",
                                                                    "theme=projector", "theme=colorblind", "theme=dark",
                                                                    "font=1.5", "font=1", "preset=sequential/16",
-                                                                   "preset=first-add/32"}));
+                                                                   "preset=first-add/32", "presenter=on",
+                                                                   "presenter=off"}));
                 break;
             case 8:
                 add("predict:" + d.pick(std::vector<std::string>{"on", "off", "submit", "skip", "reveal", "start-over",
