@@ -18,7 +18,8 @@
 #include "app/export/svg_writer.h"
 #include "app/export/text_metrics.h"
 #include "app/gui/classroom/presets.h"
-#include "app/gui/shell/keys.h"
+#include "app/gui/common/keys.h"
+#include "app/gui/common/toolbar_slots.h"
 #include "app/render/framebuffer_capture.h"
 #include "app/render/offscreen_renderer.h"
 
@@ -120,7 +121,7 @@ bool Classroom::drawLecture(ExplorerState& state, const UiContext& ctx, const Co
     return true;
 }
 
-float Classroom::toolbarButtonsWidth(float scale) { return 236 * scale; }
+float Classroom::toolbarButtonsWidth(float scale) { return toolbar_slots::classroom(scale); }
 
 void Classroom::drawToolbarButtons(ExplorerState& state, const UiContext& ctx) {
     const float s = ctx.scale;

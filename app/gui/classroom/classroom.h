@@ -13,7 +13,7 @@
 #include "app/gui/classroom/presenter_view.h"
 #include "app/gui/state/message_log.h"
 #include "app/gui/state/settings.h"
-#include "app/gui/shell/window.h"
+#include "app/gui/common/window.h"
 #include "app/view/theme.h"
 
 namespace rl::render {

@@ -8,7 +8,7 @@
 #include <cmath>
 
 #include "app/gui/predict/predict_overlay.h"
-#include "app/gui/shell/keys.h"
+#include "app/gui/common/keys.h"
 #include "app/render/scene_draw.h"
 #include "app/view/caption.h"
 #include "app/view/state_marks.h"
@@ -21,7 +21,7 @@ namespace rl::gui {
 constexpr int kLectureRows = 6;
 namespace {
 
-// GLFW key codes beyond app/gui/shell/keys.h.
+// GLFW key codes beyond app/gui/common/keys.h.
 constexpr int kKeyB = 66, kKeyP = 80, kKeyS = 83, kPeriod = 46, kEqual = 61, kMinus = 45, kZero = 48, kEscape = 256,
               kEnter = 257, kBackspace = 259, kF5 = 294, kPadZero = 320, kPadSubtract = 333, kPadAdd = 334;
 

@@ -6,8 +6,8 @@
 #pragma once
 #include "app/gui/panels/source_panel.h"
 #include "app/gui/state/explorer_state.h"
-#include "app/gui/shell/ui_context.h"
-#include "app/gui/shell/window.h"
+#include "app/gui/common/ui_context.h"
+#include "app/gui/common/window.h"
 
 namespace rl::gui {
 

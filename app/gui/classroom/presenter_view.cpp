@@ -11,7 +11,7 @@
 #include <cstdio>
 #include <ctime>
 
-#include "app/gui/shell/style.h"
+#include "app/gui/common/style.h"
 #include "app/view/narration.h"
 #include "app/view/value_format.h"
 #include "core/predict/predict.h"

@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "app/gui/classroom/lecture_mode.h"
-#include "app/gui/shell/ui_context.h"
-#include "app/gui/shell/window.h"
+#include "app/gui/common/ui_context.h"
+#include "app/gui/common/window.h"
 #include "app/render/fonts.h"
 
 struct ImGuiContext;

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "app/gui/exercises/markdown_view.h"
-#include "app/gui/shell/ui_context.h"
+#include "app/gui/common/ui_context.h"
 #include "app/gui/state/explorer_state.h"
 #include "app/gui/workbench/workbench.h"
 #include "core/exercise/exercise_set.h"

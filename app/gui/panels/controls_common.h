@@ -2,7 +2,7 @@
 #pragma once
 #include <imgui.h>
 
-#include "app/gui/shell/ui_context.h"
+#include "app/gui/common/ui_context.h"
 #include "app/gui/state/explorer_state.h"
 
 namespace rl::gui::controls {

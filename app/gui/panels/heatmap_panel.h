@@ -2,7 +2,7 @@
 // wide for the tree to show every cell; a legend, stage labels, the current stage framed, and a tooltip per cell.
 #pragma once
 #include "app/gui/state/explorer_state.h"
-#include "app/gui/shell/ui_context.h"
+#include "app/gui/common/ui_context.h"
 
 namespace rl::gui {
 

@@ -1,7 +1,7 @@
 // Messages: every error, warning and kernel build log, newest last, with the details (build logs) expandable.
 #pragma once
 #include "app/gui/state/explorer_state.h"
-#include "app/gui/shell/ui_context.h"
+#include "app/gui/common/ui_context.h"
 
 namespace rl::gui {
 

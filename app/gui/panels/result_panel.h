@@ -2,7 +2,7 @@
 // its explanation and the first stage where the trace leaves the model, and what the current stage does.
 #pragma once
 #include "app/gui/state/explorer_state.h"
-#include "app/gui/shell/ui_context.h"
+#include "app/gui/common/ui_context.h"
 
 namespace rl::gui {
 

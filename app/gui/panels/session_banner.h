@@ -2,7 +2,7 @@
 // controls changed since, and the "Re-trace on this device" button (the only way the session's trace is replaced).
 #pragma once
 #include "app/gui/state/explorer_state.h"
-#include "app/gui/shell/ui_context.h"
+#include "app/gui/common/ui_context.h"
 
 namespace rl::gui {
 

@@ -6,8 +6,7 @@
 #include <cmath>
 #include <string>
 
-#include "app/gui/classroom/classroom.h"
-#include "app/gui/timings/timings_panel.h"
+#include "app/gui/common/toolbar_slots.h"
 
 namespace rl::gui {
 namespace {
@@ -131,7 +130,7 @@ void Toolbar::Draw(ExplorerState& state, const UiContext& ctx) {
     // Right part: caption and speed; the scrub bar takes what is left (the engine's progress shows over the tree).
     // When the text is large (lecture size) and the window narrow, the speed slider narrows, then goes, then the
     // caption is cut to the room left: nothing overlaps the buttons.
-    const float rightButtons = Classroom::toolbarButtonsWidth(s) + TimingsPanel::toolbarButtonWidth(s) + 8 * s + 50 * s;
+    const float rightButtons = toolbar_slots::classroom(s) + toolbar_slots::timings(s) + 8 * s + 50 * s;
     const float room = ImGui::GetContentRegionAvail().x - rightButtons, minScrub = 120 * s;
     float speedW = 150 * s, captionW = 250 * s;
     const char* speedFormat = "%.2g stages/s";

@@ -2,7 +2,7 @@
 // every pass, the stage caption, the speed, and the engine's progress indicator.
 #pragma once
 #include "app/gui/state/explorer_state.h"
-#include "app/gui/shell/ui_context.h"
+#include "app/gui/common/ui_context.h"
 
 namespace rl::gui {
 

@@ -3,7 +3,7 @@
 #pragma once
 #include "app/gui/state/explorer_state.h"
 #include "app/gui/panels/pass_map.h"
-#include "app/gui/shell/ui_context.h"
+#include "app/gui/common/ui_context.h"
 
 struct ImVec2;
 

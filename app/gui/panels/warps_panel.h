@@ -3,7 +3,7 @@
 // conflict degree. All of it is the engine's hardware model (core/analysis.h), labelled as such.
 #pragma once
 #include "app/gui/state/explorer_state.h"
-#include "app/gui/shell/ui_context.h"
+#include "app/gui/common/ui_context.h"
 
 namespace rl::gui {
 

@@ -7,7 +7,7 @@
 #include <cfloat>
 #include <cmath>
 
-#include "app/gui/shell/keys.h"
+#include "app/gui/common/keys.h"
 #include "app/view/tree/tree_layout.h"
 #include "app/view/value_format.h"
 

@@ -7,7 +7,7 @@
 #include <string>
 
 #include "app/gui/state/explorer_state.h"
-#include "app/gui/shell/ui_context.h"
+#include "app/gui/common/ui_context.h"
 
 namespace rl::gui {
 

@@ -3,7 +3,7 @@
 // stage just revealed and the running score. The picking itself happens on the tree (predict_overlay.h).
 #pragma once
 #include "app/gui/state/explorer_state.h"
-#include "app/gui/shell/ui_context.h"
+#include "app/gui/common/ui_context.h"
 
 namespace rl::gui {
 

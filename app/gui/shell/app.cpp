@@ -14,10 +14,10 @@
 #include <filesystem>
 
 #include "app/gui/panels/session_banner.h"
-#include "app/gui/shell/keys.h"
+#include "app/gui/common/keys.h"
 #include "app/gui/shell/screenshot.h"
 #include "app/gui/shell/startup.h"
-#include "app/gui/shell/style.h"
+#include "app/gui/common/style.h"
 #include "core/pass_plan.h"
 #include "core/variant.h"
 

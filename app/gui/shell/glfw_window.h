@@ -2,7 +2,7 @@
 #pragma once
 #include <memory>
 
-#include "app/gui/shell/window.h"
+#include "app/gui/common/window.h"
 
 struct GLFWwindow;
 

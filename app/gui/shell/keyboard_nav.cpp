@@ -9,7 +9,7 @@
 #include <algorithm>
 #include <vector>
 
-#include "app/gui/shell/keys.h"
+#include "app/gui/common/keys.h"
 
 namespace rl::gui {
 namespace {

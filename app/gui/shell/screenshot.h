@@ -3,7 +3,7 @@
 #pragma once
 #include <string>
 
-#include "app/gui/shell/ui_context.h"
+#include "app/gui/common/ui_context.h"
 
 namespace rl::gui {
 

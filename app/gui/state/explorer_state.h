@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "app/gui/predict/predict_state.h"
+#include "app/gui/state/predict_state.h"
 #include "app/gui/state/settings.h"
 #include "app/view/tree/playback.h"
 #include "app/view/tree/trace_bundle.h"

@@ -3,7 +3,7 @@
 #pragma once
 #include <string>
 
-#include "app/gui/shell/window.h"
+#include "app/gui/state/window_geometry.h"
 #include "core/run_config.h"
 
 namespace rl::gui {

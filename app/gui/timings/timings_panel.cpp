@@ -7,7 +7,7 @@
 #include <cstdlib>
 #include <set>
 
-#include "app/gui/classroom/classroom.h"
+#include "app/gui/common/toolbar_slots.h"
 #include "core/variant.h"
 
 namespace rl::gui {
@@ -45,14 +45,12 @@ void TimingsPanel::init(const std::string& configDir, bool saveCache, std::funct
     worker_ = std::make_unique<SweepWorker>(wake_);
 }
 
-float TimingsPanel::toolbarButtonWidth(float scale) {
-    return 104 * scale;
-}
+float TimingsPanel::toolbarButtonWidth(float scale) { return toolbar_slots::timings(scale); }
 
 void TimingsPanel::drawToolbarButton(const UiContext& ctx) {
     const float s = ctx.scale, h = ImGui::GetFrameHeight() * 1.25f, w = toolbarButtonWidth(s);
     ImGui::SetCursorPos(ImVec2(
-        ImGui::GetWindowWidth() - ImGui::GetStyle().WindowPadding.x - Classroom::toolbarButtonsWidth(s) - 8 * s - w,
+        ImGui::GetWindowWidth() - ImGui::GetStyle().WindowPadding.x - toolbar_slots::classroom(s) - 8 * s - w,
         (ImGui::GetWindowHeight() - h) * 0.5f));
     const bool lit = open;  // the button's colour is pushed and popped on the state before the click
     if (lit)

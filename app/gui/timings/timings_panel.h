@@ -14,7 +14,7 @@
 #include "app/gui/timings/sweep_worker.h"
 #include "app/gui/timings/timings_state.h"
 #include "app/gui/timings/timings_views.h"
-#include "app/gui/shell/ui_context.h"
+#include "app/gui/common/ui_context.h"
 #include "app/view/timing/timing_cache.h"
 
 namespace rl::gui {

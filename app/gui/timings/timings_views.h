@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "app/gui/timings/plot_canvas.h"
-#include "app/gui/shell/ui_context.h"
+#include "app/gui/common/ui_context.h"
 #include "app/view/timing/peer_figures.h"
 #include "app/view/timing/timing_series.h"
 #include "app/view/timing/timing_table.h"

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "app/gui/shell/ui_context.h"
+#include "app/gui/common/ui_context.h"
 #include "app/gui/workbench/code_text.h"
 
 struct ImGuiInputTextCallbackData;

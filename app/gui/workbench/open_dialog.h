@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "app/gui/shell/ui_context.h"
+#include "app/gui/common/ui_context.h"
 
 namespace rl::gui::workbench {
 

@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-#include "app/gui/shell/ui_context.h"
+#include "app/gui/common/ui_context.h"
 #include "app/gui/state/explorer_state.h"
 #include "app/gui/workbench/check_worker.h"
 #include "app/gui/workbench/kernel_editor.h"

@@ -1,5 +1,5 @@
 // Predict mode's rules: the frontier of revealed steps, the entry, scoring and revealing.
-#include "app/gui/predict/predict_state.h"
+#include "app/gui/state/predict_state.h"
 
 #include <algorithm>
 

@@ -1,5 +1,5 @@
 // ImGui style from a palette.
-#include "app/gui/shell/style.h"
+#include "app/gui/common/style.h"
 
 #include <imgui.h>
 

@@ -4,12 +4,9 @@
 #include <memory>
 #include <string>
 
-namespace rl::gui {
+#include "app/gui/state/window_geometry.h"
 
-struct WindowGeometry {
-    int x = 0, y = 0, width = 1600, height = 1000;
-    bool maximized = false;
-};
+namespace rl::gui {
 
 // The presenter view's second window, for the projector: it shows what the app draws there and nothing else. It has
 // an OpenGL context of its own (sharing the main window's objects) and no input of its own: its keys arrive as the
