@@ -16,9 +16,9 @@
 #include "bench/probe.h"
 #include "bench/reducelab_methods.h"
 #include "bench/report.h"
-#include "core/build_options.h"
-#include "core/kernel_source.h"
-#include "core/pass_plan.h"
+#include "core/catalogue/build_options.h"
+#include "core/catalogue/kernel_source.h"
+#include "core/catalogue/pass_plan.h"
 
 namespace rl::bench {
 namespace {

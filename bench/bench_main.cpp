@@ -20,9 +20,9 @@
 #include "bench/reducelab_methods.h"
 #include "bench/report.h"
 #include "bench/sweep.h"
-#include "core/best_variant.h"
+#include "core/catalogue/best_variant.h"
 #include "core/cl/engine.h"
-#include "core/user_dirs.h"
+#include "core/files/user_dirs.h"
 
 namespace rl::bench {
 namespace {

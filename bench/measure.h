@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "core/reference.h"
+#include "core/model/reference.h"
 #include "core/types.h"
 
 namespace rl::bench {

@@ -7,7 +7,7 @@
 #include <sstream>
 #include <utility>
 
-#include "core/run_settings.h"
+#include "core/files/run_settings.h"
 
 namespace rl::bench {
 namespace {
@@ -31,7 +31,7 @@ bool parseInt(const std::string& s, long lo, long hi, long* out) {
 
 }  // namespace
 
-// A run setting's line of the usage, from core/run_settings.h, with what the bench adds.
+// A run setting's line of the usage, from core/files/run_settings.h, with what the bench adds.
 static std::string setting(const char* name, const std::string& more) {
     const RunSettingSpec& s = *findRunSetting(name);
     std::string line = "  --" + std::string(s.name) + " " + std::string(s.value);
@@ -110,7 +110,7 @@ bool parseOptions(int argc, char** argv, BenchOptions& o, std::string* error) {
         } else if (a == "--sizes") {
             o.sizes.clear();
             try {
-                o.sizes = parseSizeList("--sizes", v);  // the run settings' rule for sizes (core/run_settings.h)
+                o.sizes = parseSizeList("--sizes", v);  // the run settings' rule for sizes (core/files/run_settings.h)
             } catch (const Error& e) {
                 *error = e.what();
                 return false;
@@ -129,7 +129,7 @@ bool parseOptions(int argc, char** argv, BenchOptions& o, std::string* error) {
         } else if (a == "--block" && parseInt(v, 1, 1000, &x)) {
             o.block = int(x);
         } else if (a == "--wg" || a == "--groups" || a == "--seed" || a == "--op" || a == "--type") {
-            RunConfig c;  // the run settings' rules and ranges (core/run_settings.h)
+            RunConfig c;  // the run settings' rules and ranges (core/files/run_settings.h)
             try {
                 setRunSetting(c, a.substr(2), v, a);
             } catch (const Error& e) {

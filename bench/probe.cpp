@@ -7,8 +7,8 @@
 #include "bench/measure.h"
 #include "bench/report.h"
 #include "core/cl/engine.h"
-#include "core/kernel_source.h"
-#include "core/pass_plan.h"
+#include "core/catalogue/kernel_source.h"
+#include "core/catalogue/pass_plan.h"
 
 namespace rl::bench {
 namespace {

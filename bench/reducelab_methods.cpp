@@ -4,8 +4,8 @@
 #include <algorithm>
 #include <memory>
 
-#include "core/kernel_source.h"
-#include "core/pass_plan.h"
+#include "core/catalogue/kernel_source.h"
+#include "core/catalogue/pass_plan.h"
 
 namespace rl::bench {
 namespace {

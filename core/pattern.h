@@ -1,12 +1,12 @@
 // The patterns ReduceLab teaches, each one small description the front ends share: its name on the command line
-// and in sessions, its title, its variants (core/variant.h) and the variant it opens with. What differs between
+// and in sessions, its title, its variants (core/catalogue/variant.h) and the variant it opens with. What differs between
 // patterns lives in their variants' kinds (runners, core/cl/runners.h) and models (core/model/), not in branches.
 #pragma once
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include "core/variant.h"
+#include "core/catalogue/variant.h"
 
 namespace rl {
 

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "core/pass_plan.h"
+#include "core/catalogue/pass_plan.h"
 #include "core/run_config.h"
 
 namespace rl {

@@ -93,7 +93,7 @@ struct PassTrace {
 // Stage parameters as the kernels record them (see kernels/reduce_common.cl).
 inline constexpr int kTailStepFlag = 0x10000;
 // Scan stages (kernels/reduce_common.cl's RL_SCAN_ macros give the same numbers; above the reductions' flags and
-// core/kind_stages.h's, so that no parameter means two things): a Hillis-Steele step adding the
+// core/catalogue/kind_stages.h's, so that no parameter means two things): a Hillis-Steele step adding the
 // cell d to the left, Blelloch's up-sweep and down-sweep at distance d, the root cleared, each cell combined with
 // its own input (exclusive to inclusive), and every cell moved one to the right (inclusive to exclusive).
 inline constexpr int kScanStepFlag = 0x100000;

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "core/variant.h"
+#include "core/catalogue/variant.h"
 
 namespace rl::test {
 

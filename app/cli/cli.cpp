@@ -11,13 +11,13 @@
 #include "app/cli/cmd_export.h"
 #endif
 #include "core/cl/devices.h"
-#include "core/run_settings.h"
+#include "core/files/run_settings.h"
 #include "core/types.h"
 
 namespace rl::cli {
 namespace {
 
-// --json, --device and every run setting of core/run_settings.h but groups (the command line's --groups is trace's
+// --json, --device and every run setting of core/files/run_settings.h but groups (the command line's --groups is trace's
 // count of recorded work-groups).
 std::vector<std::string> commonOptions() {
     std::vector<std::string> v = {"json!", "device", "pattern", "exclusive!"};

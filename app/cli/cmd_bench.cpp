@@ -10,11 +10,11 @@
 #include "app/cli/table.h"
 #include "core/cl/engine.h"
 #include "core/cl/timed_run.h"
-#include "core/harris_reference.h"
-#include "core/json_io.h"
+#include "core/model/harris_reference.h"
+#include "core/files/json_io.h"
 #include "core/pattern.h"
-#include "core/reference.h"
-#include "core/run_settings.h"
+#include "core/model/reference.h"
+#include "core/files/run_settings.h"
 #include "core/process/child_process.h"
 
 namespace rl::cli {

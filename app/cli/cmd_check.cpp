@@ -4,7 +4,7 @@
 
 #include "app/cli/commands.h"
 #include "core/check/check.h"
-#include "core/run_settings.h"
+#include "core/files/run_settings.h"
 #include "core/workbench/student_kernel.h"
 
 namespace rl::cli {

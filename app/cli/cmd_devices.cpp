@@ -4,7 +4,7 @@
 #include "app/cli/commands.h"
 #include "app/cli/table.h"
 #include "core/cl/devices.h"
-#include "core/json_io.h"
+#include "core/files/json_io.h"
 
 namespace rl::cli {
 

@@ -20,7 +20,7 @@
 #include "core/exercise/grade.h"
 #include "core/exercise/progress.h"
 #include "core/exercise/validate.h"
-#include "core/run_settings.h"
+#include "core/files/run_settings.h"
 #include "core/workbench/student_kernel.h"
 
 namespace rl::cli {

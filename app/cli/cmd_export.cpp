@@ -11,12 +11,12 @@
 #ifdef REDUCELAB_WITH_RASTER
 #include "app/render/offscreen_renderer.h"
 #endif
-#include "core/run_settings.h"
+#include "core/files/run_settings.h"
 
 namespace rl::cli {
 namespace {
 
-// The run settings of core/run_settings.h (but final, which a trace does not use, and groups), then export's own.
+// The run settings of core/files/run_settings.h (but final, which a trace does not use, and groups), then export's own.
 std::vector<std::string> exportOptions() {
     std::vector<std::string> v = {"device", "pattern", "exclusive!"};
     for (const RunSettingSpec& s : runSettings())

@@ -5,11 +5,11 @@
 
 #include "app/cli/commands.h"
 #include "app/cli/table.h"
-#include "core/analysis.h"
+#include "core/model/analysis.h"
 #include "core/check/simulator_process.h"
 #include "core/cl/engine.h"
-#include "core/json_io.h"
-#include "core/pass_plan.h"
+#include "core/files/json_io.h"
+#include "core/catalogue/pass_plan.h"
 #include "core/workbench/diagnostics.h"
 #include "core/workbench/student_kernel.h"
 

@@ -4,10 +4,10 @@
 #include "app/cli/commands.h"
 #include "app/cli/table.h"
 #include "core/cl/devices.h"
-#include "core/json_io.h"
+#include "core/files/json_io.h"
 #include "core/pattern.h"
-#include "core/variant.h"
-#include "core/variant_support.h"
+#include "core/catalogue/variant.h"
+#include "core/catalogue/variant_support.h"
 
 namespace rl::cli {
 namespace {

@@ -1,15 +1,15 @@
-// reducelab's command-line options: parsed by parser.h (CLI11), their values read with core/run_settings.h.
+// reducelab's command-line options: parsed by parser.h (CLI11), their values read with core/files/run_settings.h.
 #include "app/cli/options.h"
 
 #include <algorithm>
 #include <cctype>
 #include <sstream>
 
-#include "core/run_settings.h"
+#include "core/files/run_settings.h"
 #include "core/workbench/kernel_signature.h"
 #include "core/workbench/student_kernel.h"
 #include "core/pattern.h"
-#include "core/variant.h"
+#include "core/catalogue/variant.h"
 
 namespace rl::cli {
 namespace {

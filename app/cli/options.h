@@ -9,7 +9,7 @@
 
 #include "app/cli/parser.h"
 #include "core/run_config.h"
-#include "core/variant.h"
+#include "core/catalogue/variant.h"
 #include "core/workbench/kernel_signature.h"
 
 namespace rl::cli {
@@ -37,13 +37,13 @@ struct Options {
 };
 
 // Parses argv[2..], the options of subcommand argv[1] described by `spec` (parser.h), then reads their values with
-// the rules of core/run_settings.h.
+// the rules of core/files/run_settings.h.
 Options parseOptions(const CommandSpec& spec, int argc, char** argv);
 
 // The variant a command runs: --kernel FILE [--entry NAME] (a student's kernel, core/workbench/student_kernel.h)
 // or --variant ID. Throws rl::Error (BadInput) for a bad file or signature.
 VariantInfo chosenVariant(const Options& o);
 
-// Values of run settings and other numbers are read with core/run_settings.h (rl::Error BadInput: exit status 2).
+// Values of run settings and other numbers are read with core/files/run_settings.h (rl::Error BadInput: exit status 2).
 
 }  // namespace rl::cli

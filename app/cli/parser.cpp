@@ -5,7 +5,7 @@
 #include <CLI/CLI.hpp>
 
 #include "app/cli/options.h"
-#include "core/run_settings.h"
+#include "core/files/run_settings.h"
 
 namespace rl::cli {
 namespace {
@@ -56,7 +56,7 @@ const OptionDoc kOthers[] = {
 };
 
 
-// Every option: the run settings first, from core/run_settings.h (bench's --variant and --n take lists), then the
+// Every option: the run settings first, from core/files/run_settings.h (bench's --variant and --n take lists), then the
 // others.
 const std::vector<OptionDoc>& docs() {
     static const std::vector<OptionDoc> all = [] {

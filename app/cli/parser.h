@@ -1,6 +1,6 @@
 // The command line's one parser (CLI11): a subcommand's options as text, its --help built from the same table, and
 // CLI11's errors as one line that says what to do. What a value means is read afterwards, with the rules of
-// core/run_settings.h (options.cpp), so the messages for bad values are those of every other reader.
+// core/files/run_settings.h (options.cpp), so the messages for bad values are those of every other reader.
 #pragma once
 #include <map>
 #include <string>

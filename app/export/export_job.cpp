@@ -19,8 +19,8 @@
 #include "app/view/theme.h"
 #include "core/cl/engine.h"
 #include "core/input.h"
-#include "core/session.h"
-#include "core/variant.h"
+#include "core/files/session.h"
+#include "core/catalogue/variant.h"
 
 namespace rl::exporter {
 namespace {

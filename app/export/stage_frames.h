@@ -10,7 +10,7 @@
 #include "app/view/tree/scene.h"
 #include "app/view/tree/tree_layout.h"
 #include "core/trace.h"
-#include "core/variant.h"
+#include "core/catalogue/variant.h"
 
 namespace rl::exporter {
 

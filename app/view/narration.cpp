@@ -7,7 +7,7 @@
 
 #include "app/view/caption.h"
 #include "app/view/value_format.h"
-#include "core/analysis.h"
+#include "core/model/analysis.h"
 
 namespace rl::view {
 namespace {

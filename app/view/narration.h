@@ -9,7 +9,7 @@
 #include "app/view/tree/playback.h"
 #include "app/view/tree/tree_facts.h"
 #include "core/trace.h"
-#include "core/variant.h"
+#include "core/catalogue/variant.h"
 
 namespace rl::view {
 

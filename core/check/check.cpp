@@ -4,10 +4,10 @@
 
 #include <sstream>
 
-#include "core/analysis.h"
+#include "core/model/analysis.h"
 #include "core/check/steps.h"
 #include "core/input.h"
-#include "core/json_io.h"
+#include "core/files/json_io.h"
 #include "core/model/model.h"
 #include "core/check/simulator_process.h"
 #include "core/process/child_process.h"

@@ -8,7 +8,7 @@
 #include "core/cl/devices.h"
 #include "core/cl/engine.h"
 #include "core/input.h"
-#include "core/json_io.h"
+#include "core/files/json_io.h"
 #include "core/workbench/check_sizes.h"
 #include "core/workbench/kernel_signature.h"
 #include "core/workbench/student_kernel.h"

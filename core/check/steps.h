@@ -7,7 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/check/check.h"
-#include "core/variant.h"
+#include "core/catalogue/variant.h"
 
 namespace rl::check {
 

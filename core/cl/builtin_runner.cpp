@@ -2,7 +2,7 @@
 // local-memory trees (one partial per work-group per pass), so this reuses that runner and names their stages.
 #include "core/cl/engine.h"
 #include "core/cl/runners.h"
-#include "core/kind_stages.h"
+#include "core/catalogue/kind_stages.h"
 
 namespace rl {
 namespace {

@@ -8,7 +8,7 @@
 #include "core/cl/devices.h"
 #include "core/cl/program_cache.h"
 #include "core/input.h"
-#include "core/pass_plan.h"
+#include "core/catalogue/pass_plan.h"
 #include "core/run_config.h"
 #include "core/run_result.h"
 #include "core/trace.h"
@@ -106,8 +106,9 @@ private:
 
 // The config a variant is timed with on this device: fixed-grid variants launch a few work-groups per compute unit
 // unless the config names a grid; best-gpu chooses its grid per size from the device's compute units and the
-// work-group size (timedGrid, core/pass_plan.h); a variant with a timedElementsPerItem is timed with that many
-// elements per work-item unless the config names a number.
+// work-group size (timedGrid, core/catalogue/pass_plan.h); decoupled-look-back's tile is as large as the device's local
+// memory holds (timedElementsPerItem, the same header); another variant with a timedElementsPerItem is timed with that
+// many elements per work-item; a number in the config is always kept.
 RunConfig withDeviceDefaults(const VariantInfo& v, const RunConfig& requested, const DeviceInfo& device);
 
 // Milliseconds between an event's start and end (CL_PROFILING_COMMAND_START/END).

@@ -2,7 +2,7 @@
 #include "core/cl/engine.h"
 #include "core/cl/global_trace_buffers.h"
 #include "core/cl/runners.h"
-#include "core/kind_stages.h"
+#include "core/catalogue/kind_stages.h"
 
 namespace rl {
 namespace {

@@ -5,7 +5,7 @@
 
 #include "core/run_config.h"
 #include "core/trace.h"
-#include "core/variant.h"
+#include "core/catalogue/variant.h"
 
 namespace rl {
 

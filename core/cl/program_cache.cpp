@@ -4,8 +4,8 @@
 #include <functional>
 #include <optional>
 
-#include "core/build_options.h"
-#include "core/kernel_source.h"
+#include "core/catalogue/build_options.h"
+#include "core/catalogue/kernel_source.h"
 #include "core/types.h"
 
 namespace rl {

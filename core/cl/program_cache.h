@@ -9,7 +9,7 @@
 #include "core/cl/binary_cache.h"
 #include "core/device_info.h"
 #include "core/run_config.h"
-#include "core/variant.h"
+#include "core/catalogue/variant.h"
 
 namespace rl {
 

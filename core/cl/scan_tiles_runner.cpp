@@ -5,7 +5,7 @@
 #include "core/cl/engine.h"
 #include "core/cl/runners.h"
 #include "core/cl/trace_buffers.h"
-#include "core/kernel_source.h"
+#include "core/catalogue/kernel_source.h"
 
 namespace rl {
 namespace {

@@ -4,7 +4,7 @@
 #include <algorithm>
 
 #include "core/cl/engine.h"
-#include "core/kernel_source.h"
+#include "core/catalogue/kernel_source.h"
 
 namespace rl {
 

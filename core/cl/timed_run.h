@@ -9,12 +9,12 @@
 #include <memory>
 #include <vector>
 
-#include "core/pass_plan.h"
-#include "core/reference.h"
+#include "core/catalogue/pass_plan.h"
+#include "core/model/reference.h"
 #include "core/run_config.h"
 #include "core/run_result.h"
-#include "core/scan_reference.h"
-#include "core/variant.h"
+#include "core/model/scan_reference.h"
+#include "core/catalogue/variant.h"
 
 namespace rl {
 

@@ -8,7 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/model/model.h"
-#include "core/variant.h"
+#include "core/catalogue/variant.h"
 
 namespace rl::exercise {
 namespace {

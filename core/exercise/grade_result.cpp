@@ -1,7 +1,7 @@
 // The grade's JSON and terminal forms.
 #include "core/exercise/grade_result.h"
 
-#include "core/run_settings.h"
+#include "core/files/run_settings.h"
 
 #include <cmath>
 #include <sstream>

@@ -1,7 +1,7 @@
 // The progress store: one JSON file per user, read leniently and written atomically.
 #include "core/exercise/progress.h"
 
-#include "core/user_dirs.h"
+#include "core/files/user_dirs.h"
 
 #include <unistd.h>
 

@@ -10,7 +10,7 @@
 #include "core/cl/devices.h"
 #include "core/cl/engine.h"
 #include "core/input.h"
-#include "core/json_io.h"
+#include "core/files/json_io.h"
 #include "core/process/child_process.h"
 #include "core/workbench/student_kernel.h"
 

@@ -3,9 +3,9 @@
 #pragma once
 #include <vector>
 
-#include "core/pass_plan.h"
+#include "core/catalogue/pass_plan.h"
 #include "core/trace.h"
-#include "core/variant.h"
+#include "core/catalogue/variant.h"
 
 namespace rl {
 

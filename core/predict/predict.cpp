@@ -9,7 +9,7 @@
 #include <cstdlib>
 #include <set>
 
-#include "core/analysis.h"
+#include "core/model/analysis.h"
 
 namespace rl::predict {
 namespace {

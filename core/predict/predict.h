@@ -1,6 +1,6 @@
 // Predict mode's scoring: what a student says a stage will do (which work-items are active, the value of one cell,
 // the number of divergent SIMD groups, the bank-conflict degree), checked against the recorded trace. Pure: no
-// device, no UI. The warp and bank figures come from the same hardware model the views show (core/analysis.h).
+// device, no UI. The warp and bank figures come from the same hardware model the views show (core/model/analysis.h).
 #pragma once
 #include <optional>
 #include <string>

@@ -12,10 +12,10 @@
 #include <Program.h>
 #include <llvm/IR/Function.h>
 
-#include "core/build_options.h"
+#include "core/catalogue/build_options.h"
 #include "core/types.h"
-#include "core/kernel_source.h"
-#include "core/pass_plan.h"
+#include "core/catalogue/kernel_source.h"
+#include "core/catalogue/pass_plan.h"
 #include "core/sim/read_counter.h"
 #include "core/input.h"
 #include "core/sim/trace_plugin.h"

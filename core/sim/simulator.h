@@ -10,7 +10,7 @@
 #include "core/input.h"
 #include "core/run_config.h"
 #include "core/trace.h"
-#include "core/variant.h"
+#include "core/catalogue/variant.h"
 #include "core/workbench/check_report.h"
 #include "core/workbench/findings.h"
 

@@ -3,8 +3,8 @@
 #include "core/workbench/check_report.h"
 
 #include "core/input.h"
-#include "core/json_io.h"
-#include "core/reference.h"
+#include "core/files/json_io.h"
+#include "core/model/reference.h"
 #include "core/sim/simulator.h"
 
 namespace rl::sim {

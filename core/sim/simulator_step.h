@@ -5,7 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/variant.h"
+#include "core/catalogue/variant.h"
 #include "core/workbench/check_request.h"
 
 namespace rl::sim {

@@ -51,7 +51,7 @@ VariantInfo best_gpu() {
     v.toggles.compactBranching = true;
     v.toggles.multiElement = true;
     v.toggles.vectorLoads = true;
-    v.groupsPerComputeUnit = 4;  // the most a timed run launches; timedGrid (core/pass_plan.h) chooses per size
+    v.groupsPerComputeUnit = 4;  // the most a timed run launches; timedGrid (core/catalogue/pass_plan.h) chooses per size
     v.defaultElementsPerItem = 4;  // traces: at least one vector per work-item before the grid stops growing
     v.needsInt64Atomics = true;
     v.no64BitReason = "publishes each work-group's partial as one 64-bit atomic word holding the launch's epoch and "

@@ -80,7 +80,8 @@ VariantInfo decoupled_look_back() {
     // work-item, 1.07 with 16 and 0.89 with 24 or 32 (fewer tiles to wait for, each load in flight longer).
     // Traced: 2, so that the explorer's arrays of a few dozen elements make several tiles and show the look-back.
     v.defaultElementsPerItem = 2;
-    v.timedElementsPerItem = 24;
+    v.timedElementsPerItem = 24;      // where local memory holds no tile of 8 per work-item
+    v.maxTimedElementsPerItem = 48;   // the tile from the device's local memory (pass_plan.h)
     v.needsInt64Atomics = true;
     v.no64BitReason = "publishes each tile's status as one 64-bit atomic word holding a flag, the launch's epoch and "
                       "a 32-bit value";

@@ -2,7 +2,7 @@
 // kernels/global-bottom-up.cl.
 // Lesson, cost and requirements are read from the kernel's banner; the model is what device traces are tested against.
 // Model: The whole array after the load and after each launch (step 2, 4, ...).
-#include "core/kind_stages.h"
+#include "core/catalogue/kind_stages.h"
 #include "core/model/model.h"
 #include "core/variants/variants.h"
 

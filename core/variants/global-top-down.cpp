@@ -3,7 +3,7 @@
 // Model: With the semantics the kernel intends: every round sees all of the previous round's writes, as if one barrier
 // synchronised every work-item. The device matches it only while one work-group covers the input; past that, the
 // difference is the lesson.
-#include "core/kind_stages.h"
+#include "core/catalogue/kind_stages.h"
 #include "core/model/model.h"
 #include "core/variants/variants.h"
 

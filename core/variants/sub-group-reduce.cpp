@@ -6,7 +6,7 @@
 // uses a sequential-addressing tree there (exact for int and min/max).
 #include <algorithm>
 
-#include "core/kind_stages.h"
+#include "core/catalogue/kind_stages.h"
 #include "core/model/model_tree.h"
 #include "core/variants/variants.h"
 

@@ -1,10 +1,10 @@
 // The variants: one function per kernel returning its descriptor (with its CPU model), each defined in
-// core/variants/<id>.cpp beside kernels/<id>.cl and named like the kernel (the id with '-' as '_'). core/variant.cpp
+// core/variants/<id>.cpp beside kernels/<id>.cl and named like the kernel (the id with '-' as '_'). core/catalogue/variant.cpp
 // lists them in teaching order. Also the built-ins' models, which take the device's sub-group size and match its
 // float order only within rounding, so tests call them directly rather than through VariantInfo::model.
 #pragma once
 #include "core/model/model.h"
-#include "core/variant.h"
+#include "core/catalogue/variant.h"
 
 namespace rl::variants {
 

@@ -4,7 +4,7 @@
 // Model: Each work-item's value after the load, then the group's result in every cell. The built-in's order of
 // operations is the driver's; the model adds in a sequential-addressing tree, so integers and float min/max match
 // exactly and float sums match within rounding.
-#include "core/kind_stages.h"
+#include "core/catalogue/kind_stages.h"
 #include "core/model/model_tree.h"
 #include "core/variants/variants.h"
 

@@ -2,12 +2,12 @@
 // comparison and the terminal text.
 #include "core/workbench/check_report.h"
 
-#include "core/run_settings.h"
+#include "core/files/run_settings.h"
 
 #include <algorithm>
 #include <sstream>
 
-#include "core/json_io.h"
+#include "core/files/json_io.h"
 #include "core/types.h"
 
 namespace rl::workbench {
@@ -219,7 +219,7 @@ CheckReport checkReportFromJson(const json& j) {
         if (j.contains("kernel") && !j.at("kernel").is_null()) r.kernel = signatureFromJson(j.at("kernel"));
         r.device = j.at("device").get<std::string>();
         r.tracedOn = j.value("traced_on", "");
-        // The child's settings, read with the rules every front end uses (core/run_settings.h): a report from a
+        // The child's settings, read with the rules every front end uses (core/files/run_settings.h): a report from a
         // process that went wrong is refused, not shown.
         RunConfig seen;
         r.op = j.value("op", "");

@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-#include "core/json_io.h"
+#include "core/files/json_io.h"
 #include "core/types.h"
 
 namespace rl::workbench {

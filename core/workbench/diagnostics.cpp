@@ -5,7 +5,7 @@
 #include <cctype>
 #include <sstream>
 
-#include "core/kernel_source.h"
+#include "core/catalogue/kernel_source.h"
 
 namespace rl::workbench {
 namespace {

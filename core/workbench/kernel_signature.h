@@ -13,7 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/types.h"
-#include "core/variant.h"
+#include "core/catalogue/variant.h"
 
 namespace rl::workbench {
 

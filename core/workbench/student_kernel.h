@@ -6,7 +6,7 @@
 #include <string_view>
 
 #include "core/types.h"
-#include "core/variant.h"
+#include "core/catalogue/variant.h"
 #include "core/workbench/kernel_signature.h"
 
 namespace rl::workbench {

@@ -7,7 +7,7 @@
 
 #include "app/view/tree/tree_layout.h"
 #include "app_run.h"
-#include "core/variant.h"
+#include "core/catalogue/variant.h"
 #include "screenshot_checks.h"
 
 namespace rl::apptest {

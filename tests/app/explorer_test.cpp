@@ -13,7 +13,7 @@
 #include <string>
 
 #include "app/view/tree/tree_layout.h"
-#include "core/variant.h"
+#include "core/catalogue/variant.h"
 #include "app_run.h"
 #include "screenshot_checks.h"
 
@@ -413,7 +413,7 @@ TEST(Explorer, BadOptionsAreRefusedWithExitCode2) {
     r = runApp(d, "--n 0");
     EXPECT_EQ(r.exitCode, 2);
     EXPECT_NE(r.err.find("--n"), std::string::npos) << r.err;
-    // The run settings have one rule for the explorer, the CLI and scripts (core/run_settings.h): same message.
+    // The run settings have one rule for the explorer, the CLI and scripts (core/files/run_settings.h): same message.
     r = runApp(d, "--wg 99999");
     EXPECT_EQ(r.exitCode, 2);
     EXPECT_NE(r.err.find("--wg: 99999 is out of range; give a number between 1 and 65536"), std::string::npos) << r.err;

@@ -6,9 +6,9 @@
 #include <memory>
 
 #include "app/gui/state/explorer_state.h"
-#include "core/analysis.h"
+#include "core/model/analysis.h"
 #include "core/model/model.h"
-#include "core/variant.h"
+#include "core/catalogue/variant.h"
 
 namespace rl::gui {
 namespace {

@@ -1,4 +1,4 @@
-// The run settings' one table (core/run_settings.h) walked through every front end that reads them: the command line,
+// The run settings' one table (core/files/run_settings.h) walked through every front end that reads them: the command line,
 // the explorer's options, the script's set:, the bench, sessions and the settings file. For every setting, each
 // front end that takes it accepts the same values (and sets the same field) and refuses the same values with the
 // same words; the help of the command line and of the explorer shows each setting's value name and help line.
@@ -18,8 +18,8 @@
 #include "app/gui/shell/script.h"
 #include "app/gui/state/settings.h"
 #include "bench/options.h"
-#include "core/json_io.h"
-#include "core/run_settings.h"
+#include "core/files/json_io.h"
+#include "core/files/run_settings.h"
 
 namespace rl {
 namespace {

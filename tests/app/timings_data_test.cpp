@@ -13,7 +13,7 @@
 #include "app/view/timing/timing_csv.h"
 #include "app/view/timing/timing_series.h"
 #include "app/view/timing/timing_table.h"
-#include "core/variant.h"
+#include "core/catalogue/variant.h"
 
 namespace rl::view {
 namespace {

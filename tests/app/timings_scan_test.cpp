@@ -6,7 +6,7 @@
 #include <string>
 
 #include "app_run.h"
-#include "core/variant.h"
+#include "core/catalogue/variant.h"
 #include "screenshot_checks.h"
 
 namespace rl::apptest {

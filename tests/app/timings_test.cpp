@@ -16,7 +16,7 @@
 #include <sstream>
 
 #include "app_run.h"
-#include "core/variant.h"
+#include "core/catalogue/variant.h"
 #include "screenshot_checks.h"
 
 namespace rl::apptest {

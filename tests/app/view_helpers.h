@@ -3,8 +3,8 @@
 #include <vector>
 
 #include "core/model/model.h"
-#include "core/pass_plan.h"
-#include "core/variant.h"
+#include "core/catalogue/pass_plan.h"
+#include "core/catalogue/variant.h"
 
 namespace rl::view::testing {
 

@@ -2,7 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "app/view/tree/source_map.h"
-#include "core/kernel_source.h"
+#include "core/catalogue/kernel_source.h"
 #include "core/trace.h"
 
 namespace rl::view {
@@ -80,8 +80,8 @@ TEST(SourceMap, LiteralStridesTailStepsAndComments) {
 // Every stage of every local-tree kernel that has a CPU model maps to some lines of its .cl file, and the lines of
 // each stage end at a recording point.
 #include "core/model/model.h"
-#include "core/pass_plan.h"
-#include "core/variant.h"
+#include "core/catalogue/pass_plan.h"
+#include "core/catalogue/variant.h"
 
 namespace rl::view {
 namespace {

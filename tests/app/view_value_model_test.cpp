@@ -8,7 +8,7 @@
 
 #include "app/view/tree/model_check.h"
 #include "app/view/tree/tree_scene.h"
-#include "core/pass_plan.h"
+#include "core/catalogue/pass_plan.h"
 #include "app/view/theme.h"
 #include "app/view/value_format.h"
 #include "core/input.h"

@@ -8,7 +8,7 @@
 #include <iterator>
 
 #include "cli_run.h"
-#include "core/variant.h"
+#include "core/catalogue/variant.h"
 
 namespace rl {
 namespace {

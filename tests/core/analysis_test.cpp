@@ -1,7 +1,7 @@
 // Bank-conflict and warp-state rules of the hardware model, on hand-built accesses.
 #include <gtest/gtest.h>
 
-#include "core/analysis.h"
+#include "core/model/analysis.h"
 
 namespace rl {
 namespace {

@@ -12,7 +12,7 @@
 #include <set>
 
 #include "core/input.h"
-#include "core/run_settings.h"
+#include "core/files/run_settings.h"
 
 namespace rl {
 namespace {

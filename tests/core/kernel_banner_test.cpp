@@ -1,7 +1,7 @@
 // The kernel banner parser: paragraphs by their labels, continuation lines joined, the banner's end.
 #include <gtest/gtest.h>
 
-#include "core/kernel_banner.h"
+#include "core/catalogue/kernel_banner.h"
 
 namespace rl {
 namespace {

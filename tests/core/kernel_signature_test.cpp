@@ -2,8 +2,8 @@
 // expected signature and the argument that differs.
 #include <gtest/gtest.h>
 
-#include "core/kernel_source.h"
-#include "core/variant.h"
+#include "core/catalogue/kernel_source.h"
+#include "core/catalogue/variant.h"
 #include "core/workbench/kernel_signature.h"
 
 namespace rl::workbench {

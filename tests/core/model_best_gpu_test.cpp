@@ -2,7 +2,7 @@
 // the same sums one stage to a barrier (core/model/model_tree.cpp builds the two with separate code).
 #include <gtest/gtest.h>
 
-#include "core/json_io.h"
+#include "core/files/json_io.h"
 #include "model_helpers.h"
 
 namespace rl {

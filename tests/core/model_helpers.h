@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "core/model/model.h"
-#include "core/pass_plan.h"
+#include "core/catalogue/pass_plan.h"
 
 namespace rl::test {
 

@@ -6,10 +6,10 @@
 #include <regex>
 
 #include "core/input.h"
-#include "core/kernel_banner.h"
-#include "core/kernel_source.h"
-#include "core/reference.h"
-#include "core/variant_support.h"
+#include "core/catalogue/kernel_banner.h"
+#include "core/catalogue/kernel_source.h"
+#include "core/model/reference.h"
+#include "core/catalogue/variant_support.h"
 #include "model_helpers.h"
 #include "tests/variant_params.h"
 

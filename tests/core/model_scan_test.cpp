@@ -3,12 +3,12 @@
 // operation counts the lesson names, and a session keeps a scan's form and elements.
 #include <gtest/gtest.h>
 
-#include "core/analysis.h"
+#include "core/model/analysis.h"
 #include "core/input.h"
-#include "core/json_io.h"
+#include "core/files/json_io.h"
 #include "core/model/model_scan.h"
 #include "core/pattern.h"
-#include "core/scan_reference.h"
+#include "core/model/scan_reference.h"
 
 namespace rl {
 namespace {

@@ -2,7 +2,7 @@
 // (a work-group of one work-item with one element each leaves one partial per input, for ever).
 #include <gtest/gtest.h>
 
-#include "core/pass_plan.h"
+#include "core/catalogue/pass_plan.h"
 #include "core/types.h"
 
 namespace rl {

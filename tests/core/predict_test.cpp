@@ -2,10 +2,10 @@
 // worked out by hand from what each kernel does (written beside each test), not read from the model's output.
 #include <gtest/gtest.h>
 
-#include "core/analysis.h"
+#include "core/model/analysis.h"
 #include "core/model/model.h"
 #include "core/predict/predict.h"
-#include "core/variant.h"
+#include "core/catalogue/variant.h"
 #include "model_helpers.h"
 
 namespace rl {

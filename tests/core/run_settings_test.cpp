@@ -1,7 +1,7 @@
 // The run settings' one set of rules: what each accepts, and the message for what it refuses.
 #include <gtest/gtest.h>
 
-#include "core/run_settings.h"
+#include "core/files/run_settings.h"
 #include "core/types.h"
 
 namespace rl {

@@ -2,7 +2,7 @@
 // for one GPU; the other fixed-grid variants keep their groups per compute unit.
 #include <gtest/gtest.h>
 
-#include "core/pass_plan.h"
+#include "core/catalogue/pass_plan.h"
 #include "core/variants/variants.h"
 
 namespace rl {
@@ -112,6 +112,29 @@ TEST(FinishingRole, NamesTheLastGroupOrTheBlocksThenTheTop) {
     EXPECT_EQ(finishingRole(1, 2, 256), "the last work-group to start");
     EXPECT_EQ(finishingRole(1, 3, 256), "the last work-group of each block of 256 to start");
     EXPECT_EQ(finishingRole(2, 3, 16), "the last of the blocks' finishers");
+}
+
+}  // namespace
+}  // namespace rl
+
+namespace rl {
+namespace {
+
+TEST(TimedTile, DecoupledLookBackTakesTheLargestTileLocalMemoryHoldsUpTo48PerItem) {
+    const VariantInfo& v = *findVariant("decoupled-look-back");
+    // 48 KiB of local memory (NVIDIA): wg x (epi + 3) elements plus the kernel's margin. At wg 256 and 4 bytes,
+    // epi 40 takes 256 x 43 x 4 + 512 = 44544 bytes; 48 would take 52224.
+    EXPECT_EQ(timedElementsPerItem(v, 256, 4, 49152), 40);
+    EXPECT_EQ(timedElementsPerItem(v, 128, 4, 49152), 48);  // capped: 88 would fit
+    EXPECT_EQ(timedElementsPerItem(v, 256, 8, 49152), 16);  // long and double: 256 x 19 x 8 + 512 = 39424
+    EXPECT_EQ(timedElementsPerItem(v, 512, 4, 524288), 48);  // PoCL's 512 KiB
+    // 32 KiB (an older GPU): 256 x 27 x 4 + 512 = 28160 fits 24.
+    EXPECT_EQ(timedElementsPerItem(v, 256, 4, 32768), 24);
+    // Too little for 8 per work-item: no rule (the variant's fixed default applies).
+    EXPECT_EQ(timedElementsPerItem(v, 1024, 4, 16384), 0);
+    // A variant without the rule.
+    EXPECT_EQ(timedElementsPerItem(*findVariant("reduce-then-scan"), 256, 4, 49152), 0);
+    EXPECT_EQ(timedElementsPerItem(*findVariant("sequential"), 256, 4, 49152), 0);
 }
 
 }  // namespace

@@ -4,7 +4,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "core/user_dirs.h"
+#include "core/files/user_dirs.h"
 
 namespace rl {
 namespace {

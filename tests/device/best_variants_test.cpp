@@ -6,12 +6,12 @@
 
 #include <cstring>
 
-#include "core/best_variant.h"
+#include "core/catalogue/best_variant.h"
 #include "core/input.h"
 #include "core/model/model.h"
 #include "core/cl/runners.h"
-#include "core/pass_plan.h"
-#include "core/variant_support.h"
+#include "core/catalogue/pass_plan.h"
+#include "core/catalogue/variant_support.h"
 #include "device_fixture.h"
 #include "test_values.h"
 

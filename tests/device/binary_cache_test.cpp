@@ -10,11 +10,11 @@
 #include <optional>
 #include <string>
 
-#include "core/build_options.h"
+#include "core/catalogue/build_options.h"
 #include "core/cl/binary_cache.h"
 #include "core/cl/engine.h"
 #include "core/input.h"
-#include "core/kernel_source.h"
+#include "core/catalogue/kernel_source.h"
 
 namespace rl {
 namespace {

@@ -8,9 +8,9 @@
 #include <numeric>
 
 #include "core/input.h"
-#include "core/kind_stages.h"
+#include "core/catalogue/kind_stages.h"
 #include "core/variants/variants.h"
-#include "core/variant_support.h"
+#include "core/catalogue/variant_support.h"
 #include "device_fixture.h"
 #include "test_values.h"
 

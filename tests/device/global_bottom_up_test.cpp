@@ -7,7 +7,7 @@
 
 #include "core/cl/runners.h"
 #include "core/input.h"
-#include "core/kind_stages.h"
+#include "core/catalogue/kind_stages.h"
 #include "core/model/model.h"
 #include "device_fixture.h"
 #include "test_values.h"

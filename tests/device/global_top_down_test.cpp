@@ -6,7 +6,7 @@
 #include <cstring>
 
 #include "core/input.h"
-#include "core/kind_stages.h"
+#include "core/catalogue/kind_stages.h"
 #include "core/model/model.h"
 #include "device_fixture.h"
 #include "test_values.h"

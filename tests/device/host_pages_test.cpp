@@ -9,7 +9,7 @@
 
 #include "core/cl/host_pages.h"
 #include "core/input.h"
-#include "core/reference.h"
+#include "core/model/reference.h"
 #include "tests/device/device_fixture.h"
 
 namespace rl::test {

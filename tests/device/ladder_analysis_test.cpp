@@ -2,7 +2,7 @@
 // (analyzeTrace / analyzeStage over Engine::trace), with a 32-lane SIMD width and 32 banks of 4 bytes.
 #include <gtest/gtest.h>
 
-#include "core/analysis.h"
+#include "core/model/analysis.h"
 #include "device_fixture.h"
 
 namespace rl {

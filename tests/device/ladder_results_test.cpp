@@ -6,8 +6,8 @@
 #include <set>
 
 #include "core/input.h"
-#include "core/pass_plan.h"
-#include "core/reference.h"
+#include "core/catalogue/pass_plan.h"
+#include "core/model/reference.h"
 #include "device_fixture.h"
 #include "test_values.h"
 #include "tests/variant_params.h"

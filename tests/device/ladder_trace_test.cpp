@@ -5,7 +5,7 @@
 
 #include <iostream>
 
-#include "core/pass_plan.h"
+#include "core/catalogue/pass_plan.h"
 #include "device_fixture.h"
 #include "test_values.h"
 #include "ladder_trace_compare.h"

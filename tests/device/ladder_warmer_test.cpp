@@ -10,7 +10,7 @@
 
 #include "core/cl/engine.h"
 #include "core/cl/ladder_warmer.h"
-#include "core/variant.h"
+#include "core/catalogue/variant.h"
 
 namespace rl {
 namespace {

@@ -10,8 +10,8 @@
 #include "core/input.h"
 #include "core/model/model_scan.h"
 #include "core/pattern.h"
-#include "core/scan_reference.h"
-#include "core/variant_support.h"
+#include "core/model/scan_reference.h"
+#include "core/catalogue/variant_support.h"
 #include "device_fixture.h"
 #include "ladder_trace_compare.h"
 

@@ -8,7 +8,7 @@
 #include "core/input.h"
 #include "core/device_info.h"
 #include "core/run_config.h"
-#include "core/variant.h"
+#include "core/catalogue/variant.h"
 
 namespace rl::test {
 

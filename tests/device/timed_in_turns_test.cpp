@@ -9,7 +9,7 @@
 
 #include "core/cl/timed_run.h"
 #include "core/input.h"
-#include "core/reference.h"
+#include "core/model/reference.h"
 #include "device_fixture.h"
 
 namespace rl {

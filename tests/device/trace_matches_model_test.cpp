@@ -7,7 +7,7 @@
 
 #include "core/input.h"
 #include "core/model/model.h"
-#include "core/pass_plan.h"
+#include "core/catalogue/pass_plan.h"
 #include "device_fixture.h"
 #include "test_values.h"
 #include "tests/variant_params.h"

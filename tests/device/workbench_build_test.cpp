@@ -2,8 +2,8 @@
 // student's line, in the student's file, and a fixed kernel builds.
 #include <gtest/gtest.h>
 
-#include "core/build_options.h"
-#include "core/variant.h"
+#include "core/catalogue/build_options.h"
+#include "core/catalogue/variant.h"
 #include "core/workbench/diagnostics.h"
 #include "device_fixture.h"
 

@@ -2,7 +2,7 @@
 # The declared layering, read off the #include lines of the source tree: a file that includes across a boundary
 # fails this test with its name and line.
 #   core/                     no ImGui, GLFW, glad, OpenGL, nothing from app/
-#   core's device-free part   (its top level, model/, variants/, predict/) no OpenCL header and nothing from core/cl/
+#   core's device-free part   (its top level, catalogue/, files/, model/, variants/, predict/) no OpenCL header and nothing from core/cl/
 #   app/view, app/export      no ImGui, GLFW, glad, nothing from app/gui or app/render
 #   app/gui, in layers        state < common < features (panels, predict, timings, workbench, exercises;
 #                             then classroom) < shell: each includes only from its own layer and those below
@@ -26,7 +26,7 @@ sources() { find "$@" -type f \( -name '*.h' -o -name '*.cpp' \) 2>/dev/null; }
 
 mapfile -t core < <(sources core)
 forbid "core includes GUI or app code" "imgui|backends/|GLFW/|glad/|GL/|app/" "${core[@]}"
-mapfile -t free < <(find core -maxdepth 1 -type f \( -name '*.h' -o -name '*.cpp' \); sources core/model core/variants core/predict)
+mapfile -t free < <(find core -maxdepth 1 -type f \( -name '*.h' -o -name '*.cpp' \); sources core/catalogue core/files core/model core/variants core/predict)
 forbid "core's device-free library includes OpenCL" "CL/|core/cl/" "${free[@]}"
 mapfile -t plain < <(sources app/view app/export)
 forbid "app/view or app/export includes ImGui, GL or the GUI" "imgui|backends/|GLFW/|glad/|app/gui/|app/render/" "${plain[@]}"

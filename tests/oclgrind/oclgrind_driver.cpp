@@ -13,7 +13,7 @@
 
 #include "core/cl/engine.h"
 #include "core/input.h"
-#include "core/variant_support.h"
+#include "core/catalogue/variant_support.h"
 
 namespace {
 

@@ -10,7 +10,7 @@
 #include <sstream>
 #include <string>
 
-#include "core/variant.h"
+#include "core/catalogue/variant.h"
 
 namespace rl {
 namespace {
@@ -128,7 +128,7 @@ INSTANTIATE_TEST_SUITE_P(Registry, CorrectVariant, ::testing::ValuesIn(correctVa
 TEST(unroll_last_warp_oclgrind, ReportsTheRaceInTheTail) {
     requireOclgrind();
     const VariantInfo* v = findVariant("unroll-last-warp");
-    ASSERT_NE(v, nullptr) << "the registry has no 'unroll-last-warp' (Harris step 5): add it to core/variant.cpp";
+    ASSERT_NE(v, nullptr) << "the registry has no 'unroll-last-warp' (Harris step 5): add it to core/catalogue/variant.cpp";
     EXPECT_FALSE(v->correctByDesign);
     const Outcome o = underOclgrind(driverArgs(*v, 256, false));
     ASSERT_EQ(o.exitCode, 0) << o.output.substr(0, 4000);

@@ -9,7 +9,7 @@
 #include <unistd.h>
 
 #include "app/export/export_job.h"
-#include "core/session.h"
+#include "core/files/session.h"
 #include "core/workbench/student_kernel.h"
 #include "tests/session/export_test_util.h"
 

@@ -12,7 +12,7 @@
 #include "app/export/text_metrics.h"
 #include "app/view/tree/tree_scene.h"
 #include "app/view/value_format.h"
-#include "core/session.h"
+#include "core/files/session.h"
 #include "tests/session/export_test_util.h"
 #include "tests/session/session_test_util.h"
 

@@ -9,8 +9,8 @@
 #include "app/export/raster_image.h"
 #include "app/export/stage_frames.h"
 #include "app/view/palette.h"
-#include "core/session.h"
-#include "core/variant.h"
+#include "core/files/session.h"
+#include "core/catalogue/variant.h"
 
 namespace rl::test {
 

@@ -4,7 +4,7 @@
 // the values below are those of the file, added up by hand.
 #include <gtest/gtest.h>
 
-#include "core/session.h"
+#include "core/files/session.h"
 #include "tests/session/export_test_util.h"
 #include "tests/session/session_test_util.h"
 

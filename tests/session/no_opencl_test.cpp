@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "core/cl/devices.h"
-#include "core/session.h"
+#include "core/files/session.h"
 #include "tests/session/session_test_util.h"
 
 namespace rl {

@@ -4,7 +4,7 @@
 
 #include <functional>
 
-#include "core/session.h"
+#include "core/files/session.h"
 #include "tests/session/session_test_util.h"
 
 namespace rl {

@@ -3,7 +3,7 @@
 #include <string>
 #include <vector>
 
-#include "core/session.h"
+#include "core/files/session.h"
 
 namespace rl::test {
 

@@ -11,9 +11,9 @@
 
 #include "app/export/export_job.h"
 #include "core/input.h"
-#include "core/pass_plan.h"
-#include "core/session.h"
-#include "core/variant.h"
+#include "core/catalogue/pass_plan.h"
+#include "core/files/session.h"
+#include "core/catalogue/variant.h"
 
 namespace rl::gui {
 namespace {

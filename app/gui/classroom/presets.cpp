@@ -6,7 +6,7 @@
 #include <algorithm>
 
 #include "core/pattern.h"
-#include "core/variant.h"
+#include "core/catalogue/variant.h"
 
 namespace rl::gui {
 

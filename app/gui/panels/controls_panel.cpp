@@ -12,10 +12,10 @@
 #include <imgui_stdlib.h>
 
 #include "core/input.h"
-#include "core/pass_plan.h"
-#include "core/run_settings.h"
-#include "core/variant.h"
-#include "core/variant_support.h"
+#include "core/catalogue/pass_plan.h"
+#include "core/files/run_settings.h"
+#include "core/catalogue/variant.h"
+#include "core/catalogue/variant_support.h"
 
 namespace rl::gui {
 namespace {

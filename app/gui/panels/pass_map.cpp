@@ -7,7 +7,7 @@
 #include <cmath>
 #include <string>
 
-#include "core/pass_plan.h"
+#include "core/catalogue/pass_plan.h"
 
 namespace rl::gui {
 namespace {

@@ -9,8 +9,8 @@
 #include <cstring>
 
 #include "app/view/tree/source_map.h"
-#include "core/build_options.h"
-#include "core/kernel_source.h"
+#include "core/catalogue/build_options.h"
+#include "core/catalogue/kernel_source.h"
 
 namespace rl::gui {
 namespace {

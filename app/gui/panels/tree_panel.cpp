@@ -12,8 +12,8 @@
 #include "app/view/state_marks.h"
 #include "app/view/tree/tree_scene.h"
 #include "app/view/value_format.h"
-#include "core/analysis.h"
-#include "core/pass_plan.h"
+#include "core/model/analysis.h"
+#include "core/catalogue/pass_plan.h"
 
 namespace rl::gui {
 namespace {

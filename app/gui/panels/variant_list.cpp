@@ -9,7 +9,7 @@
 #include "app/gui/panels/controls_common.h"
 #include "app/gui/panels/controls_panel.h"
 #include "core/pattern.h"
-#include "core/variant.h"
+#include "core/catalogue/variant.h"
 
 namespace rl::gui {
 namespace {

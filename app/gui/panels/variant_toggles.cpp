@@ -6,7 +6,7 @@
 
 #include "app/gui/panels/controls_common.h"
 #include "app/gui/panels/controls_panel.h"
-#include "core/variant.h"
+#include "core/catalogue/variant.h"
 
 namespace rl::gui {
 

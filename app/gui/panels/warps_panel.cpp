@@ -9,7 +9,7 @@
 #include <set>
 #include <string>
 
-#include "core/analysis.h"
+#include "core/model/analysis.h"
 
 namespace rl::gui {
 namespace {

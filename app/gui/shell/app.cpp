@@ -18,8 +18,8 @@
 #include "app/gui/shell/screenshot.h"
 #include "app/gui/shell/startup.h"
 #include "app/gui/common/style.h"
-#include "core/pass_plan.h"
-#include "core/variant.h"
+#include "core/catalogue/pass_plan.h"
+#include "core/catalogue/variant.h"
 
 namespace rl::gui {
 namespace {

@@ -34,7 +34,7 @@
 #include "app/gui/workbench/workbench.h"
 #include "app/render/fonts.h"
 #include "app/render/heatmap_renderer.h"
-#include "core/session.h"
+#include "core/files/session.h"
 
 namespace rl::gui {
 

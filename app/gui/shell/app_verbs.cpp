@@ -8,8 +8,8 @@
 #include "app/gui/panels/session_banner.h"
 #include "app/gui/predict/predict_overlay.h"
 #include "app/gui/shell/startup.h"
-#include "core/run_settings.h"
-#include "core/variant.h"
+#include "core/files/run_settings.h"
+#include "core/catalogue/variant.h"
 
 namespace rl::gui {
 

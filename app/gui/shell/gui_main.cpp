@@ -11,9 +11,9 @@
 #include "app/gui/shell/app.h"
 #include "app/gui/shell/glfw_window.h"
 #include "app/gui/shell/monkey.h"
-#include "core/session.h"
+#include "core/files/session.h"
 #include "core/pattern.h"
-#include "core/variant.h"
+#include "core/catalogue/variant.h"
 
 namespace rl::gui {
 namespace {

@@ -4,8 +4,8 @@
 #include <random>
 #include <vector>
 
-#include "core/run_settings.h"
-#include "core/variant.h"
+#include "core/files/run_settings.h"
+#include "core/catalogue/variant.h"
 
 namespace rl::gui {
 namespace {

@@ -1,5 +1,5 @@
 // Parsing of `reducelab gui` options on CLI11: the options by group for --help, their values read in the order
-// given (run settings with the one rule of core/run_settings.h), errors as one line that says what to give.
+// given (run settings with the one rule of core/files/run_settings.h), errors as one line that says what to give.
 #include "app/gui/shell/options.h"
 
 #include <CLI/CLI.hpp>
@@ -10,7 +10,7 @@
 
 #include "app/gui/shell/monkey.h"
 #include "core/pattern.h"
-#include "core/run_settings.h"
+#include "core/files/run_settings.h"
 
 namespace rl::gui {
 namespace {
@@ -42,7 +42,7 @@ const char* kLoad = "What to load (defaults: the last session's settings)";
 const char* kWindow = "Window and settings";
 const char* kScript = "Scripting and measurement (tests, benchmarks, docs)";
 
-// Every option but the run settings, which come from core/run_settings.h (below).
+// Every option but the run settings, which come from core/files/run_settings.h (below).
 const GuiOption kOptions[] = {
     {"open", "FILE", kLoad, "a saved session (also `reducelab FILE`); it opens with no OpenCL device"},
     {"pattern", "reduce|scan", kLoad, "open on this pattern: its first lesson's variant, unless --variant names one\n"
@@ -90,7 +90,7 @@ void describe(CLI::App& app) {
     };
     for (const GuiOption& o : kOptions)  // what to load, the run settings, then the window and the scripting
         if (o.group == kLoad) add(o);
-    for (const RunSettingSpec& s : runSettings()) {  // the run settings, declared in core/run_settings.h
+    for (const RunSettingSpec& s : runSettings()) {  // the run settings, declared in core/files/run_settings.h
         if (s.name == "variant") continue;             // above, with the other choices of what to load
         const std::string help = settingHelp(s, false);
         add({s.name.data(), s.value.data(), kLoad, help.c_str()});

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "core/run_config.h"
-#include "core/variant.h"
+#include "core/catalogue/variant.h"
 
 namespace rl::gui {
 

@@ -5,7 +5,7 @@
 #include <cstdio>
 #include <cstdlib>
 
-#include "core/run_settings.h"
+#include "core/files/run_settings.h"
 
 namespace rl::gui {
 

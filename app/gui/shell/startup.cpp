@@ -1,9 +1,9 @@
 // Settings and command line into the explorer's state, and back.
 #include "app/gui/shell/startup.h"
 
-#include "core/run_settings.h"
+#include "core/files/run_settings.h"
 #include "core/pattern.h"
-#include "core/variant.h"
+#include "core/catalogue/variant.h"
 
 namespace rl::gui {
 

@@ -8,7 +8,7 @@
 
 #include "core/cl/engine.h"
 #include "core/input.h"
-#include "core/variant.h"
+#include "core/catalogue/variant.h"
 
 namespace rl::gui {
 namespace {

@@ -13,7 +13,7 @@
 #include "app/view/tree/trace_bundle.h"
 #include "core/cl/devices.h"
 #include "core/run_config.h"
-#include "core/session.h"
+#include "core/files/session.h"
 
 namespace rl::gui {
 

@@ -1,6 +1,6 @@
 // Settings file (JSON) reading and writing.
 #include "app/gui/state/settings.h"
-#include "core/user_dirs.h"
+#include "core/files/user_dirs.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -8,7 +8,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
-#include "core/run_settings.h"
+#include "core/files/run_settings.h"
 
 namespace rl::gui {
 namespace fs = std::filesystem;
@@ -31,7 +31,7 @@ Settings defaultSettings() {
 
 namespace {
 
-// The run settings of the settings file, by their names in core/run_settings.h, each read with the rule every front
+// The run settings of the settings file, by their names in core/files/run_settings.h, each read with the rule every front
 // end uses: a value that rule refuses is left at its default and named in `warnings` (the others are still read).
 // Files written before the names were shared keep "elemsPerItem", "simdWidth" and "dataFile": read as well.
 void readProblem(const nlohmann::json& p, RunConfig& c, std::vector<std::string>& warnings) {

@@ -16,8 +16,8 @@
 #include "core/cl/engine.h"
 #include "core/cl/timed_run.h"
 #include "core/input.h"
-#include "core/json_io.h"
-#include "core/reference.h"
+#include "core/files/json_io.h"
+#include "core/model/reference.h"
 #include "core/process/child_process.h"
 
 namespace rl::gui {

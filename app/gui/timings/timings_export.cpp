@@ -13,7 +13,7 @@
 #include "app/gui/timings/timings_panel.h"
 #include "app/render/framebuffer_capture.h"
 #include "app/view/timing/timing_csv.h"
-#include "core/variant.h"
+#include "core/catalogue/variant.h"
 
 namespace rl::gui {
 namespace {

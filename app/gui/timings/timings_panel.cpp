@@ -8,7 +8,7 @@
 #include <set>
 
 #include "app/gui/common/toolbar_slots.h"
-#include "core/variant.h"
+#include "core/catalogue/variant.h"
 
 namespace rl::gui {
 namespace {

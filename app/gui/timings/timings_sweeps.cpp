@@ -5,14 +5,14 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "core/best_variant.h"
-#include "core/variant.h"
-#include "core/variant_support.h"
+#include "core/catalogue/best_variant.h"
+#include "core/catalogue/variant.h"
+#include "core/catalogue/variant_support.h"
 
 namespace rl::gui {
 namespace {
 
-// The variant the view marks best on this device: the reductions' choice of core/best_variant.h; for scans the
+// The variant the view marks best on this device: the reductions' choice of core/catalogue/best_variant.h; for scans the
 // single pass on a GPU (measured fastest there), none on a CPU (where no scan of the ladder is yet shaped for it).
 std::string bestIdFor(Pattern pattern, const DeviceInfo& device) {
     if (pattern == Pattern::Scan) return device.type == "GPU" ? "decoupled-look-back" : "";

@@ -7,8 +7,8 @@
 
 #include "app/gui/timings/timings_format.h"
 #include "app/gui/timings/timings_panel.h"
-#include "core/harris_reference.h"
-#include "core/variant.h"
+#include "core/model/harris_reference.h"
+#include "core/catalogue/variant.h"
 
 namespace rl::gui {
 namespace {

@@ -1,6 +1,6 @@
 // Autosave, kernel files, the New template and the file watcher.
 #include "app/gui/workbench/kernel_files.h"
-#include "core/user_dirs.h"
+#include "core/files/user_dirs.h"
 
 #include <sys/stat.h>
 

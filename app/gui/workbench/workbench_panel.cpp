@@ -8,7 +8,7 @@
 #include <cmath>
 #include <filesystem>
 
-#include "core/variant.h"
+#include "core/catalogue/variant.h"
 
 namespace rl::gui {
 namespace fs = std::filesystem;

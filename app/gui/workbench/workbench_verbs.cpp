@@ -5,7 +5,7 @@
 #include <cstdlib>
 
 #include "app/gui/workbench/code_text.h"
-#include "core/variant.h"
+#include "core/catalogue/variant.h"
 
 namespace rl::gui {
 

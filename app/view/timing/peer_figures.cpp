@@ -1,6 +1,6 @@
 // Reading scripts/bench's JSON into the series the Timings view overlays.
 #include "app/view/timing/peer_figures.h"
-#include "core/user_dirs.h"
+#include "core/files/user_dirs.h"
 
 #include <algorithm>
 #include <cstdlib>

@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "app/view/timing/timing_cache.h"
-#include "core/harris_reference.h"
-#include "core/variant.h"
+#include "core/model/harris_reference.h"
+#include "core/catalogue/variant.h"
 
 namespace rl::view {
 

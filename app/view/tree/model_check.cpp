@@ -4,7 +4,7 @@
 #include <cmath>
 
 #include "core/model/model.h"
-#include "core/pass_plan.h"
+#include "core/catalogue/pass_plan.h"
 
 namespace rl::view {
 namespace {

@@ -6,7 +6,7 @@
 #include "core/input.h"
 #include "core/run_config.h"
 #include "core/trace.h"
-#include "core/variant.h"
+#include "core/catalogue/variant.h"
 
 namespace rl::view {
 

@@ -10,10 +10,10 @@
 #include "app/view/tree/model_check.h"
 #include "app/view/tree/tree_facts.h"
 #include "core/input.h"
-#include "core/pass_plan.h"
+#include "core/catalogue/pass_plan.h"
 #include "core/run_config.h"
 #include "core/trace.h"
-#include "core/variant.h"
+#include "core/catalogue/variant.h"
 
 namespace rl::view {
 

@@ -6,7 +6,7 @@
 #include <cstdio>
 #include <unistd.h>
 
-#include "core/session.h"
+#include "core/files/session.h"
 #include "tests/device/device_fixture.h"
 #include "tests/session/session_test_util.h"
 

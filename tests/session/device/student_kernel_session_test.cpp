@@ -7,7 +7,7 @@
 #include <sstream>
 #include <unistd.h>
 
-#include "core/session.h"
+#include "core/files/session.h"
 #include "core/workbench/student_kernel.h"
 #include "tests/device/device_fixture.h"
 #include "tests/session/session_test_util.h"

@@ -14,7 +14,7 @@
 #include "app/export/raster_image.h"
 #include "app/gui/classroom/export_panel.h"
 #include "app/gui/classroom/presets.h"
-#include "core/session.h"
+#include "core/files/session.h"
 #include "tests/session/export_test_util.h"
 #include "tests/session/session_test_util.h"
 

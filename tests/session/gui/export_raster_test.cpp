@@ -12,7 +12,7 @@
 #include "app/view/theme.h"
 #include "app/export/svg_writer.h"
 #include "app/export/text_metrics.h"
-#include "core/session.h"
+#include "core/files/session.h"
 #include "tests/session/export_test_util.h"
 #include "tests/session/session_test_util.h"
 

@@ -9,7 +9,7 @@
 
 #include "app/export/export_job.h"
 #include "app/export/video.h"
-#include "core/session.h"
+#include "core/files/session.h"
 #include "tests/session/export_test_util.h"
 #include "tests/session/session_test_util.h"
 

@@ -1,7 +1,7 @@
 // Warp activity and bank-conflict analysis of recorded stages.
-#include "core/analysis.h"
+#include "core/model/analysis.h"
 
-#include "core/variant.h"
+#include "core/catalogue/variant.h"
 
 #include <algorithm>
 #include <utility>

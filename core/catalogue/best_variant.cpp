@@ -1,5 +1,5 @@
 // The choice of the fastest variant per kind of device, with the reason the app shows beside it.
-#include "core/best_variant.h"
+#include "core/catalogue/best_variant.h"
 
 #include "core/types.h"
 

@@ -1,5 +1,5 @@
 // Embedded kernel sources (generated at build time by scripts/cmake/EmbedFiles.cmake).
-#include "core/kernel_source.h"
+#include "core/catalogue/kernel_source.h"
 
 #include <fstream>
 #include <sstream>

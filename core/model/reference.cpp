@@ -1,5 +1,5 @@
 // CPU references and the acceptance rule for device results.
-#include "core/reference.h"
+#include "core/model/reference.h"
 
 #include <cfloat>
 #include <cmath>

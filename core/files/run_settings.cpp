@@ -1,5 +1,5 @@
 // The run settings' parsing rules and ranges.
-#include "core/run_settings.h"
+#include "core/files/run_settings.h"
 
 #include <algorithm>
 #include <cctype>
@@ -7,7 +7,7 @@
 
 #include "core/input.h"
 #include "core/types.h"
-#include "core/variant.h"
+#include "core/catalogue/variant.h"
 
 namespace rl {
 namespace {

@@ -1,5 +1,5 @@
 // The XDG base directories of a user's files.
-#include "core/user_dirs.h"
+#include "core/files/user_dirs.h"
 
 #include <cstdlib>
 

@@ -1,10 +1,10 @@
 // Scan references and their acceptance.
-#include "core/scan_reference.h"
+#include "core/model/scan_reference.h"
 
 #include <cmath>
 #include <cstdio>
 
-#include "core/pass_plan.h"
+#include "core/catalogue/pass_plan.h"
 
 namespace rl {
 

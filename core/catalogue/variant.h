@@ -76,6 +76,8 @@ struct VariantInfo {
     bool elementsPerItemSettable = false;
     int defaultElementsPerItem = 1;  // input elements each work-item loads in the first pass (2 with first add)
     int timedElementsPerItem = 0;    // > 0: the default of timed runs instead (traces keep the one above)
+    int maxTimedElementsPerItem = 0;  // > 0 (tileInLocal): timed runs take as many as local memory holds, up to this
+                                      // (timedElementsPerItem in core/catalogue/pass_plan.h); the above when none fit
     int groupsPerComputeUnit = 0;   // > 0: a fixed grid (each pass launches at most this many work-groups per
                                    // compute unit, and each work-item loops over its share); 0: groups follow N
     // > 0 (fixed grids): past groupsPerComputeUnit x units, a timed run launches one group per this many elements,
@@ -102,9 +104,9 @@ size_t scratchElems(const VariantInfo& variant, size_t wg);
 // The word of __local memory that holds cell `cell` (the cell itself unless the variant pads its array).
 inline int wordOfCell(int cell, int padShift) { return padShift > 0 && cell >= 0 ? cell + (cell >> padShift) : cell; }
 
-// The reductions, in teaching order (Harris's ladder first): the registry in core/variant.cpp.
+// The reductions, in teaching order (Harris's ladder first): the registry in core/catalogue/variant.cpp.
 const std::vector<VariantInfo>& allVariants();
-// The scans, in teaching order (core/variant.cpp).
+// The scans, in teaching order (core/catalogue/variant.cpp).
 const std::vector<VariantInfo>& scanVariants();
 // A pattern's variants (allVariants or scanVariants).
 const std::vector<VariantInfo>& patternVariants(Pattern pattern);

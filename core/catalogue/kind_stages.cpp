@@ -1,5 +1,5 @@
 // Stage labels of the global-memory and built-in kinds.
-#include "core/kind_stages.h"
+#include "core/catalogue/kind_stages.h"
 
 #include "core/trace.h"
 

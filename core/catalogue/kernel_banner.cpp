@@ -1,5 +1,5 @@
 // Parsing of a kernel file's banner comment.
-#include "core/kernel_banner.h"
+#include "core/catalogue/kernel_banner.h"
 
 #include <sstream>
 

@@ -5,7 +5,7 @@
 
 #include "core/device_info.h"
 #include "core/types.h"
-#include "core/variant.h"
+#include "core/catalogue/variant.h"
 
 namespace rl {
 

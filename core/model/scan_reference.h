@@ -7,7 +7,7 @@
 #include "core/input.h"
 #include "core/types.h"
 #include "core/run_config.h"
-#include "core/variant.h"
+#include "core/catalogue/variant.h"
 
 namespace rl {
 

@@ -1,12 +1,12 @@
 // Writers and strict readers of the JSON forms (CLI --json output and saved sessions share them).
-#include "core/json_io.h"
+#include "core/files/json_io.h"
 
 #include <cmath>
 #include <limits>
 #include <type_traits>
 
 #include "core/pattern.h"
-#include "core/run_settings.h"
+#include "core/files/run_settings.h"
 
 namespace rl::json {
 namespace {
@@ -32,7 +32,7 @@ T number(const json& j, const char* name, T lo, T hi) {
     return T(d);
 }
 
-// A run setting stored as a number, refused as every front end refuses it (core/run_settings.h).
+// A run setting stored as a number, refused as every front end refuses it (core/files/run_settings.h).
 template <typename T>
 T setting(const json& j, const char* key, std::string_view name) {
     const json& f = field(j, key);

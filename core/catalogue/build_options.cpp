@@ -1,7 +1,7 @@
 // The build options of a variant's kernel for one config and device.
-#include "core/build_options.h"
+#include "core/catalogue/build_options.h"
 
-#include "core/pass_plan.h"
+#include "core/catalogue/pass_plan.h"
 #include "core/types.h"
 
 namespace rl {

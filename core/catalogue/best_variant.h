@@ -3,7 +3,7 @@
 #include <string>
 
 #include "core/device_info.h"
-#include "core/variant.h"
+#include "core/catalogue/variant.h"
 
 namespace rl {
 

@@ -5,7 +5,7 @@
 
 #include "core/run_config.h"
 #include "core/trace.h"
-#include "core/variant.h"
+#include "core/catalogue/variant.h"
 
 namespace rl {
 
@@ -54,6 +54,16 @@ inline constexpr size_t kLastGroupMaxElemsPerItem = 256;
 inline constexpr size_t kLastGroupStreamElems = 64;
 inline constexpr size_t kLastGroupMaxPersistentElems = 512;
 size_t timedGrid(const VariantInfo& variant, size_t n, size_t wg, int computeUnits);
+
+// A tile-in-local-memory variant's elements per work-item for timed runs (decoupled-look-back): the largest
+// multiple of 8, up to variant.maxTimedElementsPerItem, whose tile, scratch and kLocalMargin bytes of the kernel's own
+// __local variables fit the device's local memory (wg x (epi + 1 + scratchPerItem) elements). A bigger tile keeps
+// more bytes in flight per work-group between its waits (its scan, its look-back); past about 48 elements a
+// work-item's serial run costs more than it hides. 0 when the variant has no such rule or not even 8 fit. For GPUs:
+// on a CPU, whose local memory is its cache, the variant's fixed timedElementsPerItem measured faster.
+// With 48 KiB (NVIDIA): 40 at wg 256 and 48 at wg 128 for 4-byte elements, 16 at wg 256 for 8-byte ones.
+inline constexpr size_t kLocalMargin = 512;
+int timedElementsPerItem(const VariantInfo& variant, size_t wg, size_t elemBytes, size_t localMemBytes);
 
 // best-gpu's persistent grid: wg groups up to kLastGroupMaxElemsPerItem elements per work-item, then more, up to
 // groupsPerComputeUnit x units rounded down to whole multiples of wg. timedGrid's choice up to 2^24 (wg 256) and on

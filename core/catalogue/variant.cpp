@@ -1,11 +1,11 @@
 // The registry of variants, in teaching order, and the toggle-to-variant mapping the explorer uses.
-#include "core/variant.h"
+#include "core/catalogue/variant.h"
 
 #include <algorithm>
 #include <cctype>
 
-#include "core/kernel_banner.h"
-#include "core/kernel_source.h"
+#include "core/catalogue/kernel_banner.h"
+#include "core/catalogue/kernel_source.h"
 #include "core/variants/variants.h"
 
 namespace rl {

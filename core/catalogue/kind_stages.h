@@ -3,7 +3,7 @@
 #include <cstddef>
 #include <string>
 
-#include "core/variant.h"
+#include "core/catalogue/variant.h"
 
 namespace rl {
 

@@ -1,5 +1,5 @@
 // Device feature checks for the built-in variants, worded for users.
-#include "core/variant_support.h"
+#include "core/catalogue/variant_support.h"
 
 namespace rl {
 namespace {

@@ -1,5 +1,5 @@
 // Session files: writing, and a loader that checks everything before it returns anything.
-#include "core/session.h"
+#include "core/files/session.h"
 
 #include <cerrno>
 #include <cmath>
@@ -10,9 +10,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "core/analysis.h"
-#include "core/json_io.h"
-#include "core/variant.h"
+#include "core/model/analysis.h"
+#include "core/files/json_io.h"
+#include "core/catalogue/variant.h"
 #include "core/workbench/student_kernel.h"
 
 namespace rl {

@@ -12,7 +12,7 @@
 #include "core/run_result.h"
 #include "core/run_config.h"
 #include "core/trace.h"
-#include "core/variant.h"
+#include "core/catalogue/variant.h"
 
 namespace rl {
 

@@ -1,5 +1,5 @@
 // Pass planning for every kind of variant.
-#include "core/pass_plan.h"
+#include "core/catalogue/pass_plan.h"
 
 #include "core/types.h"
 
@@ -39,6 +39,15 @@ size_t timedGrid(const VariantInfo& variant, size_t n, size_t wg, int computeUni
     const size_t persistent = persistentLastGroupGrid(variant, n, wg, computeUnits);
     if (cap < wg || ceilDiv(n, persistent * wg) <= kLastGroupMaxPersistentElems) return persistent;
     return std::clamp(ceilDiv(n, wg * kLastGroupStreamElems), wg, wg * wg);
+}
+
+int timedElementsPerItem(const VariantInfo& variant, size_t wg, size_t elemBytes, size_t localMemBytes) {
+    if (!variant.tileInLocal || variant.maxTimedElementsPerItem <= 0 || wg == 0 || elemBytes == 0) return 0;
+    for (int epi = variant.maxTimedElementsPerItem / 8 * 8; epi >= 8; epi -= 8) {
+        const size_t bytes = wg * size_t(epi + 1 + variant.scratchPerItem) * elemBytes + kLocalMargin;
+        if (bytes <= localMemBytes) return epi;
+    }
+    return 0;
 }
 
 size_t persistentLastGroupGrid(const VariantInfo& variant, size_t n, size_t wg, int computeUnits) {

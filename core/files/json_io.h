@@ -6,7 +6,7 @@
 #include "core/device_info.h"
 #include "core/run_result.h"
 #include "core/trace.h"
-#include "core/variant.h"
+#include "core/catalogue/variant.h"
 
 namespace rl::json {
 
