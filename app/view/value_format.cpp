@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 
 namespace rl::view {
 namespace {
@@ -91,6 +92,14 @@ std::string formatCompact(double value, ElemType type, int maxChars) {
         if (glyphs(text) <= maxChars) return text;
     }
     return printf1("%.0e", value);
+}
+
+std::string localTimeText(const char* format) {
+    const std::time_t t = std::time(nullptr);
+    std::tm tm{};
+    localtime_r(&t, &tm);
+    char text[64];
+    return std::strftime(text, sizeof text, format, &tm) > 0 ? text : "";
 }
 
 }  // namespace rl::view

@@ -19,4 +19,7 @@ std::string formatCell(double value, ElemType type);
 // Rounded: for legends (the heat map's range), never for a value in a cell.
 std::string formatCompact(double value, ElemType type, int maxChars);
 
+// The local time now, as strftime writes it with `format` ("YYYY-MM-DD HH:MM" by default).
+std::string localTimeText(const char* format = "%Y-%m-%d %H:%M");
+
 }  // namespace rl::view

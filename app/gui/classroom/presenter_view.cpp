@@ -9,7 +9,6 @@
 #include <cfloat>
 #include <cmath>
 #include <cstdio>
-#include <ctime>
 
 #include "app/gui/common/style.h"
 #include "app/view/narration.h"
@@ -25,15 +24,6 @@ constexpr ImGuiWindowFlags kWhole = ImGuiWindowFlags_NoTitleBar | ImGuiWindowFla
                                     ImGuiWindowFlags_NoBringToFrontOnFocus;
 
 ImVec4 vec4(view::Rgba c) { return ImVec4(c.r / 255.f, c.g / 255.f, c.b / 255.f, c.a / 255.f); }
-
-std::string wallClock() {
-    const std::time_t t = std::time(nullptr);
-    std::tm local{};
-    localtime_r(&t, &local);
-    char text[16];
-    std::strftime(text, sizeof text, "%H:%M", &local);
-    return text;
-}
 
 std::string duration(double seconds) {
     const long s = long(std::max(0.0, seconds));
@@ -276,7 +266,7 @@ void PresenterView::header(ExplorerState& state, const UiContext& ctx, LectureMo
     dl->AddText(small, 15 * s, ImVec2(area.x + pad, area.y + 38 * s), p.textDim.packed(), where.c_str());
 
     // The step, the time of day and the time since the view opened, large enough to read at a glance.
-    g.clock = wallClock();
+    g.clock = view::localTimeText("%H:%M");
     g.elapsed = duration(ctx.now - clockStart_);
     char step[64] = "";
     if (state.a.loaded()) std::snprintf(step, sizeof step, "step %d of %d", state.playback.step() + 1, state.steps());

@@ -13,6 +13,7 @@
 
 #include <unistd.h>
 
+#include "app/view/value_format.h"
 #include "core/cl/engine.h"
 #include "core/cl/timed_run.h"
 #include "core/input.h"

@@ -1,5 +1,6 @@
 // Autosave, kernel files, the New template and the file watcher.
 #include "app/gui/workbench/kernel_files.h"
+#include "app/view/value_format.h"
 #include "core/files/user_dirs.h"
 
 #include <sys/stat.h>
@@ -7,7 +8,6 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
-#include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -41,14 +41,6 @@ std::string readWhole(const std::string& path) {
     return s.str();
 }
 
-std::string localTime() {
-    const std::time_t t = std::time(nullptr);
-    std::tm tm{};
-    localtime_r(&t, &tm);
-    char buf[32];
-    std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M:%S", &tm);
-    return buf;
-}
 
 }  // namespace
 
@@ -62,7 +54,7 @@ bool writeAutosave(const std::string& dir, const Autosave& a, std::string* error
         fs::create_directories(dir);
         writeAtomically(dir + "/autosave.cl", a.text);
         const nlohmann::json j = {{"path", a.path},         {"modified", a.modified}, {"open", a.open},
-                                  {"entry", a.entry},       {"savedAt", localTime()}, {"bytes", a.text.size()}};
+                                  {"entry", a.entry},       {"savedAt", view::localTimeText("%Y-%m-%d %H:%M:%S")}, {"bytes", a.text.size()}};
         writeAtomically(dir + "/autosave.json", j.dump(2) + "\n");
     } catch (const std::exception& e) {
         if (error) *error = std::string("the editor's autosave failed: ") + e.what();

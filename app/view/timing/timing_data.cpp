@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <ctime>
 #include <random>
 #include <set>
 
@@ -172,15 +171,6 @@ HostArray positiveFloats(size_t n, uint64_t seed) {
     std::mt19937_64 rng(seed * 0x9E3779B97F4A7C15ull + 0x2545F4914F6CDD1Dull);
     for (auto& v : a.floats) v = float(rng() >> 40) * (1.0f / 16777216.0f);  // 24 random bits: exact in float
     return a;
-}
-
-std::string localTimeText() {
-    const std::time_t t = std::time(nullptr);
-    std::tm tm{};
-    localtime_r(&t, &tm);
-    char buf[32];
-    std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M", &tm);
-    return buf;
 }
 
 }  // namespace rl::view

@@ -95,7 +95,5 @@ std::vector<PointKey> sweepPoints(const TimingParams& p, const std::vector<std::
 // Positive like Lawlor's totals, so the serial loop's running sum grows and its rounding with it.
 HostArray positiveFloats(size_t n, uint64_t seed);
 
-// The local time now as "YYYY-MM-DD HH:MM".
-std::string localTimeText();
 
 }  // namespace rl::view
