@@ -137,5 +137,18 @@ TEST(TimedTile, DecoupledLookBackTakesTheLargestTileLocalMemoryHoldsUpTo48PerIte
     EXPECT_EQ(timedElementsPerItem(*findVariant("sequential"), 256, 4, 49152), 0);
 }
 
+TEST(TimedTile, ASmallArrayKeepsTwoTilesPerComputeUnit) {
+    const VariantInfo& v = *findVariant("decoupled-look-back");
+    // 132 units, wg 256, 48 KiB: local memory holds 40; two tiles a unit need n / (2 x 256 x 132) per item.
+    EXPECT_EQ(timedElementsPerItem(v, size_t(1) << 16, 256, 4, 49152, 132), 24);  // never below the fixed 24
+    EXPECT_EQ(timedElementsPerItem(v, size_t(1) << 20, 256, 4, 49152, 132), 24);  // 15 per item: 24
+    EXPECT_EQ(timedElementsPerItem(v, size_t(1) << 21, 256, 4, 49152, 132), 24);  // 31: 24
+    EXPECT_EQ(timedElementsPerItem(v, size_t(1) << 22, 256, 4, 49152, 132), 40);  // 62: capped by local memory
+    EXPECT_EQ(timedElementsPerItem(v, size_t(1) << 28, 256, 4, 49152, 132), 40);
+    EXPECT_EQ(timedElementsPerItem(v, size_t(1) << 28, 256, 8, 49152, 132), 16);  // 8-byte: local memory's 16
+    EXPECT_EQ(timedElementsPerItem(v, size_t(1) << 20, 256, 4, 49152, 16), 40);   // few units: the larger tile
+    EXPECT_EQ(timedElementsPerItem(*findVariant("sequential"), size_t(1) << 28, 256, 4, 49152, 132), 0);
+}
+
 }  // namespace
 }  // namespace rl
