@@ -11,6 +11,7 @@
 #include <string>
 
 #include "app/render/fonts.h"
+#include "app/render/glfw_context.h"
 #include "app/render/framebuffer_capture.h"
 #include "app/render/scene_draw.h"
 #include "core/types.h"
@@ -19,12 +20,6 @@ namespace rl::render {
 namespace {
 
 [[noreturn]] void unsupported(const std::string& what) { throw Error(ErrorKind::Unsupported, what); }
-
-std::string glfwError() {
-    const char* d = nullptr;
-    glfwGetError(&d);
-    return d ? d : "unknown error";
-}
 
 }  // namespace
 
@@ -38,16 +33,13 @@ struct OffscreenRenderer::Impl {
 
 OffscreenRenderer::OffscreenRenderer() : impl_(std::make_unique<Impl>()) {
     if (!glfwInit())
-        unsupported("PNG and GIF export render with OpenGL and need an X server (" + glfwError() +
+        unsupported("PNG and GIF export render with OpenGL and need an X server (" + glfwErrorText() +
                     "): run it under `xvfb-run -a`, or use --format svg, which needs none");
     glfwWindowHint(GLFW_VISIBLE, GLFW_FALSE);
-    glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
-    glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
-    glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
-    glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
+    hintCoreContext();
     impl_->window = glfwCreateWindow(64, 64, "ReduceLab export", nullptr, nullptr);
     if (!impl_->window) {
-        const std::string why = glfwError();
+        const std::string why = glfwErrorText();
         glfwTerminate();
         unsupported("cannot create an OpenGL 3.3 context for the export (" + why + ")");
     }

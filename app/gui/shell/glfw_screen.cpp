@@ -12,15 +12,10 @@
 #include <stdexcept>
 
 #include "app/gui/shell/glfw_window.h"
+#include "app/render/glfw_context.h"
 
 namespace rl::gui {
 namespace {
-
-std::string glfwError() {
-    const char* description = nullptr;
-    glfwGetError(&description);
-    return description ? description : "unknown error";
-}
 
 // The monitor holding the centre of `window`, or null.
 GLFWmonitor* monitorOf(GLFWwindow* window) {
@@ -49,10 +44,7 @@ public:
         for (int i = 0; i < count && !other; ++i)
             if (monitors[i] != here) other = monitors[i], otherIndex_ = i + 1;
         monitorCount_ = count;
-        glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
-        glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
-        glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
-        glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
+        render::hintCoreContext();
         glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_FALSE);
         glfwWindowHint(GLFW_MAXIMIZED, GLFW_FALSE);
         glfwWindowHint(GLFW_VISIBLE, GLFW_TRUE);
@@ -72,7 +64,7 @@ public:
         }
         window_ = glfwCreateWindow(w, h, title.c_str(), nullptr, main);
         glfwDefaultWindowHints();
-        if (!window_) throw std::runtime_error("cannot open the projector's window: " + glfwError());
+        if (!window_) throw std::runtime_error("cannot open the projector's window: " + render::glfwErrorText());
         if (other) {
             glfwSetWindowPos(window_, x, y);
         } else {  // beside the main window, as far right as the work area allows

@@ -12,26 +12,16 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "app/render/glfw_context.h"
+
 namespace rl::gui {
-namespace {
-
-std::string lastGlfwError() {
-    const char* description = nullptr;
-    glfwGetError(&description);
-    return description ? description : "unknown error";
-}
-
-}  // namespace
 
 GlfwWindow::GlfwWindow(const std::string& title, const WindowGeometry& g, float contentScaleOverride)
     : override_(contentScaleOverride > 0 ? contentScaleOverride : 0) {
     if (!glfwInit())
-        throw std::runtime_error("cannot start GLFW (" + lastGlfwError() +
+        throw std::runtime_error("cannot start GLFW (" + render::glfwErrorText() +
                                  "): is there a display? Under no display, run it with xvfb-run -a");
-    glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
-    glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
-    glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
-    glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
+    render::hintCoreContext();
     // The size is scaled here (sizeForScale), the same way on every platform and with the tests' override; GLFW's
     // own scaling would also grow a size saved in pixels on X11 at every start.
     glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_FALSE);
@@ -47,7 +37,7 @@ GlfwWindow::GlfwWindow(const std::string& title, const WindowGeometry& g, float 
     window_ = glfwCreateWindow(std::max(1, int(std::lround(g.width * guess))),
                                std::max(1, int(std::lround(g.height * guess))), title.c_str(), nullptr, nullptr);
     if (!window_) {
-        const std::string why = lastGlfwError();
+        const std::string why = render::glfwErrorText();
         glfwTerminate();
         throw std::runtime_error("cannot open an OpenGL 3.3 core window: " + why);
     }
