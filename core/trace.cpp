@@ -9,6 +9,7 @@ std::string stageLabel(int param) {
     if (param == kAddOwnParam) return "inclusive";
     if (param == kShiftRightParam) return "exclusive";
     if (param == kCarriedParam) return "carried in";
+    if (param == kRunOffsetsParam) return "run offsets";
     if (lookBackDepth(param) >= 0)  // short: the explorer's label column holds about 12 characters
         return "look-back " + std::to_string(lookBackDepth(param));
     if (param & kTailStepFlag) return "tail s = " + std::to_string(param & ~kTailStepFlag);
@@ -23,6 +24,7 @@ std::string stagePhase(int param) {
     if (param == kClearRootParam) return "root";
     if (param == kAddOwnParam || param == kShiftRightParam) return "result";
     if (param == kCarriedParam) return "look-back";  // where its prefix comes from: the chunks before
+    if (param == kRunOffsetsParam) return "offsets";
     if (param & kLookBackFlag) return "look-back";
     if (param & kScanStepFlag) return "steps";
     if (param & kUpSweepFlag) return "up-sweep";

@@ -108,6 +108,8 @@ inline constexpr int kLookBackFlag = 0x4000000;
 inline int lookBackDepth(int param) { return param >= 0 && (param & kLookBackFlag) ? param & ~kLookBackFlag : -1; }
 // reduce-then-scan: every cell given the prefix carried in from the chunks before and the runs before it.
 inline constexpr int kCarriedParam = 0x8000000;
+// raking: every cell given the total of the runs before its work-item's, the offset its run is scanned from.
+inline constexpr int kRunOffsetsParam = 0x10000000;
 std::string stageLabel(int param);  // "load", "s = 64", "tail s = 16", "d = 4", "up d = 2", "root cleared", ...
 // The phase a scan stage belongs to ("up-sweep", "down-sweep", ...), empty for a reduction's stages.
 std::string stagePhase(int param);

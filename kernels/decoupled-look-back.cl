@@ -1,4 +1,4 @@
-// decoupled-look-back.cl: scan, step 4: the whole scan in one pass (Merrill and Garland's decoupled look-back).
+// decoupled-look-back.cl: scan, step 5: the whole scan in one pass (Merrill and Garland's decoupled look-back).
 //
 // Lesson: the tiled scans read the input, scan the tiles' totals and read and write everything again; a scan can
 // instead move each byte once, like a copy. Every work-group takes a tile of wg x RL_EPI elements: each work-item

@@ -1,4 +1,4 @@
-// reduce-then-scan.cl: scan, step 5: two launches over a fixed grid, each group walking one contiguous chunk.
+// reduce-then-scan.cl: scan, step 6: two launches over a fixed grid, each group walking one contiguous chunk.
 //
 // Lesson: the tiled scans launch once per level and read and write the array twice; decoupled-look-back makes
 // every tile wait on its neighbour. Here a fixed grid of a few work-groups per compute unit splits the array into

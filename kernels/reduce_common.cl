@@ -68,6 +68,7 @@ typedef float4 T4;
 #define RL_SHIFT_RIGHT 0x2000000
 #define RL_LOOK_BACK(depth) ((int)(0x4000000 | (int)(depth)))  // the tile's prefix, after looking back `depth` tiles
 #define RL_CARRIED 0x8000000  // every run given the prefix of the chunks before its group's and of its group's runs
+#define RL_RUN_OFFSETS 0x10000000  // every run given the total of the runs before it in the tile (raking)
 
 #if defined(RL_TRACE)
 // The group a stage is recorded for: the work-group, unless the kernel redefines RL_TRACE_GROUP (#undef, then

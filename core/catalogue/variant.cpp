@@ -37,14 +37,15 @@ std::vector<VariantInfo> build() {
     });
 }
 
-// The scans: Hillis-Steele (and its race), Blelloch's work-efficient tree and its conflict-free form, and the
-// single pass.
+// The scans: Hillis-Steele (and its race), Blelloch's work-efficient tree and its conflict-free form, raking (runs
+// in registers), the single pass and the two-launch chunks.
 std::vector<VariantInfo> buildScans() {
     return withBanners({
         variants::hillis_steele(),
         variants::hillis_steele_in_place(),
         variants::blelloch(),
         variants::blelloch_conflict_free(),
+        variants::raking(),
         variants::decoupled_look_back(),
         variants::reduce_then_scan(),
     });

@@ -97,6 +97,8 @@ struct VariantInfo {
     int scratchPerItem = 1;  // __local elements per work-item (hillis-steele's two buffers: 2)
     int padShift = 0;        // > 0: cell i sits at word i + (i >> padShift) of __local memory (conflict-free padding)
     bool tileInLocal = false;  // also holds its whole tile in __local memory: wg x (epi + 1) elements (one pad per run)
+    bool scansRunsFromOffsets = false;  // raking: its last stage holds each work-item's offset, from which the
+                                        // work-item scans its run of epi elements in registers as it writes them
 };
 
 // The __local elements a work-group of wg work-items of this variant uses (its scratch argument's size).

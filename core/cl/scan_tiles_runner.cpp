@@ -7,6 +7,8 @@
 #include "core/cl/trace_buffers.h"
 #include "core/catalogue/kernel_source.h"
 
+#include <algorithm>
+
 namespace rl {
 namespace {
 
@@ -114,6 +116,7 @@ private:
             kernel.setArg(0, outs_[p]);
             kernel.setArg(1, outs_[p + 1]);
             kernel.setArg(2, cl_uint(plan[p].n));
+            kernel.setArg(3, cl_uint(std::max(1, plan[p].elemsPerItem)));  // the tile: wg x elemsPerItem elements
             enqueue(engine, kernel, plan[p], events);
         }
     }

@@ -18,9 +18,22 @@ void appendHillisSteeleSteps(GroupTrace& g, const ModelInput& in) {
     }
 }
 
-void appendShiftRight(GroupTrace& g, const ModelInput& in) {
+Stage runTotalsLoad(const ModelInput& in, size_t tile) {
+    const size_t wg = in.pass.local, epi = size_t(std::max(1, in.pass.elemsPerItem));
+    Stage load = loadStage(wg);
+    for (size_t lid = 0; lid < wg; ++lid) {
+        const size_t base = (tile * wg + lid) * epi;
+        double run = identity(in.op, in.type);
+        for (size_t k = 0; k < epi; ++k) run = apply(in.op, in.type, run, elementOrIdentity(in, base + k));
+        load.values[lid] = run;
+        if (base < in.pass.n) load.ops[lid] = {true, -1, -1, int(lid)};
+    }
+    return load;
+}
+
+void appendShiftRight(GroupTrace& g, const ModelInput& in, int param) {
     const Stage& prev = g.stages.back();
-    Stage st = treeStage(prev, kShiftRightParam);
+    Stage st = treeStage(prev, param);
     for (size_t lid = 0; lid < st.values.size(); ++lid) {
         st.values[lid] = lid > 0 ? prev.values[lid - 1] : identity(in.op, in.type);
         if (lid > 0) st.ops[lid] = {true, int(lid - 1), -1, int(lid)};
@@ -233,6 +246,20 @@ double tileTotal(const GroupTrace& tile) {
 
 namespace {
 
+// A work-item's run of elements [base, base + epi) scanned from its offset as the raking kernels write it out:
+// inclusive, offset op (x0 op ... op xk); exclusive, the offset first, then offset op (x0 op ... op xk-1); the run
+// combined from the identity in its order, elements past n left alone.
+void scanRunFrom(double offset, const std::vector<double>& input, size_t base, size_t epi, const RunConfig& config,
+                 std::vector<double>& out) {
+    double run = identity(config.op, config.type);
+    for (size_t k = 0; k < epi && base + k < out.size(); ++k) {
+        const double before = run;
+        run = apply(config.op, config.type, run, input[base + k]);
+        out[base + k] = config.exclusive ? (k == 0 ? offset : apply(config.op, config.type, offset, before))
+                                         : apply(config.op, config.type, offset, run);
+    }
+}
+
 // The single pass: one PassTrace of every tile, and each element the offset of its run (the look-back stage's cell)
 // combined with the run's scan up to it (or before it, exclusive).
 std::vector<PassTrace> lookBackRun(const VariantInfo& variant, const RunConfig& config, const std::vector<double>& input,
@@ -249,18 +276,8 @@ std::vector<PassTrace> lookBackRun(const VariantInfo& variant, const RunConfig& 
         const Stage* offsets = nullptr;
         for (const auto& s : gt.stages)
             if (stagePhase(s.param) == "look-back") offsets = &s;
-        for (size_t lid = 0; output && offsets && lid < pass.local; ++lid) {
-            double run = identity(config.op, config.type);
-            for (size_t k = 0; k < epi; ++k) {
-                const size_t i = (g * pass.local + lid) * epi + k;
-                if (i >= pass.n) break;
-                const double before = run;
-                run = apply(config.op, config.type, run, input[i]);
-                (*output)[i] = config.exclusive ? (k == 0 ? offsets->values[lid]
-                                                          : apply(config.op, config.type, offsets->values[lid], before))
-                                                : apply(config.op, config.type, offsets->values[lid], run);
-            }
-        }
+        for (size_t lid = 0; output && offsets && lid < pass.local; ++lid)
+            scanRunFrom(offsets->values[lid], input, (g * pass.local + lid) * epi, epi, config, *output);
         pt.traced.push_back(std::move(gt));
     }
     return {pt};
@@ -284,8 +301,14 @@ std::vector<PassTrace> modelScanRun(const VariantInfo& variant, const RunConfig&
             mi.exclusive = config.exclusive;
             GroupTrace gt = modelGroup(mi);
             const auto& cells = gt.stages.back().values;
-            for (size_t lid = 0; lid < plan[p].local; ++lid)
-                if (g * plan[p].local + lid < plan[p].n) level[g * plan[p].local + lid] = cells[lid];
+            const size_t epi = size_t(std::max(1, plan[p].elemsPerItem));
+            for (size_t lid = 0; lid < plan[p].local; ++lid) {
+                const size_t base = (g * plan[p].local + lid) * epi;
+                if (variant.scansRunsFromOffsets)
+                    scanRunFrom(cells[lid], current, base, epi, config, level);
+                else if (base < plan[p].n)
+                    level[base] = cells[lid];
+            }
             const double total = tileTotal(gt);
             totals.push_back(total);
             pt.traced.push_back(std::move(gt));
@@ -299,8 +322,9 @@ std::vector<PassTrace> modelScanRun(const VariantInfo& variant, const RunConfig&
         // of level p + 1 (already complete) at g - 1 (inclusive) or g (exclusive) into each of its elements.
         for (size_t p = plan.size() - 1; p-- > 0;) {
             const auto& offsets = scanned[p + 1];
+            const size_t tile = plan[p].local * size_t(std::max(1, plan[p].elemsPerItem));
             for (size_t i = 0; i < scanned[p].size(); ++i) {
-                const size_t g = i / plan[p].local;
+                const size_t g = i / tile;
                 if (config.exclusive)
                     scanned[p][i] = apply(config.op, config.type, offsets[g], scanned[p][i]);
                 else if (g > 0)

@@ -11,9 +11,14 @@ namespace rl::model {
 // it) with cell lid into cell lid; the others keep theirs.
 void appendHillisSteeleSteps(GroupTrace& g, const ModelInput& in);
 
+// The raking load of tile `tile`: cell lid holds the total of work-item lid's run of in.pass.elemsPerItem
+// consecutive elements (the identity past n), combined from the identity in the run's order.
+Stage runTotalsLoad(const ModelInput& in, size_t tile);
+
 // Inclusive to exclusive: every cell takes its left neighbour's value, cell 0 the identity (work-items lid > 0
 // copy cell lid - 1).
-void appendShiftRight(GroupTrace& g, const ModelInput& in);
+// The stage is recorded with `param` (raking's run offsets are the same move).
+void appendShiftRight(GroupTrace& g, const ModelInput& in, int param = kShiftRightParam);
 
 // Blelloch's sweeps: the up-sweep d = 1, 2, ... < wg (work-item k combines cell (2k+1)d-1 into cell (2k+2)d-1),
 // the root (the last cell) cleared to the identity, the down-sweep d = wg/2, ..., 1 (work-item k gives cell

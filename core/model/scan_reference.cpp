@@ -47,6 +47,15 @@ int scanRoundingDepth(const VariantInfo& variant, const RunConfig& config) {
                    int((chunk + tile - 1) / tile) + int(epi) + log2wg + 3;
         }
         default:
+            if (epi > 1) {  // raking: a run's total and its scan (epi each) around the tree over the totals
+                int levels = 0;
+                size_t left = std::max<size_t>(1, config.n);
+                do {
+                    ++levels;
+                    left = (left + tile - 1) / tile;
+                } while (left > 1);
+                return levels * (2 * log2wg + 2 * int(epi) + 2);
+            }
             return scanRoundingDepth(config.n, config.wg);
     }
 }

@@ -22,7 +22,9 @@ struct ScanReference {
 // tiles, 2 log2(wg) + 1 in the tile (Blelloch's two sweeps and its own input; Hillis-Steele's log2(wg) steps are
 // fewer) and 1 for the uniform add.
 int scanRoundingDepth(size_t n, size_t wg);
-// The same for any scan variant and config, from its plan: the tiled scans as above; decoupled-look-back a run
+// The same for any scan variant and config, from its plan: the tiled scans as above, and with runs of epi elements
+// (raking) the run's total and its scan added to each level's chain (2 epi more), in tiles of wg x epi;
+// decoupled-look-back a run
 // (RL_EPI), log2(wg) steps, and a chain of prefixes through every tile before it (the worst look-back); reduce-then-
 // scan each work-item's share of a chunk's total, two trees, the totals before the chunk, the carry through the
 // chunk's tiles and the tile itself.

@@ -1,4 +1,4 @@
-// decoupled-look-back: the descriptor (scan step 4, the single pass) and the CPU model of
+// decoupled-look-back: the descriptor (scan step 5, the single pass) and the CPU model of
 // kernels/decoupled-look-back.cl.
 // Lesson, cost and requirements are read from the kernel's banner; the model is what device traces are tested against.
 // Model: tile t (the t-th ticket) as the kernel computes it, with the look-back that finds tile t - 1's prefix
@@ -18,18 +18,9 @@ using namespace rl::model;
 
 // The load (each cell: its work-item's run total) and the Hillis-Steele steps over the totals, for tile `tile`.
 GroupTrace tileScan(const ModelInput& in, size_t tile) {
-    const size_t wg = in.pass.local, epi = size_t(std::max(1, in.pass.elemsPerItem));
     GroupTrace g;
     g.group = int(tile);
-    Stage load = loadStage(wg);
-    for (size_t lid = 0; lid < wg; ++lid) {
-        const size_t base = (tile * wg + lid) * epi;
-        double run = identity(in.op, in.type);
-        for (size_t k = 0; k < epi; ++k) run = apply(in.op, in.type, run, elementOrIdentity(in, base + k));
-        load.values[lid] = run;
-        if (base < in.pass.n) load.ops[lid] = {true, -1, -1, int(lid)};
-    }
-    g.stages.push_back(std::move(load));
+    g.stages.push_back(runTotalsLoad(in, tile));
     appendHillisSteeleSteps(g, in);
     return g;
 }

@@ -28,6 +28,7 @@ VariantInfo hillis_steele();
 VariantInfo hillis_steele_in_place();
 VariantInfo blelloch();
 VariantInfo blelloch_conflict_free();
+VariantInfo raking();
 VariantInfo decoupled_look_back();
 VariantInfo reduce_then_scan();
 

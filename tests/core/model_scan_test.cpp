@@ -59,6 +59,33 @@ TEST(ScanModel, BlellochSweepsUpClearsTheRootAndSweepsDown) {
     EXPECT_EQ(tileTotal(g), 25);
 }
 
+TEST(ScanModel, RakingScansRunsInRegistersAndOnlyTheirTotalsInLocalMemory) {
+    const VariantInfo& v = *findVariant("raking");
+    RunConfig c = scanConfig("raking", 20, 4, Op::Sum, false);  // runs of 4: tiles of 16, so two tiles, two levels
+    std::vector<double> iota(20);
+    for (size_t i = 0; i < iota.size(); ++i) iota[i] = double(i);
+    std::vector<double> out;
+    const auto passes = modelScanRun(v, c, iota, &out);
+    ASSERT_EQ(passes.size(), 2u);
+    ASSERT_EQ(passes[0].traced.size(), 2u);
+    const GroupTrace& g = passes[0].traced[0];
+    std::vector<std::string> labels;
+    for (const auto& s : g.stages) labels.push_back(s.label);
+    EXPECT_EQ(labels, (std::vector<std::string>{"load", "d = 1", "d = 2", "run offsets"}));
+    // The runs 0..3, 4..7, 8..11, 12..15 total 6, 22, 38, 54; scanned 6, 28, 66, 120; moved right, the offsets.
+    EXPECT_EQ(g.stages[0].values, (std::vector<double>{6, 22, 38, 54}));
+    EXPECT_EQ(g.stages[2].values, (std::vector<double>{6, 28, 66, 120}));
+    EXPECT_EQ(g.stages[3].values, (std::vector<double>{0, 6, 28, 66}));
+    EXPECT_EQ(tileTotal(g), 120);
+    // The second tile: runs 16..19 (total 70) and three runs wholly past n (the identity).
+    EXPECT_EQ(passes[0].traced[1].stages[0].values, (std::vector<double>{70, 0, 0, 0}));
+    ASSERT_EQ(out.size(), 20u);
+    for (size_t i = 0; i < out.size(); ++i) EXPECT_EQ(out[i], double(i * (i + 1) / 2)) << "element " << i;
+    c.exclusive = true;
+    modelScanRun(v, c, iota, &out);
+    for (size_t i = 0; i < out.size(); ++i) EXPECT_EQ(out[i], double(i == 0 ? 0 : i * (i - 1) / 2)) << "exclusive, element " << i;
+}
+
 TEST(ScanModel, HillisSteeleDoesNLogNOperationsAndBlellochAbout2N) {
     auto combined = [](const std::string& id, size_t wg) {
         const RunConfig c = scanConfig(id, wg, wg, Op::Sum, false);
