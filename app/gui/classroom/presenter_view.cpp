@@ -1,5 +1,6 @@
 // The presenter view: the projector's window and its ImGui context, and the console in the main window.
 #include "app/gui/classroom/presenter_view.h"
+#include "app/gui/common/colour.h"
 
 #include <glad/gl.h>
 #include <imgui.h>
@@ -22,8 +23,6 @@ constexpr ImGuiWindowFlags kWhole = ImGuiWindowFlags_NoTitleBar | ImGuiWindowFla
                                     ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings |
                                     ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse |
                                     ImGuiWindowFlags_NoBringToFrontOnFocus;
-
-ImVec4 vec4(view::Rgba c) { return ImVec4(c.r / 255.f, c.g / 255.f, c.b / 255.f, c.a / 255.f); }
 
 std::string duration(double seconds) {
     const long s = long(std::max(0.0, seconds));

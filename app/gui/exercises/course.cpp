@@ -1,5 +1,6 @@
 // The Exercises window: list, statement, hints, solution, progress; "Work on it" hands the attempt to the workbench.
 #include "app/gui/exercises/course.h"
+#include "app/gui/common/colour.h"
 
 #include <imgui.h>
 
@@ -12,8 +13,6 @@
 namespace rl::gui {
 namespace fs = std::filesystem;
 namespace {
-
-ImVec4 vec4(view::Rgba c) { return ImVec4(c.r / 255.f, c.g / 255.f, c.b / 255.f, c.a / 255.f); }
 
 std::string scoreText(double score, double max) {
     char buf[64];

@@ -1,6 +1,7 @@
 // md4c's callbacks gather styled text into blocks; the drawing lays words out one by one so that a paragraph mixing
 // fonts (bold, code) still wraps like plain text.
 #include "app/gui/exercises/markdown_view.h"
+#include "app/gui/common/colour.h"
 
 #include <imgui.h>
 #include <md4c.h>
@@ -111,8 +112,6 @@ int onText(MD_TEXTTYPE type, const MD_CHAR* text, MD_SIZE size, void* user) {
         b.text(text, size);
     return 0;
 }
-
-ImVec4 vec4(view::Rgba c) { return ImVec4(c.r / 255.f, c.g / 255.f, c.b / 255.f, c.a / 255.f); }
 
 // Draws a paragraph's spans word by word from the cursor, wrapping at `right` (screen x).
 void drawSpans(const std::vector<MarkdownSpan>& spans, const UiContext& ctx, float left, float right,

@@ -1,13 +1,12 @@
-// What the controls column's files share: the colour conversion, marking the problem changed, a section header.
+// What the controls column's files share: marking the problem changed, a section header (and common/colour.h).
 #pragma once
 #include <imgui.h>
 
 #include "app/gui/common/ui_context.h"
+#include "app/gui/common/colour.h"
 #include "app/gui/state/explorer_state.h"
 
 namespace rl::gui::controls {
-
-inline ImVec4 vec4(view::Rgba c) { return ImVec4(c.r / 255.f, c.g / 255.f, c.b / 255.f, c.a / 255.f); }
 
 inline void changed(ExplorerState& state, const UiContext& ctx) {
     state.dirty = true;

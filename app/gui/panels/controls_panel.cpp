@@ -22,7 +22,6 @@ namespace {
 
 using controls::changed;
 using controls::section;
-using controls::vec4;
 
 constexpr Op kOps[] = {Op::Sum, Op::Min, Op::Max};
 // The data choices, in the order of the list, with what each shows.

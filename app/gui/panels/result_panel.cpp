@@ -1,5 +1,6 @@
 // The result column.
 #include "app/gui/panels/result_panel.h"
+#include "app/gui/common/colour.h"
 
 #include <imgui.h>
 
@@ -11,8 +12,6 @@
 
 namespace rl::gui {
 namespace {
-
-ImVec4 vec4(view::Rgba c) { return ImVec4(c.r / 255.f, c.g / 255.f, c.b / 255.f, c.a / 255.f); }
 
 void sectionTitle(const char* text, const UiContext& ctx) {
     ImGui::PushFont(ctx.fonts.bold);

@@ -1,5 +1,6 @@
 // The saved-session banner and what holds a session on screen.
 #include "app/gui/panels/session_banner.h"
+#include "app/gui/common/colour.h"
 
 #include <imgui.h>
 
@@ -8,8 +9,6 @@
 
 namespace rl::gui {
 namespace {
-
-ImVec4 vec4(view::Rgba c) { return ImVec4(c.r / 255.f, c.g / 255.f, c.b / 255.f, c.a / 255.f); }
 
 std::string deviceName(const ExplorerState& state) {
     return state.devices.empty() ? std::string() : state.devices[size_t(state.device)].name;

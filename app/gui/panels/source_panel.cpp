@@ -1,5 +1,6 @@
 // The kernel source panel.
 #include "app/gui/panels/source_panel.h"
+#include "app/gui/common/colour.h"
 #include "app/gui/panels/widgets.h"
 
 #include <imgui.h>
@@ -14,8 +15,6 @@
 
 namespace rl::gui {
 namespace {
-
-ImVec4 vec4(view::Rgba c) { return ImVec4(c.r / 255.f, c.g / 255.f, c.b / 255.f, c.a / 255.f); }
 
 bool isKeyword(const std::string& w) {
     static const char* const words[] = {"__kernel", "kernel", "__global", "__local", "__constant", "__private",

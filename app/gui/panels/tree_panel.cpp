@@ -1,5 +1,6 @@
 // The tree panel.
 #include "app/gui/panels/tree_panel.h"
+#include "app/gui/common/colour.h"
 
 #include <imgui.h>
 
@@ -26,8 +27,6 @@ const char* opSymbol(Op op) {
     }
     return "?";
 }
-
-ImVec4 vec4(view::Rgba c) { return ImVec4(c.r / 255.f, c.g / 255.f, c.b / 255.f, c.a / 255.f); }
 
 }  // namespace
 

@@ -16,7 +16,6 @@ namespace {
 
 using controls::changed;
 using controls::section;
-using controls::vec4;
 
 std::string firstSentence(const std::string& text) {
     std::string out = text.substr(0, text.find(". ") == std::string::npos ? text.size() : text.find(". ") + 1);

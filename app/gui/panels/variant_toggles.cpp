@@ -11,7 +11,6 @@
 namespace rl::gui {
 
 using controls::changed;
-using controls::vec4;
 
 void ControlsPanel::toggles(ExplorerState& state, const UiContext& ctx) {
     const VariantInfo* current = findVariant(state.config.variant);

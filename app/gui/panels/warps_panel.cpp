@@ -1,5 +1,6 @@
 // The warps and banks panel.
 #include "app/gui/panels/warps_panel.h"
+#include "app/gui/common/colour.h"
 #include "app/gui/panels/widgets.h"
 
 #include <imgui.h>
@@ -13,8 +14,6 @@
 
 namespace rl::gui {
 namespace {
-
-ImVec4 vec4(view::Rgba c) { return ImVec4(c.r / 255.f, c.g / 255.f, c.b / 255.f, c.a / 255.f); }
 
 // access 0-2: the work-item's reads a, b and its write; 3-5: the same of its second operation (fused stages).
 int accessCell(const WorkItemOp& op, int access) {

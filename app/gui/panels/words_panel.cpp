@@ -1,5 +1,6 @@
 // The Words tab.
 #include "app/gui/panels/words_panel.h"
+#include "app/gui/common/colour.h"
 
 #include <imgui.h>
 
@@ -9,8 +10,6 @@
 
 namespace rl::gui {
 namespace {
-
-ImVec4 vec4(view::Rgba c) { return ImVec4(c.r / 255.f, c.g / 255.f, c.b / 255.f, c.a / 255.f); }
 
 }  // namespace
 

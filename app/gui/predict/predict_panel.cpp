@@ -1,5 +1,6 @@
 // The Predict panel.
 #include "app/gui/predict/predict_panel.h"
+#include "app/gui/common/colour.h"
 
 #include <imgui.h>
 
@@ -13,8 +14,6 @@ namespace {
 using predict::Kind;
 
 constexpr int kEnter = 257, kPadEnter = 335;
-
-ImVec4 vec4(view::Rgba c) { return ImVec4(c.r / 255.f, c.g / 255.f, c.b / 255.f, c.a / 255.f); }
 
 const char* kindLabel(Kind k) {
     switch (k) {

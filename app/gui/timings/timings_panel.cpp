@@ -1,5 +1,6 @@
 // The Timings view: set-up, the toolbar button, layout of the header and controls, progress, export row and tabs.
 #include "app/gui/timings/timings_panel.h"
+#include "app/gui/common/colour.h"
 
 #include <imgui.h>
 
@@ -14,10 +15,6 @@ namespace rl::gui {
 namespace {
 
 constexpr int kKeyT = 84;  // GLFW_KEY_T (ImGui's GLFW backend indexes keys by GLFW code)
-
-ImVec4 vec4(view::Rgba c) {
-    return ImVec4(c.r / 255.f, c.g / 255.f, c.b / 255.f, c.a / 255.f);
-}
 
 std::string defaultExportDir() {
     const char* home = std::getenv("HOME");

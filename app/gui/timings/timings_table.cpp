@@ -1,5 +1,6 @@
 // The ladder table of the Timings view and its small combos.
 #include "app/gui/timings/timings_views.h"
+#include "app/gui/common/colour.h"
 
 #include <imgui.h>
 
@@ -14,10 +15,6 @@ namespace {
 
 using view::formatSig;
 using view::Rgba;
-
-ImVec4 vec4(Rgba c) {
-    return ImVec4(c.r / 255.f, c.g / 255.f, c.b / 255.f, c.a / 255.f);
-}
 
 }  // namespace
 

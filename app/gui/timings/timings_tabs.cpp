@@ -6,16 +6,13 @@
 #include <cmath>
 
 #include "app/gui/timings/timings_format.h"
+#include "app/gui/common/colour.h"
 #include "app/gui/timings/timings_panel.h"
 #include "core/model/harris_reference.h"
 #include "core/catalogue/variant.h"
 
 namespace rl::gui {
 namespace {
-
-ImVec4 vec4(view::Rgba c) {
-    return ImVec4(c.r / 255.f, c.g / 255.f, c.b / 255.f, c.a / 255.f);
-}
 
 void wrapped(view::Rgba color, const std::string& text) {
     ImGui::PushStyleColor(ImGuiCol_Text, vec4(color));

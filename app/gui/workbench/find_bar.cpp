@@ -1,5 +1,6 @@
 // The find bar.
 #include "app/gui/workbench/find_bar.h"
+#include "app/gui/common/colour.h"
 
 #include <imgui.h>
 
@@ -10,8 +11,6 @@ namespace rl::gui::workbench {
 namespace {
 
 constexpr int kKeyEnter = 257, kKeyKeypadEnter = 335, kKeyEscape = 256, kKeyF3 = 292;
-
-ImVec4 vec4(view::Rgba c) { return ImVec4(c.r / 255.f, c.g / 255.f, c.b / 255.f, c.a / 255.f); }
 
 }  // namespace
 

@@ -1,5 +1,6 @@
 // The Open dialog.
 #include "app/gui/workbench/open_dialog.h"
+#include "app/gui/common/colour.h"
 
 #include <imgui.h>
 
@@ -13,8 +14,6 @@ namespace fs = std::filesystem;
 namespace {
 
 constexpr const char* kTitle = "Open a kernel file";
-
-ImVec4 vec4(view::Rgba c) { return ImVec4(c.r / 255.f, c.g / 255.f, c.b / 255.f, c.a / 255.f); }
 
 }  // namespace
 

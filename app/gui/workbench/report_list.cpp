@@ -2,6 +2,7 @@
 // failed), each a row that jumps to its line, then the check list (every size green or red, each Oclgrind check,
 // the stages recorded); and what the frame records of it all for the screenshots.
 #include "app/gui/workbench/workbench.h"
+#include "app/gui/common/colour.h"
 
 #include <imgui.h>
 
@@ -11,8 +12,6 @@
 
 namespace rl::gui {
 namespace {
-
-ImVec4 vec4(view::Rgba c) { return ImVec4(c.r / 255.f, c.g / 255.f, c.b / 255.f, c.a / 255.f); }
 
 std::string number(double v) {
     char buf[48];

@@ -1,6 +1,7 @@
 // The workbench column: the header (file, New / Open / Edit / Save / Check, Cancel), the problem it is checked on,
 // the editor, the check's progress and summary, the report; the line over the tree; the reload question.
 #include "app/gui/workbench/workbench.h"
+#include "app/gui/common/colour.h"
 
 #include <imgui.h>
 
@@ -13,8 +14,6 @@
 namespace rl::gui {
 namespace fs = std::filesystem;
 namespace {
-
-ImVec4 vec4(view::Rgba c) { return ImVec4(c.r / 255.f, c.g / 255.f, c.b / 255.f, c.a / 255.f); }
 
 constexpr int kKeyS = 83;
 constexpr Op kOps[] = {Op::Sum, Op::Min, Op::Max};
