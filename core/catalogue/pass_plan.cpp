@@ -124,7 +124,8 @@ std::vector<PassPlan> planPasses(const VariantInfo& variant, const RunConfig& co
             passes.push_back(p);
             return passes;
         }
-        case VariantKind::ScanReduceThenScan: {
+        case VariantKind::ScanReduceThenScan:
+        case VariantKind::ScanChunks: {
             // Two launches over the same fixed grid: the chunks' totals, then each chunk's scan.
             PassPlan p;
             p.n = config.n;

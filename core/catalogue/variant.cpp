@@ -38,7 +38,7 @@ std::vector<VariantInfo> build() {
 }
 
 // The scans: Hillis-Steele (and its race), Blelloch's work-efficient tree and its conflict-free form, raking (runs
-// in registers), the single pass and the two-launch chunks.
+// in registers), the single pass and the two-launch chunks, in tiles (GPUs) and one per work-item (CPUs).
 std::vector<VariantInfo> buildScans() {
     return withBanners({
         variants::hillis_steele(),
@@ -48,6 +48,7 @@ std::vector<VariantInfo> buildScans() {
         variants::raking(),
         variants::decoupled_look_back(),
         variants::reduce_then_scan(),
+        variants::chunked(),
     });
 }
 

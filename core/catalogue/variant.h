@@ -34,6 +34,7 @@ enum class VariantKind {
                        // published totals and prefixes (decoupled look-back)
     ScanReduceThenScan,  // scan in two launches over a fixed grid of contiguous chunks: the chunks' totals, then
                          // each chunk scanned from the totals before it
+    ScanChunks,          // the same two launches with one contiguous chunk per work-item, walked serially (CPUs)
 };
 
 // The toggles a student flips in the explorer; a variant is one combination of them.

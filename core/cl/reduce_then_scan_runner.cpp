@@ -1,5 +1,6 @@
-// Runner for reduce-then-scan: two launches over one fixed grid, the chunks' totals (reduce_then_scan_totals) and
-// the chunks' scans (reduce_then_scan), with the totals and the output made once per shape and reused.
+// Runner for reduce-then-scan and chunked: two launches over one fixed grid, the chunks' totals (the kernel
+// NAME_totals) and the chunks' scans (NAME), with the totals and the output made once per shape and reused. The
+// totals buffer holds one value per work-item (chunked's chunks); reduce-then-scan uses one per group of it.
 #include "core/cl/engine.h"
 #include "core/cl/runners.h"
 #include "core/cl/trace_buffers.h"
@@ -7,14 +8,14 @@
 namespace rl {
 namespace {
 
-constexpr cl_uint kTotalsTraceAt = 5;  // reduce_then_scan_totals(in, totals, n, scratch, chunk RL_TRACE_PARAMS)
+constexpr cl_uint kTotalsTraceAt = 5;  // NAME_totals(in, totals, n, scratch, chunk RL_TRACE_PARAMS)
 
 class ReduceThenScanRunner : public KindRunner {
 public:
     double runOnce(Engine& engine, const VariantInfo& variant, const RunConfig& config, const std::vector<PassPlan>& plan,
                    const cl::Buffer& input, std::vector<cl::Event>* events, double*) override {
         prepare(engine, plan.front(), config.type);
-        cl::Kernel totals = engine.programs().kernel(variant, config, false, "reduce_then_scan_totals");
+        cl::Kernel totals = engine.programs().kernel(variant, config, false, variant.kernelName + "_totals");
         cl::Kernel scan = engine.programs().kernel(variant, config, false);
         setArgs(totals, scan, input, plan.front(), config);
         enqueue(engine, totals, plan[0], events);
@@ -27,7 +28,7 @@ public:
     void trace(Engine& engine, const VariantInfo& variant, const RunConfig& config, const std::vector<PassPlan>& plan,
                const cl::Buffer& input, const TraceSelection& selection, TraceRun& run) override {
         prepare(engine, plan.front(), config.type);
-        cl::Kernel totals = engine.programs().kernel(variant, config, true, "reduce_then_scan_totals");
+        cl::Kernel totals = engine.programs().kernel(variant, config, true, variant.kernelName + "_totals");
         cl::Kernel scan = engine.programs().kernel(variant, config, true);
         setArgs(totals, scan, input, plan.front(), config);
         for (size_t p = 0; p < 2; ++p) {
@@ -59,7 +60,7 @@ private:
     void prepare(Engine& engine, const PassPlan& pass, ElemType type) {
         if (pass.n == n_ && pass.groups == groups_ && type == type_) return;
         out_ = cl::Buffer(engine.context(), CL_MEM_READ_WRITE, std::max<size_t>(1, pass.n) * elemSize(type));
-        totals_ = cl::Buffer(engine.context(), CL_MEM_READ_WRITE, std::max<size_t>(1, pass.groups) * elemSize(type));
+        totals_ = cl::Buffer(engine.context(), CL_MEM_READ_WRITE, std::max<size_t>(1, pass.global) * elemSize(type));
         n_ = pass.n;
         groups_ = pass.groups;
         type_ = type;

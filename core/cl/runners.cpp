@@ -13,7 +13,8 @@ std::unique_ptr<KindRunner> makeRunner(VariantKind kind) {
         case VariantKind::LastGroup: return makeLastGroupRunner();
         case VariantKind::ScanTiles: return makeScanTilesRunner();
         case VariantKind::ScanLookBack: return makeScanLookBackRunner();
-        case VariantKind::ScanReduceThenScan: return makeReduceThenScanRunner();
+        case VariantKind::ScanReduceThenScan:
+        case VariantKind::ScanChunks: return makeReduceThenScanRunner();
         case VariantKind::BuiltinWorkGroup:
         case VariantKind::BuiltinSubGroup: return makeBuiltinRunner();
         default: break;

@@ -126,8 +126,10 @@ json device(const DeviceInfo& d) {
 
 json variant(const VariantInfo& v) {
     static const char* kinds[] = {"local-tree",         "global-bottom-up",  "global-top-down",
-                                  "builtin-work-group", "builtin-sub-group", "last-group", "scan-tiles", "scan-look-back", "scan-reduce-then-scan"};
-    static_assert(sizeof kinds / sizeof kinds[0] == size_t(VariantKind::ScanReduceThenScan) + 1, "a name for every kind");
+                                  "builtin-work-group", "builtin-sub-group", "last-group",
+                                  "scan-tiles",         "scan-look-back",    "scan-reduce-then-scan",
+                                  "scan-chunks"};
+    static_assert(sizeof kinds / sizeof kinds[0] == size_t(VariantKind::ScanChunks) + 1, "a name for every kind");
     return {{"id", v.id},
             {"pattern", patternInfo(v.pattern).name},
             {"kernel", v.kernelName},

@@ -289,6 +289,7 @@ std::vector<PassTrace> modelScanRun(const VariantInfo& variant, const RunConfig&
                                     const std::vector<double>& input, std::vector<double>* output) {
     if (variant.kind == VariantKind::ScanLookBack) return lookBackRun(variant, config, input, output);
     if (variant.kind == VariantKind::ScanReduceThenScan) return model::reduceThenScanRun(variant, config, input, output);
+    if (variant.kind == VariantKind::ScanChunks) return model::chunksRun(variant, config, input, output);
     const auto plan = planPasses(variant, config);
     std::vector<PassTrace> passes;
     std::vector<std::vector<double>> scanned;  // each level's tile scans, before the adds

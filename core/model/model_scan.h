@@ -31,6 +31,10 @@ void appendBlellochSweeps(GroupTrace& g, const ModelInput& in);
 // Hillis-Steele steps, every run's prefix carried in (the chunks before, then the runs before), and unless
 // in.exclusive each run's total added.
 GroupTrace reduceThenScanGroup(const ModelInput& in);
+// chunked's two launches (core/variants/chunked.cpp), every group, and *output (when given) every element as the
+// device computes it.
+std::vector<PassTrace> chunksRun(const VariantInfo& variant, const RunConfig& config, const std::vector<double>& input,
+                                 std::vector<double>* output);
 // Both launches of reduce-then-scan, every group, and *output (when given) every element as the device computes it.
 std::vector<PassTrace> reduceThenScanRun(const VariantInfo& variant, const RunConfig& config,
                                          const std::vector<double>& input, std::vector<double>* output);

@@ -41,6 +41,11 @@ int scanRoundingDepth(const VariantInfo& variant, const RunConfig& config) {
     switch (variant.kind) {
         case VariantKind::ScanLookBack:
             return int(epi) + log2wg + int(p.groups) + 2;
+        case VariantKind::ScanChunks: {  // a chunk's total, the carry (a total per group before, a tree), the
+                                         // group's Hillis-Steele, the offset and the chunk's own running sum
+            const size_t per = scanChunk(p) / wg;
+            return int(per) + int(p.groups) + log2wg + log2wg + 1 + int(per) + 2;
+        }
         case VariantKind::ScanReduceThenScan: {
             const size_t chunk = scanChunk(p);
             return int((chunk + wg - 1) / wg) + 2 * log2wg + int((p.groups + wg - 1) / wg) + log2wg +

@@ -31,6 +31,7 @@ VariantInfo blelloch_conflict_free();
 VariantInfo raking();
 VariantInfo decoupled_look_back();
 VariantInfo reduce_then_scan();
+VariantInfo chunked();
 
 }  // namespace rl::variants
 

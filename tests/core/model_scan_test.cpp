@@ -83,7 +83,35 @@ TEST(ScanModel, RakingScansRunsInRegistersAndOnlyTheirTotalsInLocalMemory) {
     for (size_t i = 0; i < out.size(); ++i) EXPECT_EQ(out[i], double(i * (i + 1) / 2)) << "element " << i;
     c.exclusive = true;
     modelScanRun(v, c, iota, &out);
-    for (size_t i = 0; i < out.size(); ++i) EXPECT_EQ(out[i], double(i == 0 ? 0 : i * (i - 1) / 2)) << "exclusive, element " << i;
+    for (size_t i = 0; i < out.size(); ++i)
+        EXPECT_EQ(out[i], double(i == 0 ? 0 : i * (i - 1) / 2)) << "exclusive, element " << i;
+}
+
+TEST(ScanModel, ChunkedGivesEachWorkItemOneContiguousChunkAndCarriesTheGroupsBefore) {
+    const VariantInfo& v = *findVariant("chunked");
+    RunConfig c = scanConfig("chunked", 40, 4, Op::Sum, false);
+    c.groups = 2;  // a grid of two groups: 40 elements in tiles of 4 x 4 are 3 tiles, so chunks of 2 tiles (32)
+    std::vector<double> iota(40);
+    for (size_t i = 0; i < iota.size(); ++i) iota[i] = double(i);
+    std::vector<double> out;
+    const auto passes = modelScanRun(v, c, iota, &out);
+    ASSERT_EQ(passes.size(), 2u);  // the totals launch and the scan launch
+    ASSERT_EQ(passes[0].traced.size(), 2u);
+    // Work-item chunks of 8: 0..7, 8..15, 16..23, 24..31 in group 0; 32..39 and three empty ones in group 1.
+    EXPECT_EQ(passes[0].traced[0].stages.at(0).values, (std::vector<double>{28, 92, 156, 220}));
+    EXPECT_EQ(passes[0].traced[1].stages.at(0).values, (std::vector<double>{284, 0, 0, 0}));
+    std::vector<std::string> labels;
+    for (const auto& s : passes[1].traced[1].stages) labels.push_back(s.label);
+    EXPECT_EQ(labels, (std::vector<std::string>{"load", "d = 1", "d = 2", "carried in"}));
+    // Group 1 is carried 0 + ... + 31 = 496 from group 0, so its offsets are 496, then 496 + 284 = 780.
+    EXPECT_EQ(passes[1].traced[1].stages.back().values, (std::vector<double>{496, 780, 780, 780}));
+    EXPECT_EQ(passes[1].traced[0].stages.back().values, (std::vector<double>{0, 28, 120, 276}));
+    ASSERT_EQ(out.size(), 40u);
+    for (size_t i = 0; i < out.size(); ++i) EXPECT_EQ(out[i], double(i * (i + 1) / 2)) << "element " << i;
+    c.exclusive = true;
+    modelScanRun(v, c, iota, &out);
+    for (size_t i = 0; i < out.size(); ++i)
+        EXPECT_EQ(out[i], double(i == 0 ? 0 : i * (i - 1) / 2)) << "exclusive, element " << i;
 }
 
 TEST(ScanModel, HillisSteeleDoesNLogNOperationsAndBlellochAbout2N) {

@@ -184,7 +184,8 @@ TEST(ClassroomApp, PresetsAreOneClickAndRepeatable) {
     const view::Rect canvas = rectOf(a["trees"][0]["layout"]["canvas"]);
     EXPECT_LT(test::compare(crop(one, canvas), crop(two, canvas)).mean, 0.01);
     // Every variant of every pattern has both presets, with the fixed seed, in one work-group; a scan's cells are
-    // its elements (one per work-item), but raking's are its runs of 4 (4 cells over 16 elements, 8 over 32).
+    // its elements (one per work-item), but raking's are its runs of 4 and chunked's its chunks of 4 (4 cells over
+    // 16 elements, 8 over 32).
     for (Pattern pattern : {Pattern::Reduce, Pattern::Scan})
         for (const auto& v : patternVariants(pattern))
             for (const char* n : {"/16", "/32"}) {
@@ -193,7 +194,7 @@ TEST(ClassroomApp, PresetsAreOneClickAndRepeatable) {
                 const RunConfig c = gui::presetConfig(*p);
                 EXPECT_EQ(c.seed, gui::kPresetSeed);
                 if (pattern == Pattern::Scan) {
-                    const size_t runs = v.id == "raking" ? 4 : 1;
+                    const size_t runs = v.id == "raking" || v.id == "chunked" ? 4 : 1;
                     EXPECT_EQ(c.wg * runs, c.n) << v.id << n;
                     EXPECT_EQ(effectiveElemsPerItem(v, c), int(runs)) << v.id << n;
                 }
