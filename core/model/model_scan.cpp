@@ -169,15 +169,9 @@ GroupTrace reduceThenScanGroup(const ModelInput& in) {
     }
     g.stages.push_back(std::move(load));
     appendHillisSteeleSteps(g, in);
-    const double carry = carryInto(in, in.group);
-    const std::vector<double> scanned = g.stages.back().values;
-    Stage carried = treeStage(g.stages.back(), kCarriedParam);
-    for (size_t lid = 0; lid < wg; ++lid) {
-        carried.values[lid] = apply(in.op, in.type, carry, lid > 0 ? scanned[lid - 1] : identity(in.op, in.type));
-        if (lid > 0) carried.ops[lid] = {true, int(lid - 1), -1, int(lid)};
-    }
-    g.stages.push_back(carried);
+    appendCarriedStage(g, in, carryInto(in, in.group));
     if (!in.exclusive) {
+        const Stage& carried = g.stages.back();
         Stage own = treeStage(carried, kAddOwnParam);
         for (size_t lid = 0; lid < wg; ++lid) {
             own.values[lid] = apply(in.op, in.type, carried.values[lid], runs[lid].back());
@@ -188,20 +182,36 @@ GroupTrace reduceThenScanGroup(const ModelInput& in) {
     return g;
 }
 
-// The whole scan of reduce-then-scan: both launches' groups traced, and every element as its group computes it.
-std::vector<PassTrace> reduceThenScanRun(const VariantInfo& variant, const RunConfig& config,
-                                         const std::vector<double>& input, std::vector<double>* output) {
-    const auto plan = planPasses(variant, config);
+void appendCarriedStage(GroupTrace& g, const ModelInput& in, double carry) {
+    const std::vector<double> scanned = g.stages.back().values;
+    Stage carried = treeStage(g.stages.back(), kCarriedParam);
+    for (size_t lid = 0; lid < scanned.size(); ++lid) {
+        carried.values[lid] = apply(in.op, in.type, carry, lid > 0 ? scanned[lid - 1] : identity(in.op, in.type));
+        if (lid > 0) carried.ops[lid] = {true, int(lid - 1), -1, int(lid)};
+    }
+    g.stages.push_back(std::move(carried));
+}
+
+std::vector<PassTrace> modelEveryGroup(const VariantInfo& variant, const RunConfig& config,
+                                       const std::vector<PassPlan>& plan, const std::vector<double>& input) {
     std::vector<PassTrace> passes;
     for (size_t p = 0; p < plan.size(); ++p) {
         PassTrace pt = passTraceOf(plan[p], p);
         for (size_t g = 0; g < plan[p].groups; ++g) {
             ModelInput mi{variant, plan[p], input, g, config.op, config.type};
             mi.exclusive = config.exclusive;
-            pt.traced.push_back(reduceThenScanGroup(mi));
+            pt.traced.push_back(modelGroup(mi));
         }
         passes.push_back(std::move(pt));
     }
+    return passes;
+}
+
+// The whole scan of reduce-then-scan: both launches' groups traced, and every element as its group computes it.
+std::vector<PassTrace> reduceThenScanRun(const VariantInfo& variant, const RunConfig& config,
+                                         const std::vector<double>& input, std::vector<double>* output) {
+    const auto plan = planPasses(variant, config);
+    std::vector<PassTrace> passes = modelEveryGroup(variant, config, plan, input);
     if (!output) return passes;
     const PassPlan& pass = plan.back();
     const size_t wg = pass.local, epi = size_t(std::max(1, pass.elemsPerItem));

@@ -26,6 +26,14 @@ void appendShiftRight(GroupTrace& g, const ModelInput& in, int param = kShiftRig
 // unless in.exclusive, every cell combined with its own input.
 void appendBlellochSweeps(GroupTrace& g, const ModelInput& in);
 
+// Every cell given the carry into its group combined with the cells before it as the last stage left them (the
+// exclusive prefix of the group's runs or chunks), recorded as "carried in": work-items lid > 0 read cell lid - 1.
+void appendCarriedStage(GroupTrace& g, const ModelInput& in, double carry);
+
+// Every group of every pass of `plan`, each as the variant's model gives it (the two-launch scans).
+std::vector<PassTrace> modelEveryGroup(const VariantInfo& variant, const RunConfig& config,
+                                       const std::vector<PassPlan>& plan, const std::vector<double>& input);
+
 // reduce-then-scan's group g: in its totals launch (pass.step 0) the runs' totals combined per work-item over the
 // chunk's tiles and a sequential tree; in its scan launch (pass.step 1) the first tile: the runs' totals, the
 // Hillis-Steele steps, every run's prefix carried in (the chunks before, then the runs before), and unless

@@ -60,14 +60,7 @@ GroupTrace stages(const ModelInput& in) {
     g.stages.push_back(std::move(load));
     if (in.pass.step == 0) return g;  // the totals launch records its chunks' totals only
     appendHillisSteeleSteps(g, in);
-    const double carry = carryInto(in, in.group);
-    const std::vector<double> scanned = g.stages.back().values;
-    Stage carried = treeStage(g.stages.back(), kCarriedParam);
-    for (size_t lid = 0; lid < wg; ++lid) {
-        carried.values[lid] = apply(in.op, in.type, carry, lid > 0 ? scanned[lid - 1] : identity(in.op, in.type));
-        if (lid > 0) carried.ops[lid] = {true, int(lid - 1), -1, int(lid)};
-    }
-    g.stages.push_back(std::move(carried));
+    appendCarriedStage(g, in, carryInto(in, in.group));
     return g;
 }
 
@@ -95,16 +88,7 @@ namespace rl::model {
 std::vector<PassTrace> chunksRun(const VariantInfo& variant, const RunConfig& config, const std::vector<double>& input,
                                  std::vector<double>* output) {
     const auto plan = planPasses(variant, config);
-    std::vector<PassTrace> passes;
-    for (size_t p = 0; p < plan.size(); ++p) {
-        PassTrace pt = passTraceOf(plan[p], p);
-        for (size_t g = 0; g < plan[p].groups; ++g) {
-            ModelInput mi{variant, plan[p], input, g, config.op, config.type};
-            mi.exclusive = config.exclusive;
-            pt.traced.push_back(modelGroup(mi));
-        }
-        passes.push_back(std::move(pt));
-    }
+    std::vector<PassTrace> passes = modelEveryGroup(variant, config, plan, input);
     if (!output) return passes;
     const PassPlan& pass = plan.back();
     output->assign(pass.n, 0);
