@@ -54,15 +54,15 @@ public:
 
 private:
     cl::Buffer out_, totals_;
-    size_t n_ = 0, groups_ = 0;
+    size_t n_ = 0, global_ = 0;
     ElemType type_ = ElemType::Float;
 
     void prepare(Engine& engine, const PassPlan& pass, ElemType type) {
-        if (pass.n == n_ && pass.groups == groups_ && type == type_) return;
+        if (pass.n == n_ && pass.global == global_ && type == type_) return;  // global: groups x wg totals
         out_ = cl::Buffer(engine.context(), CL_MEM_READ_WRITE, std::max<size_t>(1, pass.n) * elemSize(type));
         totals_ = cl::Buffer(engine.context(), CL_MEM_READ_WRITE, std::max<size_t>(1, pass.global) * elemSize(type));
         n_ = pass.n;
-        groups_ = pass.groups;
+        global_ = pass.global;
         type_ = type;
     }
 
