@@ -17,7 +17,7 @@ double median(std::vector<double> values) {
 
 double RunResult::gbps() const {
     const VariantInfo* v = findVariant(config.variant);
-    const int passes = patternInfo(v ? v->pattern : Pattern::Reduce).memoryPasses;
+    const int passes = patternInfo(v ? v->pattern : pattern).memoryPasses;
     return medianMs > 0 ? double(passes) * double(config.n) * double(elemSize(config.type)) / (medianMs * 1e6) : 0.0;
 }
 

@@ -17,6 +17,7 @@ struct PassTiming {
 
 struct RunResult {
     std::string variant, device;
+    Pattern pattern = Pattern::Reduce;  // what the kernel computed: a student's kernel is in no registry
     RunConfig config;
     double result = 0, reference = 0;
     bool correct = false;

@@ -68,7 +68,8 @@ const std::vector<Command>& commands() {
          "                [--device D] [--json]\n"
          "  Defaults: every variant, N = 2^22 ints (Harris's table), R = 10, W = 2. Measures a copy kernel on the\n"
          "  same device and size as the ceiling. --kernel FILE adds your kernel as a row, after the variants given\n"
-         "  (default with --kernel: interleaved-divergent, the first step of the ladder, which speedups are over).\n"
+         "  (default with --kernel: the first step of the pattern's ladder, interleaved-divergent or hillis-steele,\n"
+         "  which speedups are over). With --pattern scan, FILE is a scan kernel (docs/kernels.md).\n"
          "  Your kernel is timed in a child process stopped after --timeout seconds (default 120), so a kernel\n"
          "  that never ends or crashes the driver costs its row only. --kernel-only: your kernel's row alone\n"
          "  (no other variant, no copy kernel)."},
@@ -86,6 +87,9 @@ const std::vector<Command>& commands() {
          "  work-groups). The kernel runs in child processes stopped after --timeout seconds (default 30).\n"
          "  Where Oclgrind cannot run (not installed, --no-sim), its checks say `not checked` with why and how to\n"
          "  get them; --json gives every check's state (passed, failed, not_checked).\n"
+         "  With --pattern scan, FILE is a scan kernel: each work-group scans its tile into `out` and writes the\n"
+         "  tile's total to `sums` (docs/kernels.md); every element is checked, and --exclusive asks for the\n"
+         "  exclusive scan.\n"
          "  Exit status: 0 every check that ran passed, 1 some failed (--require-all: or did not run), 2 bad\n"
          "  arguments or the kernel does not build."},
     };

@@ -142,14 +142,11 @@ int cmdBench(const Options& o) {
     const bool own = o.raw.count("kernel") != 0;
     const bool kernelOnly = o.raw.count("kernel-only") != 0;
     if (kernelOnly && !own) throw UsageError("--kernel-only needs --kernel FILE");
-    if (own && o.pattern != Pattern::Reduce)
-        throw UsageError("--kernel FILE times a reduction kernel; a scan kernel of your own cannot be benchmarked yet: "
-                         "time the built-in scans with --pattern scan, or your reduction without --pattern");
     std::vector<VariantInfo> rowsToRun;
     if (kernelOnly)
         ;
     else if (o.variants.empty() && own)
-        rowsToRun.push_back(*findVariant("interleaved-divergent"));
+        rowsToRun.push_back(patternVariants(o.pattern).front());  // the ladder's first step
     else if (o.variants.empty() || (o.variants.size() == 1 && o.variants[0] == "all"))
         rowsToRun = patternVariants(o.pattern);
     else

@@ -21,6 +21,7 @@ int cmdCheck(const Options& o) {
     request.file = o.raw.at("kernel");
     request.text = o.kernel ? o.kernelText : workbench::readKernelFile(request.file);  // unreadable: its message
     request.entry = o.raw.count("entry") ? o.raw.at("entry") : "";
+    request.pattern = o.pattern;
     request.kernel = o.kernel;  // read once, by the options: the check and its steps do not read the text again
     request.config = o.config;
     if (!o.raw.count("n")) request.config.n = 0;  // the traced size: four work-groups

@@ -28,6 +28,8 @@ TraceRun traceOnSimulator(const Options& o, const VariantInfo& v) {
     request.text = workbench::readKernelFile(request.file);
     request.file = workbench::displayName(request.file);
     request.entry = o.raw.count("entry") ? o.raw.at("entry") : "";
+    request.pattern = v.pattern;
+    request.kernel = o.kernel;  // as the options read it: the simulator does not read the text again
     request.config = c;
     request.allOpsAndTypes = false;
     const std::string simulator = check::simulatorPath();

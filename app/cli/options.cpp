@@ -82,7 +82,7 @@ Options parseOptions(const CommandSpec& spec, int argc, char** argv) {
         // A file that cannot be read is refused later, by the command, with its own message.
         try {
             o.kernelText = workbench::readKernelFile(get("kernel"));
-            o.kernel = workbench::checkSignature(o.kernelText, has("entry") ? get("entry") : "");
+            o.kernel = workbench::checkSignature(o.kernelText, has("entry") ? get("entry") : "", o.pattern);
             if (!has("type") && o.kernel->ok && o.kernel->types.size() == 1) c.type = o.kernel->types.front();
         } catch (const Error&) {
             o.kernel.reset();
@@ -111,7 +111,7 @@ VariantInfo chosenVariant(const Options& o) {
     const std::string& path = o.raw.at("kernel");
     if (o.kernel) return workbench::studentVariant(*o.kernel, o.kernelText, path, o.config.type);
     return workbench::studentVariant(workbench::readKernelFile(path), path,  // unreadable: its message
-                                     o.raw.count("entry") ? o.raw.at("entry") : "", o.config.type);
+                                     o.raw.count("entry") ? o.raw.at("entry") : "", o.config.type, o.pattern);
 }
 
 }  // namespace rl::cli

@@ -58,6 +58,9 @@ struct KernelArgs {
     int sums = -1;                                // scan kernels: the tile totals' buffer (in, out, sums, n, scratch)
     bool padded() const { return count < 0; }
 };
+// Where every scan kernel, built-in or a student's by the contract, takes them: (in, out, sums, n, scratch
+// [RL_TRACE_PARAMS]).
+inline constexpr KernelArgs kScanArgs{0, 1, 3, 4, 4, 5, 2};
 
 struct VariantInfo {
     Pattern pattern = Pattern::Reduce;

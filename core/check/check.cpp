@@ -9,6 +9,7 @@
 #include "core/input.h"
 #include "core/files/json_io.h"
 #include "core/model/model.h"
+#include "core/pattern.h"
 #include "core/check/simulator_process.h"
 #include "core/process/child_process.h"
 #include "core/workbench/diagnostics.h"
@@ -155,13 +156,20 @@ CheckReport checkKernel(const CheckRequest& request) {
 
     // The contract first: a kernel that does not keep it gets a message naming the argument, not an OpenCL code.
     const workbench::SignatureCheck signature = workbench::kernelOf(request);  // read once, handed to the steps
+    if (model && model->pattern != signature.pattern)
+        throw Error(ErrorKind::BadInput, "--model '" + request.model + "' is a " + patternInfo(model->pattern).name +
+                                             " kernel and yours is checked as a " +
+                                             patternInfo(signature.pattern).name + " one: `reducelab variants "
+                                             "--pattern " + patternInfo(signature.pattern).name + "` lists its models");
     r.entry = signature.kernel.name;
     if (!signature.entryNote.empty()) r.notes.push_back(signature.entryNote);
-    const KernelArgs contract;
+    // The contract's order: (in, out, n, scratch) for a reduction, (in, out, sums, n, scratch) for a scan.
+    const KernelArgs contract = signature.pattern == Pattern::Scan ? kScanArgs : KernelArgs{};
     const KernelArgs& a = signature.args;
     const bool asContract = a.in == contract.in && a.out == contract.out && a.count == contract.count &&
-                            a.scratch == contract.scratch && a.countBytes == contract.countBytes &&
-                            signature.kernel.params.size() == 4 &&
+                            a.scratch == contract.scratch && a.sums == contract.sums &&
+                            a.countBytes == contract.countBytes &&
+                            signature.kernel.params.size() == size_t(contract.traceAt) &&
                             signature.kernel.params[0].find("const") != std::string::npos;
     if (signature.ok && !asContract) {
         std::string how = "arguments matched by what they are: ";
@@ -298,14 +306,26 @@ CheckReport checkKernel(const CheckRequest& request) {
         analyzeTrace(*r.trace);
         r.stages = workbench::stageFactsOf(*r.trace);
         // Where each local-memory finding sits on the tree: its cell, and the first stage written on its line.
+        const auto& first = r.trace->passes.empty() || r.trace->passes[0].traced.empty()
+                                ? std::vector<Stage>{}
+                                : r.trace->passes[0].traced[0].stages;
+        const int cells = first.empty() ? 0 : int(first[0].values.size());
         for (auto* list : {&r.races, &r.uninitialised, &r.outOfBounds, &r.barrierDivergence})
             for (workbench::Finding& f : *list) {
                 if (f.memory == "local" && f.byteOffset >= 0)
                     f.cell = int(f.byteOffset / static_cast<long long>(elemSize(request.config.type)));
+                if (f.cell >= 0 && cells > 0) f.cell %= cells;  // a double buffer's upper half: its tile's cell
                 for (size_t s = 0; s < r.stages.size() && f.stage < 0; ++s)
                     if (r.stages[s].line > 0 && r.stages[s].line == f.line()) f.stage = int(s);
                 f.message = plainMessage(f, r.stages);
             }
+    }
+    if (signature.pattern != Pattern::Reduce) {  // the advice in the words of the pattern's contract
+        for (auto* list : {&r.races, &r.uninitialised, &r.outOfBounds, &r.barrierDivergence})
+            for (workbench::Finding& f : *list)
+                if (f.kind != workbench::FindingKind::Other)
+                    f.advice = workbench::adviceFor(f.kind, f.memory, f.details.rfind("Invalid write", 0) == 0,
+                                                    signature.pattern);
     }
     if (model && r.trace) {
         RunConfig c = request.config;

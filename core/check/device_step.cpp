@@ -40,8 +40,8 @@ std::vector<ElemType> claimedTypes(const CheckRequest& request) {
 }
 
 // The check's sizes and the request's extra ones (an exercise's hidden sizes), in order, without repeats.
-std::vector<workbench::SizeCase> sizesOf(const CheckRequest& request) {
-    std::vector<workbench::SizeCase> sizes = workbench::checkSizes(request.config.wg);
+std::vector<workbench::SizeCase> sizesOf(const CheckRequest& request, Pattern pattern) {
+    std::vector<workbench::SizeCase> sizes = workbench::checkSizes(request.config.wg, pattern);
     for (const workbench::SizeCase& extra : request.extraSizes) {
         if (extra.n == 0) continue;
         bool known = false;
@@ -128,7 +128,8 @@ void deviceStep(const CheckRequest& request, const VariantInfo& variant, const E
         const VariantInfo v = workbench::studentVariant(kernel, request.text, request.file, type);
         for (Op op : ops) {
             const bool main = type == request.config.type && op == request.config.op;
-            for (const auto& size : main ? sizesOf(request) : workbench::quickSizes(request.config.wg)) {
+            for (const auto& size : main ? sizesOf(request, kernel.pattern)
+                                         : workbench::quickSizes(request.config.wg, kernel.pattern)) {
                 RunConfig c = request.config;
                 c.n = size.n;
                 c.op = op;
@@ -143,8 +144,9 @@ void deviceStep(const CheckRequest& request, const VariantInfo& variant, const E
                     buildIs(true, "");
                     event.update(Json{{"ran", true}, {"correct", r.correct}, {"result", rl::json::value(r.result)},
                                   {"reference", rl::json::value(r.reference)},
-                                  {"message", r.correct ? r.verdict
-                                                        : r.verdict + pastNHint(op, type, r.result, r.reference)}});
+                                  {"message", r.correct || kernel.pattern != Pattern::Reduce
+                                                  ? r.verdict
+                                                  : r.verdict + pastNHint(op, type, r.result, r.reference)}});
                 } catch (const Error& e) {
                     if (e.kind() == ErrorKind::BuildFailed) {
                         buildIs(false, e.what());

@@ -107,6 +107,7 @@ void TimedReduction::timeOnce() {
 RunResult TimedReduction::result() const {
     RunResult r;
     r.variant = variant_.id;
+    r.pattern = variant_.pattern;
     r.device = engine_->device().name;
     r.config = config_;
     r.repeats = timed();

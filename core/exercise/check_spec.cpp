@@ -35,6 +35,7 @@ const std::vector<CheckKind>& checkKinds() {
         {"no_read_before_write", "no local cell read before it was written", {}, {}},
         {"active_set_shrinks", "each tree stage's active work-items are some of the previous stage's", {}, {}},
         {"float_error", "the float sum's round-off stays under a bound", {"max_eps"}, {"n"}, true},
+        {"max_operations", "at most so many operations per element of a work-group", {"per_element"}, {}},
     };
     return kinds;
 }
@@ -58,7 +59,7 @@ struct ParamRange {
 const ParamRange kParamRanges[] = {
     {"max", 0, 1024, true},       {"stage", 0, 64, true},        {"extra", 0, 64, true},
     {"min", 0, 1000, false},      {"n", 1, double(1 << 28), true}, {"rounds", 1, 100, true},
-    {"elements_per_item", 1, 65536, true}, {"max_eps", 0, 1e9, false},
+    {"elements_per_item", 1, 65536, true}, {"max_eps", 0, 1e9, false}, {"per_element", 0, 64, false},
 };
 
 void checkRange(const std::string& where, const std::string& key, double v) {

@@ -99,6 +99,13 @@ Seen correctSeen(const CheckReport& r) {
         m << "n = " << size.n << " (" << size.why << ")";
         if (!size.ran)
             m << " did not run: " << size.message;
+        else if (r.kernel && r.kernel->pattern == Pattern::Scan)  // every element was checked: the first wrong one
+            m << ": " << size.message << ". What this size tests: "
+              << (size.n < r.wg ? "fewer elements than work-items (past n a work-item takes the identity and writes "
+                                  "nothing)"
+                  : size.n % r.wg != 0 ? "a last tile only partly filled (bounds and padding)"
+                                       : "whole tiles (the tile's scan itself, and its total carried into the tiles "
+                                         "after it)");
         else
             m << ": the kernel gave " << num(size.result) << ", the reduction of the input is " << num(size.reference)
               << ". What this size tests: "
@@ -190,6 +197,42 @@ Seen stagesSeen(const CheckReport& r, const CheckSpec& spec) {
     s.message = std::to_string(tree) + " stages after the load, at most " + std::to_string(allowed) +
                 " allowed (log2 " + std::to_string(r.wg) + " = " + std::to_string(log2Of(r.wg)) +
                 "): each stage should halve the values still to combine";
+    return s;
+}
+
+// The operations (the operator applied, by any work-item, in any stage) of each traced work-group of the first
+// level or pass, against per_element x the work-group size: Blelloch's 2(wg - 1) against Hillis-Steele's
+// wg log2(wg) - wg + 1.
+Seen operationsSeen(const CheckReport& r, const CheckSpec& spec) {
+    Seen s;
+    if (!r.trace || r.trace->passes.empty() || r.trace->passes[0].traced.empty()) {
+        s.message = "no stages were recorded, so the operations could not be counted";
+        return s;
+    }
+    const double perElement = spec.number("per_element", 2);
+    const size_t allowed = size_t(std::floor(perElement * double(r.wg)));
+    for (const GroupTrace& g : r.trace->passes[0].traced) {
+        size_t ops = 0;
+        int busiest = -1;
+        size_t most = 0;
+        for (size_t k = 0; k < g.stages.size(); ++k) {
+            size_t here = 0;
+            forEachOperation(g.stages[k].ops, [&](const CellOp& op) { here += combines(op.a, op.b) ? 1 : 0; });
+            ops += here;
+            if (here > most) {
+                most = here;
+                busiest = int(k);
+            }
+        }
+        if (ops <= allowed) continue;
+        s.stage = busiest;
+        s.message = "work-group " + std::to_string(g.group) + " applies the operator " + std::to_string(ops) +
+                    " times for its " + std::to_string(r.wg) + " elements, at most " + std::to_string(allowed) +
+                    " allowed (" + fixed(perElement, 1) + " per element). Each step that has every work-item "
+                    "combine a cell does wg operations; a tree that halves the active work-items at every level "
+                    "(up, then down) does about 2 wg in all";
+        return s;
+    }
     return s;
 }
 
@@ -368,6 +411,8 @@ CheckOutcome evaluateCheck(const CheckSpec& spec, const AttemptFacts& facts) {
         o = everyRun(facts, simulated([&](const CheckReport& r) { return modelSeen(r, spec); }));
     } else if (k == "max_stages") {
         o = everyRun(facts, simulated([&](const CheckReport& r) { return stagesSeen(r, spec); }));
+    } else if (k == "max_operations") {
+        o = everyRun(facts, simulated([&](const CheckReport& r) { return operationsSeen(r, spec); }));
     } else if (k == "reads_each_input_once") {
         o = everyRun(facts, simulated([](const CheckReport& r) { return readsOnceSeen(r); }));
     } else if (k == "max_loading_groups") {

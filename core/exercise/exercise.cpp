@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/model/model.h"
+#include "core/pattern.h"
 #include "core/catalogue/variant.h"
 
 namespace rl::exercise {
@@ -116,18 +117,24 @@ Exercise parseExercise(const std::string& dirName, const ExerciseFiles& files, c
         bad(dirName, std::string("exercise.json is not valid JSON: ") + err.what());
     }
     if (!j.is_object()) bad(dirName, "exercise.json must hold one object {...}");
-    static const std::vector<std::string> known = {"title", "summary", "op", "type", "work_group_sizes", "model",
-                                                   "timeout", "checks"};
+    static const std::vector<std::string> known = {"title", "summary", "pattern", "op", "type", "work_group_sizes",
+                                                   "model", "timeout", "checks"};
     for (const auto& item : j.items())
         if (std::find(known.begin(), known.end(), item.key()) == known.end())
             bad(dirName, "exercise.json: unknown field \"" + item.key() +
-                             "\" (fields: title, summary, op, type, work_group_sizes, model, timeout, checks)");
+                             "\" (fields: title, summary, pattern, op, type, work_group_sizes, model, timeout, "
+                             "checks)");
     if (!j.contains("title") || !j.at("title").is_string() || blank(j.at("title").get<std::string>()))
         bad(dirName, "exercise.json has no \"title\" (a string)");
     e.title = j.at("title").get<std::string>();
     if (j.contains("summary")) {
         if (!j.at("summary").is_string()) bad(dirName, "exercise.json: \"summary\" must be a string");
         e.summary = j.at("summary").get<std::string>();
+    }
+    if (j.contains("pattern")) {
+        const PatternInfo* p = j.at("pattern").is_string() ? findPattern(j.at("pattern").get<std::string>()) : nullptr;
+        if (!p) bad(dirName, "exercise.json: \"pattern\" must be " + patternNames() + " (the contract the kernels keep)");
+        e.pattern = p->id;
     }
     e.ops = names<Op>(dirName, j, "op", parseOp, "sum, min, max");
     e.types = names<ElemType>(dirName, j, "type", parseElemType, "int, float, long, double");
@@ -149,6 +156,9 @@ Exercise parseExercise(const std::string& dirName, const ExerciseFiles& files, c
         if (!v || !hasModel(*v))
             bad(dirName, "exercise.json: model '" + e.model + "' is not a built-in variant with a CPU model "
                          "(reducelab variants lists them)");
+        if (v->pattern != e.pattern)
+            bad(dirName, "exercise.json: model '" + e.model + "' is a " + patternInfo(v->pattern).name +
+                             " kernel, and the exercise's kernels are " + patternInfo(e.pattern).name + " kernels");
     }
     if (j.contains("timeout")) {
         if (!j.at("timeout").is_number() || j.at("timeout").get<double>() < 1 || j.at("timeout").get<double>() > 600)
@@ -172,6 +182,9 @@ Exercise parseExercise(const std::string& dirName, const ExerciseFiles& files, c
             if (!v || !hasModel(*v))
                 bad(dirName, "exercise.json: checks[" + std::to_string(index - 1) + "] (matches_model): '" +
                                  spec.text("variant") + "' is not a built-in variant with a CPU model");
+            if (v->pattern != e.pattern)
+                bad(dirName, "exercise.json: checks[" + std::to_string(index - 1) + "] (matches_model): '" +
+                                 spec.text("variant") + "' is a " + patternInfo(v->pattern).name + " kernel");
         }
     }
     if (models > 1) bad(dirName, "exercise.json: one matches_model check at most (a run compares with one model)");

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/exercise/check_spec.h"
+#include "core/catalogue/variant.h"
 #include "core/types.h"
 
 namespace rl::exercise {
@@ -24,6 +25,7 @@ struct Exercise {
     std::vector<Op> ops;
     std::vector<ElemType> types;
     std::vector<size_t> workGroupSizes;  // every attempt runs on each
+    Pattern pattern = Pattern::Reduce;  // the launch contract the kernels keep ("pattern": "scan"; absent: reduce)
     std::string model;       // the built-in variant the statement refers to (empty: none)
     double timeoutSeconds = 10;  // for each step of each run
     std::vector<CheckSpec> checks;

@@ -100,6 +100,7 @@ GradeResult gradeAttempt(const Exercise& exercise, const std::string& text, cons
         check::CheckRequest req;
         req.text = text;
         req.file = file;
+        req.pattern = exercise.pattern;
         req.config.op = run.op;
         req.config.type = run.type;
         req.config.wg = run.wg;

@@ -176,7 +176,9 @@ json runResult(const RunResult& r) {
                           {"max_ms", p.maxMs}});
         if (!p.role.empty()) passes.back()["role"] = p.role;  // a launch after the passes (a scan's uniform add)
     }
+    const VariantInfo* known = findVariant(r.variant);
     json out = {{"variant", r.variant},
+            {"pattern", patternInfo(known ? known->pattern : r.pattern).name},
             {"device", r.device},
             {"n", r.config.n},
             {"op", toString(r.config.op)},
@@ -262,7 +264,8 @@ json trace(const TraceRun& t) {
               {"verdict", t.verdict},
               {"passes", passes}};
     const VariantInfo* v = findVariant(t.variant);
-    j["pattern"] = patternInfo(v ? v->pattern : Pattern::Reduce).name;
+    // A student's kernel is in no registry: a trace with the scan's elements is a scan's.
+    j["pattern"] = patternInfo(v ? v->pattern : t.output.empty() ? Pattern::Reduce : Pattern::Scan).name;
     if (!t.output.empty()) {  // a scan: whether it was exclusive, and every element it gave
         j["exclusive"] = t.exclusive;
         json out = json::array();
@@ -329,6 +332,13 @@ RunResult readRunResult(const json& j) {
     r.variant = text(j, "variant");
     r.device = text(j, "device");
     r.config.variant = r.variant;
+    if (j.contains("pattern")) {  // absent before scans
+        const PatternInfo* p = findPattern(text(j, "pattern"));
+        if (!p) bad("unknown pattern");
+        r.pattern = p->id;
+    } else if (const VariantInfo* v = findVariant(r.variant)) {
+        r.pattern = v->pattern;
+    }
     r.config.n = number<size_t>(j, "n", 1, size_t(0xFFFFFFFFull));
     auto op = parseOp(text(j, "op"));
     auto type = parseElemType(text(j, "type"));

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "core/model/analysis.h"
+#include "core/pattern.h"
 #include "core/files/json_io.h"
 #include "core/catalogue/variant.h"
 #include "core/workbench/student_kernel.h"
@@ -143,7 +144,8 @@ void checkTimings(const RunConfig& c, const RunResult& r) {
 
 VariantInfo sessionVariant(const Session& s) {
     if (s.kernel) {
-        const VariantInfo v = workbench::studentVariant(s.kernel->text, s.kernel->file, s.kernel->entry, s.config.type);
+        const VariantInfo v = workbench::studentVariant(s.kernel->text, s.kernel->file, s.kernel->entry, s.config.type,
+                                                            s.kernel->pattern);
         if (v.id != s.config.variant)
             bad("it keeps the kernel of '" + printable(s.kernel->file.substr(0, 80)) + "' but the parameters name '" +
                 printable(s.config.variant.substr(0, 80)) + "'");
@@ -187,7 +189,9 @@ std::string serializeSession(const Session& s) {
               {"config", json::config(s.config)},
               {"trace", json::trace(s.trace)},
               {"timings", s.timings ? json::runResult(*s.timings) : Json(nullptr)}};
-    if (s.kernel) j["kernel"] = {{"file", s.kernel->file}, {"entry", s.kernel->entry}, {"text", s.kernel->text}};
+    if (s.kernel)
+        j["kernel"] = {{"file", s.kernel->file}, {"entry", s.kernel->entry}, {"text", s.kernel->text},
+                       {"pattern", patternInfo(s.kernel->pattern).name}};
     std::string text = j.dump() + "\n";
     if (text.size() > kMaxSessionBytes)
         throw Error(ErrorKind::BadInput, "the session would be " + std::to_string(text.size() >> 20) +
@@ -242,6 +246,11 @@ Session parseSession(std::string_view text) {
                 !k["text"].is_string() || (k.contains("entry") && !k["entry"].is_string()))
                 bad("'kernel' does not hold the kernel's file name and text");
             s.kernel = SessionKernel{k["file"].get<std::string>(), k.value("entry", ""), k["text"].get<std::string>()};
+            if (k.contains("pattern")) {
+                const PatternInfo* p = k["pattern"].is_string() ? findPattern(k["pattern"].get<std::string>()) : nullptr;
+                if (!p) bad("'kernel' names a pattern this build does not know (give reduce or scan)");
+                s.kernel->pattern = p->id;
+            }
         }
         if (!j["timings"].is_null()) inSection("timings", [&] { s.timings = json::readRunResult(j["timings"]); });
         if (s.timings) {

@@ -29,6 +29,7 @@ struct SessionKernel {
     std::string file;   // its file name, as shown (the variant id is "kernel:<file>")
     std::string entry;  // the kernel chosen; empty: the file's only one
     std::string text;   // the source as it was when the trace was recorded
+    Pattern pattern = Pattern::Reduce;  // the launch contract it keeps ("pattern" in the file; absent: reduce)
 };
 
 struct Session {

@@ -59,6 +59,30 @@ double readValue(const oclgrind::Memory* memory, size_t address, ElemType type) 
     return valueFromBytes(bytes, type);
 }
 
+// A tiled scan's uniform adds (kernels/scan-add.cl, ReduceLab's own kernel), on Oclgrind too: from the level below
+// the top down to the input's, every tile of level p combines level p + 1's scan of the totals before it.
+void addOffsets(oclgrind::Context& context, const RunConfig& config,
+                const std::vector<PassPlan>& plan, const std::vector<size_t>& scanned) {
+    if (plan.size() < 2) return;
+    VariantInfo add;
+    add.pattern = Pattern::Scan;
+    add.id = "scan-add";
+    add.kernelName = "scan_add";
+    oclgrind::Program program(&context, programSource(add.id));
+    if (!program.build(oclgrind::Program::BUILD, buildOptions(add, config, false, DeviceInfo{}).c_str()))
+        throw Error(ErrorKind::BuildFailed, "the uniform add does not build on Oclgrind: " + program.getBuildLog());
+    std::unique_ptr<oclgrind::Kernel> kernel(program.createKernel(add.kernelName));
+    for (size_t p = plan.size() - 1; p-- > 0;) {
+        const cl_uint n = cl_uint(plan[p].n), perItem = cl_uint(std::max(1, plan[p].elemsPerItem));
+        kernel->setArgument(0, pointerArg(scanned[p]));
+        kernel->setArgument(1, pointerArg(scanned[p + 1]));
+        kernel->setArgument(2, {sizeof n, 1, reinterpret_cast<unsigned char*>(const_cast<cl_uint*>(&n))});
+        kernel->setArgument(3, {sizeof perItem, 1, reinterpret_cast<unsigned char*>(const_cast<cl_uint*>(&perItem))});
+        oclgrind::KernelInvocation::run(&context, kernel.get(), 1, oclgrind::Size3(0, 0, 0),
+                                        oclgrind::Size3(plan[p].global, 1, 1), oclgrind::Size3(plan[p].local, 1, 1));
+    }
+}
+
 }  // namespace
 
 bool available() { return true; }
@@ -66,9 +90,10 @@ std::string unavailableReason() { return {}; }
 
 SimRun simulate(const VariantInfo& variant, const RunConfig& requested, const HostArray& input,
                 const TraceSelection& selection, const std::string& file, bool uninitialised) {
-    if (variant.kind != VariantKind::LocalTree)
+    const bool scan = variant.kind == VariantKind::ScanTiles;
+    if (variant.kind != VariantKind::LocalTree && !scan)
         throw Error(ErrorKind::Unsupported, "the simulator runs local-tree kernels (one partial per work-group per "
-                                            "launch); '" + variant.id + "' launches another way");
+                                            "launch) and tiled scans; '" + variant.id + "' launches another way");
     RunConfig config = requested;
     config.variant = variant.id;
     config.n = input.size();
@@ -107,6 +132,7 @@ SimRun simulate(const VariantInfo& variant, const RunConfig& requested, const Ho
         return address;
     };
     size_t current = 0;
+    std::vector<size_t> scanned;  // a scan: each level's output (its tiles scanned), for the uniform adds
     if (args.padded()) {
         current = hostBuffer(plan[0].global, &input);
     } else {
@@ -116,15 +142,23 @@ SimRun simulate(const VariantInfo& variant, const RunConfig& requested, const Ho
     }
     for (size_t p = 0; p < plan.size(); ++p) {
         const PassPlan& pass = plan[p];
+        // A reduction's partials; a scan's tile totals (its scanned tiles go to a buffer of n elements).
         const size_t out = args.padded()
                                ? hostBuffer(p + 1 < plan.size() ? std::max(pass.groups, plan[p + 1].global) : pass.groups,
                                             nullptr)
                                : global->allocateBuffer(pass.groups * e);
         const cl_uint n = cl_uint(pass.n);
         const cl_ulong wideN = pass.n;
-        std::vector<unsigned char> scratchBytes(pass.local * e);
+        const size_t cells = scratchElems(variant, pass.local);
+        std::vector<unsigned char> scratchBytes(cells * e);
         kernel->setArgument(unsigned(args.in), pointerArg(current));
-        kernel->setArgument(unsigned(args.out), pointerArg(out));
+        if (scan) {
+            scanned.push_back(global->allocateBuffer(std::max<size_t>(pass.n, 1) * e));
+            kernel->setArgument(unsigned(args.out), pointerArg(scanned.back()));
+            kernel->setArgument(unsigned(args.sums), pointerArg(out));
+        } else {
+            kernel->setArgument(unsigned(args.out), pointerArg(out));
+        }
         if (args.count >= 0) {
             if (args.countBytes == 8)
                 kernel->setArgument(unsigned(args.count),
@@ -137,7 +171,7 @@ SimRun simulate(const VariantInfo& variant, const RunConfig& requested, const Ho
 
         size_t first = 0, count = 0;
         chooseTracedGroups(pass.groups, p, selection, &first, &count);
-        TracePlugin recorder(&context, scratchArg, config.type, pass.local, first, count, kPoison, file);
+        TracePlugin recorder(&context, scratchArg, config.type, cells, first, count, kPoison, file, scan);
         context.registerPlugin(&recorder);
         std::unique_ptr<ReadCounter> reads;  // the first pass only: the student's input
         if (p == 0) {
@@ -155,14 +189,23 @@ SimRun simulate(const VariantInfo& variant, const RunConfig& requested, const Ho
 
         PassTrace pt = passTraceOf(pass, p);
         pt.traced = recorder.takeGroups();
+        if (scan) foldScanHalves(pt.traced, pass.local);
         run.passes.push_back(std::move(pt));
         current = out;
     }
-    const size_t partials = plan.back().groups;
-    double acc = identity(config.op, config.type);
-    for (size_t i = 0; i < partials; ++i)
-        acc = apply(config.op, config.type, acc, readValue(global, current + i * elemSize(config.type), config.type));
-    run.result = partials == 1 ? readValue(global, current, config.type) : acc;
+    context.unregisterPlugin(&messages);  // the findings are the kernel's, not the uniform adds'
+    if (scan) {
+        addOffsets(context, config, plan, scanned);
+        run.output.resize(plan[0].n);
+        for (size_t i = 0; i < plan[0].n; ++i) run.output[i] = readValue(global, scanned[0] + i * e, config.type);
+        run.result = run.output.empty() ? 0 : run.output.back();
+    } else {
+        const size_t partials = plan.back().groups;
+        double acc = identity(config.op, config.type);
+        for (size_t i = 0; i < partials; ++i)
+            acc = apply(config.op, config.type, acc, readValue(global, current + i * e, config.type));
+        run.result = partials == 1 ? readValue(global, current, config.type) : acc;
+    }
 
     for (const auto& [pass, text] : messages.messages) {
         workbench::Finding f = workbench::readOclgrindMessage(text, file);
@@ -170,7 +213,6 @@ SimRun simulate(const VariantInfo& variant, const RunConfig& requested, const Ho
         run.findings.push_back(std::move(f));
     }
     run.findings = workbench::mergeFindings(std::move(run.findings));
-    context.unregisterPlugin(&messages);
     return run;
 }
 

@@ -32,9 +32,9 @@ int commonStride(const Stage& stage) {
 }  // namespace
 
 TracePlugin::TracePlugin(const oclgrind::Context* context, const llvm::Value* scratch, ElemType type, size_t cells,
-                         size_t firstGroup, size_t groupCount, uint32_t poison, std::string file)
+                         size_t firstGroup, size_t groupCount, uint32_t poison, std::string file, bool scan)
     : oclgrind::Plugin(context), scratch_(scratch), type_(type), cells_(cells), firstGroup_(firstGroup),
-      groupCount_(groupCount), poison_(poison), file_(std::move(file)) {}
+      groupCount_(groupCount), poison_(poison), file_(std::move(file)), scan_(scan) {}
 
 bool TracePlugin::traced(const oclgrind::WorkGroup* group) const {
     const size_t g = group->getGroupIndex();
@@ -156,7 +156,7 @@ void TracePlugin::closeInterval() {
         for (const auto& [line, votes] : lineVotes)
             if (st.line == 0 || votes > lineVotes[st.line]) st.line = line;
         const bool first = group_.stages.empty();
-        const int stride = commonStride(st);
+        const int stride = scan_ ? 0 : commonStride(st);
         if (first) {
             st.param = -1;
         } else if (stride > 0) {
@@ -175,6 +175,51 @@ void TracePlugin::closeInterval() {
     }
     writes_.clear();
     steps_.clear();
+}
+
+bool foldScanHalves(std::vector<GroupTrace>& groups, size_t items) {
+    const int half = int(items);
+    // Which half each stage wrote: 0 lower, 1 upper, -1 none; anything else cannot be folded.
+    std::vector<std::vector<int>> halves;
+    for (const GroupTrace& g : groups) {
+        std::vector<int>& h = halves.emplace_back();
+        for (const Stage& st : g.stages) {
+            int wrote = -1;
+            bool mixed = false;
+            auto note = [&](int w) {
+                if (w < 0) return;
+                const int which = w >= half ? 1 : 0;
+                if (w >= 2 * half) mixed = true;
+                if (wrote >= 0 && wrote != which) mixed = true;
+                wrote = which;
+            };
+            for (const WorkItemOp& op : st.ops) {
+                if (!op.active) continue;
+                note(op.w);
+                note(op.w2);
+            }
+            if (mixed || st.values.size() != 2 * items) return false;
+            h.push_back(wrote);
+        }
+    }
+    auto cell = [&](int c) { return c >= 0 ? c % half : c; };
+    for (size_t gi = 0; gi < groups.size(); ++gi) {
+        int current = 0;  // a stage that wrote nothing shows the half its predecessor did
+        for (size_t si = 0; si < groups[gi].stages.size(); ++si) {
+            Stage& st = groups[gi].stages[si];
+            if (halves[gi][si] >= 0) current = halves[gi][si];
+            st.values.assign(st.values.begin() + current * half, st.values.begin() + (current + 1) * half);
+            for (WorkItemOp& op : st.ops) {
+                op.a = cell(op.a);
+                op.b = cell(op.b);
+                op.w = cell(op.w);
+                op.a2 = cell(op.a2);
+                op.b2 = cell(op.b2);
+                op.w2 = cell(op.w2);
+            }
+        }
+    }
+    return true;
 }
 
 }  // namespace rl::sim

@@ -25,9 +25,10 @@ public:
     // `scratch`: the kernel's __local argument; its first `cells` elements of `type` are recorded for the groups
     // [firstGroup, firstGroup + groupCount). `poison`: the bit pattern every scratch element holds before the
     // group starts (so a read of a cell never written shows a value no input has). `file`: the student's file
-    // name, whose lines are the ones stages are attributed to.
+    // name, whose lines are the ones stages are attributed to. `scan`: a scan's tile, whose steps are named by their
+    // order ("step 2"), not by a reduction's stride ("s = 2", which a scan's steps do not mean).
     TracePlugin(const oclgrind::Context* context, const llvm::Value* scratch, ElemType type, size_t cells,
-                size_t firstGroup, size_t groupCount, uint32_t poison, std::string file);
+                size_t firstGroup, size_t groupCount, uint32_t poison, std::string file, bool scan = false);
 
     std::vector<GroupTrace> takeGroups() { return std::move(groups_); }
 
@@ -61,6 +62,7 @@ private:
     size_t cells_, firstGroup_, groupCount_;
     uint32_t poison_;
     std::string file_;
+    bool scan_ = false;
 
     const oclgrind::WorkGroup* current_ = nullptr;  // the traced group running now (Oclgrind runs one at a time)
     size_t base_ = 0;                               // scratch's address in that group's local memory
@@ -73,5 +75,12 @@ private:
     std::vector<Write> writes_;                   // this interval's writes, in the order they ran
     std::vector<GroupTrace> groups_;
 };
+
+// A scan's tile recorded over its whole scratch (two cells per work-item) as the tile of `items` cells the models
+// and the views know: when every stage of every group wrote into one half only (a double buffer's steps alternate
+// halves; a single array stays in the lower one), each stage keeps the half it wrote (a stage that wrote nothing,
+// its predecessor's) and its operations' cells are taken modulo `items`. Any other use of scratch (padded words,
+// one stage writing both halves) is left as recorded. Returns whether it folded.
+bool foldScanHalves(std::vector<GroupTrace>& groups, size_t items);
 
 }  // namespace rl::sim

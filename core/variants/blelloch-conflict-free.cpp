@@ -27,7 +27,7 @@ VariantInfo blelloch_conflict_free() {
     v.id = "blelloch-conflict-free";
     v.title = "Blelloch with conflict-free padding";
     v.kind = VariantKind::ScanTiles;
-    v.args = KernelArgs{0, 1, 3, 4, 4, 5, 2};  // (in, out, sums, n, scratch RL_TRACE_PARAMS)
+    v.args = kScanArgs;
     v.padShift = 5;  // RL_PAD(i) = i + (i >> 5)
     v.model = &stages;
     return v;

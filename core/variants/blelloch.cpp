@@ -26,7 +26,7 @@ VariantInfo blelloch() {
     v.id = "blelloch";
     v.title = "Blelloch (Brent-Kung), work-efficient";
     v.kind = VariantKind::ScanTiles;
-    v.args = KernelArgs{0, 1, 3, 4, 4, 5, 2};  // (in, out, sums, n, scratch RL_TRACE_PARAMS)
+    v.args = kScanArgs;
     v.model = &stages;
     return v;
 }

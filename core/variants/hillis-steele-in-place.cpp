@@ -28,7 +28,7 @@ VariantInfo hillis_steele_in_place() {
     v.id = "hillis-steele-in-place";
     v.title = "Hillis-Steele in place (a race, wrong by design)";
     v.kind = VariantKind::ScanTiles;
-    v.args = KernelArgs{0, 1, 3, 4, 4, 5, 2};  // (in, out, sums, n, scratch RL_TRACE_PARAMS)
+    v.args = kScanArgs;
     v.correctByDesign = false;
     v.wrongReason =
         "each step reads the cell d to the left while the work-item d to the left writes it, with no barrier "

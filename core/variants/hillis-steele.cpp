@@ -27,7 +27,7 @@ VariantInfo hillis_steele() {
     v.id = "hillis-steele";
     v.title = "Hillis-Steele (Kogge-Stone), double-buffered";
     v.kind = VariantKind::ScanTiles;
-    v.args = KernelArgs{0, 1, 3, 4, 4, 5, 2};  // (in, out, sums, n, scratch RL_TRACE_PARAMS)
+    v.args = kScanArgs;
     v.scratchPerItem = 2;  // two buffers: each step reads one and writes the other
     v.model = &stages;
     return v;

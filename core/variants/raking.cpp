@@ -31,7 +31,7 @@ VariantInfo raking() {
     v.id = "raking";
     v.title = "Raking: runs scanned in registers";
     v.kind = VariantKind::ScanTiles;
-    v.args = KernelArgs{0, 1, 3, 4, 4, 5, 2};  // (in, out, sums, n, scratch RL_TRACE_PARAMS)
+    v.args = kScanArgs;
     v.scratchPerItem = 2;                      // Hillis-Steele's two buffers over the runs' totals
     v.elementsPerItemSettable = true;
     v.defaultElementsPerItem = 4;  // a tile of 4 x wg: a 16-cell tree over 64 elements in the explorer

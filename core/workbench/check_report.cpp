@@ -398,10 +398,12 @@ std::string formatReport(const CheckReport& r) {
     list("barrier divergence:", r.barrierDivergence);
     if (!r.stages.empty()) {
         o << "  stages recorded on " << r.tracedOn << " (work-group 0 of the first pass): " << r.stages.size() << "\n";
-        for (const StageFacts& s : r.stages)
-            o << "        " << s.label << (s.line ? " (line " + std::to_string(s.line) + ")" : "") << ": "
-              << s.activeItems << " active, " << s.divergentWarps << " divergent warps, bank conflicts "
+        for (const StageFacts& s : r.stages) {
+            const bool lineInLabel = s.label.find("(line ") != std::string::npos;  // the simulator's "step 2 (line 9)"
+            o << "        " << s.label << (s.line && !lineInLabel ? " (line " + std::to_string(s.line) + ")" : "")
+              << ": " << s.activeItems << " active, " << s.divergentWarps << " divergent warps, bank conflicts "
               << s.bankConflictDegree << "-way\n";
+        }
     }
     if (!r.model.empty() && (r.trace || r.firstMismatch))
         o << "  " << mark(!r.firstMismatch) << "  trace equals the model of " << r.model

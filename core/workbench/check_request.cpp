@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "core/files/json_io.h"
+#include "core/pattern.h"
 #include "core/types.h"
 
 namespace rl::workbench {
@@ -19,6 +20,7 @@ nlohmann::json toJson(const CheckRequest& r) {
             {"model", r.model},     {"timeout", r.timeoutSeconds}, {"simulate", r.simulate},
             {"all_ops_and_types", r.allOpsAndTypes}, {"uninitialised", r.checkUninitialised}};
     j["input_seed"] = r.inputSeed;
+    j["pattern"] = patternInfo(r.pattern).name;
     if (r.kernel) j["kernel"] = toJson(*r.kernel);
     j["extra_sizes"] = nlohmann::json::array();
     for (const SizeCase& c : r.extraSizes) j["extra_sizes"].push_back({{"n", c.n}, {"why", c.why}});
@@ -26,7 +28,7 @@ nlohmann::json toJson(const CheckRequest& r) {
 }
 
 SignatureCheck kernelOf(const CheckRequest& request) {
-    return request.kernel ? *request.kernel : checkSignature(request.text, request.entry);
+    return request.kernel ? *request.kernel : checkSignature(request.text, request.entry, request.pattern);
 }
 
 CheckRequest checkRequestFromJson(const nlohmann::json& j) {
@@ -43,6 +45,10 @@ CheckRequest checkRequestFromJson(const nlohmann::json& j) {
         r.allOpsAndTypes = j.value("all_ops_and_types", true);
         r.checkUninitialised = j.value("uninitialised", true);
         r.inputSeed = j.value("input_seed", uint64_t(0));
+        const std::string pattern = j.at("pattern").get<std::string>();
+        const PatternInfo* known = findPattern(pattern);
+        if (!known) throw Error(ErrorKind::BadInput, "the check request names an unknown pattern '" + pattern + "'");
+        r.pattern = known->id;
         if (j.contains("kernel")) r.kernel = signatureFromJson(j.at("kernel"));
         if (j.contains("extra_sizes"))
             for (const nlohmann::json& c : j.at("extra_sizes"))

@@ -16,6 +16,7 @@ struct CheckRequest {
     std::string text;              // the student's kernel source
     std::string file;              // its file name (shown, and the name compiler messages use)
     std::string entry;             // the kernel to check; empty: the file's only kernel
+    Pattern pattern = Pattern::Reduce;  // the launch contract it keeps: a reduction's or a scan's
     std::optional<SignatureCheck> kernel;  // what the first reader found in `text` (entry, arguments, types); the
                                            // check reads the text only when it is absent, and hands it on
     RunConfig config;              // op, type, wg; config.n is the size traced (0: four work-groups)

@@ -22,6 +22,12 @@ void add(std::vector<SizeCase>& list, size_t n, std::string why) {
     list.push_back({n, std::move(why)});
 }
 
+std::string threeLevels(Pattern pattern) {
+    return pattern == Pattern::Scan ? "three levels of tiles: the tile totals are scanned twice, and two uniform "
+                                      "adds carry the offsets down"
+                                    : "three passes: the partials need a second and a third launch";
+}
+
 }  // namespace
 
 size_t primeAtLeast(size_t n) {
@@ -29,7 +35,7 @@ size_t primeAtLeast(size_t n) {
     return n;
 }
 
-std::vector<SizeCase> checkSizes(size_t wg) {
+std::vector<SizeCase> checkSizes(size_t wg, Pattern pattern) {
     const size_t w = std::max<size_t>(wg, 1);
     std::vector<SizeCase> list;
     add(list, 1, "one element");
@@ -39,16 +45,16 @@ std::vector<SizeCase> checkSizes(size_t wg) {
     add(list, primeAtLeast(3 * w + 1), "a prime: the last work-group is partly empty");
     add(list, 1000, "a non-power-of-two");
     add(list, 8 * w, "several whole work-groups");
-    add(list, w * w * 2 + 7, "three passes: the partials need a second and a third launch");
+    add(list, w * w * 2 + 7, threeLevels(pattern));
     std::sort(list.begin(), list.end(), [](const SizeCase& a, const SizeCase& b) { return a.n < b.n; });
     return list;
 }
 
-std::vector<SizeCase> quickSizes(size_t wg) {
+std::vector<SizeCase> quickSizes(size_t wg, Pattern pattern) {
     const size_t w = std::max<size_t>(wg, 1);
     return {{1, "one element"},
             {primeAtLeast(3 * w + 1), "a prime: the last work-group is partly empty"},
-            {w * w * 2 + 7, "three passes"}};
+            {w * w * 2 + 7, pattern == Pattern::Scan ? "three levels of tiles" : "three passes"}};
 }
 
 }  // namespace rl::workbench

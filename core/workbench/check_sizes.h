@@ -4,6 +4,8 @@
 #include <string>
 #include <vector>
 
+#include "core/catalogue/variant.h"
+
 namespace rl::workbench {
 
 struct SizeCase {
@@ -12,11 +14,12 @@ struct SizeCase {
 };
 
 // For work-group size `wg`: 1, 2, 3, a prime past several work-groups, a non-power-of-two below one work-group's
-// 4x, exactly one work-group, several whole work-groups, and a size that needs three passes. Sorted, no repeats.
-std::vector<SizeCase> checkSizes(size_t wg);
+// 4x, exactly one work-group, several whole work-groups, and a size that needs three passes (a scan: three levels
+// of tiles). Sorted, no repeats. The reasons are in the pattern's words.
+std::vector<SizeCase> checkSizes(size_t wg, Pattern pattern = Pattern::Reduce);
 
 // The few of those that other operations and types are checked on: 1, the prime, and the three-pass size.
-std::vector<SizeCase> quickSizes(size_t wg);
+std::vector<SizeCase> quickSizes(size_t wg, Pattern pattern = Pattern::Reduce);
 
 // The smallest prime >= n (the sizes above, and the exercises' hidden sizes).
 size_t primeAtLeast(size_t n);

@@ -30,7 +30,22 @@ std::string memoryOf(std::string_view firstLine) {
     return {};
 }
 
-std::string adviceFor(FindingKind kind, const std::string& memory, bool write) {
+}  // namespace
+
+std::string adviceFor(FindingKind kind, const std::string& memory, bool write, Pattern pattern) {
+    if (pattern == Pattern::Scan) {
+        if (kind == FindingKind::Race && memory == "local")
+            return "put barrier(CLK_LOCAL_MEM_FENCE) between the writes of one step and the reads of the next, where "
+                   "every work-item reaches it; and where a step reads cells that other work-items overwrite in the "
+                   "same step (an in-place Hillis-Steele), read one half of scratch and write the other, then swap: "
+                   "two work-items touched this cell with no barrier between them";
+        if (kind == FindingKind::OutOfBounds)
+            return write ? "write out[i] only for i < n (the last tile is partly empty), write sums[get_group_id(0)] "
+                           "once per work-group, and keep scratch indices below 2 * get_local_size(0): a write "
+                           "went past the end"
+                         : "guard reads of `in` with `i < n` (RL_IDENTITY otherwise) and keep scratch indices below "
+                           "2 * get_local_size(0): an index went past the end of a buffer";
+    }
     switch (kind) {
         case FindingKind::Race:
             return memory == "local"
@@ -55,8 +70,6 @@ std::string adviceFor(FindingKind kind, const std::string& memory, bool write) {
     }
     return "";
 }
-
-}  // namespace
 
 std::string sentence(std::string text) {
     while (!text.empty() && (text.back() == ' ' || text.back() == '\n')) text.pop_back();

@@ -6,6 +6,8 @@
 #include <string_view>
 #include <vector>
 
+#include "core/catalogue/variant.h"
+
 namespace rl::workbench {
 
 enum class FindingKind { Race, Uninitialised, OutOfBounds, BarrierDivergence, Other };
@@ -35,6 +37,10 @@ Finding readOclgrindMessage(std::string_view message, std::string_view file);
 
 // Text as a sentence: its first letter a capital, a full stop at its end (unless it ends in . ! ?).
 std::string sentence(std::string text);
+
+// What to do about a finding of `kind` (in `memory`; `write`: an invalid write), in the words of the pattern's
+// contract: a scan's output holds n elements and its scratch two per work-item, a reduction's one of each.
+std::string adviceFor(FindingKind kind, const std::string& memory, bool write, Pattern pattern = Pattern::Reduce);
 // A finding as a reader meets it: what was seen, then what to do, as two sentences ("... in work-group 0. Put
 // barrier(CLK_LOCAL_MEM_FENCE) after ...").
 std::string findingText(const Finding& f);

@@ -5,6 +5,8 @@
 #include <cctype>
 #include <sstream>
 
+#include "core/pattern.h"
+
 namespace rl::workbench {
 namespace {
 
@@ -147,7 +149,10 @@ std::vector<KernelDecl> findKernels(std::string_view source) {
     return out;
 }
 
-std::string expectedSignature(std::string_view name) {
+std::string expectedSignature(std::string_view name, Pattern pattern) {
+    if (pattern == Pattern::Scan)
+        return "__kernel void " + std::string(name) +
+               "(__global const T *in, __global T *out, __global T *sums, const uint n, __local T *scratch)";
     return "__kernel void " + std::string(name) +
            "(__global const T *in, __global T *out, const uint n, __local T *scratch)";
 }
@@ -169,22 +174,40 @@ bool nameSaysOutput(const std::string& name) {
     return false;
 }
 
+// A scan's buffer of tile totals, by its name.
+bool nameSaysTotals(const std::string& name) {
+    static const char* const kTotals[] = {"sums", "sum", "totals", "total", "tile_sums", "block_sums", "blocksums",
+                                          "group_sums", "partials", "partial_sums", "aux", "carry", "tiles"};
+    for (const char* n : kTotals)
+        if (name == n) return true;
+    return false;
+}
+
 std::string quoted(const KernelDecl& k, int i) {
     return "argument " + std::to_string(i + 1) + " '" + k.params[size_t(i)] + "'";
 }
 
 // The roles of one kernel's parameters, or why they cannot be matched.
-SignatureCheck matchArguments(const KernelDecl& k) {
+SignatureCheck matchArguments(const KernelDecl& k, Pattern pattern) {
     SignatureCheck c;
     c.kernel = k;
-    const std::string expected = expectedSignature(k.name);
+    c.pattern = pattern;
+    const bool scan = pattern == Pattern::Scan;
+    const std::string expected = expectedSignature(k.name, pattern);
     auto refuse = [&](int argument, const std::string& why) {
         c.argument = argument;
-        c.message = "'" + k.name + "': " + why + ". ReduceLab launches a reduction kernel with one global input, one "
-                    "global output (a partial per work-group), one __local buffer (one element per work-item) and, "
-                    "optionally, the element count, in any order (the launch contract: " + expected + ")";
+        c.message = "'" + k.name + "': " + why +
+                    (scan ? ". ReduceLab launches a scan kernel with one global input, one global output (n "
+                            "elements), one global buffer of tile totals (one per work-group), one __local buffer "
+                            "(two elements per work-item) and the element count, in any order (the launch "
+                            "contract: "
+                          : ". ReduceLab launches a reduction kernel with one global input, one global output (a "
+                            "partial per work-group), one __local buffer (one element per work-item) and, "
+                            "optionally, the element count, in any order (the launch contract: ") +
+                    expected + ")";
         return c;
     };
+    const size_t globalsWanted = scan ? 3 : 2;
     std::vector<int> globals, locals, scalars;
     std::vector<Param> params;
     for (size_t i = 0; i < k.params.size(); ++i) {
@@ -204,41 +227,71 @@ SignatureCheck matchArguments(const KernelDecl& k) {
         return refuse(locals.empty() ? int(k.params.size()) + 1 : locals[1] + 1,
                       locals.empty() ? "it takes no __local buffer"
                                      : "it takes " + std::to_string(locals.size()) + " __local buffers");
-    if (globals.size() != 2) {
+    if (globals.size() != globalsWanted) {
         std::string found;
         for (int g : globals) found += (found.empty() ? "" : ", ") + quoted(k, g);
-        return refuse(globals.size() < 2 ? int(k.params.size()) + 1 : globals[2] + 1,
+        return refuse(globals.size() < globalsWanted ? int(k.params.size()) + 1 : globals[globalsWanted] + 1,
                       "it takes " + std::to_string(globals.size()) + " global pointers" +
-                          (found.empty() ? "" : " (" + found + ")") + " where ReduceLab passes two, the input and "
-                          "the output");
+                          (found.empty() ? "" : " (" + found + ")") +
+                          (scan ? " where ReduceLab passes three, the input, the output and the tile totals"
+                                : " where ReduceLab passes two, the input and the output"));
     }
+    if (scan && scalars.empty())
+        return refuse(int(k.params.size()) + 1, "it takes no element count: a scan's last tile is partly empty, and "
+                                                "without n the kernel would write past the end of `out`");
     if (scalars.size() > 1)
         return refuse(scalars[1] + 1, "it takes " + std::to_string(scalars.size()) + " plain values (" +
                                           k.params[size_t(scalars[0])] + ", " + k.params[size_t(scalars[1])] +
                                           ") where ReduceLab passes at most one, the element count");
-    // Input and output: a const one is the input; else a name that says output; else the order written.
-    const Param &a = params[size_t(globals[0])], &b = params[size_t(globals[1])];
-    int in = globals[0], out = globals[1];
+    // The input: the const one; else the first written. A reduction's output is the other one; a scan's two others
+    // are the output and the tile totals, told apart by a name that says totals, else in the order written.
+    int in = globals[0];
+    std::vector<int> others;
     std::string how;
-    if (a.isConst && b.isConst) {
-        return refuse(globals[1] + 1, "both global pointers are const, so neither can take the output");
-    } else if (a.isConst != b.isConst) {
-        if (b.isConst) std::swap(in, out);
+    int consts = 0;
+    for (int g : globals) consts += params[size_t(g)].isConst ? 1 : 0;
+    if (consts == int(globals.size()))
+        return refuse(globals.back() + 1, globals.size() == 2 ? "both global pointers are const, so neither can take "
+                                                                "the output"
+                                                              : "every global pointer is const, so none can take "
+                                                                "the output");
+    if (consts > 1)
+        return refuse(globals.back() + 1, std::to_string(consts) + " global pointers are const where only the input "
+                                          "may be: ReduceLab writes to the others");
+    if (consts == 1) {
+        for (int g : globals)
+            if (params[size_t(g)].isConst) in = g;
         how = "the const one";
-    } else if (nameSaysOutput(a.name) != nameSaysOutput(b.name)) {
-        if (nameSaysOutput(a.name)) std::swap(in, out);
+    } else if (!scan && nameSaysOutput(params[size_t(globals[0])].name) !=
+                            nameSaysOutput(params[size_t(globals[1])].name)) {
+        if (nameSaysOutput(params[size_t(globals[0])].name)) in = globals[1];
         how = "its name says which is the output";
     } else {
-        how = "neither is const: the first is taken as the input";
+        how = "none is const: the first is taken as the input";
+    }
+    for (int g : globals)
+        if (g != in) others.push_back(g);
+    int out = others[0], sums = -1;
+    if (scan) {
+        sums = others[1];
+        const bool firstTotals = nameSaysTotals(params[size_t(others[0])].name);
+        if (firstTotals && !nameSaysTotals(params[size_t(others[1])].name)) std::swap(out, sums);
     }
     c.args.in = in;
     c.args.out = out;
+    c.args.sums = sums;
     c.args.scratch = locals[0];
     c.args.count = scalars.empty() ? -1 : scalars[0];
     c.args.traceAt = int(k.params.size());
     c.matched.push_back(quoted(k, in) + " is the input (" + how + ")");
-    c.matched.push_back(quoted(k, out) + " is the output, one partial per work-group");
-    c.matched.push_back(quoted(k, locals[0]) + " is the __local buffer, one element per work-item");
+    if (scan) {
+        c.matched.push_back(quoted(k, out) + " is the output, the scan of each tile");
+        c.matched.push_back(quoted(k, sums) + " is the tile totals, one per work-group");
+        c.matched.push_back(quoted(k, locals[0]) + " is the __local buffer, two elements per work-item");
+    } else {
+        c.matched.push_back(quoted(k, out) + " is the output, one partial per work-group");
+        c.matched.push_back(quoted(k, locals[0]) + " is the __local buffer, one element per work-item");
+    }
     if (!scalars.empty()) {
         const Param& n = params[size_t(scalars[0])];
         if (n.type == "size_t")
@@ -258,19 +311,23 @@ SignatureCheck matchArguments(const KernelDecl& k) {
     }
     // Element types: T throughout (built for every type), or one concrete type.
     std::vector<std::string> elementTypes;
-    for (int i : {in, out, locals[0]}) {
+    std::vector<int> buffers = {in, out, locals[0]};
+    if (scan) buffers.insert(buffers.begin() + 2, sums);
+    for (int i : buffers) {
         const Param& p = params[size_t(i)];
         if (!(p.type == "T" || parseElemType(p.type)))
-            return refuse(i + 1, quoted(k, i) + " points to " + p.type + ", not an element type ReduceLab reduces "
-                                 "(T, int, float, long or double)");
+            return refuse(i + 1, quoted(k, i) + " points to " + p.type + ", not an element type ReduceLab " +
+                                     (scan ? "scans" : "reduces") + " (T, int, float, long or double)");
         elementTypes.push_back(p.type);
     }
     const bool generic = std::all_of(elementTypes.begin(), elementTypes.end(), [](auto& t) { return t == "T"; });
     const bool same = std::all_of(elementTypes.begin(), elementTypes.end(), [&](auto& t) { return t == elementTypes[0]; });
     if (!generic && !same) {
         c.argument = in + 1;
-        c.message = "'" + k.name + "' mixes element types (" + elementTypes[0] + ", " + elementTypes[1] + ", " +
-                    elementTypes[2] + "): write T for all three, and ReduceLab builds it for every type";
+        std::string listed;
+        for (const auto& t : elementTypes) listed += (listed.empty() ? "" : ", ") + t;
+        c.message = "'" + k.name + "' mixes element types (" + listed + "): write T for all " +
+                    std::to_string(elementTypes.size()) + ", and ReduceLab builds it for every type";
         c.matched.clear();
         return c;
     }
@@ -284,36 +341,39 @@ SignatureCheck matchArguments(const KernelDecl& k) {
 
 }  // namespace
 
-SignatureCheck checkSignature(std::string_view source, std::string_view entry) {
+SignatureCheck checkSignature(std::string_view source, std::string_view entry, Pattern pattern) {
     SignatureCheck c;
+    c.pattern = pattern;
+    const std::string launch = pattern == Pattern::Scan ? "a scan launch" : "a reduction launch";
     const auto kernels = findKernels(source);
     const std::string shown = entry.empty() ? "NAME" : std::string(entry);
     if (kernels.empty()) {
-        c.message = "no __kernel function found: a ReduceLab kernel is " + expectedSignature(shown);
+        c.message = "no __kernel function found: a ReduceLab " + std::string(pattern == Pattern::Scan ? "scan" : "reduction") +
+                    " kernel is " + expectedSignature(shown, pattern);
         return c;
     }
     std::string names;
     for (const auto& d : kernels) names += (names.empty() ? "" : ", ") + d.name;
     if (!entry.empty()) {
         for (const auto& d : kernels)
-            if (d.name == entry) return matchArguments(d);
+            if (d.name == entry) return matchArguments(d, pattern);
         c.message = "no kernel named '" + std::string(entry) + "' in the file (it has " + names + ")";
         return c;
     }
-    if (kernels.size() == 1) return matchArguments(kernels.front());
+    if (kernels.size() == 1) return matchArguments(kernels.front(), pattern);
     // Several kernels: the entry point is the one whose arguments a reduction launch can match, if only one can.
     std::vector<SignatureCheck> fits;
     for (const auto& d : kernels)
-        if (SignatureCheck m = matchArguments(d); m.ok) fits.push_back(std::move(m));
+        if (SignatureCheck m = matchArguments(d, pattern); m.ok) fits.push_back(std::move(m));
     if (fits.size() == 1) {
         fits[0].entryNote = "the file has " + std::to_string(kernels.size()) + " kernels (" + names + "); '" +
-                            fits[0].kernel.name + "' is the only one a reduction launch fits, so it is the entry "
-                            "point (--entry NAME chooses another)";
+                            fits[0].kernel.name + "' is the only one " + launch + " fits, so it is the entry point "
+                            "(--entry NAME chooses another)";
         return fits[0];
     }
     c.message = "the file has " + std::to_string(kernels.size()) + " kernels (" + names + ") and " +
                 (fits.empty() ? std::string("none") : std::to_string(fits.size())) +
-                " of them fit a reduction launch: choose the entry point with --entry NAME";
+                " of them fit " + launch + ": choose the entry point with --entry NAME";
     return c;
 }
 
@@ -321,13 +381,14 @@ nlohmann::json toJson(const SignatureCheck& s) {
     nlohmann::json types = nlohmann::json::array();
     for (ElemType t : s.types) types.push_back(std::string(toString(t)));
     return {{"ok", s.ok},
+            {"pattern", patternInfo(s.pattern).name},
             {"kernel", {{"name", s.kernel.name}, {"params", s.kernel.params}, {"annotated", s.kernel.annotated},
                         {"line", s.kernel.line}}},
             {"argument", s.argument},
             {"message", s.message},
             {"types", types},
             {"args", {{"in", s.args.in}, {"out", s.args.out}, {"count", s.args.count}, {"scratch", s.args.scratch},
-                      {"count_bytes", s.args.countBytes}, {"trace_at", s.args.traceAt}}},
+                      {"count_bytes", s.args.countBytes}, {"trace_at", s.args.traceAt}, {"sums", s.args.sums}}},
             {"matched", s.matched},
             {"entry_note", s.entryNote}};
 }
@@ -336,6 +397,11 @@ SignatureCheck signatureFromJson(const nlohmann::json& j) {
     try {
         SignatureCheck s;
         s.ok = j.at("ok").get<bool>();
+        const std::string pattern = j.at("pattern").get<std::string>();
+        const PatternInfo* known = findPattern(pattern);
+        if (!known)
+            throw Error(ErrorKind::BadInput, "the kernel's description names an unknown pattern '" + pattern + "'");
+        s.pattern = known->id;
         const auto& k = j.at("kernel");
         s.kernel.name = k.at("name").get<std::string>();
         s.kernel.params = k.at("params").get<std::vector<std::string>>();
@@ -362,6 +428,10 @@ SignatureCheck signatureFromJson(const nlohmann::json& j) {
         s.args.count = position("count", -1);
         s.args.scratch = position("scratch", 0);
         s.args.traceAt = position("trace_at", 0);
+        s.args.sums = position("sums", -1);
+        if (s.ok && (s.args.sums >= 0) != (s.pattern == Pattern::Scan))
+            throw Error(ErrorKind::BadInput, "the kernel's description gives a tile totals' argument to a " + pattern +
+                                                 " kernel, or none to a scan");
         s.args.countBytes = a.at("count_bytes").get<int>();
         if (s.args.countBytes != 4 && s.args.countBytes != 8)
             throw Error(ErrorKind::BadInput, "the kernel's description has a count of " +

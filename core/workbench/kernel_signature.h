@@ -1,5 +1,8 @@
-// A student's kernel against the contract every ReduceLab kernel keeps (docs: "Write your own kernel"):
-//     __kernel void NAME(__global const T *in, __global T *out, const uint n, __local T *scratch [RL_TRACE_PARAMS])
+// A student's kernel against the contract every ReduceLab kernel of its pattern keeps (docs/kernels.md):
+//     reduce: __kernel void NAME(__global const T *in, __global T *out, const uint n, __local T *scratch)
+//     scan:   __kernel void NAME(__global const T *in, __global T *out, __global T *sums, const uint n,
+//                                __local T *scratch)
+// (either may end in RL_TRACE_PARAMS).
 // Arguments are matched by what they are, not by their spelling or order, as students write them (the write-ups'
 // `reduce(__global float *a, __global float *r, __local float *b)`): one global input (const or not), one global
 // output, one local buffer and optionally the element count (uint, int, ulong or long, any name). Read from the
@@ -30,6 +33,7 @@ std::vector<KernelDecl> findKernels(std::string_view source);
 
 struct SignatureCheck {
     bool ok = false;
+    Pattern pattern = Pattern::Reduce;  // the contract checked: a reduction's or a scan's
     KernelDecl kernel;              // the entry point checked (when found)
     int argument = 0;               // 1-based argument that differs (0: none, or no entry point)
     std::string message;            // what is wrong and what to write instead (empty when ok)
@@ -40,10 +44,11 @@ struct SignatureCheck {
 };
 
 // The expected parameter list, for messages and documentation.
-std::string expectedSignature(std::string_view name);
+std::string expectedSignature(std::string_view name, Pattern pattern = Pattern::Reduce);
 
-// Checks the entry point `entry` (empty: the file's only kernel) against the contract.
-SignatureCheck checkSignature(std::string_view source, std::string_view entry);
+// Checks the entry point `entry` against the pattern's contract. Empty `entry`: the file's only kernel, or, when it
+// has several, the only one whose arguments the pattern's launch fits.
+SignatureCheck checkSignature(std::string_view source, std::string_view entry, Pattern pattern = Pattern::Reduce);
 
 // A kernel is read once, by the process that first needs it (the command line, the check, the explorer's
 // workbench); what it found travels in this JSON form to the check's child processes (the device step, the

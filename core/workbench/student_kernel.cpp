@@ -33,8 +33,9 @@ std::string readKernelFile(const std::string& path) {
     return s;
 }
 
-VariantInfo studentVariant(std::string_view text, std::string_view fileName, std::string_view entry, ElemType type) {
-    return studentVariant(checkSignature(text, entry), text, fileName, type);
+VariantInfo studentVariant(std::string_view text, std::string_view fileName, std::string_view entry, ElemType type,
+                           Pattern pattern) {
+    return studentVariant(checkSignature(text, entry, pattern), text, fileName, type);
 }
 
 VariantInfo studentVariant(const SignatureCheck& check, std::string_view text, std::string_view fileName,
@@ -50,13 +51,23 @@ VariantInfo studentVariant(const SignatureCheck& check, std::string_view text, s
     }
     VariantInfo v;
     const std::string source = studentProgramSource(text, fileName);
+    v.pattern = check.pattern;
     v.id = "kernel:" + base;
     v.kernelName = check.kernel.name;
     v.title = "Your kernel '" + check.kernel.name + "' (" + base + ")";
-    v.lesson = "Your own kernel, launched like the built-in local trees: one partial per work-group, then one "
-               "work-group reduces the partials.";
-    v.requirements = "the launch contract " + expectedSignature(check.kernel.name) + "; a power-of-two work-group size";
-    v.kind = VariantKind::LocalTree;
+    v.requirements = "the launch contract " + expectedSignature(check.kernel.name, check.pattern) +
+                     "; a power-of-two work-group size";
+    if (check.pattern == Pattern::Scan) {
+        v.lesson = "Your own scan kernel, launched like the built-in tiled scans: each work-group scans its tile and "
+                   "writes the tile's total, the same kernel scans the totals until one tile holds them all, and a "
+                   "uniform add gives every tile the prefix of the tiles before it.";
+        v.kind = VariantKind::ScanTiles;
+        v.scratchPerItem = 2;  // room for a double buffer, or for a padded array's extra words
+    } else {
+        v.lesson = "Your own kernel, launched like the built-in local trees: one partial per work-group, then one "
+                   "work-group reduces the partials.";
+        v.kind = VariantKind::LocalTree;
+    }
     v.source = source;
     v.recordsStages = check.kernel.annotated;
     v.args = check.args;

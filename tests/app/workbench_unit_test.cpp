@@ -146,6 +146,14 @@ TEST(WorkbenchFiles, KernelFilesTemplateAndNames) {
     EXPECT_EQ(check.types.size(), 4u);  // written with T: builds for int, float, long and double
     EXPECT_NE(t.find("RL_IDENTITY"), std::string::npos);
     EXPECT_NE(t.find("barrier(CLK_LOCAL_MEM_FENCE)"), std::string::npos);
+    // With the explorer on a scan, New starts from a scan that keeps the scan contract (and not the reduction's).
+    const std::string scan = newKernelTemplate("mine.cl", Pattern::Scan);
+    const auto scanCheck = rl::workbench::checkSignature(scan, "", Pattern::Scan);
+    EXPECT_TRUE(scanCheck.ok) << scanCheck.message;
+    EXPECT_EQ(scanCheck.types.size(), 4u);
+    EXPECT_EQ(scanCheck.args.sums, 2);
+    EXPECT_NE(scan.find("RL_EXCLUSIVE"), std::string::npos);  // the exclusive scan too, when asked for
+    EXPECT_FALSE(rl::workbench::checkSignature(scan, "").ok);  // one global pointer too many for a reduction
 
     const auto list = listKernelDir(dir, nullptr);
     EXPECT_EQ(list.front(), "sub/");  // folders first, then .cl files, sorted
@@ -192,6 +200,14 @@ TEST(WorkbenchCheck, TheChildsCommandLine) {
     const auto argv = checkCommand("/bin/reducelab", r);
     EXPECT_NE(std::find(argv.begin(), argv.end(), "--entry"), argv.end());
     EXPECT_NE(std::find(argv.begin(), argv.end(), "--model"), argv.end());
+    EXPECT_EQ(std::find(argv.begin(), argv.end(), "--pattern"), argv.end());  // a reduction: the default
+    r.pattern = "scan";
+    r.exclusive = true;
+    const auto scan = checkCommand("/bin/reducelab", r);
+    const auto at = std::find(scan.begin(), scan.end(), "--pattern");
+    ASSERT_NE(at, scan.end());
+    EXPECT_EQ(*(at + 1), "scan");
+    EXPECT_NE(std::find(scan.begin(), scan.end(), "--exclusive"), scan.end());
 }
 
 TEST(WorkbenchCheck, CancelStopsAChildThatNeverAnswersAndNoReportIsNoCrash) {

@@ -210,5 +210,91 @@ TEST(WorkbenchSignature, AMalformedDescriptionIsRefusedNotTrusted) {
     EXPECT_NE(refused(bad).find("malformed"), std::string::npos);
 }
 
+TEST(WorkbenchSignature, EveryBuiltInTiledScanKeepsTheScanContract) {
+    int checked = 0;
+    for (const auto& v : scanVariants()) {
+        if (v.kind != VariantKind::ScanTiles) continue;
+        const auto c = checkSignature(kernelFileText("kernels/" + v.id + ".cl"), v.kernelName, Pattern::Scan);
+        ASSERT_TRUE(c.ok) << v.id << ": " << c.message;
+        EXPECT_EQ(c.pattern, Pattern::Scan);
+        EXPECT_EQ(c.args.in, kScanArgs.in) << v.id;
+        EXPECT_EQ(c.args.out, kScanArgs.out) << v.id;
+        EXPECT_EQ(c.args.sums, kScanArgs.sums) << v.id;
+        EXPECT_EQ(c.args.count, kScanArgs.count) << v.id;
+        EXPECT_EQ(c.args.scratch, kScanArgs.scratch) << v.id;
+        ++checked;
+    }
+    EXPECT_GE(checked, 5);  // hillis-steele, its in-place race, blelloch, blelloch-conflict-free, raking
+}
+
+TEST(WorkbenchSignature, AScanKernelsTotalsAreToldApartByTheirNameElseByTheOrderWritten) {
+    // Another order, other names: the const pointer is the input, `block_sums` the totals.
+    auto c = checkSignature("__kernel void p(__local int *t, const uint m, __global int *block_sums, "
+                            "__global int *dst, __global const int *src) {}",
+                            "", Pattern::Scan);
+    ASSERT_TRUE(c.ok) << c.message;
+    EXPECT_EQ(c.args.in, 4);
+    EXPECT_EQ(c.args.out, 3);
+    EXPECT_EQ(c.args.sums, 2);
+    EXPECT_EQ(c.args.count, 1);
+    EXPECT_EQ(c.args.scratch, 0);
+    EXPECT_EQ(c.types, std::vector<ElemType>{ElemType::Int});
+    // No name says which: the output is written before the totals.
+    c = checkSignature("__kernel void p(__global const T *a, __global T *b, __global T *c, uint n, __local T *s) {}",
+                       "", Pattern::Scan);
+    ASSERT_TRUE(c.ok) << c.message;
+    EXPECT_EQ(c.args.out, 1);
+    EXPECT_EQ(c.args.sums, 2);
+    // The same file checked as a reduction has one global pointer too many.
+    c = checkSignature("__kernel void p(__global const T *a, __global T *b, __global T *c, uint n, __local T *s) {}",
+                       "");
+    EXPECT_FALSE(c.ok);
+    EXPECT_NE(c.message.find("takes 3 global pointers"), std::string::npos) << c.message;
+}
+
+TEST(WorkbenchSignature, AScanKernelWithoutItsTotalsOrItsCountIsRefusedWithTheScanContract) {
+    // A reduction's signature checked as a scan: no buffer for the totals.
+    auto c = checkSignature("__kernel void k(__global const T *in, __global T *out, uint n, __local T *s) {}", "",
+                            Pattern::Scan);
+    EXPECT_FALSE(c.ok);
+    EXPECT_NE(c.message.find("where ReduceLab passes three, the input, the output and the tile totals"),
+              std::string::npos) << c.message;
+    EXPECT_NE(c.message.find("__global T *sums"), std::string::npos) << c.message;
+    // No count: the last tile would write past the end of out.
+    c = checkSignature("__kernel void k(__global const T *in, __global T *out, __global T *sums, __local T *s) {}",
+                       "", Pattern::Scan);
+    EXPECT_FALSE(c.ok);
+    EXPECT_NE(c.message.find("no element count"), std::string::npos) << c.message;
+    // Two const pointers: only the input may be.
+    c = checkSignature("__kernel void k(__global const T *in, __global const T *out, __global T *sums, uint n, "
+                       "__local T *s) {}",
+                       "", Pattern::Scan);
+    EXPECT_FALSE(c.ok);
+    EXPECT_NE(c.message.find("2 global pointers are const"), std::string::npos) << c.message;
+    // Mixed element types name all four buffers.
+    c = checkSignature("__kernel void k(__global const int *in, __global int *out, __global float *sums, uint n, "
+                       "__local int *s) {}",
+                       "", Pattern::Scan);
+    EXPECT_FALSE(c.ok);
+    EXPECT_NE(c.message.find("(int, int, float, int)"), std::string::npos) << c.message;
+}
+
+TEST(WorkbenchSignature, AScanKernelsDescriptionTravelsWithItsPatternAndTotals) {
+    const auto read = checkSignature("__kernel void k(__global const T *in, __global T *out, __global T *sums, "
+                                     "const uint n, __local T *s) {}",
+                                     "", Pattern::Scan);
+    ASSERT_TRUE(read.ok) << read.message;
+    const SignatureCheck back = signatureFromJson(toJson(read));
+    EXPECT_EQ(back.pattern, Pattern::Scan);
+    EXPECT_EQ(back.args.sums, 2);
+    EXPECT_EQ(back.args.count, 3);
+    auto bad = toJson(read);
+    bad["args"]["sums"] = -1;
+    EXPECT_THROW(signatureFromJson(bad), Error);
+    bad = toJson(read);
+    bad["pattern"] = "histogram";
+    EXPECT_THROW(signatureFromJson(bad), Error);
+}
+
 }  // namespace
 }  // namespace rl::workbench

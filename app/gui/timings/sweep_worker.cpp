@@ -16,6 +16,7 @@
 #include "app/view/value_format.h"
 #include "core/cl/engine.h"
 #include "core/cl/timed_run.h"
+#include "core/pattern.h"
 #include "core/input.h"
 #include "core/files/json_io.h"
 #include "core/model/reference.h"
@@ -291,6 +292,7 @@ view::Measurement SweepWorker::measureKernel(const view::PointKey& p) {
                                      "--device", std::to_string(deviceIndex_),
                                      "--timeout", std::to_string(kKernelTimeoutSeconds)};
     if (!kernel_->entry.empty()) argv.insert(argv.end(), {"--entry", kernel_->entry});
+    if (kernel_->pattern != Pattern::Reduce) argv.insert(argv.end(), {"--pattern", patternInfo(kernel_->pattern).name});
     ++engineRuns_;
     const process::ChildResult child = process::runProgram(argv, kKernelTimeoutSeconds + 30, &cancel_);
     std::error_code ec;

@@ -135,8 +135,9 @@ std::vector<view::PointKey> TimingsPanel::wantedPoints(const DeviceInfo& device)
     std::vector<std::string> ladder;
     for (const auto& v : patternVariants(setup_.pattern))
         if (!unavailable.count(v.id)) ladder.push_back(v.id);
-    // The student's kernel (a reduction), under the reductions' ladder.
-    if (!setup_.kernelId.empty() && setup_.pattern == Pattern::Reduce) ladder.push_back(setup_.kernelId);  // the student's kernel, under the ladder
+    // The student's kernel, under the ladder of its pattern.
+    if (!setup_.kernelId.empty() && setup_.kernel && setup_.kernel->pattern == setup_.pattern)
+        ladder.push_back(setup_.kernelId);
     view::TimingParams p = setup_.params;
     auto keep = [&](std::vector<std::string>& ids) {
         ids.erase(
@@ -208,7 +209,8 @@ TimingsData TimingsPanel::assemble(const DeviceInfo& device) const {
     }
     std::vector<VariantInfo> rows = patternVariants(setup_.pattern);
     d.harris = setup_.pattern == Pattern::Reduce;
-    if (setup_.kernel && setup_.pattern == Pattern::Reduce) {  // the student's kernel, under the first step of the ladder: its speedup is over that step
+    if (setup_.kernel && setup_.kernel->pattern == setup_.pattern) {
+        // The student's kernel, under the first step of its pattern's ladder: its speedup is over that step.
         VariantInfo own;
         own.id = setup_.kernelId;
         own.title = "your kernel: " + setup_.kernel->file;

@@ -23,6 +23,8 @@ std::vector<std::string> checkCommand(const std::string& self, const CheckReques
                                      "--data", r.data};
     if (!r.entry.empty()) argv.insert(argv.end(), {"--entry", r.entry});
     if (!r.model.empty()) argv.insert(argv.end(), {"--model", r.model});
+    if (r.pattern != "reduce") argv.insert(argv.end(), {"--pattern", r.pattern});
+    if (r.exclusive) argv.push_back("--exclusive");
     char timeout[32];
     std::snprintf(timeout, sizeof timeout, "%g", r.stepTimeoutSeconds);
     argv.insert(argv.end(), {"--timeout", timeout});

@@ -23,6 +23,8 @@ struct CheckRequest {
     uint64_t id = 0;
     std::string file, entry;
     std::string op = "sum", type = "int";
+    std::string pattern = "reduce";  // the contract the kernel keeps: the explorer's pattern ("reduce" or "scan")
+    bool exclusive = false;          // a scan: check the exclusive scan
     size_t wg = 64;
     std::string data = "digits";    // `--data` of the traced run: the explorer's choice (small integers by default)
     int device = 0;
@@ -46,7 +48,7 @@ struct CheckOutcome {
 };
 
 // The child's command line: SELF check --kernel FILE --json --op OP --type TYPE --wg WG --device D [--entry E]
-// [--model M] --timeout S.
+// [--model M] [--pattern scan [--exclusive]] --timeout S.
 std::vector<std::string> checkCommand(const std::string& self, const CheckRequest& request);
 
 class CheckWorker {

@@ -11,6 +11,8 @@
 #include <thread>
 #include <vector>
 
+#include "core/catalogue/variant.h"
+
 namespace rl::gui::workbench {
 
 // $XDG_DATA_HOME/reducelab/workbench, else $HOME/.local/share/reducelab/workbench, else "" (nothing kept).
@@ -41,7 +43,7 @@ std::string saveKernelText(const std::string& path, const std::string& text);
 std::string freshKernelPath(const std::string& dir, const std::string& stem);
 
 // The New template: a short, commented sequential-addressing reduce that builds and is correct.
-std::string newKernelTemplate(const std::string& fileName);
+std::string newKernelTemplate(const std::string& fileName, Pattern pattern = Pattern::Reduce);
 
 // The Open dialog's list: sub-directories (ending in '/') then .cl files of `dir`, sorted; "" or the error.
 std::vector<std::string> listKernelDir(const std::string& dir, std::string* error);

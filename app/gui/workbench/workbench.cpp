@@ -12,6 +12,7 @@
 #include "core/catalogue/pass_plan.h"
 #include "core/workbench/diagnostics.h"
 #include "core/workbench/kernel_signature.h"
+#include "core/pattern.h"
 #include "core/workbench/student_kernel.h"
 
 namespace rl::gui {
@@ -73,6 +74,7 @@ std::shared_ptr<const view::TraceBundle> studentBundle(const rl::workbench::Chec
                               : rl::workbench::studentVariant(text, report.file, report.entry, run.type);
     } catch (const std::exception&) {  // the text changed since; the trace is still the one the check recorded
         VariantInfo& v = bundle->variant;
+        v.pattern = report.kernel ? report.kernel->pattern : Pattern::Reduce;
         v.id = "kernel:" + rl::workbench::displayName(report.file);
         v.kernelName = report.entry;
         v.title = "Your kernel (" + rl::workbench::displayName(report.file) + ")";
@@ -214,7 +216,9 @@ void Workbench::newKernel(ExplorerState& state, MessageLog& log) {
         return;
     }
     const std::string path = workbench::freshKernelPath(dir_, "mine");
-    const std::string text = workbench::newKernelTemplate(fs::path(path).filename().string());
+    const VariantInfo* shown = findVariant(state.config.variant);
+    const std::string text = workbench::newKernelTemplate(fs::path(path).filename().string(),
+                                                          shown ? shown->pattern : Pattern::Reduce);
     if (const std::string error = workbench::saveKernelText(path, text); !error.empty()) {
         log.error("Workbench: " + error);
         return;
@@ -286,8 +290,10 @@ bool Workbench::save(MessageLog& log) {
 void Workbench::check(ExplorerState& state, MessageLog& log) {
     if (!save(log)) return;
     // A kernel written for one element type (`__global float *a`) is checked, and the tree shown, in that type.
+    const VariantInfo* shown = findVariant(state.config.variant);
+    const Pattern pattern = shown ? shown->pattern : Pattern::Reduce;  // the explorer's: its contract
     if (!exercise_) {
-        const auto sig = rl::workbench::checkSignature(text_, entry_);
+        const auto sig = rl::workbench::checkSignature(text_, entry_, pattern);
         if (sig.ok && sig.types.size() == 1 && sig.types.front() != state.config.type) {
             state.config.type = sig.types.front();
             log.info("Workbench: '" + sig.kernel.name + "' is written for " + std::string(toString(state.config.type)) +
@@ -301,6 +307,10 @@ void Workbench::check(ExplorerState& state, MessageLog& log) {
     r.op = std::string(toString(state.config.op));
     r.type = std::string(toString(state.config.type));
     r.wg = state.config.wg;
+    if (!exercise_) {
+        r.pattern = patternInfo(pattern).name;
+        r.exclusive = pattern == Pattern::Scan && state.config.exclusive;
+    }
     // The tree shows the explorer's data (0-9 unless chosen otherwise), so a student's cells read like the presets';
     // a data file is the explorer's own input and has no place in the check's sizes.
     if (state.config.data != DataPattern::File) r.data = std::string(toString(state.config.data));
@@ -422,7 +432,7 @@ void Workbench::takeOutcome(ExplorerState& state, MessageLog& log) {
         log.error(file + " does not build" + (first.empty() ? "" : ": " + first), r.buildLog);
         return;  // the last good trace stays on screen
     }
-    state.studentKernel = SessionKernel{file, r.entry, checkedText_};
+    state.studentKernel = SessionKernel{file, r.entry, checkedText_, r.kernel ? r.kernel->pattern : Pattern::Reduce};
     if (r.trace && !r.trace->passes.empty() && open_) {
         if (!state.compareVariant.empty()) {  // one kernel at a time beside the tree
             savedCompare_ = state.compareVariant;

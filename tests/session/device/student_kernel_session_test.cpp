@@ -7,6 +7,7 @@
 #include <sstream>
 #include <unistd.h>
 
+#include "core/catalogue/kernel_source.h"
 #include "core/files/session.h"
 #include "core/workbench/student_kernel.h"
 #include "tests/device/device_fixture.h"
@@ -87,6 +88,41 @@ TEST(StudentKernelSession, KeptTextThatBreaksTheContractIsRefused) {
     } catch (const Error& e) {
         EXPECT_NE(std::string(e.what()).find("contract"), std::string::npos) << e.what();
     }
+}
+
+// A student's scan (the built-in Hillis-Steele's text, recording its stages, as a student copies it): the session
+// keeps that it is a scan, and reopens as a tiled scan with every element of its output.
+TEST(StudentKernelSession, AScanKernelReopensAsAScan) {
+    const std::string text = kernelFileText("kernels/hillis-steele.cl");
+    RunConfig c;
+    c.n = 100;
+    c.wg = 16;
+    c.type = ElemType::Int;
+    const VariantInfo v = workbench::studentVariant(text, "my_scan.cl", "", c.type, Pattern::Scan);
+    ASSERT_EQ(v.kind, VariantKind::ScanTiles);
+    c.variant = v.id;
+    Engine& e = test::engine();
+    const HostArray input = makeInput(c.type, c.data, c.n, c.seed);
+    Session s;
+    s.device = e.device();
+    s.config = c;
+    s.trace = e.trace(v, c, input);
+    s.savedBy = "ReduceLab student-session test";
+    s.kernel = SessionKernel{"my_scan.cl", "", text, Pattern::Scan};
+    ASSERT_TRUE(s.trace.correct) << s.trace.verdict;
+    ASSERT_EQ(s.trace.output.size(), c.n);
+    const Session back = parseSession(serializeSession(s));
+    ASSERT_TRUE(back.kernel.has_value());
+    EXPECT_EQ(back.kernel->pattern, Pattern::Scan);
+    EXPECT_EQ(back.trace.output, s.trace.output);
+    const VariantInfo again = sessionVariant(back);
+    EXPECT_EQ(again.pattern, Pattern::Scan);
+    EXPECT_EQ(again.kind, VariantKind::ScanTiles);
+    EXPECT_EQ(again.args.sums, 2);
+    // The same text kept as a reduction's does not keep the reduction's contract: refused, with the reason.
+    Session wrong = s;
+    wrong.kernel->pattern = Pattern::Reduce;
+    EXPECT_THROW(serializeSession(wrong), Error);
 }
 
 }  // namespace

@@ -1,0 +1,14 @@
+// Hillis and Steele's scan in one buffer. It often gives the right answer, and it is still wrong.
+__kernel void scan(__global const T *in, __global T *out, __global T *sums, const uint n, __local T *scratch) {
+    const uint lid = get_local_id(0);
+    const uint gid = get_global_id(0);
+    const uint size = get_local_size(0);
+    scratch[lid] = gid < n ? in[gid] : RL_IDENTITY;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (uint d = 1; d < size; d *= 2) {
+        if (lid >= d) scratch[lid] = RL_APPLY(scratch[lid - d], scratch[lid]);
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (gid < n) out[gid] = scratch[lid];
+    if (lid == size - 1) sums[get_group_id(0)] = scratch[lid];
+}
