@@ -19,6 +19,7 @@
 #include "bench/probe.h"
 #include "bench/reducelab_methods.h"
 #include "bench/report.h"
+#include "bench/scan_bench.h"
 #include "bench/sweep.h"
 #include "core/catalogue/best_variant.h"
 #include "core/cl/engine.h"
@@ -116,6 +117,14 @@ int run(const BenchOptions& o) {
             throw Error(ErrorKind::BadInput, "cannot read " + o.scriptDir + "/busy_spin.cl: give --scripts");
         busy = std::make_unique<BusyDevice>(engine.context(), engine.clDevice(), engine.queue(), spin);
         std::cerr << "device timing: each call queued behind a " << busy->spinMicros() << " us spin\n";
+    }
+    if (o.pattern == Pattern::Scan) {
+        TimingContext context;
+        context.op = o.op;
+        context.type = o.type;
+        context.busy = busy.get();
+        context.block = o.block;
+        return runScanBench(engine, sizes, o, timing, mode, context);
     }
     if (o.sweep) return runSweep(engine, sizes, o);
     if (o.probe) return runProbe(engine, sizes, o);

@@ -48,7 +48,11 @@ std::string usage() {
            "  --warmup W        at least W untimed runs, and at least 200 ms of them, first (default 3)\n"
            "  --repeats R       timed runs, median reported (default 15, at least 10 for reported figures)\n"
            + setting("wg", "of ReduceLab's kernels; default 256") + setting("groups", "") +
-           "  --variants LIST   ReduceLab variants (default best-gpu,grid-stride,best-cpu,multi-element)\n"
+           "  --variants LIST   ReduceLab variants (default best-gpu,grid-stride,best-cpu,multi-element; with\n"
+           "                    --pattern scan: chunked,reduce-then-scan,decoupled-look-back)\n"
+           "  --pattern P       reduce (default) or scan: the scans against the host's std::inclusive_scan\n"
+           "                    (par_unseq over TBB, and serial) and Boost.Compute's inclusive_scan, every element\n"
+           "                    of every method checked; GB/s counts the bytes read and written\n"
            "  --peers LIST      of clblast,boost,pyopencl,tbb,torch (default all; missing ones are skipped)\n" +
            setting("type", "int or float: what every method reduces; default float") + setting("op", "default sum") +
            "  --timing T        auto (device on GPUs, wall on CPU devices), device, device-idle or wall. device: each\n"
@@ -149,6 +153,9 @@ bool parseOptions(int argc, char** argv, BenchOptions& o, std::string* error) {
             o.trials = split(v);
         } else if (a == "--variants") {
             o.variants = split(v);
+            o.variantsGiven = true;
+        } else if (a == "--pattern" && (v == "reduce" || v == "scan")) {
+            o.pattern = v == "scan" ? Pattern::Scan : Pattern::Reduce;
         } else if (a == "--peers") {
             o.peers = split(v);
             for (const auto& p : o.peers)

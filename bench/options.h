@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "core/catalogue/variant.h"
 #include "core/types.h"
 
 namespace rl::bench {
@@ -25,6 +26,8 @@ struct BenchOptions {
     size_t groups = 0;  // fixed-grid variants' work-groups (0: the variant's default for the device)
     uint64_t seed = 1;
     std::vector<std::string> variants = {"best-gpu", "grid-stride", "best-cpu", "multi-element"};
+    bool variantsGiven = false;  // --variants was given (a scan bench has its own default list)
+    Pattern pattern = Pattern::Reduce;  // --pattern scan: the scans against the host's and Boost.Compute's
     std::vector<std::string> peers = {"clblast", "boost", "pyopencl", "tbb", "torch"};
     ElemType type = ElemType::Float;  // int or float: what every method reduces
     Op op = Op::Sum;

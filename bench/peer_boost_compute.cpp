@@ -1,10 +1,11 @@
-// Peer: Boost.Compute's reduce (header-only, kernels assembled at run time) on ReduceLab's own context, queue and
-// buffer.
+// Peer: Boost.Compute's reduce and inclusive_scan (header-only, kernels assembled at run time) on ReduceLab's own
+// context, queue and buffer.
 #include <functional>
 #include <memory>
 
 #include "bench/peers.h"
 #ifdef REDUCELAB_HAVE_BOOST_COMPUTE
+#include <boost/compute/algorithm/inclusive_scan.hpp>
 #include <boost/compute/algorithm/reduce.hpp>
 #include <boost/compute/core.hpp>
 #include <boost/compute/iterator/buffer_iterator.hpp>
@@ -39,8 +40,69 @@ std::function<double(double*)> reduceOf(std::shared_ptr<compute::command_queue> 
     }
 }
 
+// One call: the inclusive scan with `fn` of the buffer's n elements of T into `out` (on the device); returns 0 (the
+// output is checked after the runs).
+template <typename T, typename Fn>
+std::function<double(double*)> scanWith(std::shared_ptr<compute::command_queue> queue,
+                                        std::shared_ptr<compute::buffer> buffer, std::shared_ptr<compute::buffer> out,
+                                        size_t n, Fn fn) {
+    return [queue, buffer, out, n, fn](double*) {
+        compute::inclusive_scan(compute::make_buffer_iterator<T>(*buffer, 0),
+                                compute::make_buffer_iterator<T>(*buffer, n), compute::make_buffer_iterator<T>(*out, 0),
+                                fn, *queue);
+        queue->finish();
+        return 0.0;
+    };
+}
+
+template <typename T>
+std::function<double(double*)> scanOf(std::shared_ptr<compute::command_queue> queue,
+                                      std::shared_ptr<compute::buffer> buffer, std::shared_ptr<compute::buffer> out,
+                                      size_t n, Op op) {
+    switch (op) {
+        case Op::Min: return scanWith<T>(queue, buffer, out, n, compute::min<T>());
+        case Op::Max: return scanWith<T>(queue, buffer, out, n, compute::max<T>());
+        default: return scanWith<T>(queue, buffer, out, n, compute::plus<T>());
+    }
+}
+
 }  // namespace
 #endif
+
+Method makeBoostComputeScan(const OpenClHandles& h, size_t n, ElemType type, Op op, const ScanReference& ref) {
+    Method m;
+    m.label = "Boost.Compute inclusive_scan";
+    m.role = Role::OpenClPeer;
+    m.bytes = 2.0 * double(n) * double(elemSize(type));  // read and written
+#ifndef REDUCELAB_HAVE_BOOST_COMPUTE
+    (void)h;
+    (void)op;
+    (void)ref;
+    m.skipped = "built without Boost.Compute: install libboost-dev";
+#else
+    auto queue = std::make_shared<compute::command_queue>(h.queue);
+    auto buffer = std::make_shared<compute::buffer>(h.x);
+    auto out = std::make_shared<compute::buffer>(queue->get_context(), n * elemSize(type));
+    const char* fn = op == Op::Min ? "min" : op == Op::Max ? "max" : "plus";
+    m.note = std::string("boost::compute::inclusive_scan(") + fn + "<" + std::string(toString(type)) +
+             ">), device to device";
+    m.once = type == ElemType::Int ? scanOf<int>(queue, buffer, out, n, op) : scanOf<float>(queue, buffer, out, n, op);
+    m.verify = [queue, out, n, type, &ref](std::string* verdict) {
+        std::vector<double> values(n);
+        if (type == ElemType::Int) {
+            std::vector<int> back(n);
+            queue->enqueue_read_buffer(*out, 0, n * sizeof(int), back.data());
+            for (size_t i = 0; i < n; ++i) values[i] = back[i];
+        } else {
+            std::vector<float> back(n);
+            queue->enqueue_read_buffer(*out, 0, n * sizeof(float), back.data());
+            for (size_t i = 0; i < n; ++i) values[i] = back[i];
+        }
+        return acceptScan(ref, type, values, verdict);
+    };
+#endif
+    return m;
+}
 
 Method makeBoostCompute(const OpenClHandles& h, size_t n, ElemType type, Op op) {
     Method m;

@@ -2,6 +2,7 @@
 // libstdc++ runs on TBB. Built with -O3 -march=native -fopenmp-simd (CMakeLists) so the peer's inner loops are
 // vectorised: without -fopenmp-simd libstdc++'s reduce adds one float at a time.
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <memory>
 #include <vector>
@@ -41,9 +42,74 @@ double hostReduce(const void* data, size_t n, Op op) {
             }
     }
 }
+
+// std::inclusive_scan of n elements of T into out, with the policy or serially (ints wrap, as on the device).
+template <typename T, typename Policy>
+void hostScan(Policy&& policy, const T* p, size_t n, T* out, Op op) {
+    switch (op) {
+        case Op::Min:
+            std::inclusive_scan(policy, p, p + n, out, [](T a, T b) { return std::min(a, b); });
+            break;
+        case Op::Max:
+            std::inclusive_scan(policy, p, p + n, out, [](T a, T b) { return std::max(a, b); });
+            break;
+        default:
+            if constexpr (std::is_integral_v<T>) {
+                std::inclusive_scan(policy, reinterpret_cast<const uint32_t*>(p),
+                                    reinterpret_cast<const uint32_t*>(p) + n, reinterpret_cast<uint32_t*>(out));
+            } else {
+                std::inclusive_scan(policy, p, p + n, out);
+            }
+    }
+}
 #endif
 
 }  // namespace
+
+Method makeHostScan(const void* data, size_t n, ElemType type, Op op, bool parallel, const ScanReference& ref) {
+    Method m;
+    m.label = parallel ? "host std::inclusive_scan par_unseq (TBB)" : "host std::inclusive_scan, serial";
+    m.role = Role::HostPeer;
+    m.bytes = 2.0 * double(n) * double(elemSize(type));  // read and written
+#ifndef REDUCELAB_HAVE_TBB
+    (void)data;
+    (void)op;
+    (void)ref;
+    m.skipped = "built without TBB: install libtbb-dev";
+#else
+    m.note = std::string(toString(type)) + " " + std::string(toString(op)) +
+             (parallel ? ", vectorised (-fopenmp-simd)" : ", one element after another");
+    // The output, touched once before the runs: page faults stay out of the timing.
+    auto out = std::make_shared<std::vector<uint32_t>>(n, 1u);
+    if (type == ElemType::Int)
+        m.once = [data, n, op, out, parallel](double*) {
+            const auto* p = static_cast<const int32_t*>(data);
+            auto* o = reinterpret_cast<int32_t*>(out->data());
+            if (parallel) hostScan(std::execution::par_unseq, p, n, o, op);
+            else hostScan(std::execution::seq, p, n, o, op);
+            return double(o[n - 1]);
+        };
+    else
+        m.once = [data, n, op, out, parallel](double*) {
+            const auto* p = static_cast<const float*>(data);
+            auto* o = reinterpret_cast<float*>(out->data());
+            if (parallel) hostScan(std::execution::par_unseq, p, n, o, op);
+            else hostScan(std::execution::seq, p, n, o, op);
+            return double(o[n - 1]);
+        };
+    m.verify = [out, n, type, &ref](std::string* verdict) {
+        std::vector<double> values(n);
+        for (size_t i = 0; i < n; ++i) {
+            const uint32_t bits = (*out)[i];
+            float f = 0;
+            std::memcpy(&f, &bits, sizeof f);
+            values[i] = type == ElemType::Int ? double(int32_t(bits)) : double(f);
+        }
+        return acceptScan(ref, type, values, verdict);
+    };
+#endif
+    return m;
+}
 
 Method makeHostReduce(const void* data, size_t n, ElemType type, Op op) {
     Method m;

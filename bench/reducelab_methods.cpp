@@ -96,6 +96,18 @@ Method makeVariant(Engine& engine, const std::string& id, size_t wg, size_t grou
     m.firstStartNs = [st]() -> uint64_t {
         return st->events.empty() ? 0 : st->events.front().getProfilingInfo<CL_PROFILING_COMMAND_START>();
     };
+    if (st->variant->pattern == Pattern::Scan && data.scan) {
+        m.bytes *= 2;  // a scan writes what it reads
+        const ScanReference* ref = data.scan;
+        m.verify = [&engine, st, ref](std::string* verdict) {
+            std::vector<double> all;
+            if (!st->runner->readOutput(engine, st->config, &all)) {
+                *verdict = "its output cannot be read back";
+                return false;
+            }
+            return acceptScan(*ref, st->config.type, all, verdict);
+        };
+    }
     m.finish = [st](Measurement& out, int repeats) {
         if (st->sums.empty()) return;  // wall timing: no events, no kernel times
         out.note += "; median kernel times";

@@ -4,6 +4,7 @@
 
 #include "bench/measure.h"
 #include "core/cl/engine.h"
+#include "core/model/scan_reference.h"
 
 namespace rl::bench {
 
@@ -14,9 +15,11 @@ struct DeviceData {
     const Reference& ref;
     cl::Buffer buffer;
     Op op = Op::Sum;
+    const ScanReference* scan = nullptr;  // a scan bench: every element's reference (the scans' rows check them all)
 };
 
-// Variant `id` (the data's type and operation) through the engine's own launch code. wg and groups as in RunConfig (groups 0: the
+// Variant `id` (the data's type and operation) through the engine's own launch code. A scan variant counts the bytes
+// read and written, and its output is checked element by element against data.scan after the runs. wg and groups as in RunConfig (groups 0: the
 // variant's default grid for this device). Its device time spans the first pass's start to the last pass's end;
 // the note gives the launch shape and each pass's median kernel time.
 Method makeVariant(Engine& engine, const std::string& id, size_t wg, size_t groups, const DeviceData& data);

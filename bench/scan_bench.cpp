@@ -1,0 +1,175 @@
+// The scan bench: per size, the copy ceilings alone, then ReduceLab's scans and the peers in one round-robin.
+#include "bench/scan_bench.h"
+
+#include <cstdlib>
+#include <cstring>
+#include <ctime>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <memory>
+
+#include "bench/peers.h"
+#include "bench/reducelab_methods.h"
+#include "bench/report.h"
+#include "core/model/scan_reference.h"
+
+namespace rl::bench {
+namespace {
+
+std::string now() {
+    char buf[64];
+    const std::time_t t = std::time(nullptr);
+    std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M:%S %Z", std::localtime(&t));
+    return buf;
+}
+
+// The depth the host's scans are checked with. libstdc++'s parallel scan over TBB adds each block serially from
+// its offset, so an element's chain of roundings can be as long as its block, which TBB sizes at run time: the
+// serial loop's bound (one rounding per element before it) covers both, capped where gamma(k) reaches 1.
+int hostDepth(size_t n, ElemType type) {
+    const double u = type == ElemType::Double ? 0x1p-53 : 0x1p-24;
+    return int(std::min<double>(double(n), 0.5 / u));
+}
+
+}  // namespace
+
+int runScanBench(Engine& engine, std::vector<size_t> sizes, const BenchOptions& o, Timing timing,
+                 const std::string& mode, const TimingContext& context) {
+    const DeviceInfo& dev = engine.device();
+    const bool cpu = dev.type == "CPU";
+    if (o.sizes.empty()) {
+        sizes.clear();
+        for (int k = cpu ? 22 : 16; k <= (cpu ? 26 : 28); k += cpu ? 2 : 2) sizes.push_back(size_t(1) << k);
+    }
+    const std::vector<std::string> variants =
+        o.variantsGiven ? o.variants : std::vector<std::string>{"chunked", "reduce-then-scan", "decoupled-look-back"};
+    for (const auto& id : variants)
+        if (const VariantInfo* v = findVariant(id); !v || v->pattern != Pattern::Scan)
+            throw Error(ErrorKind::BadInput, "--variants: '" + id + "' is not a scan (`reducelab variants --pattern "
+                                             "scan` lists them)");
+    std::ifstream copyFile(o.scriptDir + "/copy_chunks.cl");
+    const std::string copySource((std::istreambuf_iterator<char>(copyFile)), std::istreambuf_iterator<char>());
+    if (copySource.empty()) throw Error(ErrorKind::BadInput, "cannot read " + o.scriptDir + "/copy_chunks.cl: give --scripts");
+    auto wanted = [&](const char* peer) { return std::find(o.peers.begin(), o.peers.end(), peer) != o.peers.end(); };
+    const std::string typeName(toString(o.type)), opName(toString(o.op));
+    std::vector<Measurement> all;
+    auto keep = [&](Measurement m) {
+        std::cerr << "  " << m.method << " @ " << sizeLabel(m.n) << ": "
+                  << (m.skipped ? "skipped (" + m.verdict + ")"
+                                : std::to_string(m.gbps()) + " GB/s, median " + std::to_string(m.medianMs) + " ms" +
+                                      (m.checked ? (m.correct ? ", correct" : ", WRONG: " + m.verdict) : ""))
+                  << "\n";
+        all.push_back(std::move(m));
+    };
+    for (size_t n : sizes) {
+        std::cerr << sizeLabel(n) << " " << typeName << "s, inclusive " << opName << " scan:\n";
+        const HostArray input = makeInput(o.type, DataPattern::Random, n, o.seed);
+        const Reference ref = computeReference(input, o.op);  // the total: what the round-robin's loop is given
+        // Every element: ReduceLab's scans within the bound of their own order (the deepest of the variants timed),
+        // the host's within the serial loop's.
+        int depth = 0;
+        for (const auto& id : variants) {
+            RunConfig c;
+            c.variant = id;
+            c.n = n;
+            c.type = o.type;
+            c.wg = o.wg;
+            depth = std::max(depth, scanRoundingDepth(*findVariant(id), c));
+        }
+        const ScanReference scanRef = computeScanReference(input, o.op, false, depth);
+        const ScanReference hostRef = computeScanReference(input, o.op, false, hostDepth(n, o.type));
+        // The host's scans read a page-aligned copy of the input, as the reduction bench's host peers do.
+        std::unique_ptr<void, decltype(&std::free)> hostCopy(std::aligned_alloc(4096, (input.bytes() + 4095) / 4096 * 4096),
+                                                             &std::free);
+        if (!hostCopy) throw Error(ErrorKind::DeviceFailure, "out of host memory for " + sizeLabel(n) + " elements");
+        std::memcpy(hostCopy.get(), input.data(), input.bytes());
+        const cl::Buffer buffer = engine.upload(input);
+        const DeviceData data{input, ref, buffer, o.op, &scanRef};
+        const OpenClHandles h{engine.context()(), engine.queue()(), engine.clDevice()(), buffer()};
+        std::vector<Method> copyAlone;
+        copyAlone.push_back(makeCopyKernel(engine, n, o.type));
+        for (auto& m : timeMethods(copyAlone, timing, o.warmup, o.repeats, ref, cpu, context)) keep(std::move(m));
+        std::vector<Method> methods;
+        if (cpu) methods.push_back(makeChunkedCopy(engine, copySource, n));
+        for (const auto& id : variants) methods.push_back(makeVariant(engine, id, o.wg, o.groups, data));
+        if (wanted("boost")) methods.push_back(makeBoostComputeScan(h, n, o.type, o.op, scanRef));
+        if (wanted("tbb")) {
+            methods.push_back(makeHostScan(hostCopy.get(), n, o.type, o.op, true, hostRef));
+            methods.push_back(makeHostScan(hostCopy.get(), n, o.type, o.op, false, hostRef));
+        }
+        for (auto& m : timeMethods(methods, timing, o.warmup, o.repeats, ref, cpu, context)) keep(std::move(m));
+        engine.queue().finish();
+    }
+
+    // The targets: the best ReduceLab scan against the fastest host scan and the fastest OpenCL peer (CPU devices),
+    // or the copy kernel (GPUs), at every size.
+    std::vector<TargetCheck> targets;
+    for (size_t n : sizes) {
+        const Measurement* best = nullptr;
+        for (const auto& m : all)
+            if (m.n == n && m.role == Role::ReduceLab && !m.skipped && m.correct && (!best || m.gbps() > best->gbps()))
+                best = &m;
+        auto target = [&](const std::string& what, Role role, double goal) {
+            TargetCheck t;
+            t.what = what + " at " + sizeLabel(n);
+            t.target = goal;
+            const Measurement* other = nullptr;
+            for (const auto& m : all)
+                if (m.n == n && m.role == role && !m.skipped && (!m.checked || m.correct) &&
+                    (!other || m.gbps() > other->gbps()))
+                    other = &m;
+            if (!best || !other) {
+                t.detail = !best ? "no ReduceLab scan measured" : "no peer measured";
+            } else {
+                t.ratio = best->gbps() / other->gbps();
+                t.met = t.ratio >= goal;
+                t.detail = best->method + " " + std::to_string(best->gbps()).substr(0, 6) + " vs " + other->method +
+                           " " + std::to_string(other->gbps()).substr(0, 6) + " GB/s";
+            }
+            targets.push_back(t);
+        };
+        if (cpu) {
+            target("best scan / host scan", Role::HostPeer, 1.0);
+            target("best scan / Boost.Compute", Role::OpenClPeer, 2.0);
+        } else if (n >= (size_t(1) << 28)) {
+            target("best scan / copy kernel", Role::Ceiling, 0.90);
+        }
+    }
+    nlohmann::json j = {{"date", now()},
+                        {"pattern", "scan"},
+                        {"scan", "inclusive"},
+                        {"device", dev.name},
+                        {"platform", dev.platform},
+                        {"driver", dev.driver},
+                        {"type", dev.type},
+                        {"compute_units", dev.computeUnits},
+                        {"timing", toString(timing)},
+                        {"timing_mode", mode},
+                        {"data_type", typeName},
+                        {"op", opName},
+                        {"warmup", o.warmup},
+                        {"repeats", o.repeats},
+                        {"seed", o.seed},
+                        {"wg", o.wg},
+                        {"measurements", nlohmann::json::array()},
+                        {"targets", nlohmann::json::array()}};
+    for (const auto& m : all) j["measurements"].push_back(toJson(m, o.calls));
+    for (const auto& t : targets)
+        j["targets"].push_back(
+            {{"what", t.what}, {"ratio", t.ratio}, {"target", t.target}, {"met", t.met}, {"detail", t.detail}});
+    if (!o.jsonPath.empty()) std::ofstream(o.jsonPath) << j.dump(2) << "\n";
+    std::cout << "\n" << dev.platform << " / " << dev.name << " (" << dev.type << "), " << now() << "; " << mode
+              << " timing, median of " << o.repeats << " round-robin runs after >= " << o.warmup
+              << " warm-up runs, random " << typeName << "s, inclusive " << opName << " scan, seed " << o.seed
+              << "\nEach cell: GB/s (bytes read + written / median time), x the fastest correct peer in the column, "
+                 "% of the faster copy kernel. Every method's output checked element by element.\n\n";
+    printTable(std::cout, all, sizes);
+    std::cout << "\nTargets:\n";
+    printTargets(std::cout, targets);
+    bool wrong = false;
+    for (const auto& m : all) wrong |= m.checked && !m.correct && !m.skipped;
+    return wrong ? 1 : 0;
+}
+
+}  // namespace rl::bench
