@@ -23,7 +23,6 @@
 #include "bench/sweep.h"
 #include "core/catalogue/best_variant.h"
 #include "core/cl/engine.h"
-#include "core/files/user_dirs.h"
 
 namespace rl::bench {
 namespace {
@@ -68,22 +67,6 @@ std::string now() {
     const std::time_t t = std::time(nullptr);
     std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M:%S %Z", std::localtime(&t));
     return buf;
-}
-
-// A copy of the figures in $XDG_DATA_HOME/reducelab/bench/ (else ~/.local/share/...), one file per device, type
-// and operation, newest kept: the explorer's Timings view reads them to draw the peers beside the ladder
-// (app/view/timing/peer_figures.h). Returns the file, or "" when there is no such directory or it cannot be written.
-std::string keepForTheExplorer(const nlohmann::json& j, const std::string& device) {
-    const std::string dir = userDataDir("bench");
-    if (dir.empty()) return "";
-    std::string name;
-    for (char c : device) name += std::isalnum(static_cast<unsigned char>(c)) ? c : '-';
-    name += "_" + j.value("data_type", std::string("float")) + "_" + j.value("op", std::string("sum")) + ".json";
-    std::error_code ec;
-    std::filesystem::create_directories(dir, ec);
-    std::ofstream out(dir + "/" + name, std::ios::trunc);
-    out << j.dump(2) << "\n";
-    return out ? dir + "/" + name : "";
 }
 
 void progress(const Measurement& m) {

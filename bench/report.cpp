@@ -2,7 +2,12 @@
 #include "bench/report.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
+
+#include "core/files/user_dirs.h"
 
 namespace rl::bench {
 namespace {
@@ -134,6 +139,22 @@ std::vector<TargetCheck> checkTargets(const std::vector<Measurement>& all, const
         }
     }
     return out;
+}
+
+// $XDG_DATA_HOME/reducelab/bench/ (else ~/.local/share/...), the newest run per file name.
+std::string keepForTheExplorer(const nlohmann::json& j, const std::string& device) {
+    const std::string dir = userDataDir("bench");
+    if (dir.empty()) return "";
+    std::string name;
+    for (char c : device) name += std::isalnum(static_cast<unsigned char>(c)) ? c : '-';
+    name += "_" + j.value("data_type", std::string("float")) + "_" + j.value("op", std::string("sum"));
+    if (j.value("pattern", std::string("reduce")) != "reduce") name += "_" + j.value("pattern", std::string());
+    name += ".json";
+    std::error_code ec;
+    std::filesystem::create_directories(dir, ec);
+    std::ofstream out(dir + "/" + name, std::ios::trunc);
+    out << j.dump(2) << "\n";
+    return out ? dir + "/" + name : "";
 }
 
 void printTargets(std::ostream& out, const std::vector<TargetCheck>& checks) {

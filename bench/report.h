@@ -26,6 +26,12 @@ std::vector<TargetCheck> checkTargets(const std::vector<Measurement>& all, const
                                       const std::string& best, bool cpuDevice, const std::string& op = "sum");
 void printTargets(std::ostream& out, const std::vector<TargetCheck>& checks);
 
+// A copy of a run's JSON (`j`, with its "data_type", "op" and "pattern") where the explorer's Timings view reads the
+// peers it draws beside the ladder (app/view/timing/peer_figures.h): $XDG_DATA_HOME/reducelab/bench/, one file per
+// device, type, operation and pattern. Returns the file, or "" when there is no such directory or it cannot be
+// written.
+std::string keepForTheExplorer(const nlohmann::json& j, const std::string& device);
+
 std::string sizeLabel(size_t n);  // "2^24" for powers of two, else the number
 
 }  // namespace rl::bench

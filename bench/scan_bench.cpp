@@ -159,6 +159,8 @@ int runScanBench(Engine& engine, std::vector<size_t> sizes, const BenchOptions& 
         j["targets"].push_back(
             {{"what", t.what}, {"ratio", t.ratio}, {"target", t.target}, {"met", t.met}, {"detail", t.detail}});
     if (!o.jsonPath.empty()) std::ofstream(o.jsonPath) << j.dump(2) << "\n";
+    if (const std::string kept = keepForTheExplorer(j, dev.name); !kept.empty())
+        std::cout << "figures kept for the explorer's Timings view: " << kept << "\n";
     std::cout << "\n" << dev.platform << " / " << dev.name << " (" << dev.type << "), " << now() << "; " << mode
               << " timing, median of " << o.repeats << " round-robin runs after >= " << o.warmup
               << " warm-up runs, random " << typeName << "s, inclusive " << opName << " scan, seed " << o.seed

@@ -76,6 +76,32 @@ TEST(PeerFigures, TheNewestFileOfTheDeviceTypeAndOpIsChosen) {
     std::filesystem::remove_all(dir);
 }
 
+TEST(PeerFigures, AScansFiguresAreDrawnBesideTheScansOnlyAndTheReductionsBesideTheReductions) {
+    const std::string dir = testing::TempDir() + "rl_scan_peers_" + std::to_string(::getpid());
+    std::filesystem::create_directories(dir);
+    nlohmann::json scan = benchJson("pthread", "2026-11-28 02:30:00 UTC", "int");
+    scan["pattern"] = "scan";
+    std::ofstream(dir + "/scan.json") << scan.dump();
+    std::ofstream(dir + "/reduce.json") << benchJson("pthread", "2026-11-27 09:00:00 UTC", "int").dump();
+    nlohmann::json bad = scan;
+    bad["pattern"] = "histogram";
+    std::ofstream(dir + "/bad.json") << bad.dump();
+    std::vector<std::string> problems;
+    const auto all = peerFiguresIn(dir, &problems);
+    ASSERT_EQ(all.size(), 2u);
+    ASSERT_EQ(problems.size(), 1u);
+    EXPECT_NE(problems[0].find("unknown \"pattern\""), std::string::npos) << problems[0];
+    const DeviceKey pocl{"pthread", "", ""};
+    const PeerFigures* s = figuresFor(all, pocl, ElemType::Int, Op::Sum, Pattern::Scan);
+    ASSERT_NE(s, nullptr);
+    EXPECT_EQ(s->file, dir + "/scan.json");  // not the reduction's, though the reduction's is of the same device
+    EXPECT_EQ(s->pattern, Pattern::Scan);
+    const PeerFigures* r = figuresFor(all, pocl, ElemType::Int, Op::Sum);
+    ASSERT_NE(r, nullptr);
+    EXPECT_EQ(r->file, dir + "/reduce.json");  // the newer scan figures are not a reduction's
+    std::filesystem::remove_all(dir);
+}
+
 TEST(PeerFigures, AFileWithoutTypeAndOpIsAFloatSum) {
     nlohmann::json j = benchJson("pthread", "2026-11-22 13:07:45 UTC", "float");
     j.erase("data_type");

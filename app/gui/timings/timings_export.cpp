@@ -280,9 +280,7 @@ std::string TimingsPanel::writeReport(const std::string& path) const {
         }
         j["rows"] = rows;
         nlohmann::json peers = nlohmann::json::array();
-        const auto* f = setup_.pattern == Pattern::Reduce
-                            ? view::figuresFor(setup_.peers, setup_.deviceKey, setup_.params.type, Op::Sum)
-                            : nullptr;
+        const auto* f = view::figuresFor(setup_.peers, setup_.deviceKey, setup_.params.type, Op::Sum, setup_.pattern);
         if (f)
             for (const auto& s : f->peers) {
                 nlohmann::json at = nlohmann::json::object();

@@ -209,6 +209,7 @@ TimingsData TimingsPanel::assemble(const DeviceInfo& device) const {
     }
     std::vector<VariantInfo> rows = patternVariants(setup_.pattern);
     d.harris = setup_.pattern == Pattern::Reduce;
+    d.pattern = setup_.pattern;
     if (setup_.kernel && setup_.kernel->pattern == setup_.pattern) {
         // The student's kernel, under the first step of its pattern's ladder: its speedup is over that step.
         VariantInfo own;
@@ -219,9 +220,9 @@ TimingsData TimingsPanel::assemble(const DeviceInfo& device) const {
     }
     d.ladder = view::buildLadder(*cache_, setup_.deviceKey, setup_.params, rows, unavailableOn(device), d.bestId);
     d.sizes = view::buildSizeSeries(*cache_, setup_.deviceKey, setup_.params);
-    // The peers' figures are reductions' (scripts/bench): drawn beside the reductions' ladder only.
-    if (setup_.pattern == Pattern::Reduce)
-        if (const auto* f = view::figuresFor(setup_.peers, setup_.deviceKey, setup_.params.type, Op::Sum)) d.peers = *f;
+    // The peers' figures (scripts/bench, --pattern scan for the scans'): beside the ladder of the same pattern.
+    if (const auto* f = view::figuresFor(setup_.peers, setup_.deviceKey, setup_.params.type, Op::Sum, setup_.pattern))
+        d.peers = *f;
     d.roundoff = view::buildRoundoff(*cache_, setup_.deviceKey, setup_.params);
     if (worker_) {
         const SweepStatus st = worker_->status();

@@ -24,6 +24,7 @@ struct TimingsData {
     std::string measuring;           // the point being measured now, e.g. "sequential at 2^22 ints"
     std::optional<view::PeerFigures> peers;  // what scripts/bench measured on this device, type and operation
     bool harris = true;  // the reductions' ladder: Harris's G80 figures beside it (none for the scans)
+    Pattern pattern = Pattern::Reduce;  // whose ladder: a scan's GB/s count the bytes read and written
 };
 
 // Bars of GB/s per measured variant, whiskers from the slowest to the fastest repeat, Harris's G80 GB/s as

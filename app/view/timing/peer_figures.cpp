@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "core/pattern.h"
 #include "core/types.h"
 
 namespace rl::view {
@@ -42,6 +43,9 @@ PeerFigures parsePeerFigures(const nlohmann::json& j, const std::string& file) {
     if (!type || !op) throw Error(ErrorKind::BadInput, file + ": unknown \"data_type\" or \"op\"");
     f.type = *type;
     f.op = *op;
+    const PatternInfo* pattern = findPattern(j.value("pattern", std::string("reduce")));
+    if (!pattern) throw Error(ErrorKind::BadInput, file + ": unknown \"pattern\" (reduce or scan)");
+    f.pattern = pattern->id;
     if (!j.contains("measurements") || !j.at("measurements").is_array())
         throw Error(ErrorKind::BadInput, file + ": no \"measurements\" list");
     std::map<std::string, PeerSeries> byMethod;
@@ -96,12 +100,13 @@ std::vector<PeerFigures> peerFiguresIn(const std::string& dir, std::vector<std::
     return out;
 }
 
-const PeerFigures* figuresFor(const std::vector<PeerFigures>& all, const DeviceKey& device, ElemType type, Op op) {
+const PeerFigures* figuresFor(const std::vector<PeerFigures>& all, const DeviceKey& device, ElemType type, Op op,
+                              Pattern pattern) {
     const PeerFigures* best = nullptr;
     for (const auto& f : all) {
         if (f.device != device.name || (!f.driver.empty() && !device.driver.empty() && f.driver != device.driver))
             continue;
-        if (f.type != type || f.op != op || f.peers.empty()) continue;
+        if (f.type != type || f.op != op || f.pattern != pattern || f.peers.empty()) continue;
         if (!best || f.date > best->date) best = &f;  // "YYYY-MM-DD HH:MM:SS UTC" sorts by time
     }
     return best;
