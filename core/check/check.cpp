@@ -314,7 +314,8 @@ CheckReport checkKernel(const CheckRequest& request) {
             for (workbench::Finding& f : *list) {
                 if (f.memory == "local" && f.byteOffset >= 0)
                     f.cell = int(f.byteOffset / static_cast<long long>(elemSize(request.config.type)));
-                if (f.cell >= 0 && cells > 0) f.cell %= cells;  // a double buffer's upper half: its tile's cell
+                if (signature.pattern == Pattern::Scan && f.cell >= 0 && cells > 0)
+                    f.cell %= cells;  // a double buffer's upper half: the cell of its tile
                 for (size_t s = 0; s < r.stages.size() && f.stage < 0; ++s)
                     if (r.stages[s].line > 0 && r.stages[s].line == f.line()) f.stage = int(s);
                 f.message = plainMessage(f, r.stages);
