@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/process/child_process.h"
+#include "tests/cli/cli_run.h"
 
 namespace {
 
@@ -23,15 +24,7 @@ ChildResult checkScan(std::vector<std::string> args) {
     return rl::process::runProgram(args, 600);
 }
 
-json report(const ChildResult& r) {
-    EXPECT_TRUE(r.exited()) << r.describe() << "\n" << r.err;
-    try {
-        return json::parse(r.out);
-    } catch (const json::exception& e) {
-        ADD_FAILURE() << "not JSON: " << e.what() << "\n" << r.out << r.err;
-        return json::object();
-    }
-}
+json report(const ChildResult& r) { return rl::test::jsonReport(r); }
 
 TEST(CliCheckScan, APlainHillisSteeleScanPassesAtEverySizeOpAndTypeAndEqualsItsModelOnOclgrind) {
     const ChildResult r = checkScan({"--kernel", kernel("plain_hillis_steele.cl"), "--wg", "16", "--type", "int",

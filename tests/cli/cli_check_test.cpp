@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "core/process/child_process.h"
+#include "tests/cli/cli_run.h"
 
 namespace {
 
@@ -32,15 +33,7 @@ ChildResult check(std::vector<std::string> args, double timeout = 300) {
     return rl::process::runProgram(args, timeout);
 }
 
-json report(const ChildResult& r) {
-    EXPECT_TRUE(r.exited()) << r.describe() << "\n" << r.err;
-    try {
-        return json::parse(r.out);
-    } catch (const json::exception& e) {
-        ADD_FAILURE() << "not JSON: " << e.what() << "\n" << r.out << r.err;
-        return json::object();
-    }
-}
+json report(const ChildResult& r) { return rl::test::jsonReport(r); }
 
 bool hasFindingOnLine(const json& list, int line) {
     for (const json& f : list)
