@@ -114,6 +114,20 @@ std::string stageLabel(int param);  // "load", "s = 64", "tail s = 16", "d = 4",
 // The phase a scan stage belongs to ("up-sweep", "down-sweep", ...), empty for a reduction's stages.
 std::string stagePhase(int param);
 
+// decoupled-look-back's log (traced builds): one entry per ticket drawn, status published and predecessor's status
+// read, in the order one counter shared by every work-group numbered them (an entry's place in the log is its time).
+struct LookBackEvent {
+    enum What : int { Ticket = 0, Aggregate = 1, Prefix = 2, ReadAggregate = 3, ReadPrefix = 4 };
+    What what = Ticket;
+    int tile = 0;      // the tile that drew, published or read
+    int other = -1;    // a read: the predecessor read; a ticket: the work-group that drew it
+    int polls = 0;     // a read: how many times the word read as X (nothing yet) before this read
+    double value = 0;  // the aggregate or inclusive prefix published, or the value read
+    bool operator==(const LookBackEvent& o) const {
+        return what == o.what && tile == o.tile && other == o.other && polls == o.polls && value == o.value;
+    }
+};
+
 struct TraceRun {
     std::string variant;
     std::string device;
@@ -127,6 +141,8 @@ struct TraceRun {
     std::vector<PassTrace> passes;
     bool exclusive = false;          // a scan: exclusive (true) or inclusive
     std::vector<double> output;      // a scan: every element of its result (empty for a reduction)
+    std::vector<LookBackEvent> lookBack;  // decoupled-look-back: the log of every tile's status words
+    size_t lookBackDropped = 0;           // entries past the log's room (the log is then cut short)
     double result = 0, reference = 0;  // a reduction's value; a scan's total (its last inclusive element)
     bool correct = false;
     std::string verdict;  // why the result is or is not accepted

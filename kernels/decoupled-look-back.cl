@@ -54,11 +54,40 @@
 #undef RL_TRACE_GROUP
 #define RL_TRACE_GROUP tile
 
+#if defined(RL_TRACE)
+// Traced builds also keep the look-back's log, for the explorer's tile timeline: every ticket drawn, status published
+// and predecessor's status read, numbered by one counter that every work-group draws from. A publication draws its
+// number before its word is written and a read draws its number after its word was read, so a read that saw a status
+// always comes after the publication of that status. Each entry: (what, tile, the other tile or the work-group's id,
+// the times the word read as X before this read) and the value published or read.
+#define LB_EVENT_TICKET 0
+#define LB_EVENT_AGGREGATE 1
+#define LB_EVENT_PREFIX 2
+#define LB_EVENT_READ_A 3
+#define LB_EVENT_READ_P 4
+#define LB_TRACE_PARAMS \
+    , __global int4 *lb_events, __global T *lb_values, __global uint *lb_count, const uint lb_max
+inline void lb_log(__global int4 *events, __global T *values, __global uint *count, const uint max, const int what,
+                   const uint tile, const uint other, const uint polls, const T value) {
+    const uint seq = atomic_inc(count);
+    if (seq < max) {
+        events[seq] = (int4)(what, (int)tile, (int)other, (int)polls);
+        values[seq] = value;
+    }
+    mem_fence(CLK_GLOBAL_MEM_FENCE);
+}
+#define LB_LOG(what, tile, other, polls, value) \
+    lb_log(lb_events, lb_values, lb_count, lb_max, (what), (tile), (other), (polls), (value))
+#else
+#define LB_TRACE_PARAMS
+#define LB_LOG(what, tile, other, polls, value)
+#endif
+
 // status: one word per tile; ticket: 0 before the launch (the tile that draws the last ticket sets it back to 0);
 // epoch: 1 .. 2^31 - 1, different from the previous launch's (0 is the words' initial value).
 __kernel void decoupled_look_back(__global const T *restrict in, __global T *restrict out, const uint n,
                                   __local T *scratch, __global ulong *status, __global uint *ticket,
-                                  const uint epoch, const uint tiles RL_TRACE_PARAMS) {
+                                  const uint epoch, const uint tiles RL_TRACE_PARAMS LB_TRACE_PARAMS) {
     RL_TRACE_BEGIN;
     __local T tile_l[RL_WG * (RL_EPI + 1)];
     __local ulong window_l[LB_WINDOW];
@@ -70,6 +99,7 @@ __kernel void decoupled_look_back(__global const T *restrict in, __global T *res
         const uint t = atomic_inc(ticket);
         if (t == tiles - 1) atomic_xchg(ticket, 0);  // every other tile has drawn: ready for the next launch
         tile_no = t;
+        LB_LOG(LB_EVENT_TICKET, t, get_group_id(0), 0, RL_IDENTITY);
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     const uint tile = tile_no;
@@ -113,6 +143,7 @@ __kernel void decoupled_look_back(__global const T *restrict in, __global T *res
     // waiting until its tile has published something in this launch), combine aggregates until a P; publish P.
     volatile __global ulong *words = status;
     if (lid == 0) {
+        LB_LOG(tile == 0 ? LB_EVENT_PREFIX : LB_EVENT_AGGREGATE, tile, tile, 0, aggregate);
         atom_xchg(&status[tile], LB_WORD(epoch, tile == 0 ? 1u : 0u, aggregate));
         prefix_l = RL_IDENTITY;
         depth_l = 0;
@@ -122,10 +153,15 @@ __kernel void decoupled_look_back(__global const T *restrict in, __global T *res
     for (uint end = tile; !found_l; end -= LB_WINDOW) {  // the window: tiles end - 1, end - 2, ... (at most 32)
         if (lid < LB_WINDOW && lid < end) {
             ulong w;
-            do {
+            uint polls = 0;
+            for (;;) {
                 w = words[end - 1 - lid];
-            } while ((uint)(w >> 33) != epoch);  // X: nothing of this launch yet
+                if ((uint)(w >> 33) == epoch) break;
+                ++polls;  // X: nothing of this launch yet
+            }
             window_l[lid] = w;
+            LB_LOG((w >> 32) & 1 ? LB_EVENT_READ_P : LB_EVENT_READ_A, tile, end - 1 - lid, polls,
+                   LB_FROM_BITS((uint)w));
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         if (lid == 0) {
@@ -145,7 +181,10 @@ __kernel void decoupled_look_back(__global const T *restrict in, __global T *res
         }
         barrier(CLK_LOCAL_MEM_FENCE);
     }
-    if (lid == 0 && tile > 0) atom_xchg(&status[tile], LB_WORD(epoch, 1u, RL_APPLY(prefix_l, aggregate)));
+    if (lid == 0 && tile > 0) {
+        LB_LOG(LB_EVENT_PREFIX, tile, tile, 0, RL_APPLY(prefix_l, aggregate));
+        atom_xchg(&status[tile], LB_WORD(epoch, 1u, RL_APPLY(prefix_l, aggregate)));
+    }
     const T offset = RL_APPLY(prefix_l, before);  // everything before this work-item's run
 
     if (lid > 0) RL_OP(lid - 1, -1, lid);

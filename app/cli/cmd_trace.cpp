@@ -6,6 +6,7 @@
 #include "app/cli/commands.h"
 #include "app/cli/table.h"
 #include "core/model/analysis.h"
+#include "core/model/look_back.h"
 #include "core/check/simulator_process.h"
 #include "core/cl/engine.h"
 #include "core/files/json_io.h"
@@ -49,6 +50,39 @@ TraceRun traceOnSimulator(const Options& o, const VariantInfo& v) {
     throw Error(ErrorKind::DeviceFailure, "tracing '" + v.kernelName + "' on Oclgrind failed: the simulator " +
                                               sim.child.describe() + (sim.child.err.empty() ? "" : ": " + sim.child.err) +
                                               " (`reducelab check --kernel` says more)");
+}
+
+// decoupled-look-back's log: when each tile published A and P, what it read (newest first: the predecessor and the
+// status it saw; in brackets the reads of a window past the first P, not combined) and how long it waited.
+void printLookBack(const TraceRun& t) {
+    const LookBackTimeline tl = lookBackTimeline(t.lookBack, t.passes.front().groups, t.lookBackDropped, t.op, t.type);
+    std::cout << "\nlook-back: " << tl.length << " entries in the log, numbered in the order the work-groups drew "
+              << "from one counter (times below are places in it)\n";
+    Table table({"tile", "work-group", "ticket", "A at", "P at", "read (newest first)", "depth", "X polls",
+                 "aggregate", "offset"});
+    const size_t shown = std::min<size_t>(tl.tiles.size(), 32);
+    for (size_t i = 0; i < shown; ++i) {
+        const TileLookBack& tile = tl.tiles[i];
+        std::vector<const TileRead*> reads;
+        for (const auto& r : tile.reads) reads.push_back(&r);
+        std::sort(reads.begin(), reads.end(), [](auto a, auto b) { return a->predecessor > b->predecessor; });
+        std::string read;
+        for (const TileRead* r : reads) {
+            const std::string one = std::to_string(r->predecessor) + statusLetter(r->seen);
+            read += (read.empty() ? "" : " ") + (r->combined ? one : "(" + one + ")");
+        }
+        auto at = [](int a) { return a < 0 ? std::string("-") : std::to_string(a); };
+        table.add({std::to_string(tile.tile), std::to_string(tile.group), at(tile.ticketAt), at(tile.aggregateAt),
+                   at(tile.prefixAt), read.empty() ? "-" : read, std::to_string(tile.depth),
+                   std::to_string(tile.polls), number(tile.aggregate), number(tile.exclusive)});
+    }
+    table.print(std::cout);
+    if (shown < tl.tiles.size()) std::cout << "(" << tl.tiles.size() - shown << " more tiles in --json's look_back)\n";
+    const auto problems = lookBackProblems(tl, t.op, t.type);
+    std::cout << "protocol  " << (problems.empty() ? "kept: every tile published A then P, read only what its "
+                                                      "predecessors had published, and combined it in order"
+                                                    : problems.front())
+              << "\n";
 }
 
 }  // namespace
@@ -147,6 +181,7 @@ int cmdTrace(const Options& o) {
         if (t.output.size() > 16) first += " ...";
         std::cout << "scan      " << first << "\n";
     }
+    if (!t.lookBack.empty()) printLookBack(t);
     std::cout << (scan ? "last      " : "result    ") << number(t.result) << "   reference " << number(t.reference)
               << "\n"
               << "verdict   " << (t.correct ? "CORRECT" : "WRONG") << ": " << t.verdict << "\n"

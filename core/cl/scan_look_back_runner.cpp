@@ -5,8 +5,62 @@
 #include "core/cl/runners.h"
 #include "core/cl/trace_buffers.h"
 
+#include <algorithm>
+
 namespace rl {
 namespace {
+
+constexpr cl_uint kTraceArgs = 6;  // TraceBuffers::setArgs's arguments; the log's follow them
+
+// The look-back's log (kernels/decoupled-look-back.cl's LB_TRACE_PARAMS): room for every tile's ticket, A and P and
+// for two windows of 32 reads (a tile reads each predecessor at most once, a window at a time, and seldom needs a
+// second window), up to a few million entries; a longer log is cut short and says so (TraceRun::lookBackDropped).
+struct LookBackLog {
+    cl::Buffer events, values, count;
+    size_t room = 0;
+
+    LookBackLog(Engine& engine, ElemType type, size_t tiles) {
+        const size_t perTile = 3 + std::min<size_t>(tiles, 64);
+        room = std::max<size_t>(1, std::min<size_t>(tiles * perTile, size_t(1) << 22));
+        const cl_uint zero = 0;
+        events = cl::Buffer(engine.context(), CL_MEM_WRITE_ONLY, room * sizeof(cl_int4));
+        values = cl::Buffer(engine.context(), CL_MEM_WRITE_ONLY, room * elemSize(type));
+        count = cl::Buffer(engine.context(), CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof zero,
+                           const_cast<cl_uint*>(&zero));
+    }
+
+    void setArgs(cl::Kernel& kernel, cl_uint index) const {
+        kernel.setArg(index + 0, events);
+        kernel.setArg(index + 1, values);
+        kernel.setArg(index + 2, count);
+        kernel.setArg(index + 3, cl_uint(room));
+    }
+
+    void read(Engine& engine, ElemType type, std::vector<LookBackEvent>* out, size_t* dropped) const {
+        cl_uint drawn = 0;
+        engine.queue().enqueueReadBuffer(count, CL_TRUE, 0, sizeof drawn, &drawn);
+        const size_t kept = std::min<size_t>(drawn, room);
+        *dropped = drawn - kept;
+        out->clear();
+        if (kept == 0) return;
+        std::vector<cl_int4> raw(kept);
+        engine.queue().enqueueReadBuffer(events, CL_TRUE, 0, kept * sizeof(cl_int4), raw.data());
+        const std::vector<double> vals = readElements(engine, values, kept, type);
+        for (size_t i = 0; i < kept; ++i) {
+            if (raw[i].s[0] < LookBackEvent::Ticket || raw[i].s[0] > LookBackEvent::ReadPrefix) {
+                ++*dropped;  // not an entry the kernel writes
+                continue;
+            }
+            LookBackEvent e;
+            e.what = LookBackEvent::What(raw[i].s[0]);
+            e.tile = raw[i].s[1];
+            e.other = raw[i].s[2];
+            e.polls = raw[i].s[3];
+            e.value = vals[i];
+            out->push_back(e);
+        }
+    }
+};
 
 class ScanLookBackRunner : public KindRunner {
 public:
@@ -35,9 +89,12 @@ public:
         TraceBuffers tb(engine, config.type, first, count, 2 * maxStagesFor(pass.local), pass.local);
         setArgs(kernel, input, pass, config);
         tb.setArgs(kernel, cl_uint(variant.args.traceAt));
+        LookBackLog log(engine, config.type, pass.groups);
+        log.setArgs(kernel, cl_uint(variant.args.traceAt + kTraceArgs));
         engine.queue().enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(pass.global), cl::NDRange(pass.local));
         PassTrace pt = passTraceOf(pass, 0);
         pt.traced = tb.read(engine, config.type);
+        log.read(engine, config.type, &run.lookBack, &run.lookBackDropped);
         run.passes.push_back(std::move(pt));
         run.exclusive = config.exclusive;
         readOutput(engine, config, &run.output);

@@ -1,7 +1,9 @@
 // Writers and strict readers of the JSON forms (CLI --json output and saved sessions share them).
 #include "core/files/json_io.h"
 
+#include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <limits>
 #include <type_traits>
 
@@ -74,6 +76,8 @@ const json& array(const json& j, const char* name, size_t maxSize) {
 }
 
 constexpr size_t kMaxCells = size_t(1) << 22;
+// LookBackEvent::What's names in a trace's "look_back" log.
+const std::string kLookBackWhat[] = {"ticket", "aggregate", "prefix", "read_a", "read_p"};
 
 // A recorded cell index: an integer from -1 (none) up to the largest int.
 bool isIndex(const json& j) {
@@ -272,6 +276,13 @@ json trace(const TraceRun& t) {
         for (double x : t.output) out.push_back(value(x));
         j["output"] = std::move(out);
     }
+    if (!t.lookBack.empty() || t.lookBackDropped > 0) {  // decoupled-look-back's log: [what, tile, other, polls, value]
+        json log = json::array();
+        for (const LookBackEvent& e : t.lookBack)
+            log.push_back(json::array({kLookBackWhat[e.what], e.tile, e.other, e.polls, value(e.value)}));
+        j["look_back"] = std::move(log);
+        j["look_back_dropped"] = t.lookBackDropped;
+    }
     return j;
 }
 
@@ -399,6 +410,24 @@ TraceRun readTrace(const json& j) {
     if (j.contains("output")) {
         t.exclusive = flag(j, "exclusive");
         for (const auto& x : array(j, "output", t.n)) t.output.push_back(toValue(x));
+    }
+    if (j.contains("look_back")) {
+        for (const auto& ej : array(j, "look_back", size_t(1) << 22)) {
+            if (!ej.is_array() || ej.size() != 5 || !ej[0].is_string())
+                bad("a look_back entry is not [what, tile, other, polls, value]");
+            const auto* what = std::find(std::begin(kLookBackWhat), std::end(kLookBackWhat), ej[0].get<std::string>());
+            if (what == std::end(kLookBackWhat)) bad("unknown look_back entry \"" + ej[0].get<std::string>() + "\"");
+            LookBackEvent e;
+            e.what = LookBackEvent::What(what - std::begin(kLookBackWhat));
+            for (int k = 1; k <= 3; ++k)
+                if (!ej[size_t(k)].is_number_integer()) bad("a look_back entry's tile, other and polls are integers");
+            e.tile = ej[1].get<int>();
+            e.other = ej[2].get<int>();
+            e.polls = ej[3].get<int>();
+            e.value = toValue(ej[4]);
+            t.lookBack.push_back(e);
+        }
+        t.lookBackDropped = number<size_t>(j, "look_back_dropped", 0, size_t(1) << 40);
     }
     size_t totalCells = 0;
     for (const auto& pj : array(j, "passes", 64)) {

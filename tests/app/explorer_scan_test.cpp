@@ -3,7 +3,9 @@
 // are drawn in the written colour, the Words tab says the stage in sentences, and the result is the last prefix sum.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
+#include <vector>
 
 #include "app/view/tree/tree_layout.h"
 #include "app_run.h"
@@ -68,6 +70,47 @@ TEST(ExplorerScan, AStudentPredictsBlellochsUpSweep) {
     EXPECT_EQ(two.geometry["predict"]["tally"], "2 of 2 stages right") << two.geometry["predict"].dump();
     EXPECT_EQ(three.geometry["predict"]["tally"], "2 of 3 stages right") << three.geometry["predict"].dump();
     EXPECT_FALSE(three.geometry["predict"]["shownCorrect"].get<bool>());
+}
+
+// The Tiles tab on decoupled-look-back, 8 tiles of 32: the log's cursor steps through the launch, each tile's status
+// letter at the cursor follows the log (tile 0 only P; no tile P before its predecessors), the entry there is said in
+// words, and a picked tile's reads are drawn (its predecessors, newest first in the window). A tiled scan shows its
+// tiles without a log; reduce-then-scan none.
+TEST(ExplorerScan, TheTilesTabStepsThroughTheLookBacksLog) {
+    const std::string d = tempDir("scan");
+    const AppRun r = runApp(d, "--config-dir " + d + "/cfg --no-save --size 1400x900 --variant decoupled-look-back "
+                               "--n 256 --wg 16 --type int --op sum --script \"wait-trace;settle;tab:tiles;frames:3;"
+                               "tiles-time:0;frames:2;shot:" + d + "/start.png;tiles-time:-1;tiles-pick:5;frames:2;"
+                               "shot:" + d + "/end.png;variant:blelloch;wait-trace;settle;frames:2;shot:" + d +
+                               "/tiled.png;variant:reduce-then-scan;wait-trace;settle;frames:2;shot:" + d +
+                               "/one.png;quit\"");
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    Shot start, end, tiled, one;
+    ASSERT_TRUE(loadShot(d + "/start.png", &start) && loadShot(d + "/end.png", &end) &&
+                loadShot(d + "/tiled.png", &tiled) && loadShot(d + "/one.png", &one));
+    const auto& s = start.geometry["tiles"];
+    const auto& e = end.geometry["tiles"];
+    EXPECT_EQ(start.geometry["bottomTab"], "tiles");
+    EXPECT_EQ(s["tiles"], 8);
+    EXPECT_EQ(s["time"], 0);
+    EXPECT_EQ(s["statuses"], "XXXXXXXX");  // the first entry is a ticket: nothing is published yet
+    EXPECT_NE(s["entry"].get<std::string>().find("drew ticket"), std::string::npos) << s["entry"];
+    EXPECT_EQ(e["statuses"], "PPPPPPPP");
+    EXPECT_EQ(e["time"], e["logLength"].get<int>() - 1);
+    EXPECT_GE(e["logLength"].get<int>(), 8 * 3 - 1 + 7);  // every tile's ticket, A and P (tile 0: no A), a read each
+    EXPECT_EQ(e["protocol"], "kept");
+    EXPECT_EQ(e["picked"], 5);
+    ASSERT_FALSE(e["pickedReads"].empty());
+    const std::vector<int> reads = e["pickedReads"];  // a window from the newest predecessor back
+    EXPECT_NE(std::find(reads.begin(), reads.end(), 4), reads.end()) << e["pickedReads"].dump();
+    for (int t : reads) EXPECT_TRUE(t >= 0 && t < 5) << e["pickedReads"].dump();
+    // A tiled scan: its 16 tiles of 16, with no log (its tiles wait for no one: the levels order them).
+    EXPECT_EQ(tiled.geometry["tiles"]["tiles"], 16);
+    EXPECT_EQ(tiled.geometry["tiles"]["logLength"], 0);
+    EXPECT_EQ(tiled.geometry["tiles"]["time"], -1);
+    // reduce-then-scan carries its chunks' prefixes in its stages: no tiles here, and words saying which scans have.
+    EXPECT_EQ(one.geometry["tiles"]["tiles"], 0);
+    EXPECT_TRUE(one.geometry["tiles"]["shown"].get<bool>());
 }
 
 }  // namespace

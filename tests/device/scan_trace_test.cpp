@@ -8,9 +8,11 @@
 #include <tuple>
 
 #include "core/input.h"
+#include "core/model/look_back.h"
 #include "core/model/model_scan.h"
 #include "core/pattern.h"
 #include "core/model/scan_reference.h"
+#include "core/catalogue/pass_plan.h"
 #include "core/catalogue/variant_support.h"
 #include "device_fixture.h"
 #include "ladder_trace_compare.h"
@@ -133,7 +135,101 @@ TEST(ScanLookBack, EveryTileEqualsTheModelAndTheScanTheReference) {
     std::cout << "runs where some tile looked back past its neighbour: " << lookedFurther << " of " << checked << "\n";
 }
 
-// The trace the example asks for: blelloch over 0..15 in one tile; its last stage holds the prefix sums.
+// The single pass's log, as the device wrote it: every tile drew one ticket, published A then P, read only what its
+// predecessors had published and combined it newest first (lookBackProblems); each tile's aggregate is the
+// reduction of its elements and its combined prefix the reduction of every element before it (the host's, for
+// integers); the depth each traced tile recorded is the depth its log shows.
+TEST(ScanLookBack, TheLogKeepsTheProtocolAndGivesEveryTileItsPrefix) {
+    const VariantInfo& v = *findVariant("decoupled-look-back");
+    if (!unavailableReason(v, test::engine().device()).empty()) GTEST_SKIP() << unavailableReason(v, test::engine().device());
+    int runs = 0;
+    for (ElemType type : {ElemType::Int, ElemType::Float})
+        for (Op op : {Op::Sum, Op::Min, Op::Max})
+            for (auto [n, wg, epi, exclusive] : {std::tuple<size_t, size_t, int, bool>{1, 16, 2, false},
+                                                 {1000, 16, 1, false}, {5001, 32, 8, true}, {20000, 16, 1, false}}) {
+                RunConfig c;
+                c.variant = v.id;
+                c.n = n;
+                c.wg = wg;
+                c.elemsPerItem = epi;
+                c.op = op;
+                c.type = type;
+                c.exclusive = exclusive;
+                c.seed = 5 + n;
+                const HostArray input = makeInput(c);
+                const std::string where = "n=" + std::to_string(n) + " wg=" + std::to_string(wg) + " epi=" +
+                                          std::to_string(epi) + " " + std::string(toString(op)) + " " +
+                                          std::string(toString(type));
+                const TraceRun t = test::engine().trace(c, input);
+                ASSERT_TRUE(t.correct) << where << ": " << t.verdict;
+                const size_t tiles = t.passes[0].groups, tile = wg * size_t(epi);
+                ASSERT_EQ(tiles, (n + tile - 1) / tile) << where;
+                const LookBackTimeline tl = lookBackTimeline(t.lookBack, tiles, t.lookBackDropped, op, type);
+                EXPECT_EQ(lookBackProblems(tl, op, type), std::vector<std::string>{}) << where;
+                const std::vector<double> x = test::asValues(input);
+                double before = identity(op, type);
+                for (size_t k = 0; k < tiles && type == ElemType::Int; ++k) {
+                    double own = identity(op, type);
+                    for (size_t i = k * tile; i < std::min(n, (k + 1) * tile); ++i) own = apply(op, type, own, x[i]);
+                    EXPECT_EQ(tl.tiles[k].aggregate, own) << where << " tile " << k;
+                    EXPECT_EQ(tl.tiles[k].exclusive, before) << where << " tile " << k;
+                    before = apply(op, type, before, own);
+                }
+                for (const GroupTrace& g : t.passes[0].traced)
+                    for (const Stage& st : g.stages)
+                        if (lookBackDepth(st.param) >= 0)
+                            EXPECT_EQ(lookBackDepth(st.param), tl.tiles[size_t(g.group)].depth) << where << " tile "
+                                                                                              << g.group;
+                ++runs;
+            }
+    EXPECT_EQ(runs, 2 * 3 * 4);
+}
+
+// The Tiles tab's figures for the tiled scans, from the device: each tile's offset (the device's output before it)
+// is the reduction of every element before the tile, and its total (level 1's recorded input, where a work-item
+// loads one element) the reduction of its own elements, as the host computes them.
+TEST(ScanTrace, EveryTilesTotalAndOffsetAreTheDevices) {
+    for (const std::string& id : correctScans()) {
+        const VariantInfo& v = *findVariant(id);
+        if (v.kind != VariantKind::ScanTiles) continue;
+        for (Op op : {Op::Sum, Op::Max})
+            for (bool exclusive : {false, true}) {
+                RunConfig c;
+                c.variant = id;
+                c.n = 1000;
+                c.wg = 16;
+                c.op = op;
+                c.type = ElemType::Int;
+                c.exclusive = exclusive;
+                const HostArray input = makeInput(c);
+                const std::string where = id + " " + std::string(toString(op)) + (exclusive ? " exclusive" : "");
+                const TraceRun t = test::engine().trace(c, input);
+                ASSERT_TRUE(t.correct) << where << ": " << t.verdict;
+                const int epi = effectiveElemsPerItem(v, c);
+                const size_t tile = t.passes[0].local * size_t(epi);
+                const auto tiles = tileSummaries(t, tile, epi, op, c.type);
+                ASSERT_EQ(tiles.size(), (c.n + tile - 1) / tile) << where;
+                const std::vector<double> x = test::asValues(input);
+                double before = identity(op, c.type);
+                int totals = 0;
+                for (size_t k = 0; k < tiles.size(); ++k) {
+                    double own = identity(op, c.type);
+                    for (size_t i = tiles[k].first; i < tiles[k].first + tiles[k].count; ++i)
+                        own = apply(op, c.type, own, x[i]);
+                    EXPECT_EQ(tiles[k].first, k * tile) << where;
+                    EXPECT_EQ(tiles[k].offset, before) << where << " tile " << k;
+                    if (tiles[k].hasTotal) {
+                        EXPECT_EQ(tiles[k].total, own) << where << " tile " << k;
+                        ++totals;
+                    }
+                    before = apply(op, c.type, before, own);
+                }
+                if (epi == 1) EXPECT_GT(totals, 0) << where << ": no tile's total was recorded";
+            }
+    }
+}
+
+// The lecture's example: blelloch over 0..15 in one tile; its last stage holds the prefix sums.
 TEST(ScanTrace, BlellochOverIotaEndsWithThePrefixSumsAndCountsItsOperations) {
     RunConfig c;
     c.variant = "blelloch";

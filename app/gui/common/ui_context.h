@@ -36,7 +36,7 @@ struct FrameGeometry {
     std::string resultNote;  // the comparison with the CPU model, as the result panel words it
     view::Rect scrub;
     view::Rect bottom;     // the bottom tab panel's content
-    std::string bottomTab;  // warps, heatmap, source, messages, words
+    std::string bottomTab;  // warps, heatmap, source, messages, words, tiles
     struct Keyboard {
         bool on = false;    // keyboard navigation (Tab) is on
         std::string panel;  // the window the focus is in ("##controls", ...)
@@ -79,6 +79,16 @@ struct FrameGeometry {
         view::Rect rect;
     };
     Words words;
+    // The Tiles tab: the tiles shown, the look-back log's length and the cursor's place in it, the entry there in
+    // words, each tile's status letter at the cursor, the tile whose reads are drawn, and where.
+    struct Tiles {
+        bool shown = false;
+        int tiles = 0, logLength = 0, time = -1, picked = -1;
+        std::string entry, statuses, protocol;
+        std::vector<int> pickedReads;  // the predecessors the picked tile read
+        view::Rect rect;
+    };
+    Tiles tiles;
     // The variant list: each name drawn (whole, wrapped if it must be) and whether it fitted its row.
     struct VariantRow {
         std::string id, title;

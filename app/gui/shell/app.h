@@ -28,6 +28,7 @@
 #include "app/gui/panels/tree_panel.h"
 #include "app/gui/common/ui_context.h"
 #include "app/gui/panels/warps_panel.h"
+#include "app/gui/panels/tiles_panel.h"
 #include "app/gui/panels/words_panel.h"
 #include "app/gui/predict/predict_panel.h"
 #include "app/gui/common/window.h"
@@ -101,6 +102,7 @@ private:
     ResultPanel result_;
     MessagesPanel messages_;
     WordsPanel words_;
+    TilesPanel tiles_;
     PredictPanel predict_;  // predict mode's panel (its marks on the tree: app/gui/predict/predict_overlay.h)
 
     Workbench workbench_;   // the student's kernel: editor, checks, its trace in side A (the left column when open)

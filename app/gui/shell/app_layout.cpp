@@ -209,14 +209,14 @@ void App::drawPanels() {
         const std::string messagesLabel =
             unseen > 0 ? "Messages (" + std::to_string(unseen) + ")###messages" : std::string("Messages###messages");
         const char* labels[] = {"Warps & banks###warps", "Heat map###heatmap", "Kernel source###source",
-                                messagesLabel.c_str(), "Words###words"};
-        // Short names where the five whole ones would be cut (the ids after ### keep each tab the same tab).
+                                messagesLabel.c_str(), "Words###words", "Tiles###tiles"};
+        // Short names where the six whole ones would be cut (the ids after ### keep each tab the same tab).
         float need = 0;
         for (const char* l : labels)
             need += ImGui::CalcTextSize(l, nullptr, true).x + ImGui::GetStyle().FramePadding.x * 2 +
                     ImGui::GetStyle().ItemInnerSpacing.x;
         if (need > ImGui::GetContentRegionAvail().x) labels[0] = "Warps###warps", labels[2] = "Source###source";
-        for (int i = 0; i < 5; ++i) {
+        for (int i = 0; i < 6; ++i) {
             const ImGuiTabItemFlags flags = state_.view.requestTab == i ? ImGuiTabItemFlags_SetSelected : 0;
             if (i == 3 && unseen > 0) ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 0.35f, 0.4f, 1));
             const bool open = ImGui::BeginTabItem(labels[i], nullptr, flags);
@@ -226,7 +226,7 @@ void App::drawPanels() {
             ImGui::Spacing();
             {
                 const ImVec2 at = ImGui::GetCursorScreenPos(), avail = ImGui::GetContentRegionAvail();
-                const char* names[] = {"warps", "heatmap", "source", "messages", "words"};
+                const char* names[] = {"warps", "heatmap", "source", "messages", "words", "tiles"};
                 geometry_.bottom = {at.x, at.y, avail.x, avail.y};
                 geometry_.bottomTab = names[i];
             }
@@ -243,6 +243,7 @@ void App::drawPanels() {
                     break;
                 case 3: messages_.Draw(state_, ctx); break;
                 case 4: words_.Draw(state_, ctx); break;
+                case 5: tiles_.Draw(state_, ctx); break;
             }
             ImGui::EndTabItem();
         }

@@ -55,13 +55,19 @@ std::string App::apply(const std::string& verb, const std::string& arg) {
             if (!state_.view.sourceBeside) state_.view.requestTab = 2;
             return "";
         }
-        const char* names[] = {"warps", "heatmap", "source", "messages", "words"};
-        for (int i = 0; i < 5; ++i)
+        const char* names[] = {"warps", "heatmap", "source", "messages", "words", "tiles"};
+        for (int i = 0; i < 6; ++i)
             if (arg == names[i]) {
                 state_.view.requestTab = i;
                 return "";
             }
-        return "unknown tab '" + arg + "' (warps, heatmap, source, messages, words)";
+        return "unknown tab '" + arg + "' (warps, heatmap, source, messages, words, tiles)";
+    } else if (verb == "tiles-time" || verb == "tiles-pick") {  // the Tiles tab's place in the log, its tile
+        char* end = nullptr;
+        const long v = std::strtol(arg.c_str(), &end, 10);
+        if (arg.empty() || *end != '\0' || v < -1 || v > (1L << 30))
+            return verb + " needs a whole number (-1: " + (verb == "tiles-time" ? "the log's end)" : "none)");
+        (verb == "tiles-time" ? state_.view.tilesTime : state_.view.tilesPick) = int(v);
     } else if (verb == "pointer") {  // the mouse at fractions of the window (0,0 top left; 1,1 bottom right)
         const size_t comma = arg.find(',');
         if (comma == std::string::npos) return "pointer needs FX,FY (fractions of the window)";

@@ -19,7 +19,9 @@ Script actions (--script ACTIONS, separated by ';'):
   settle              wait until no transition is moving
   shot:PATH           save a PNG of the window (and PATH.json: where things are drawn)
   variant:ID          choose a variant (as in the list), compare:ID / compare:off
-  tab:NAME            show a bottom tab: warps, heatmap, source, messages, words
+  tab:NAME            show a bottom tab: warps, heatmap, source, messages, words, tiles
+  tiles-time:K        the Tiles tab's cursor at entry K of a look-back's log (-1: its end)
+  tiles-pick:T        the Tiles tab draws tile T's reads (-1: the hovered tile's)
   set:KEY=VALUE       a run setting: n, wg, op, type, data, seed, epi, simd, banks, ...
   hover:STAGE,CELL    point at a cell of the tree (tooltip and cone)
   wheel:N             turn the mouse wheel N notches at the pointer (zooms the tree)

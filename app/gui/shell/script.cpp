@@ -78,7 +78,8 @@ bool Script::parse(const std::string& text, std::string* error) {
                                             "kernel-new", "kernel-reopen", "kernel-edit", "kernel-open", "kernel-edit-line",
                                             "kernel-replace", "kernel-save", "kernel-check", "kernel-find",
                                             "kernel-goto", "kernel-close", "kernel-hover", "kernel-browse", "wait-check", "type", "click",
-                                            "kernel-cancel", "kernel-point-problem", "kernel-model", "course"};
+                                            "kernel-cancel", "kernel-point-problem", "kernel-model", "course",
+                                            "tiles-time", "tiles-pick"};
         bool known = false;
         for (const char* v : verbs) known = known || a.verb == v;
         known = known || a.verb == "predict" || a.verb.rfind("predict-", 0) == 0;  // app/gui/predict's own verbs
@@ -98,7 +99,7 @@ bool Script::parse(const std::string& text, std::string* error) {
              a.verb == "compare" || a.verb == "kernel-open" || a.verb == "kernel-edit-line" ||
              a.verb == "kernel-replace" || a.verb == "kernel-find" || a.verb == "kernel-goto" ||
              a.verb == "kernel-hover" || a.verb == "type" || a.verb == "kernel-point-problem" ||
-             a.verb == "kernel-model" || a.verb == "course") &&
+             a.verb == "kernel-model" || a.verb == "course" || a.verb == "tiles-time" || a.verb == "tiles-pick") &&
             a.argument.empty()) {
             *error = a.verb + " needs an argument (" + a.verb + ":...)";
             return false;

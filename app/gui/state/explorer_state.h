@@ -39,7 +39,7 @@ struct ViewOptions {
     bool showValues = true;
     int firstCell = 0;     // horizontal window of the tree (zoom)
     int visibleCells = 0;  // 0: all
-    int bottomTab = 0;     // 0 warps & banks, 1 heat map, 2 kernel source, 3 messages, 4 words
+    int bottomTab = 0;     // 0 warps & banks, 1 heat map, 2 kernel source, 3 messages, 4 words, 5 tiles
     int requestTab = -1;   // a tab to switch to on the next frame (-1: none)
     std::string revealToggle;  // a variant toggle's label: scroll the controls column to it on the next frame
     int heatNormalize = 0;
@@ -48,6 +48,8 @@ struct ViewOptions {
     bool wrapSource = true;    // kernel source: long lines wrap at the pane's width
     bool sourceBeside = false;  // kernel source: a full-height panel beside the tree instead of the bottom tab
     int bottomSide = 0;       // when comparing: which side the bottom tabs show (0 left, 1 right)
+    int tilesTime = -1;       // the Tiles tab's place in a look-back's log (-1: its end)
+    int tilesPick = -1;       // the tile whose reads the Tiles tab draws (-1: the hovered one's)
 };
 
 // A saved session on screen (classroom: open=PATH, or the Classroom window). Its trace stays until the user asks

@@ -89,7 +89,7 @@ Settings loadSettings(const std::string& dir, std::string* warning) {
             s.speed = std::clamp(v.value("speed", s.speed), 0.1f, 20.0f);
             s.loadAtTop = v.value("loadAtTop", s.loadAtTop);
             s.showValues = v.value("showValues", s.showValues);
-            s.bottomTab = std::clamp(v.value("bottomTab", s.bottomTab), 0, 4);
+            s.bottomTab = std::clamp(v.value("bottomTab", s.bottomTab), 0, 5);
             s.wrapSource = v.value("wrapSource", s.wrapSource);
             s.sourceBeside = v.value("sourceBeside", s.sourceBeside);
             s.heatNormalize = std::clamp(v.value("heatNormalize", s.heatNormalize), 0, 1);
