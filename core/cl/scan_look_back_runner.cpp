@@ -13,15 +13,17 @@ namespace {
 constexpr cl_uint kTraceArgs = 6;  // TraceBuffers::setArgs's arguments; the log's follow them
 
 // The look-back's log (kernels/decoupled-look-back.cl's LB_TRACE_PARAMS): room for every tile's ticket, A and P and
-// for two windows of 32 reads (a tile reads each predecessor at most once, a window at a time, and seldom needs a
-// second window), up to a few million entries; a longer log is cut short and says so (TraceRun::lookBackDropped).
+// for every read the tiles can make. A tile reads each predecessor at most once, so that is at most t reads for tile
+// t, plus the rest of its last window (32): where tiles run at once, as on a GPU, each may read most of its
+// predecessors as A before any has its P (the traced launch's shared counter also slows the tiles down). Up to
+// 4M entries (80 MB); a longer log is cut short and says so (TraceRun::lookBackDropped).
 struct LookBackLog {
     cl::Buffer events, values, count;
     size_t room = 0;
 
     LookBackLog(Engine& engine, ElemType type, size_t tiles) {
-        const size_t perTile = 3 + std::min<size_t>(tiles, 64);
-        room = std::max<size_t>(1, std::min<size_t>(tiles * perTile, size_t(1) << 22));
+        const size_t most = 3 * tiles + tiles * (tiles - std::min<size_t>(tiles, 1)) / 2 + 32 * tiles;
+        room = std::max<size_t>(1, std::min<size_t>(most, size_t(1) << 22));
         const cl_uint zero = 0;
         events = cl::Buffer(engine.context(), CL_MEM_WRITE_ONLY, room * sizeof(cl_int4));
         values = cl::Buffer(engine.context(), CL_MEM_WRITE_ONLY, room * elemSize(type));

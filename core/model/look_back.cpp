@@ -152,7 +152,10 @@ std::vector<TileSummary> tileSummaries(const TraceRun& run, size_t tileElements,
 
 std::vector<std::string> lookBackProblems(const LookBackTimeline& timeline, Op op, ElemType type) {
     std::vector<std::string> out;
-    if (!timeline.complete) out.push_back("the log was cut short: it had no room for every entry");
+    if (!timeline.complete) {  // what is missing is unknown: the rest would be guesses
+        out.push_back("the log was cut short: it had no room for every entry");
+        return out;
+    }
     const auto& tiles = timeline.tiles;
     for (const TileLookBack& tile : tiles) {
         const std::string who = tileName(tile.tile);

@@ -64,7 +64,7 @@ std::vector<TileSummary> tileSummaries(const TraceRun& run, size_t tileElements,
 // Where the log breaks the protocol, one sentence each (empty when it keeps it): every tile draws one ticket,
 // publishes A then P (tile 0 only P); it reads only predecessors, after they published what it saw, and the value
 // they published; it combines its predecessors newest first down to the first P, and publishes that combined with
-// its aggregate.
+// its aggregate. A log cut short gives that one sentence.
 std::vector<std::string> lookBackProblems(const LookBackTimeline& timeline, Op op, ElemType type);
 
 }  // namespace rl
