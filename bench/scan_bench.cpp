@@ -43,7 +43,7 @@ int runScanBench(Engine& engine, std::vector<size_t> sizes, const BenchOptions& 
         for (int k = cpu ? 22 : 16; k <= (cpu ? 26 : 28); k += cpu ? 2 : 2) sizes.push_back(size_t(1) << k);
     }
     const std::vector<std::string> variants =
-        o.variantsGiven ? o.variants : std::vector<std::string>{"chunked", "reduce-then-scan", "decoupled-look-back"};
+        o.variantsGiven ? o.variants : std::vector<std::string>{"chunked", "chunked-look-back", "reduce-then-scan", "decoupled-look-back"};
     for (const auto& id : variants)
         if (const VariantInfo* v = findVariant(id); !v || v->pattern != Pattern::Scan)
             throw Error(ErrorKind::BadInput, "--variants: '" + id + "' is not a scan (`reducelab variants --pattern "

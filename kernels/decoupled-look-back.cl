@@ -54,34 +54,7 @@
 #undef RL_TRACE_GROUP
 #define RL_TRACE_GROUP tile
 
-#if defined(RL_TRACE)
-// Traced builds also keep the look-back's log, for the explorer's tile timeline: every ticket drawn, status published
-// and predecessor's status read, numbered by one counter that every work-group draws from. A publication draws its
-// number before its word is written and a read draws its number after its word was read, so a read that saw a status
-// always comes after the publication of that status. Each entry: (what, tile, the other tile or the work-group's id,
-// the times the word read as X before this read) and the value published or read.
-#define LB_EVENT_TICKET 0
-#define LB_EVENT_AGGREGATE 1
-#define LB_EVENT_PREFIX 2
-#define LB_EVENT_READ_A 3
-#define LB_EVENT_READ_P 4
-#define LB_TRACE_PARAMS \
-    , __global int4 *lb_events, __global T *lb_values, __global uint *lb_count, const uint lb_max
-inline void lb_log(__global int4 *events, __global T *values, __global uint *count, const uint max, const int what,
-                   const uint tile, const uint other, const uint polls, const T value) {
-    const uint seq = atomic_inc(count);
-    if (seq < max) {
-        events[seq] = (int4)(what, (int)tile, (int)other, (int)polls);
-        values[seq] = value;
-    }
-    mem_fence(CLK_GLOBAL_MEM_FENCE);
-}
-#define LB_LOG(what, tile, other, polls, value) \
-    lb_log(lb_events, lb_values, lb_count, lb_max, (what), (tile), (other), (polls), (value))
-#else
-#define LB_TRACE_PARAMS
-#define LB_LOG(what, tile, other, polls, value)
-#endif
+// Traced builds also keep the look-back's log (LB_LOG, kernels/reduce_common.cl), for the explorer's Tiles tab.
 
 // status: one word per tile; ticket: 0 before the launch (the tile that draws the last ticket sets it back to 0);
 // epoch: 1 .. 2^31 - 1, different from the previous launch's (0 is the words' initial value).

@@ -38,7 +38,8 @@ std::vector<VariantInfo> build() {
 }
 
 // The scans: Hillis-Steele (and its race), Blelloch's work-efficient tree and its conflict-free form, raking (runs
-// in registers), the single pass and the two-launch chunks, in tiles (GPUs) and one per work-item (CPUs).
+// in registers), the single pass and the two-launch chunks, in tiles (GPUs) and one per work-item (CPUs), and the
+// chunks in one pass (CPUs).
 std::vector<VariantInfo> buildScans() {
     return withBanners({
         variants::hillis_steele(),
@@ -49,6 +50,7 @@ std::vector<VariantInfo> buildScans() {
         variants::decoupled_look_back(),
         variants::reduce_then_scan(),
         variants::chunked(),
+        variants::chunked_look_back(),
     });
 }
 

@@ -32,6 +32,7 @@ VariantInfo raking();
 VariantInfo decoupled_look_back();
 VariantInfo reduce_then_scan();
 VariantInfo chunked();
+VariantInfo chunked_look_back();
 
 }  // namespace rl::variants
 

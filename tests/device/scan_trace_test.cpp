@@ -81,8 +81,10 @@ INSTANTIATE_TEST_SUITE_P(Scans, ScanTrace, ::testing::ValuesIn(correctScans()),
 // tile before had published its prefix) and otherwise but for the look-back's depth; integers, min and max exactly
 // (their order of combination changes nothing), float sums within the bound; vector loads (epi 4, 8) and scalar
 // runs (epi 1, 3), whole and partial last tiles.
-TEST(ScanLookBack, EveryTileEqualsTheModelAndTheScanTheReference) {
-    const VariantInfo& v = *findVariant("decoupled-look-back");
+class ScanLookBack : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(ScanLookBack, EveryTileEqualsTheModelAndTheScanTheReference) {
+    const VariantInfo& v = *findVariant(GetParam());
     if (!unavailableReason(v, test::engine().device()).empty()) GTEST_SKIP() << unavailableReason(v, test::engine().device());
     int checked = 0, lookedFurther = 0;
     for (ElemType type : {ElemType::Int, ElemType::Float})
@@ -139,8 +141,8 @@ TEST(ScanLookBack, EveryTileEqualsTheModelAndTheScanTheReference) {
 // predecessors had published and combined it newest first (lookBackProblems); each tile's aggregate is the
 // reduction of its elements and its combined prefix the reduction of every element before it (the host's, for
 // integers); the depth each traced tile recorded is the depth its log shows.
-TEST(ScanLookBack, TheLogKeepsTheProtocolAndGivesEveryTileItsPrefix) {
-    const VariantInfo& v = *findVariant("decoupled-look-back");
+TEST_P(ScanLookBack, TheLogKeepsTheProtocolAndGivesEveryTileItsPrefix) {
+    const VariantInfo& v = *findVariant(GetParam());
     if (!unavailableReason(v, test::engine().device()).empty()) GTEST_SKIP() << unavailableReason(v, test::engine().device());
     int runs = 0;
     for (ElemType type : {ElemType::Int, ElemType::Float})
@@ -184,6 +186,15 @@ TEST(ScanLookBack, TheLogKeepsTheProtocolAndGivesEveryTileItsPrefix) {
             }
     EXPECT_EQ(runs, 2 * 3 * 4);
 }
+
+// The single passes: in tiles through local memory (GPUs) and in runs walked straight from memory (CPUs).
+INSTANTIATE_TEST_SUITE_P(SinglePass, ScanLookBack, ::testing::Values("decoupled-look-back", "chunked-look-back"),
+                         [](const auto& info) {
+                             std::string s = info.param;
+                             for (char& ch : s)
+                                 if (ch == '-') ch = '_';
+                             return s;
+                         });
 
 // The Tiles tab's figures for the tiled scans, from the device: each tile's offset (the device's output before it)
 // is the reduction of every element before the tile, and its total (level 1's recorded input, where a work-item

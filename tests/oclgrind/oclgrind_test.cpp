@@ -28,7 +28,7 @@ const std::set<std::string> kVectorHalvesFalsePositive = {"best-cpu"};
 // status words with plain loads while they publish with atomics (OpenCL 1.2's only atomic read is a read-modify-write,
 // which queued the waiting tiles; see the kernel's banner). The test below shows Oclgrind reporting it once the scan
 // has two tiles: if a change makes those reads atomic, it fails, and this list must be emptied.
-const std::set<std::string> kPlainStatusReads = {"decoupled-look-back"};
+const std::set<std::string> kPlainStatusReads = {"decoupled-look-back", "chunked-look-back"};
 
 struct Outcome {
     int exitCode = -1;   // the driver's exit code, or -1 when it died from a signal

@@ -13,9 +13,10 @@ namespace rl::gui {
 namespace {
 
 // The variant the view marks best on this device: the reductions' choice of core/catalogue/best_variant.h; for scans the
-// single pass on a GPU (measured fastest there), none on a CPU (where no scan of the ladder is yet shaped for it).
+// single pass, in tiles through local memory on a GPU and in chunks walked serially on a CPU (each measured fastest
+// there, BENCHMARKS.md).
 std::string bestIdFor(Pattern pattern, const DeviceInfo& device) {
-    if (pattern == Pattern::Scan) return device.type == "GPU" ? "decoupled-look-back" : "";
+    if (pattern == Pattern::Scan) return device.type == "GPU" ? "decoupled-look-back" : "chunked-look-back";
     try {
         return bestVariantFor(device).id;
     } catch (const std::exception&) {

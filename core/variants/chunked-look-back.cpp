@@ -1,0 +1,25 @@
+// chunked-look-back: the descriptor (scan step 8, the chunks in one pass) of kernels/chunked-look-back.cl.
+// Lesson, cost and requirements are read from the kernel's banner. Its model is decoupled-look-back's: the two
+// kernels record the same stages (each run's total, Hillis-Steele over the totals, the tile's prefix after its
+// look-back, each run's offset combined with its total) and differ only in how the runs reach the work-items
+// (through local memory in the array's order there, straight from memory run by run here).
+#include "core/variants/variants.h"
+
+namespace rl::variants {
+
+VariantInfo chunked_look_back() {
+    VariantInfo v = decoupled_look_back();  // the same launch, arguments, model and 64-bit status words
+    v.id = "chunked-look-back";
+    v.title = "Best for CPUs: the chunks in one pass";
+    v.tileInLocal = false;     // only the runs' totals go through local memory
+    v.wgFixedAtBuild = false;  // no local array sized at build time
+    v.maxTimedElementsPerItem = 0;
+    // Traced: 2 per work-item, so that the explorer's arrays of a few dozen elements make several tiles. Timed: runs
+    // of 256, tiles of wg x 256 elements (256 KiB of ints at wg 256), which stay in a core's cache from the first
+    // walk to the second.
+    v.defaultElementsPerItem = 2;
+    v.timedElementsPerItem = 256;
+    return v;
+}
+
+}  // namespace rl::variants

@@ -1,0 +1,137 @@
+// chunked-look-back.cl: scan, step 8: ReduceLab's scan for CPU devices (PoCL), the chunks in one pass.
+//
+// Lesson: chunked reads the array twice, once for the chunks' totals and once to scan them, because a chunk cannot
+// start before it knows the totals of every chunk before it. The single pass (decoupled-look-back) removes the
+// second read on a GPU; on a CPU it can do the same, if each tile is small enough to stay in the core's cache
+// between its two walks. So each work-group takes a tile of wg x RL_EPI elements by ticket, and each work-item a run
+// of RL_EPI consecutive elements of it, walked serially as a CPU likes: once to total the run (from memory), a
+// Hillis-Steele scan of the wg run totals (the only barriers), the tile's aggregate published (A) and its
+// predecessors looked back over, one at a time, newest first, until one has its prefix (P); then each run walked
+// again from the cache, from its offset, writing the scan as it goes. Memory sees the input read once and the output
+// written once, as for a copy.
+// The look-back is the single pass's protocol (decoupled-look-back.cl says why it ends: tickets, and devices that
+// keep running the work-groups they started), with the same 64-bit status words; a CPU runtime runs each
+// work-group on one thread from start to end, so a tile waits only for tiles already running on the other cores.
+// Cost: one read and one write of every element from memory, a second read of each tile from the cache; one status
+// word per tile and a wait while the tile before finishes its first walk. On a GPU the runs are uncoalesced (the
+// work-items of a SIMD group read addresses RL_EPI elements apart), as chunked's are. Floats: the prefix is combined
+// over as many predecessors as the tile looked back over, which varies from run to run (within the scan's bound).
+// Requires: cl_khr_int64_base_atomics; a power-of-two work-group size; a 32-bit element type (int or float).
+
+#pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
+
+#if defined(RL_TYPE_LONG) || defined(RL_TYPE_DOUBLE)
+#error "chunked-look-back packs a flag and a 32-bit value into one 64-bit word: it has no room for a 64-bit element"
+#elif defined(RL_TYPE_INT)
+#define CLB_FROM_BITS(u) as_int(u)
+#else
+#define CLB_FROM_BITS(u) as_float(u)
+#endif
+#define CLB_WORD(epoch, prefix, x) (((ulong)(((epoch) << 1) | (prefix)) << 32) | (ulong)as_uint(x))
+
+// Each tile's stages are recorded as the tile it drew, so a trace shows tiles in scan order.
+#undef RL_TRACE_GROUP
+#define RL_TRACE_GROUP tile
+
+// status: one word per tile; ticket: 0 before the launch (the tile that draws the last ticket sets it back to 0);
+// epoch: 1 .. 2^31 - 1, different from the previous launch's (0 is the words' initial value).
+__kernel void chunked_look_back(__global const T *restrict in, __global T *restrict out, const uint n,
+                                __local T *scratch, __global ulong *status, __global uint *ticket, const uint epoch,
+                                const uint tiles RL_TRACE_PARAMS LB_TRACE_PARAMS) {
+    RL_TRACE_BEGIN;
+    __local uint tile_no, depth_l;
+    __local T prefix_l;
+    const uint lid = get_local_id(0);
+    const uint lsize = get_local_size(0);
+    if (lid == 0) {
+        const uint t = atomic_inc(ticket);
+        if (t == tiles - 1) atomic_xchg(ticket, 0);  // every other tile has drawn: ready for the next launch
+        tile_no = t;
+        LB_LOG(LB_EVENT_TICKET, t, get_group_id(0), 0, RL_IDENTITY);
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const uint tile = tile_no;
+    const size_t start = min((size_t)n, ((size_t)tile * lsize + lid) * RL_EPI);  // this work-item's run
+    const size_t end = min((size_t)n, start + RL_EPI);
+
+    // The run's total, in one walk from memory.
+    T run = RL_IDENTITY;
+    for (size_t i = start; i < end; ++i) run = RL_APPLY(run, in[i]);
+    if (start < end) RL_OP(-1, -1, lid);
+    __local T *src = scratch;
+    __local T *dst = scratch + lsize;
+    src[lid] = run;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    RL_RECORD(src, -1);
+
+    // The tile: an inclusive scan of the runs' totals (Hillis-Steele, two buffers).
+    for (uint d = 1; d < lsize; d <<= 1) {
+        if (lid >= d) {
+            RL_OP(lid - d, lid, lid);
+            dst[lid] = RL_APPLY(src[lid - d], src[lid]);
+        } else {
+            dst[lid] = src[lid];
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local T *t = src;
+        src = dst;
+        dst = t;
+        RL_RECORD(src, RL_SCAN_STEP(d));
+    }
+    const T before = lid > 0 ? src[lid - 1] : RL_IDENTITY;  // the runs before this one in the tile
+
+    // The look-back, by one work-item: publish A; then the predecessors newest first, each waited for until it has
+    // published something in this launch, combined until one has its P; publish P.
+    if (lid == 0) {
+        const T aggregate = src[lsize - 1];
+        LB_LOG(tile == 0 ? LB_EVENT_PREFIX : LB_EVENT_AGGREGATE, tile, tile, 0, aggregate);
+        atom_xchg(&status[tile], CLB_WORD(epoch, tile == 0 ? 1u : 0u, aggregate));
+        volatile __global ulong *words = status;
+        T prefix = RL_IDENTITY;
+        uint depth = 0;
+        for (uint j = tile; j > 0; --j) {
+            ulong w;
+            uint polls = 0;
+            for (;;) {
+                w = words[j - 1];
+                if ((uint)(w >> 33) == epoch) break;
+                ++polls;  // X: nothing of this launch yet
+            }
+            LB_LOG((w >> 32) & 1 ? LB_EVENT_READ_P : LB_EVENT_READ_A, tile, j - 1, polls, CLB_FROM_BITS((uint)w));
+            prefix = RL_APPLY(CLB_FROM_BITS((uint)w), prefix);
+            ++depth;
+            if ((w >> 32) & 1) break;  // P: everything before tile j - 1 is in
+        }
+        if (tile > 0) {
+            LB_LOG(LB_EVENT_PREFIX, tile, tile, 0, RL_APPLY(prefix, aggregate));
+            atom_xchg(&status[tile], CLB_WORD(epoch, 1u, RL_APPLY(prefix, aggregate)));
+        }
+        prefix_l = prefix;
+        depth_l = depth;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const T offset = RL_APPLY(prefix_l, before);  // everything before this work-item's run
+
+    if (lid > 0) RL_OP(lid - 1, -1, lid);
+    dst[lid] = offset;
+    RL_RECORD(dst, RL_LOOK_BACK(depth_l));
+#if !defined(RL_EXCLUSIVE)
+    RL_OP(lid, -2, lid);  // -2: the other operand, the run's total, is in a register
+    src[lid] = RL_APPLY(offset, run);
+    RL_RECORD(src, RL_ADD_OWN);
+#endif
+
+    // The run again, from the cache: every element the offset combined with the run's scan up to it (or before
+    // it, exclusive), in decoupled-look-back's order, so that float sums are the same as its.
+    T partial = RL_IDENTITY;
+    for (size_t i = start; i < end; ++i) {
+        const T x = in[i];
+#if defined(RL_EXCLUSIVE)
+        out[i] = i == start ? offset : RL_APPLY(offset, partial);
+        partial = RL_APPLY(partial, x);
+#else
+        partial = RL_APPLY(partial, x);
+        out[i] = RL_APPLY(offset, partial);
+#endif
+    }
+}
