@@ -16,18 +16,9 @@
 // word per tile and a wait while the tile before finishes its first walk. On a GPU the runs are uncoalesced (the
 // work-items of a SIMD group read addresses RL_EPI elements apart), as chunked's are. Floats: the prefix is combined
 // over as many predecessors as the tile looked back over, which varies from run to run (within the scan's bound).
-// Requires: cl_khr_int64_base_atomics; a power-of-two work-group size; a 32-bit element type (int or float).
+// Requires: cl_khr_int64_base_atomics; a power-of-two work-group size.
 
 #pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
-
-#if defined(RL_TYPE_LONG) || defined(RL_TYPE_DOUBLE)
-#error "chunked-look-back packs a flag and a 32-bit value into one 64-bit word: it has no room for a 64-bit element"
-#elif defined(RL_TYPE_INT)
-#define CLB_FROM_BITS(u) as_int(u)
-#else
-#define CLB_FROM_BITS(u) as_float(u)
-#endif
-#define CLB_WORD(epoch, prefix, x) (((ulong)(((epoch) << 1) | (prefix)) << 32) | (ulong)as_uint(x))
 
 // Each tile's stages are recorded as the tile it drew, so a trace shows tiles in scan order.
 #undef RL_TRACE_GROUP
@@ -85,7 +76,7 @@ __kernel void chunked_look_back(__global const T *restrict in, __global T *restr
     if (lid == 0) {
         const T aggregate = src[lsize - 1];
         LB_LOG(tile == 0 ? LB_EVENT_PREFIX : LB_EVENT_AGGREGATE, tile, tile, 0, aggregate);
-        atom_xchg(&status[tile], CLB_WORD(epoch, tile == 0 ? 1u : 0u, aggregate));
+        RL_LB_PUBLISH(status, tile, epoch, tile == 0 ? 1u : 0u, aggregate);
         volatile __global ulong *words = status;
         T prefix = RL_IDENTITY;
         uint depth = 0;
@@ -93,18 +84,19 @@ __kernel void chunked_look_back(__global const T *restrict in, __global T *restr
             ulong w;
             uint polls = 0;
             for (;;) {
-                w = words[j - 1];
-                if ((uint)(w >> 33) == epoch) break;
+                w = RL_LB_FLAG(words, j - 1);
+                if (RL_LB_EPOCH(w) == epoch) break;
                 ++polls;  // X: nothing of this launch yet
             }
-            LB_LOG((w >> 32) & 1 ? LB_EVENT_READ_P : LB_EVENT_READ_A, tile, j - 1, polls, CLB_FROM_BITS((uint)w));
-            prefix = RL_APPLY(CLB_FROM_BITS((uint)w), prefix);
+            const T value = RL_LB_VALUE(words, j - 1, w);
+            LB_LOG(RL_LB_IS_P(w) ? LB_EVENT_READ_P : LB_EVENT_READ_A, tile, j - 1, polls, value);
+            prefix = RL_APPLY(value, prefix);
             ++depth;
-            if ((w >> 32) & 1) break;  // P: everything before tile j - 1 is in
+            if (RL_LB_IS_P(w)) break;  // P: everything before tile j - 1 is in
         }
         if (tile > 0) {
             LB_LOG(LB_EVENT_PREFIX, tile, tile, 0, RL_APPLY(prefix, aggregate));
-            atom_xchg(&status[tile], CLB_WORD(epoch, 1u, RL_APPLY(prefix, aggregate)));
+            RL_LB_PUBLISH(status, tile, epoch, 1u, RL_APPLY(prefix, aggregate));
         }
         prefix_l = prefix;
         depth_l = depth;

@@ -20,9 +20,9 @@
 // for tiles whose work-groups have started, and those wait for nobody later, so the look-back ends on any device
 // that keeps running the work-groups it has started (every GPU and PoCL do; OpenCL does not promise it, and a
 // device that let a started work-group starve behind a spinning one would hang here).
-// Each status is one 64-bit word, (launch epoch, P) in the upper half and the value's bits in the lower, so a flag
-// and its value are written and read together, and words of an older launch read as X (no clearing between
-// launches).
+// Each status is one 64-bit word, (launch epoch, P) in the upper half and a 32-bit value's bits in the lower, so a
+// flag and its value are written and read together, and words of an older launch read as X (no clearing between
+// launches); a long or double value has a word of its own beside the flag, fenced (RL_LB_ macros, reduce_common.cl).
 // Memory: a run is consecutive elements, but a SIMD group whose work-items each load their own run touches
 // RL_EPI times the bytes it uses per instruction. So the tile goes through local memory: loaded in the order of the
 // array (neighbouring work-items, neighbouring elements), read back run by run, and the results the same way out.
@@ -32,20 +32,10 @@
 // tile (wg x (RL_EPI + 1) elements). Floats: the tile's prefix is combined over as many predecessors as it looked
 // back, which varies from run to run, so float sums differ in the last bits between runs (within the scan's
 // bound); integers, min and max are exact.
-// Requires: cl_khr_int64_base_atomics; a power-of-two work-group size, fixed when the kernel is built (RL_WG); a
-// 32-bit element type (int or float).
+// Requires: cl_khr_int64_base_atomics; a power-of-two work-group size, fixed when the kernel is built (RL_WG).
 
 #pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
 
-#if defined(RL_TYPE_LONG) || defined(RL_TYPE_DOUBLE)
-#error "decoupled-look-back packs a flag and a 32-bit value into one 64-bit word: it has no room for a 64-bit element"
-#elif defined(RL_TYPE_INT)
-#define LB_FROM_BITS(u) as_int(u)
-#else
-#define LB_FROM_BITS(u) as_float(u)
-#endif
-
-#define LB_WORD(epoch, prefix, x) (((ulong)(((epoch) << 1) | (prefix)) << 32) | (ulong)as_uint(x))
 #define LB_WINDOW (RL_WG < 32 ? RL_WG : 32)
 // Element i of the tile in local memory: one pad word after every run.
 #define LB_CELL(i) ((i) + (i) / RL_EPI)
@@ -64,6 +54,7 @@ __kernel void decoupled_look_back(__global const T *restrict in, __global T *res
     RL_TRACE_BEGIN;
     __local T tile_l[RL_WG * (RL_EPI + 1)];
     __local ulong window_l[LB_WINDOW];
+    __local T window_v[LB_WINDOW];  // the values published with them
     __local uint tile_no, depth_l, found_l;
     __local T prefix_l;
     const uint lid = get_local_id(0);
@@ -117,7 +108,7 @@ __kernel void decoupled_look_back(__global const T *restrict in, __global T *res
     volatile __global ulong *words = status;
     if (lid == 0) {
         LB_LOG(tile == 0 ? LB_EVENT_PREFIX : LB_EVENT_AGGREGATE, tile, tile, 0, aggregate);
-        atom_xchg(&status[tile], LB_WORD(epoch, tile == 0 ? 1u : 0u, aggregate));
+        RL_LB_PUBLISH(status, tile, epoch, tile == 0 ? 1u : 0u, aggregate);
         prefix_l = RL_IDENTITY;
         depth_l = 0;
         found_l = tile == 0;
@@ -128,23 +119,22 @@ __kernel void decoupled_look_back(__global const T *restrict in, __global T *res
             ulong w;
             uint polls = 0;
             for (;;) {
-                w = words[end - 1 - lid];
-                if ((uint)(w >> 33) == epoch) break;
+                w = RL_LB_FLAG(words, end - 1 - lid);
+                if (RL_LB_EPOCH(w) == epoch) break;
                 ++polls;  // X: nothing of this launch yet
             }
             window_l[lid] = w;
-            LB_LOG((w >> 32) & 1 ? LB_EVENT_READ_P : LB_EVENT_READ_A, tile, end - 1 - lid, polls,
-                   LB_FROM_BITS((uint)w));
+            window_v[lid] = RL_LB_VALUE(words, end - 1 - lid, w);
+            LB_LOG(RL_LB_IS_P(w) ? LB_EVENT_READ_P : LB_EVENT_READ_A, tile, end - 1 - lid, polls, window_v[lid]);
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         if (lid == 0) {
             T prefix = prefix_l;
             uint depth = depth_l;
             for (uint j = 0; j < LB_WINDOW && j < end; ++j) {
-                const ulong w = window_l[j];
-                prefix = RL_APPLY(LB_FROM_BITS((uint)w), prefix);
+                prefix = RL_APPLY(window_v[j], prefix);
                 ++depth;
-                if ((w >> 32) & 1) {  // P: everything before tile end - j is in
+                if (RL_LB_IS_P(window_l[j])) {  // P: everything before tile end - j is in
                     found_l = 1;
                     break;
                 }
@@ -156,7 +146,7 @@ __kernel void decoupled_look_back(__global const T *restrict in, __global T *res
     }
     if (lid == 0 && tile > 0) {
         LB_LOG(LB_EVENT_PREFIX, tile, tile, 0, RL_APPLY(prefix_l, aggregate));
-        atom_xchg(&status[tile], LB_WORD(epoch, 1u, RL_APPLY(prefix_l, aggregate)));
+        RL_LB_PUBLISH(status, tile, epoch, 1u, RL_APPLY(prefix_l, aggregate));
     }
     const T offset = RL_APPLY(prefix_l, before);  // everything before this work-item's run
 

@@ -74,8 +74,6 @@ VariantInfo decoupled_look_back() {
     v.timedElementsPerItem = 24;      // where local memory holds no tile of 8 per work-item
     v.maxTimedElementsPerItem = 48;   // the tile from the device's local memory (pass_plan.h)
     v.needsInt64Atomics = true;
-    v.no64BitReason = "publishes each tile's status as one 64-bit atomic word holding a flag, the launch's epoch and "
-                      "a 32-bit value";
     v.model = &stages;
     return v;
 }
