@@ -82,13 +82,9 @@ __kernel void chunked_look_back(__global const T *restrict in, __global T *restr
         uint depth = 0;
         for (uint j = tile; j > 0; --j) {
             ulong w;
+            T value;
             uint polls = 0;
-            for (;;) {
-                w = RL_LB_FLAG(words, j - 1);
-                if (RL_LB_EPOCH(w) == epoch) break;
-                ++polls;  // X: nothing of this launch yet
-            }
-            const T value = RL_LB_VALUE(words, j - 1, w);
+            while (!rl_lb_try(words, j - 1, epoch, &w, &value)) ++polls;  // X: nothing of this launch yet
             LB_LOG(RL_LB_IS_P(w) ? LB_EVENT_READ_P : LB_EVENT_READ_A, tile, j - 1, polls, value);
             prefix = RL_APPLY(value, prefix);
             ++depth;

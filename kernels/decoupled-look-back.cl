@@ -22,7 +22,7 @@
 // device that let a started work-group starve behind a spinning one would hang here).
 // Each status is one 64-bit word, (launch epoch, P) in the upper half and a 32-bit value's bits in the lower, so a
 // flag and its value are written and read together, and words of an older launch read as X (no clearing between
-// launches); a long or double value has a word of its own beside the flag, fenced (RL_LB_ macros, reduce_common.cl).
+// launches); a long or double value is split over two such words (RL_LB_ macros, kernels/reduce_common.cl).
 // Memory: a run is consecutive elements, but a SIMD group whose work-items each load their own run touches
 // RL_EPI times the bytes it uses per instruction. So the tile goes through local memory: loaded in the order of the
 // array (neighbouring work-items, neighbouring elements), read back run by run, and the results the same way out.
@@ -117,14 +117,11 @@ __kernel void decoupled_look_back(__global const T *restrict in, __global T *res
     for (uint end = tile; !found_l; end -= LB_WINDOW) {  // the window: tiles end - 1, end - 2, ... (at most 32)
         if (lid < LB_WINDOW && lid < end) {
             ulong w;
+            T x;
             uint polls = 0;
-            for (;;) {
-                w = RL_LB_FLAG(words, end - 1 - lid);
-                if (RL_LB_EPOCH(w) == epoch) break;
-                ++polls;  // X: nothing of this launch yet
-            }
+            while (!rl_lb_try(words, end - 1 - lid, epoch, &w, &x)) ++polls;  // X: nothing of this launch yet
             window_l[lid] = w;
-            window_v[lid] = RL_LB_VALUE(words, end - 1 - lid, w);
+            window_v[lid] = x;
             LB_LOG(RL_LB_IS_P(w) ? LB_EVENT_READ_P : LB_EVENT_READ_A, tile, end - 1 - lid, polls, window_v[lid]);
         }
         barrier(CLK_LOCAL_MEM_FENCE);

@@ -289,48 +289,53 @@ inline void lb_log(__global int4 *events, __global T *values, __global uint *cou
 #define LB_LOG(what, tile, other, polls, value)
 #endif
 
-// The single passes' status words (decoupled-look-back, chunked-look-back; macros, so that only the kernels that use
-// them need cl_khr_int64_base_atomics). Each tile has a flag word, status[RL_LB_STRIDE * tile]: (launch epoch, P) in
-// its upper half, so that words of an older launch read as X (no clearing between launches). A 32-bit value rides in
-// the flag word's lower half, so a flag and its value are written and read together, in one access. A 64-bit value
-// has no room there: it gets a word of its own for each status (status[3 tile + 1] for A, + 2 for P), written before
-// the flag with a fence between, and read after the flag with a fence between, as CUB does for wide types.
+// The single passes' status words (decoupled-look-back, chunked-look-back; macros and a function of plain loads, so
+// that only the kernels that publish need cl_khr_int64_base_atomics). A tile's status is published in 64-bit words
+// written whole by one atomic each, each carrying the tag (launch epoch, P) in its upper half, so that words of an
+// older launch read as X (no clearing between launches). A 32-bit value rides in the lower half of the tile's one
+// word: flag and value are written and read together. A 64-bit value is split over two such words, its low and high
+// halves, and a read counts only when both carry the same tag of this launch: both halves then come from the same
+// publication, whatever order the two writes became visible in. (A value in a word of its own behind a flag, with
+// mem_fence between, is not enough: OpenCL 1.2's fences order a work-item's accesses for its own work-group, and on
+// NVIDIA a tile read such a flag's P with the value word still 0.)
 //   RL_LB_PUBLISH(status, tile, epoch, p, x)  publish x as A (p = 0) or P (p = 1)
-//   RL_LB_FLAG(words, tile)                   read a tile's flag word (words: volatile)
-//   RL_LB_EPOCH(w), RL_LB_IS_P(w)             the flag word's epoch and P flag
-//   RL_LB_VALUE(words, tile, w)               the value published with flag word w
+//   rl_lb_try(words, tile, epoch, &w, &x)     one read of a tile's status: true when it holds A or P of this launch
+//                                             (w: its tag word, x: the value); words: volatile
+//   RL_LB_IS_P(w)                             the P flag of a tag word
+#define RL_LB_TAG(epoch, p) ((ulong)(((epoch) << 1) | (p)) << 32)
 #define RL_LB_EPOCH(w) ((uint)((w) >> 33))
 #define RL_LB_IS_P(w) ((uint)((w) >> 32) & 1u)
 #if defined(RL_TYPE_LONG) || defined(RL_TYPE_DOUBLE)
-#define RL_LB_STRIDE 3
 #if defined(RL_TYPE_LONG)
 #define RL_LB_FROM_BITS(u) as_long(u)
 #else
 #define RL_LB_FROM_BITS(u) as_double(u)
 #endif
-#define RL_LB_PUBLISH(status, tile, epoch, p, x)                                          \
-    do {                                                                                   \
-        (status)[3 * (size_t)(tile) + 1 + (p)] = as_ulong(x);                              \
-        mem_fence(CLK_GLOBAL_MEM_FENCE);                                                   \
-        atom_xchg(&(status)[3 * (size_t)(tile)], (ulong)((((epoch) << 1) | (p))) << 32); \
+#define RL_LB_PUBLISH(status, tile, epoch, p, x)                                                             \
+    do {                                                                                                      \
+        const ulong rl_bits = as_ulong(x);                                                                    \
+        atom_xchg(&(status)[2 * (size_t)(tile)], RL_LB_TAG(epoch, p) | (rl_bits & 0xFFFFFFFFul));           \
+        atom_xchg(&(status)[2 * (size_t)(tile) + 1], RL_LB_TAG(epoch, p) | (rl_bits >> 32));                 \
     } while (0)
-inline T rl_lb_value(volatile __global ulong *words, const uint tile, const ulong w) {
-    mem_fence(CLK_GLOBAL_MEM_FENCE);
-    return RL_LB_FROM_BITS(words[3 * (size_t)tile + 1 + RL_LB_IS_P(w)]);
+inline bool rl_lb_try(volatile __global ulong *words, const uint tile, const uint epoch, ulong *w, T *x) {
+    const ulong lo = words[2 * (size_t)tile], hi = words[2 * (size_t)tile + 1];
+    *w = lo;
+    *x = RL_LB_FROM_BITS((hi << 32) | (lo & 0xFFFFFFFFul));
+    return RL_LB_EPOCH(lo) == epoch && (lo >> 32) == (hi >> 32);
 }
-#define RL_LB_VALUE(words, tile, w) rl_lb_value((words), (tile), (w))
 #else
-#define RL_LB_STRIDE 1
 #if defined(RL_TYPE_INT)
 #define RL_LB_FROM_BITS(u) as_int(u)
 #else
 #define RL_LB_FROM_BITS(u) as_float(u)
 #endif
-#define RL_LB_PUBLISH(status, tile, epoch, p, x) \
-    atom_xchg(&(status)[tile], ((ulong)((((epoch) << 1) | (p))) << 32) | (ulong)as_uint(x))
-#define RL_LB_VALUE(words, tile, w) RL_LB_FROM_BITS((uint)(w))
+#define RL_LB_PUBLISH(status, tile, epoch, p, x) atom_xchg(&(status)[tile], RL_LB_TAG(epoch, p) | (ulong)as_uint(x))
+inline bool rl_lb_try(volatile __global ulong *words, const uint tile, const uint epoch, ulong *w, T *x) {
+    *w = words[tile];
+    *x = RL_LB_FROM_BITS((uint)*w);
+    return RL_LB_EPOCH(*w) == epoch;
+}
 #endif
-#define RL_LB_FLAG(words, tile) ((words)[RL_LB_STRIDE * (size_t)(tile)])
 
 // Stage parameters (the `param` of RL_RECORD): -1 for the load, the stride s for a tree stage, and
 // RL_TAIL_STEP(s) for a step of a warp-synchronous tail (no barrier before it).

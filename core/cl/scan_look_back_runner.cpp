@@ -116,8 +116,8 @@ private:
 
     void prepare(Engine& engine, const PassPlan& pass, ElemType type) {
         if (pass.n == n_ && pass.groups == tiles_ && type == type_) return;
-        // A flag word per tile, and two more for a 64-bit element's A and P (RL_LB_STRIDE, reduce_common.cl).
-        std::vector<cl_ulong> words(3 * std::max<size_t>(1, pass.groups), 0);
+        // A status word per tile, two for a 64-bit element (its value's halves; kernels/reduce_common.cl).
+        std::vector<cl_ulong> words(2 * std::max<size_t>(1, pass.groups), 0);
         const cl_uint zero = 0;
         out_ = cl::Buffer(engine.context(), CL_MEM_READ_WRITE, std::max<size_t>(1, pass.n) * elemSize(type));
         status_ = cl::Buffer(engine.context(), CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR,

@@ -53,7 +53,7 @@ TEST(ExplorerWords, AnUnknownTabNamesTheWordsTab) {
     const std::string d = tempDir("words-bad-tab");
     const AppRun r = runApp(d, "--config-dir " + d + "/cfg --size 1000x700 --variant sequential --n 16 --wg 16 "
                                "--script \"wait-trace;tab:speech;quit\"");
-    EXPECT_NE(r.err.find("unknown tab 'speech' (warps, heatmap, source, messages, words)"), std::string::npos)
+    EXPECT_NE(r.err.find("unknown tab 'speech' (warps, heatmap, source, messages, words, tiles)"), std::string::npos)
         << r.out << r.err;
 }
 
