@@ -261,11 +261,11 @@ inline void rl_record_global_cells(__global const volatile T *arr, const int sta
 #endif
 
 #if defined(RL_TRACE)
-// The single-pass scans' log (decoupled-look-back, chunked-look-back), for the explorer's Tiles tab: every ticket drawn, status published
-// and predecessor's status read, numbered by one counter that every work-group draws from. A publication draws its
-// number before its word is written and a read draws its number after its word was read, so a read that saw a status
-// always comes after the publication of that status. Each entry: (what, tile, the other tile or the work-group's id,
-// the times the word read as X before this read) and the value published or read.
+// The single-pass scans' log (decoupled-look-back, chunked-look-back), for the explorer's Tiles tab: every ticket
+// drawn, status published and predecessor's status read, numbered by one counter that every work-group draws from. A
+// publication draws its number before its word is written and a read draws its number after its word was read, so a
+// read that saw a status always comes after the publication of that status. Each entry: (what, tile, the other tile or
+// the work-group's id, the times the word read as X before this read) and the value published or read.
 #define LB_EVENT_TICKET 0
 #define LB_EVENT_AGGREGATE 1
 #define LB_EVENT_PREFIX 2

@@ -66,8 +66,9 @@ struct LookBackLog {
 
 class ScanLookBackRunner : public KindRunner {
 public:
-    double runOnce(Engine& engine, const VariantInfo& variant, const RunConfig& config, const std::vector<PassPlan>& plan,
-                   const cl::Buffer& input, std::vector<cl::Event>* events, double*) override {
+    double runOnce(Engine& engine, const VariantInfo& variant, const RunConfig& config,
+                   const std::vector<PassPlan>& plan, const cl::Buffer& input, std::vector<cl::Event>* events,
+                   double*) override {
         cl::Kernel kernel = engine.programs().kernel(variant, config, false);
         const PassPlan& pass = plan.front();
         prepare(engine, pass, config.type);
