@@ -50,15 +50,6 @@ int timedElementsPerItem(const VariantInfo& variant, size_t wg, size_t elemBytes
     return 0;
 }
 
-int timedElementsPerItem(const VariantInfo& variant, size_t n, size_t wg, size_t elemBytes, size_t localMemBytes,
-                         int computeUnits) {
-    const int fits = timedElementsPerItem(variant, wg, elemBytes, localMemBytes);
-    if (fits <= 0 || computeUnits <= 0) return fits;
-    const size_t perUnit = n / (2 * wg * size_t(computeUnits)) / 8 * 8;  // per work-item, for two tiles a unit
-    const int bySize = int(std::min(perUnit, size_t(fits)));
-    return std::max(std::min(fits, variant.timedElementsPerItem), bySize);
-}
-
 size_t persistentLastGroupGrid(const VariantInfo& variant, size_t n, size_t wg, int computeUnits) {
     wg = std::max<size_t>(1, wg);
     size_t cap = size_t(std::max(1, variant.groupsPerComputeUnit)) * size_t(std::max(1, computeUnits));

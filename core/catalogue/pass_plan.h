@@ -58,18 +58,12 @@ size_t timedGrid(const VariantInfo& variant, size_t n, size_t wg, int computeUni
 // A tile-in-local-memory variant's elements per work-item for timed runs (decoupled-look-back): the largest
 // multiple of 8, up to variant.maxTimedElementsPerItem, whose tile, scratch and kLocalMargin bytes of the kernel's own
 // __local variables fit the device's local memory (wg x (epi + 1 + scratchPerItem) elements). A bigger tile keeps
-// more bytes in flight per work-group between its waits (its scan, its look-back); past about 48 elements a
-// work-item's serial run costs more than it hides. 0 when the variant has no such rule or not even 8 fit. For GPUs:
-// on a CPU, whose local memory is its cache, the variant's fixed timedElementsPerItem measured faster.
-// With 48 KiB (NVIDIA): 40 at wg 256 and 48 at wg 128 for 4-byte elements, 16 at wg 256 for 8-byte ones.
+// more bytes in flight per work-group between its waits (its scan, its look-back) but fewer work-groups fit a compute
+// unit's local memory at once. 0 when the variant has no such rule or not even 8 fit. For GPUs: on a CPU, whose
+// local memory is its cache, the variant's fixed timedElementsPerItem measured faster.
+// With 48 KiB (NVIDIA) and a cap of 32: 32 at wg 256 and 128 for 4-byte elements, 16 at wg 256 for 8-byte ones.
 inline constexpr size_t kLocalMargin = 512;
 int timedElementsPerItem(const VariantInfo& variant, size_t wg, size_t elemBytes, size_t localMemBytes);
-// The same for an array of n: a small one keeps at least two tiles per compute unit (at most the multiple of 8 below
-// n / (2 x wg x units) elements per work-item), never below the variant's timedElementsPerItem. On 132 units at
-// wg 256: 24 up to 2^21 (measured 5-30% faster there than 40), 40 from 2^22 (level at 2^22, faster past it).
-int timedElementsPerItem(const VariantInfo& variant, size_t n, size_t wg, size_t elemBytes, size_t localMemBytes,
-                         int computeUnits);
-
 // best-gpu's persistent grid: wg groups up to kLastGroupMaxElemsPerItem elements per work-item, then more, up to
 // groupsPerComputeUnit x units rounded down to whole multiples of wg. timedGrid's choice up to 2^24 (wg 256) and on
 // a device with few compute units; bench --anatomy measures it against the short groups past that.

@@ -23,9 +23,7 @@ RunConfig withDeviceDefaults(const VariantInfo& v, const RunConfig& requested, c
         // On a GPU the tile fills local memory; on a CPU "local" memory is the cache and a run of 24 measured faster
         // (PoCL, 2^20-2^22: 4.9 ms against 7.7 with 48).
         const int fits =
-            device.type == "GPU"
-                ? timedElementsPerItem(v, c.n, c.wg, elemSize(c.type), device.localMemBytes, device.computeUnits)
-                : 0;
+            device.type == "GPU" ? timedElementsPerItem(v, c.wg, elemSize(c.type), device.localMemBytes) : 0;
         if (fits > 0) c.elemsPerItem = fits;
         else if (v.timedElementsPerItem > 0) c.elemsPerItem = v.timedElementsPerItem;
     }

@@ -67,12 +67,14 @@ VariantInfo decoupled_look_back() {
     v.tileInLocal = true;                   // the tile passes through local memory on its way in and out
     v.wgFixedAtBuild = true;                // the tile's local array is sized at build time
     v.elementsPerItemSettable = true;
-    // Timed: tiles of 256 x 24 elements. On NVIDIA's H100 the single pass took 1.46 ms over 2^28 floats with 8 per
-    // work-item, 1.07 with 16 and 0.89 with 24 or 32 (fewer tiles to wait for, each load in flight longer).
+    // Timed on a GPU: the largest tile local memory holds, up to 256 x 32 elements (pass_plan.h). On NVIDIA's H100
+    // the single pass took 1.46 ms over 2^28 floats with 8 per work-item, 1.07 with 16 and 0.89 with 24 or 32 (fewer
+    // tiles to wait for, each load in flight longer); with whole tiles moved as vectors of four, 32 measured fastest
+    // on the H200 at 2^20-2^28 (24 and 40 slower: 40 leaves room for fewer work-groups a compute unit). On a CPU: 24.
     // Traced: 2, so that the explorer's arrays of a few dozen elements make several tiles and show the look-back.
     v.defaultElementsPerItem = 2;
-    v.timedElementsPerItem = 24;      // where local memory holds no tile of 8 per work-item
-    v.maxTimedElementsPerItem = 48;   // the tile from the device's local memory (pass_plan.h)
+    v.timedElementsPerItem = 24;      // on a CPU, and where local memory holds no tile of 8 per work-item
+    v.maxTimedElementsPerItem = 32;   // the tile from the device's local memory (pass_plan.h)
     v.needsInt64Atomics = true;
     v.model = &stages;
     return v;

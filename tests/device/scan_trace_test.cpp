@@ -95,7 +95,7 @@ TEST_P(ScanLookBack, EveryTileEqualsTheModelAndTheScanTheReference) {
             for (bool exclusive : {false, true})
                 for (auto [n, wg, epi] : {std::tuple<size_t, size_t, int>{1, 16, 8}, {3, 16, 1}, {97, 16, 1},
                                           {1000, 16, 1}, {1000, 16, 4}, {1001, 16, 3}, {5000, 32, 8}}) {
-                    // 64-bit elements (their values in words of their own): sum and max, three shapes, enough to
+                    // 64-bit elements (their values split over two tagged words): sum and max, three shapes, enough to
                     // show the wide status words at work without building every kernel again.
                     if (isWide(type) && (op == Op::Min || (n != 3 && n != 1001 && n != 5000))) continue;
                     RunConfig c;
@@ -140,7 +140,7 @@ TEST_P(ScanLookBack, EveryTileEqualsTheModelAndTheScanTheReference) {
                     ++checked;
                 }
     }
-    EXPECT_GE(types, 3) << "int, float and long at least: the 64-bit values have words of their own";
+    EXPECT_GE(types, 3) << "int, float and long at least: the 64-bit values take two words";
     EXPECT_EQ(checked, std::min(types, 2) * 3 * 2 * 7 + std::max(types - 2, 0) * 2 * 2 * 3);
     std::cout << "runs where some tile looked back past its neighbour: " << lookedFurther << " of " << checked << "\n";
 }
