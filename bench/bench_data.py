@@ -16,6 +16,8 @@ def parse_args(description):
                    help="device: each call queued behind a busy device; device-idle: the device idle before each")
     p.add_argument("--dtype", choices=["float", "int"], default="float")
     p.add_argument("--op", choices=["sum", "min", "max"], default="sum")
+    p.add_argument("--pattern", choices=["reduce", "scan"], default="reduce",
+                   help="scan: the peers' inclusive scans (each element checked), not their reductions")
     p.add_argument("--platform", default="")
     p.add_argument("--device", default="")
     p.add_argument("--data", action="append", default=[], metavar="N=PATH",
@@ -107,12 +109,15 @@ def unavailable(reason):
     sys.exit(0)
 
 
-def record(method, role, n, timing, times_ms, results, nbytes, note, starts=None, cpus=None):
+def record(method, role, n, timing, times_ms, results, nbytes, note, starts=None, cpus=None, check=None):
     """One JSON line: median/min/max of the timed runs; the first result (the bench checks it) and whether all agree;
-    with `starts` and `cpus`, every call as [start, ms, cpu]."""
+    with `starts` and `cpus`, every call as [start, ms, cpu]; with `check` ((correct, verdict): a scan's output
+    checked element by element here), the bench takes that verdict instead of checking the result itself."""
     fields = dict(method=method, role=role, n=n, timing=timing, median_ms=statistics.median(times_ms),
                   min_ms=min(times_ms), max_ms=max(times_ms), repeats=len(times_ms), bytes=nbytes,
                   result=float(results[0]) if results else None, results_all_equal=len(set(results)) <= 1, note=note)
+    if check is not None:
+        fields["correct"], fields["verdict"] = bool(check[0]), check[1]
     if starts:
         fields["calls"] = [[s, t, c] for s, t, c in zip(starts, times_ms, cpus)]
     emit(**fields)

@@ -31,15 +31,6 @@ bool wanted(const std::vector<std::string>& list, const std::string& name) {
     return std::find(list.begin(), list.end(), name) != list.end();
 }
 
-std::string writeDataFile(const BenchOptions& o, const HostArray& input) {
-    const std::string path = o.tmpDir + "/reducelab_bench_" + std::to_string(input.size()) + "_" +
-                             std::to_string(o.seed) + (input.type == ElemType::Int ? ".i32" : ".f32");
-    std::ofstream f(path, std::ios::binary);
-    f.write(static_cast<const char*>(input.data()), std::streamsize(input.bytes()));
-    if (!f) throw Error(ErrorKind::DeviceFailure, "could not write " + path + ": choose another --tmp directory");
-    return path;
-}
-
 std::string loadAverage() {
     std::ifstream f("/proc/loadavg");
     std::string a, b, c;
@@ -183,7 +174,7 @@ int run(const BenchOptions& o) {
         setup->input = makeInput(o.type, DataPattern::Random, n, o.seed);
         const HostArray& input = setup->input;
         const Reference& ref = refs[n] = computeReference(input, o.op);
-        if (python) files.emplace_back(n, writeDataFile(o, input));
+        if (python) files.emplace_back(n, writeDataFile(o.tmpDir, o.seed, input));
         // The host peers read their own page-aligned copy of the input (a std::vector's 16-byte alignment would
         // split 64-byte vector loads across cache lines). The OpenCL buffer is a copy made by the driver: PoCL
         // ran slower on a CL_MEM_USE_HOST_PTR buffer over the host array (8-11 against 23-27 GB/s at 2^24).

@@ -53,7 +53,7 @@ std::string usage() {
            "  --pattern P       reduce (default) or scan: the scans against the host's std::inclusive_scan\n"
            "                    (par_unseq over TBB, and serial) and Boost.Compute's inclusive_scan, every element\n"
            "                    of every method checked; GB/s counts the bytes read and written\n"
-           "  --peers LIST      of clblast,boost,pyopencl,tbb,torch (default all; missing ones are skipped)\n" +
+           "  --peers LIST      of clblast,boost,pyopencl,tbb,torch, or none (default all; missing ones skipped)\n" +
            setting("type", "int or float: what every method reduces; default float") + setting("op", "default sum") +
            "  --timing T        auto (device on GPUs, wall on CPU devices), device, device-idle or wall. device: each\n"
            "                    call queued behind a busy device (OpenCL events; CUDA events for torch and cupy);\n"
@@ -157,7 +157,7 @@ bool parseOptions(int argc, char** argv, BenchOptions& o, std::string* error) {
         } else if (a == "--pattern" && (v == "reduce" || v == "scan")) {
             o.pattern = v == "scan" ? Pattern::Scan : Pattern::Reduce;
         } else if (a == "--peers") {
-            o.peers = split(v);
+            o.peers = v == "none" ? std::vector<std::string>{} : split(v);
             for (const auto& p : o.peers)
                 if (p != "clblast" && p != "boost" && p != "pyopencl" && p != "tbb" && p != "torch") {
                     *error = "unknown peer '" + p + "': choose from clblast,boost,pyopencl,tbb,torch";

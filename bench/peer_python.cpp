@@ -1,5 +1,6 @@
 // Runs a Python peer script once over every size's data file and reads its JSON lines back.
 #include <cstdio>
+#include <fstream>
 #include <iostream>
 #include <map>
 
@@ -28,7 +29,7 @@ bool runWith(const std::string& python, const PythonJob& job, std::vector<Measur
         quote(python) + " " + quote(job.script) + " --warmup " + std::to_string(job.warmup) + " --repeats " +
         std::to_string(job.repeats) + " --timing " + job.timing + " --dtype " + std::string(toString(job.type)) +
         " --op " + std::string(toString(job.op)) + " --platform " + quote(job.platform) + " --device " +
-        quote(job.device) + (job.interleave ? " --interleave" : "") + (job.calls ? " --calls" : "") +
+        quote(job.device) + (job.pattern == Pattern::Scan ? " --pattern scan" : "") + (job.interleave ? " --interleave" : "") + (job.calls ? " --calls" : "") +
         (job.passes > 1 ? " --passes " + std::to_string(job.passes) : "");
     for (const auto& [n, path] : job.files) cmd += " --data " + std::to_string(n) + "=" + quote(path);
     cmd += " 2>&1";
@@ -69,6 +70,11 @@ bool runWith(const std::string& python, const PythonJob& job, std::vector<Measur
                         m.result = j["result"].get<double>();
                         m.checked = true;  // checked by the caller against its reference
                     }
+                    if (j.contains("correct") && j["correct"].is_boolean()) {  // checked by the peer (scans)
+                        m.checked = true;
+                        m.correct = j["correct"].get<bool>();
+                        m.verdict = j.value("verdict", "");
+                    }
                     if (j.contains("calls") && j["calls"].is_array())
                         for (const auto& c : j["calls"])
                             if (c.is_array() && c.size() == 3)
@@ -95,6 +101,15 @@ bool runWith(const std::string& python, const PythonJob& job, std::vector<Measur
 }
 
 }  // namespace
+
+std::string writeDataFile(const std::string& dir, uint64_t seed, const HostArray& input) {
+    const std::string path = dir + "/reducelab_bench_" + std::to_string(input.size()) + "_" + std::to_string(seed) +
+                             (input.type == ElemType::Int ? ".i32" : ".f32");
+    std::ofstream f(path, std::ios::binary);
+    f.write(static_cast<const char*>(input.data()), std::streamsize(input.bytes()));
+    if (!f) throw Error(ErrorKind::DeviceFailure, "could not write " + path + ": choose another --tmp directory");
+    return path;
+}
 
 std::vector<Measurement> runPythonPeer(const PythonJob& job, std::string* why) {
     std::string reasons;

@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 # Peers on an NVIDIA GPU through CUDA: torch.sum/min/max (PyTorch's reductions) and, where CuPy is installed,
 # cupy.sum/min/max (CUB's DeviceReduce), plus torch's device-to-device copy as a reference for the copy ceiling.
+# --pattern scan: the inclusive scans instead (scan_main below): torch.cumsum, cupy.cumsum through CUB's DeviceScan
+# and through CuPy's own kernels, or torch.cummin/cummax; every element of each peer's output checked here.
 # Device timing (--timing device) = CUDA events recorded around the call while a spinning kernel keeps the GPU busy,
 # so that the call's kernels are queued before the GPU reaches them: the GPU's time from the call's first command to
 # its last, with no host time inside, the quantity OpenCL's profiling events give for ReduceLab's kernels timed the
@@ -125,8 +127,11 @@ def values(results):
     return [float(r.item()) if hasattr(r, "item") else float(r) for r in results if r is not None]
 
 
-def measure(torch, label, role, n, nbytes, fn, sync, a, note, clock):
-    """The rows of one method at one size: its main figure in the asked timing, and the other clock beside it."""
+def measure(torch, label, role, n, nbytes, fn, sync, a, note, clock, check=None):
+    """The rows of one method at one size: its main figure in the asked timing, and the other clock beside it.
+    check: called once the calls are timed, (correct, verdict) for the main row (a scan's output, element by
+    element)."""
+    verdict = (lambda: check()) if check else (lambda: None)
     if a.timing == "wall":
         # Warmed up with the very call that is timed, its result read back: warmed with fn and sync alone, the
         # first timed call (its first read of a result) took 65-160 us, the second up to 60, against 27-30 after
@@ -134,7 +139,8 @@ def measure(torch, label, role, n, nbytes, fn, sync, a, note, clock):
         call = whole_call(fn, sync)
         warm_up(call, a.warmup, sync)
         [(times, results, starts, cpus)] = wall_rounds([call], a.repeats)
-        record(label, role, n, "wall", times, values(results), nbytes, note, *((starts, cpus) if a.calls else ()))
+        record(label, role, n, "wall", times, values(results), nbytes, note, *((starts, cpus) if a.calls else ()),
+               check=verdict())
         return
     warm_up(fn, a.warmup, sync)
     # CUDA events first: once a profiler has run in the process, events around a call read longer.
@@ -151,17 +157,18 @@ def measure(torch, label, role, n, nbytes, fn, sync, a, note, clock):
         print(f"kernel timestamps unavailable for {label}: {e}")
         times = None
     if a.timing == "device":
-        record(label, role, n, "device", event_ms, values(event_results), nbytes, f"{note}; {events_note}")
+        record(label, role, n, "device", event_ms, values(event_results), nbytes, f"{note}; {events_note}",
+               check=verdict())
         if times:
             record(label + " (CUPTI kernel span)", "reference", n, "device", times, values(results), nbytes,
                    f"{note}; {cupti_note}, the GPU idle before each call")
     elif times:
-        record(label, role, n, "device", times, values(results), nbytes, f"{note}; {cupti_note}")
+        record(label, role, n, "device", times, values(results), nbytes, f"{note}; {cupti_note}", check=verdict())
         record(label + " (CUDA events)", "reference", n, "device", event_ms, values(event_results), nbytes,
                f"{note}; {events_note}")
     else:
         record(label, role, n, "device", event_ms, values(event_results), nbytes,
-               f"{note}; {events_note} (the profiler's kernel timestamps were unavailable)")
+               f"{note}; {events_note} (the profiler's kernel timestamps were unavailable)", check=verdict())
 
 
 def main():
@@ -180,6 +187,9 @@ def main():
     name = torch.cuda.get_device_name(0)
     torch_clock = TorchClock(torch) if a.timing != "wall" else None
     cupy_clock = CupyClock(cupy) if a.timing != "wall" and cupy is not None else None
+    if a.pattern == "scan":
+        scan_main(a, np, torch, cupy, name, torch_clock, cupy_clock)
+        return
     reduce_torch = {"sum": torch.sum, "min": torch.min, "max": torch.max}[a.op]
     # --interleave and --passes (wall timing): every size's methods are set up first, then timed in one round-robin
     # whose rounds call every method at every size once (--interleave, as the C++ bench's), or with the sizes swept
@@ -234,6 +244,120 @@ def main():
         for (label, role, n, nbytes, _, _, note), (times, results, starts, cpus) in zip(pending, timed):
             record(label, role, n, "wall", times, values(results), nbytes, note, *((starts, cpus) if a.calls else ()))
         check_copies(torch, copies)
+
+
+def scan_reference(np, x, op, dtype):
+    """The exact answer on the host (numpy): ints and min/max as they must be (an int sum wraps at 32 bits as
+    ReduceLab's and the peers' do), float sums in double with the prefix of |x| that bounds their error."""
+    if op != "sum":
+        return (np.minimum if op == "min" else np.maximum).accumulate(x), None
+    if dtype == "int":
+        return np.cumsum(x, dtype=np.int64).astype(np.int32), None
+    return np.cumsum(x, dtype=np.float64), np.cumsum(np.abs(x), dtype=np.float64)
+
+
+def scan_checker(torch, ref, abs_prefix):
+    """check(y) -> (correct, verdict) for a peer's output y (a torch tensor on the GPU). Exact where the answer is
+    exact. Float sums: element i within gamma(k) * (|x_0| + ... + |x_i|) of the double-precision sum, k = i + 1
+    capped where gamma(k) = k u / (1 - k u) reaches 1: the bound of any order of additions (a chain of i roundings
+    at most), since the order inside a library's scan is not ours to state; the verdict also says how far inside
+    it the worst element lies, in units of u (0.5 ulp) times its prefix of |x|."""
+    ref_gpu = torch.from_numpy(ref).cuda()
+    if abs_prefix is None:
+        def exact(y):
+            wrong = (y != ref_gpu).nonzero()
+            if wrong.numel() == 0:
+                return True, "every element exact"
+            i = int(wrong[0])
+            return False, f"element {i} is {y[i].item()}, expected {ref_gpu[i].item()} ({wrong.numel()} wrong)"
+        return exact
+    u = 2.0 ** -24
+    abs_gpu = torch.from_numpy(abs_prefix).cuda()
+    k = torch.arange(1, ref.size + 1, device="cuda", dtype=torch.float64).clamp_(max=0.5 / u)
+    bound = k * u / (1 - k * u) * abs_gpu
+    del k
+
+    def bounded(y):
+        err = (y.double() - ref_gpu).abs()
+        over = (err > bound).nonzero()
+        scaled = err / (u * abs_gpu.clamp(min=1e-300))
+        worst = int(scaled.argmax())
+        if over.numel() == 0:
+            return True, (f"every element within its bound; worst {scaled[worst].item():.1f} u x prefix of |x| "
+                          f"at element {worst}")
+        i = int(over[0])
+        return False, (f"element {i} is {y[i].item()!r}, the double-precision sum {ref_gpu[i].item()!r}: off by "
+                       f"{err[i].item():.3g}, bound {bound[i].item():.3g} ({over.numel()} elements over)")
+    return bounded
+
+
+def scan_main(a, np, torch, cupy, name, torch_clock, cupy_clock):
+    """--pattern scan: per size, torch's scan, cupy.cumsum with CUB and without (sums; CuPy 14 has no min or max
+    accumulate on the GPU, said in a skipped row where that holds) and torch's copy as a reference, each timed
+    as the reductions are (wall: the call and the read of its last element), its output checked afterwards."""
+    for n, path in a.files:
+        host = load(np, n, path, a.dtype)
+        ref, abs_prefix = scan_reference(np, host, a.op, a.dtype)
+        check = scan_checker(torch, ref, abs_prefix)
+        del ref, abs_prefix
+        x = torch.from_numpy(host).cuda()
+        y = torch.empty_like(x)
+        nbytes = 2 * n * x.element_size()  # a scan reads and writes every element
+        sync = torch.cuda.synchronize
+        if a.op == "sum":
+            label, note = "torch.cumsum", f"torch {torch.__version__} on {name}, {a.dtype}"
+            fn = lambda: torch.cumsum(x, 0, out=y)[-1]  # noqa: E731
+        else:
+            idx = torch.empty(n, device="cuda", dtype=torch.int64)
+            scan = torch.cummin if a.op == "min" else torch.cummax
+            label = f"torch.cum{a.op}"
+            note = (f"torch {torch.__version__} on {name}, {a.dtype}; also writes each element's index (8 bytes), "
+                    "not counted in GB/s")
+            fn = lambda: scan(x, 0, out=(y, idx))[0][-1]  # noqa: E731
+        measure(torch, label, "framework-peer", n, nbytes, fn, sync, a, note, torch_clock, check=lambda: check(y))
+        if a.dtype == "float" and a.op == "sum":
+            z = torch.empty_like(x)
+
+            def copy(x=x, z=z):  # returns nothing: wall timing then waits for the copy instead of reading a value
+                z.copy_(x)
+
+            measure(torch, "torch copy_", "reference", n, nbytes, copy, sync, a, "bytes read + written", torch_clock)
+            del z, copy
+        if cupy is not None:
+            cupy_scans(a, np, torch, cupy, n, x, nbytes, check, cupy_clock)
+            cupy.get_default_memory_pool().free_all_blocks()
+        del x, y, check, fn
+        torch.cuda.empty_cache()
+
+
+def cupy_scans(a, np, torch, cupy, n, x, nbytes, check, clock):
+    cx = cupy.asarray(x)
+    cy = cupy.empty_like(cx)
+    sync = cupy.cuda.Device().synchronize
+    out = torch.as_tensor(cy, device="cuda")
+    if a.op != "sum":
+        ufunc = cupy.minimum if a.op == "min" else cupy.maximum
+        label = f"cupy.{ufunc.__name__}.accumulate"
+        try:
+            ufunc.accumulate(cx, out=cy)
+        except Exception as e:  # noqa: BLE001 - this CuPy has no such scan: a row says so
+            emit(method=label, role="framework-peer", n=n, skipped=f"cupy {cupy.__version__}: {str(e)[:160]}")
+            return
+        measure(torch, label, "framework-peer", n, nbytes, lambda: ufunc.accumulate(cx, out=cy)[-1], sync, a,
+                f"cupy {cupy.__version__}, {a.dtype}", clock, check=lambda: check(out))
+        return
+    # The accelerators are CuPy's process-wide setting, read at each call: set in the call itself, since the
+    # calls of both paths may alternate (a list assignment, well under a microsecond of host time).
+    set_accelerators = cupy._core.set_routine_accelerators
+    for accelerators, path in ((["cub"], "CUB"), ([], "no CUB")):
+        def call(accelerators=accelerators):
+            set_accelerators(accelerators)
+            return cupy.cumsum(cx, out=cy)[-1]
+
+        note = (f"cupy {cupy.__version__}, routine accelerators {accelerators or 'none'}"
+                + (" (CUB's DeviceScan::InclusiveSum)" if accelerators else " (CuPy's own scan kernels)"))
+        measure(torch, f"cupy.cumsum ({path})", "framework-peer", n, nbytes, call, sync, a,
+                f"{note}, {a.dtype}", clock, check=lambda: check(out))
 
 
 def check_copies(torch, copies):

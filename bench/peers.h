@@ -55,8 +55,12 @@ struct PythonJob {
     bool calls = false;           // every timed call's start and time back in Measurement::calls (--calls)
     ElemType type = ElemType::Float;
     Op op = Op::Sum;
-    std::string platform, device;  // for pyopencl: the OpenCL device to use
+    Pattern pattern = Pattern::Reduce;  // Scan: the peer's inclusive scans, each output checked by the peer itself
+    std::string platform, device;       // for pyopencl: the OpenCL device to use
 };
 std::vector<Measurement> runPythonPeer(const PythonJob& job, std::string* why);
+
+// The raw file (float32 or int32) a Python peer reads a size's data from: DIR/reducelab_bench_N_SEED.f32 or .i32.
+std::string writeDataFile(const std::string& dir, uint64_t seed, const HostArray& input);
 
 }  // namespace rl::bench

@@ -53,6 +53,10 @@ int runScanBench(Engine& engine, std::vector<size_t> sizes, const BenchOptions& 
     if (copySource.empty()) throw Error(ErrorKind::BadInput, "cannot read " + o.scriptDir + "/copy_chunks.cl: give --scripts");
     auto wanted = [&](const char* peer) { return std::find(o.peers.begin(), o.peers.end(), peer) != o.peers.end(); };
     const std::string typeName(toString(o.type)), opName(toString(o.op));
+    // The CUDA peers (bench/peer_torch.py --pattern scan: torch's scan, cupy.cumsum with CUB and without) on a GPU,
+    // after the OpenCL methods, over the same data written to files; they check their outputs element by element.
+    const bool python = !cpu && wanted("torch") && (o.type == ElemType::Float || o.type == ElemType::Int);
+    std::vector<std::pair<size_t, std::string>> files;
     std::vector<Measurement> all;
     auto keep = [&](Measurement m) {
         std::cerr << "  " << m.method << " @ " << sizeLabel(m.n) << ": "
@@ -66,6 +70,7 @@ int runScanBench(Engine& engine, std::vector<size_t> sizes, const BenchOptions& 
         std::cerr << sizeLabel(n) << " " << typeName << "s, inclusive " << opName << " scan:\n";
         const HostArray input = makeInput(o.type, DataPattern::Random, n, o.seed);
         const Reference ref = computeReference(input, o.op);  // the total: what the round-robin's loop is given
+        if (python) files.emplace_back(n, writeDataFile(o.tmpDir, o.seed, input));
         // Every element: ReduceLab's scans within the bound of their own order (the deepest of the variants timed),
         // the host's within the serial loop's.
         int depth = 0;
@@ -101,6 +106,32 @@ int runScanBench(Engine& engine, std::vector<size_t> sizes, const BenchOptions& 
         for (auto& m : timeMethods(methods, timing, o.warmup, o.repeats, ref, cpu, context)) keep(std::move(m));
         engine.queue().finish();
     }
+    if (python) {
+        PythonJob job;
+        job.script = o.scriptDir + "/peer_torch.py";
+        job.pythons = o.pythons;
+        job.files = files;
+        job.warmup = o.warmup;
+        job.repeats = o.repeats;
+        job.timing = mode;
+        job.calls = o.calls;
+        job.type = o.type;
+        job.op = o.op;
+        job.pattern = Pattern::Scan;
+        job.platform = dev.platform;
+        job.device = dev.name;
+        std::string why;
+        std::cerr << "running " << job.script << " --pattern scan\n";
+        auto got = runPythonPeer(job, &why);
+        if (got.empty())
+            for (size_t n : sizes)
+                got.push_back(skippedMeasurement(o.op == Op::Sum ? "torch.cumsum" : "torch.cum" + opName,
+                                                 Role::FrameworkPeer, n, why));
+        else if (!why.empty())
+            std::cerr << why << "\n";
+        for (auto& m : got) keep(std::move(m));  // checked by the peer, element by element
+    }
+    for (const auto& f : files) std::remove(f.second.c_str());
 
     // The targets: the best ReduceLab scan against the fastest host scan and the fastest OpenCL peer (CPU devices),
     // or the copy kernel (GPUs), at every size.
@@ -132,8 +163,9 @@ int runScanBench(Engine& engine, std::vector<size_t> sizes, const BenchOptions& 
         if (cpu) {
             target("best scan / host scan", Role::HostPeer, 1.0);
             target("best scan / Boost.Compute", Role::OpenClPeer, 2.0);
-        } else if (n >= (size_t(1) << 28)) {
-            target("best scan / copy kernel", Role::Ceiling, 0.90);
+        } else {
+            if (python) target("best scan / fastest CUDA scan", Role::FrameworkPeer, 1.0);
+            if (n >= (size_t(1) << 28)) target("best scan / copy kernel", Role::Ceiling, 0.90);
         }
     }
     nlohmann::json j = {{"date", now()},

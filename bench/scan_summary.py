@@ -1,13 +1,18 @@
 #!/usr/bin/env python3
-# The scan standing of one device from its runs: `reducelab bench --pattern scan --json` files (the ladder and the
-# copy kernel) and bench/peer_scan.py's JSON files (cupy.cumsum with and without CUB, torch.cumsum), taken in the
-# same runs. Prints, per element type, the median over the runs of each method's median time per size, and the
-# ratios of ReduceLab's best scan (decoupled-look-back by default) to each peer: the median and the worst run's.
-#   python3 bench/scan_summary.py bench/results/h200_scan-ladder_*_run*.json bench/results/h200_scan-peers_*_run*.json
+# The scan standing of one device from its runs: `reducelab_bench --pattern scan --peers torch --json` files (the
+# scans, the copy kernel and the CUDA peers of bench/peer_torch.py in one run each). Prints, per element type,
+# operation and timing, the median over the runs of each method's median time per size, and the ratios of
+# ReduceLab's best scan (decoupled-look-back by default) to each peer: the median over the runs and the worst run's.
+# "% of copy": the fastest copy kernel's time over the best scan's. A run whose method was wrong or skipped is left
+# out of that method's cells, and said so below the table.
+#   python3 bench/scan_summary.py bench/results/h200_scan-*_2026-11-28_run*.json
+#   python3 bench/scan_summary.py --markdown FILES...    the same as markdown tables
 import argparse
 import json
 import statistics
 from collections import defaultdict
+
+COPY = "copy kernel (kernels/copy.cl)"
 
 
 def size_name(n):
@@ -18,53 +23,66 @@ def size_name(n):
     return str(n)
 
 
+def short(method):
+    return {COPY: "copy", "torch copy_": "torch copy"}.get(method, method.removeprefix("ReduceLab "))
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("files", nargs="+")
     ap.add_argument("--best", default="decoupled-look-back")
+    ap.add_argument("--markdown", action="store_true")
     args = ap.parse_args()
-    # times[(type, op)][method][n] = [median ms of each run]
-    times = defaultdict(lambda: defaultdict(lambda: defaultdict(list)))
-    device = set()
+    best_name = "ReduceLab " + args.best
+    # runs[(type, op, timing)][method][n] = [(file, median ms)], one per run that measured it correctly
+    runs = defaultdict(lambda: defaultdict(lambda: defaultdict(list)))
+    roles, devices, problems = {}, set(), []
     for path in sorted(args.files):
         d = json.load(open(path))
-        device.add(d.get("device", "?"))
-        if "sizes" in d:  # the ladder
-            for s in d["sizes"]:
-                case = (d["type"], d.get("op", "sum"))
-                times[case]["copy kernel"][s["n"]].append(s["copy"]["time_ms"])
-                for r in s["rows"]:
-                    if r.get("correct"):
-                        times[case][r["variant"]][r["n"]].append(r["time_ms"])
-        else:  # the peers
-            for r in d["rows"]:
-                if "time_ms" in r:  # not a row saying the peer does not exist
-                    times[(r["type"], r.get("op", "sum"))][r["method"]][r["n"]].append(r["time_ms"])
-    print("device:", ", ".join(sorted(device)))
-    for (t, op), methods in sorted(times.items()):
-        best = methods.get(args.best, {})
-        names = [m for m in methods if m != args.best and m != "torch copy"]
-        print(f"\n{t} {op}, inclusive: median of the runs' medians, ms (runs per method: "
-              f"{max(len(v) for m in methods.values() for v in m.values())})")
-        head = ["n", args.best] + names + ["% of copy"] + [f"x {m}" for m in names if m != "copy kernel"]
-        print(" | ".join(head))
+        if d.get("pattern") != "scan":
+            raise SystemExit(f"{path}: not a reducelab_bench --pattern scan file")
+        devices.add(f"{d.get('device', '?')} ({d.get('platform', '?')}, driver {d.get('driver', '?')})")
+        case = (d["data_type"], d.get("op", "sum"), d.get("timing", "?"))
+        for m in d["measurements"]:
+            if m.get("role") == "reference" and m["method"] != "torch copy_":
+                continue  # CUPTI spans and the like: kept in the file, not in the standing
+            if m.get("skipped") or (m.get("correct") is False):
+                problems.append(f"{path}: {m['method']} at {size_name(m['n'])}: "
+                                f"{m.get('skipped') or m.get('verdict', 'wrong')}")
+                continue
+            runs[case][m["method"]][m["n"]].append(m["median_ms"])
+            roles[m["method"]] = m.get("role", "")
+    print("device:", "; ".join(sorted(devices)))
+    sep = " | "
+    for (t, op, timing), methods in sorted(runs.items()):
+        best = methods.get(best_name, {})
+        peers = [m for m in methods if roles[m].endswith("-peer")]
+        ceilings = [m for m in methods if roles[m] == "ceiling"]
+        others = [m for m in methods if m != best_name]
+        count = max(len(v) for m in methods.values() for v in m.values())
+        print(f"\n{t} {op}, inclusive, {timing} timing: median of {count} runs' medians, ms; x PEER = "
+              f"{args.best}'s time over the peer's, median run (worst run), below 1: ahead")
+        head = ["n", args.best] + [short(m) for m in others] + ["% of copy"] + [f"x {short(m)}" for m in peers]
+        if args.markdown:
+            print("\n| " + sep.join(head) + " |\n|" + "---|" * len(head))
+        else:
+            print(sep.join(head))
         for n in sorted(best, key=lambda n: (n & (n - 1) != 0, n)):
             row = [size_name(n), f"{statistics.median(best[n]):.4f}"]
-            for m in names:
-                row.append(f"{statistics.median(methods[m][n]):.4f}" if n in methods[m] else "-")
-            if n in methods.get("copy kernel", {}):
-                row.append(f"{100 * statistics.median(methods['copy kernel'][n]) / statistics.median(best[n]):.0f}%")
-            for m in names:
-                if m == "copy kernel":
-                    continue
-                if n not in methods[m]:
-                    row.append("-")
+            row += [f"{statistics.median(methods[m][n]):.4f}" if n in methods[m] else "-" for m in others]
+            copy = [statistics.median(methods[m][n]) for m in ceilings if n in methods[m]]
+            row.append(f"{100 * min(copy) / statistics.median(best[n]):.0f}%" if copy else "-")
+            for m in peers:
+                if len(methods[m].get(n, [])) != len(best[n]):
+                    row.append("-")  # not measured (rightly) in every run: no pairing
                     continue
                 pairs = [b / p for b, p in zip(best[n], methods[m][n])]
-                row.append(f"{statistics.median(pairs):.2f} (worst {max(pairs):.2f})")
-            print(" | ".join(row))
-    print(f"\nx PEER: {args.best}'s time over the peer's (below 1: ahead), run by run; "
-          "% of copy: the copy kernel's time over its time")
+                row.append(f"{statistics.median(pairs):.2f} ({max(pairs):.2f})")
+            print(("| " + sep.join(row) + " |") if args.markdown else sep.join(row))
+    if problems:
+        print("\nleft out (wrong or skipped):")
+        for p in problems:
+            print("  " + p)
 
 
 if __name__ == "__main__":

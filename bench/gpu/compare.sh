@@ -28,13 +28,15 @@
 #   REDUCELAB_PROBE=1     where a small reduction's time goes: each pass, the gap between launches (bench --probe)
 #   REDUCELAB_SWEEP=1     best-gpu and grid-stride over work-group sizes and groups per compute unit (bench --sweep)
 #   REDUCELAB_LADDER=1    the app's ladder, `reducelab bench --variant all`, at 2^22 and 2^28 ints
-#   REDUCELAB_SCAN=1      the scans: `reducelab bench --pattern scan` (the scan ladder and the copy kernel) at
-#                         REDUCELAB_SCAN_SIZES (2^22,2^28) for int and float (REDUCELAB_SCAN_VARIANTS: a list), the CUDA
-#                         peers of bench/peer_scan.py (cupy.cumsum with CUB and without, torch.cumsum, torch's copy;
-#                         REDUCELAB_SCAN_PEERS=0 skips them), REDUCELAB_RUNS times (scan_*_runN.*); then `reducelab
-#                         run` of other work-group sizes and elements per work-item (REDUCELAB_SCAN_SHAPES,
-#                         variant:wg:epi,...; empty: none); REDUCELAB_SCAN_OP=min|max scans with that operation
-#                         (files scan_*_TYPE-OP_runN.*) against torch.cummin/cummax and cupy's accumulate
+#   REDUCELAB_SCAN=1      the scans: `reducelab_bench --pattern scan` (REDUCELAB_SCAN_VARIANTS, default
+#                         decoupled-look-back,reduce-then-scan, and the copy kernel) with the CUDA peers of
+#                         bench/peer_torch.py (torch.cumsum, cupy.cumsum with CUB and without, torch's copy;
+#                         REDUCELAB_SCAN_PEERS=none skips them) at REDUCELAB_SCAN_SIZES (2^22,2^28), for each of
+#                         REDUCELAB_SCAN_TYPES (int float) and REDUCELAB_SCAN_TIMINGS (device wall), REDUCELAB_RUNS
+#                         times (scan_TYPE-OP_TIMING_runN.{json,txt}, scan_summary.txt); REDUCELAB_SCAN_OP=min|max
+#                         scans with that operation (against torch.cummin/cummax); then `reducelab run` of other
+#                         work-group sizes and elements per work-item (REDUCELAB_SCAN_SHAPES, variant:wg:epi,...;
+#                         empty: none)
 #   REDUCELAB_ARCHIVE=1   also packs $OUT into results.tar.gz after every step (a run cut short keeps what it
 #                         finished, in one file)
 # REDUCELAB_DEVICE names the OpenCL device (default NVIDIA: index or part of its name), REDUCELAB_BENCH_BUILD_DIR the
@@ -146,42 +148,25 @@ if [ "${REDUCELAB_LADDER:-0}" = 1 ]; then
 fi
 if [ "${REDUCELAB_SCAN:-0}" = 1 ]; then
     sop="${REDUCELAB_SCAN_OP:-sum}"
-    tag=""
-    [ "$sop" = sum ] || tag="-$sop"
+    calls=()
+    if [ "${REDUCELAB_CALLS:-0}" = 1 ]; then calls=(--calls); fi
     for run in $(seq 1 "${REDUCELAB_RUNS:-1}"); do
-        for t in int float; do
-            "$build/app/reducelab" bench "${dev[@]}" --pattern scan --n "${REDUCELAB_SCAN_SIZES:-2^22,2^28}" --type $t \
-                --op "$sop" --variant "${REDUCELAB_SCAN_VARIANTS:-all}" --repeats "${REDUCELAB_REPEATS:-30}" --json \
-                >"$out/scan_ladder_$t${tag}_run$run.json" 2>>"$log"
-            python3 - "$out/scan_ladder_$t${tag}_run$run.json" >>"$out/scan_ladder${tag}_run$run.txt" <<'PY'
-import json, sys
-d = json.load(open(sys.argv[1]))
-for s in d["sizes"]:
-    print(f"{d['device']} {d['type']} n={s['n']} copy {s['copy']['gbps']:.0f} GB/s {s['copy']['time_ms']:.4f} ms")
-    for r in s["rows"]:
-        print(f"  {r['variant']:24} {r.get('time_ms', 0):9.4f} ms {r.get('gbps', 0):8.1f} GB/s "
-              f"{r.get('pct_of_copy', 0):5.1f}% of copy {'ok' if r.get('correct') else 'WRONG/skipped'}")
-PY
-        done
-        pack
-        [ "${REDUCELAB_SCAN_PEERS:-1}" = 1 ] || continue
-        if [ "$sop" != sum ]; then  # torch.cum{min,max} and cupy's ufunc accumulate: CUB does not enter
-            for t in float int; do
-                python3 bench/peer_scan.py --op "$sop" --sizes "${REDUCELAB_SCAN_SIZES:-2^22,2^28}" --type $t \
-                    --json "$out/scan_peers_$t${tag}_run$run.json" >>"$out/scan_peers${tag}_run$run.txt" 2>&1
+        for t in ${REDUCELAB_SCAN_TYPES:-int float}; do
+            for timing in ${REDUCELAB_SCAN_TIMINGS:-device wall}; do
+                name="scan_${t}-${sop}_${timing}_run$run"
+                "$bench" "${dev[@]}" --pattern scan --type $t --op "$sop" --timing "$timing" \
+                    --sizes "${REDUCELAB_SCAN_SIZES:-2^22,2^28}" --repeats "${REDUCELAB_REPEATS:-30}" \
+                    --variants "${REDUCELAB_SCAN_VARIANTS:-decoupled-look-back,reduce-then-scan}" \
+                    --peers "${REDUCELAB_SCAN_PEERS:-torch}" "${calls[@]}" --python python3 \
+                    --json "$out/$name.json" >"$out/$name.txt" 2>>"$log"
+                if [ ! -s "$out/$name.json" ]; then
+                    echo "$name: the bench wrote no JSON (log.txt says why)"; tail -3 "$log"
+                fi
+                pack
             done
-            pack
-            continue
-        fi
-        for accel in cub ""; do
-            CUPY_ACCELERATORS="$accel" python3 bench/peer_scan.py --sizes "${REDUCELAB_SCAN_SIZES:-2^22,2^28}" \
-                --type float --json "$out/scan_peers_float_${accel:-plain}_run$run.json" \
-                >>"$out/scan_peers_run$run.txt" 2>&1
         done
-        CUPY_ACCELERATORS=cub python3 bench/peer_scan.py --sizes "${REDUCELAB_SCAN_SIZES:-2^22,2^28}" --type int \
-            --json "$out/scan_peers_int_cub_run$run.json" >>"$out/scan_peers_run$run.txt" 2>&1
-        pack
     done
+    python3 bench/scan_summary.py "$out"/scan_*_run*.json >"$out/scan_summary.txt" 2>&1
     # VARIANT:WG:EPI
     for shape in $(echo "${REDUCELAB_SCAN_SHAPES-decoupled-look-back:128:32,reduce-then-scan:256:8}" | tr , ' '); do
         IFS=: read -r sv sw se <<<"$shape"
@@ -238,7 +223,7 @@ if [ "${REDUCELAB_VERSUS:-1}" = 1 ]; then
 fi
 nvidia-smi --query-gpu=clocks.sm,clocks.mem,temperature.gpu,power.draw --format=csv >>"$log" 2>&1
 date -u >>"$log"
-for f in device_tests_summary.txt scan_ladder.txt scan_shapes.txt scan_peers.txt anatomy.txt ptxas.txt layouts.txt floor.txt cuda_floor.txt probe.txt sweep.txt \
+for f in device_tests_summary.txt scan_summary.txt scan_shapes.txt anatomy.txt ptxas.txt layouts.txt floor.txt cuda_floor.txt probe.txt sweep.txt \
          ladder.txt; do
     if [ -f "$out/$f" ]; then echo "== $f"; grep -v "^Best variant" "$out/$f"; fi
 done
