@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 # Peers on an NVIDIA GPU through CUDA: torch.sum/min/max (PyTorch's reductions) and, where CuPy is installed,
 # cupy.sum/min/max (CUB's DeviceReduce), plus torch's device-to-device copy as a reference for the copy ceiling.
-# --pattern scan: the inclusive scans instead (scan_main below): torch.cumsum, cupy.cumsum through CUB's DeviceScan
-# and through CuPy's own kernels, or torch.cummin/cummax; every element of each peer's output checked here.
+# --pattern scan: the inclusive scans instead (scan_main below): torch.cumsum, cupy.cumsum through CUB and through
+# CuPy's own kernels, CUB's DeviceScan itself, or torch.cummin/cummax; every element of each output checked here.
 # Device timing (--timing device) = CUDA events recorded around the call while a spinning kernel keeps the GPU busy,
 # so that the call's kernels are queued before the GPU reaches them: the GPU's time from the call's first command to
 # its last, with no host time inside, the quantity OpenCL's profiling events give for ReduceLab's kernels timed the
@@ -149,13 +149,16 @@ def measure(torch, label, role, n, nbytes, fn, sync, a, note, clock, check=None)
     events_note = (f"CUDA events around the call, queued behind a {clock.spin_us:.0f} us spin"
                    + (f" (the host took longer than the spin to queue {late} of {a.repeats} calls)" if late else "")
                    if busy else "CUDA events around the call, the GPU idle before it")
-    try:
-        times, counts, results = kernel_spans(torch, fn, a.repeats)
-        ops = sorted(set(counts))
-        cupti_note = f"GPU kernel span from torch.profiler (CUPTI), {'/'.join(map(str, ops))} GPU ops per call"
-    except Exception as e:  # noqa: BLE001 - say so; events alone remain
-        print(f"kernel timestamps unavailable for {label}: {e}")
-        times = None
+    times = None
+    # A scan's events are its whole figure: the profiler's rows (unchecked, and a second or more per method and
+    # size to set up) are kept for the reductions, and for a scan's device-idle timing, where they are the figure.
+    if a.pattern != "scan" or a.timing == "device-idle":
+        try:
+            times, counts, results = kernel_spans(torch, fn, a.repeats)
+            ops = sorted(set(counts))
+            cupti_note = f"GPU kernel span from torch.profiler (CUPTI), {'/'.join(map(str, ops))} GPU ops per call"
+        except Exception as e:  # noqa: BLE001 - say so; events alone remain
+            print(f"kernel timestamps unavailable for {label}: {e}")
     if a.timing == "device":
         record(label, role, n, "device", event_ms, values(event_results), nbytes, f"{note}; {events_note}",
                check=verdict())
@@ -348,16 +351,49 @@ def cupy_scans(a, np, torch, cupy, n, x, nbytes, check, clock):
         return
     # The accelerators are CuPy's process-wide setting, read at each call: set in the call itself, since the
     # calls of both paths may alternate (a list assignment, well under a microsecond of host time).
+    # dtype given: without it cupy.cumsum accumulates 32-bit integers in 64 bits (NumPy's rule) and casts back.
     set_accelerators = cupy._core.set_routine_accelerators
     for accelerators, path in ((["cub"], "CUB"), ([], "no CUB")):
         def call(accelerators=accelerators):
             set_accelerators(accelerators)
-            return cupy.cumsum(cx, out=cy)[-1]
+            return cupy.cumsum(cx, dtype=cx.dtype, out=cy)[-1]
 
         note = (f"cupy {cupy.__version__}, routine accelerators {accelerators or 'none'}"
                 + (" (CUB's DeviceScan::InclusiveSum)" if accelerators else " (CuPy's own scan kernels)"))
         measure(torch, f"cupy.cumsum ({path})", "framework-peer", n, nbytes, call, sync, a,
                 f"{note}, {a.dtype}", clock, check=lambda: check(out))
+    cub_device_scan(a, torch, cupy, n, cx, cy, out, nbytes, sync, check, clock)
+
+
+def cub_device_scan(a, torch, cupy, n, cx, cy, out, nbytes, sync, check, clock):
+    """CUB's DeviceScan::InclusiveSum itself, through CuPy's binding (cupy.cumsum first copies its input into its
+    output, then scans that in place: a copy's traffic more than the scan's). The binding scans in place, reading and
+    writing every element as an out-of-place scan does; each timed call scans the previous call's output (CUB's time
+    does not depend on the values), and the check scans a fresh copy of the input."""
+    label = "CUB DeviceScan (in place)"
+    try:
+        from cupy.cuda import cub
+        device_scan, op = cub.device_scan, cub.CUPY_CUB_CUMSUM
+    except (ImportError, AttributeError) as e:
+        emit(method=label, role="framework-peer", n=n, skipped=f"cupy {cupy.__version__} has no CUB binding: {e}")
+        return
+
+    def call():
+        return device_scan(cy, op)[-1]
+
+    def fresh_check():
+        cy[...] = cx
+        call()
+        sync()
+        return check(out)
+
+    try:
+        call()
+    except Exception as e:  # noqa: BLE001 - a binding that differs from the one expected: a row says so
+        emit(method=label, role="framework-peer", n=n, skipped=f"cupy {cupy.__version__}: {str(e)[:160]}")
+        return
+    measure(torch, label, "framework-peer", n, nbytes, call, sync, a,
+            f"cupy {cupy.__version__}'s cupy.cuda.cub.device_scan, in place, {a.dtype}", clock, check=fresh_check)
 
 
 def check_copies(torch, copies):

@@ -53,7 +53,7 @@ int runScanBench(Engine& engine, std::vector<size_t> sizes, const BenchOptions& 
     if (copySource.empty()) throw Error(ErrorKind::BadInput, "cannot read " + o.scriptDir + "/copy_chunks.cl: give --scripts");
     auto wanted = [&](const char* peer) { return std::find(o.peers.begin(), o.peers.end(), peer) != o.peers.end(); };
     const std::string typeName(toString(o.type)), opName(toString(o.op));
-    // The CUDA peers (bench/peer_torch.py --pattern scan: torch's scan, cupy.cumsum with CUB and without) on a GPU,
+    // The CUDA peers (bench/peer_torch.py --pattern scan: torch's scan, cupy.cumsum, CUB's DeviceScan) on a GPU,
     // after the OpenCL methods, over the same data written to files; they check their outputs element by element.
     const bool python = !cpu && wanted("torch") && (o.type == ElemType::Float || o.type == ElemType::Int);
     std::vector<std::pair<size_t, std::string>> files;

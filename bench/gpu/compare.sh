@@ -30,13 +30,14 @@
 #   REDUCELAB_LADDER=1    the app's ladder, `reducelab bench --variant all`, at 2^22 and 2^28 ints
 #   REDUCELAB_SCAN=1      the scans: `reducelab_bench --pattern scan` (REDUCELAB_SCAN_VARIANTS, default
 #                         decoupled-look-back,reduce-then-scan, and the copy kernel) with the CUDA peers of
-#                         bench/peer_torch.py (torch.cumsum, cupy.cumsum with CUB and without, torch's copy;
-#                         REDUCELAB_SCAN_PEERS=none skips them) at REDUCELAB_SCAN_SIZES (2^22,2^28), for each of
-#                         REDUCELAB_SCAN_TYPES (int float) and REDUCELAB_SCAN_TIMINGS (device wall), REDUCELAB_RUNS
-#                         times (scan_TYPE-OP_TIMING_runN.{json,txt}, scan_summary.txt); REDUCELAB_SCAN_OP=min|max
-#                         scans with that operation (against torch.cummin/cummax); then `reducelab run` of other
-#                         work-group sizes and elements per work-item (REDUCELAB_SCAN_SHAPES, variant:wg:epi,...;
-#                         empty: none)
+#                         bench/peer_torch.py (torch.cumsum, cupy.cumsum with CUB and without, CUB's DeviceScan,
+#                         torch's copy; REDUCELAB_SCAN_PEERS=none skips them) at REDUCELAB_SCAN_SIZES (2^22,2^28),
+#                         for each of REDUCELAB_SCAN_TYPES (int float) and REDUCELAB_SCAN_TIMINGS (device wall),
+#                         runs REDUCELAB_RUN_FROM (1) to REDUCELAB_RUNS (scan_TYPE-OP_TIMING_runN.{json,txt},
+#                         scan_summary.txt); REDUCELAB_SCAN_OP=min|max scans with that operation (against
+#                         torch.cummin/cummax); then `reducelab run` of other work-group sizes and elements per
+#                         work-item (REDUCELAB_SCAN_SHAPES, variant:wg:epi,...; empty: none) at
+#                         REDUCELAB_SCAN_SHAPE_SIZES (default REDUCELAB_SCAN_SIZES)
 #   REDUCELAB_ARCHIVE=1   also packs $OUT into results.tar.gz after every step (a run cut short keeps what it
 #                         finished, in one file)
 # REDUCELAB_DEVICE names the OpenCL device (default NVIDIA: index or part of its name), REDUCELAB_BENCH_BUILD_DIR the
@@ -150,7 +151,7 @@ if [ "${REDUCELAB_SCAN:-0}" = 1 ]; then
     sop="${REDUCELAB_SCAN_OP:-sum}"
     calls=()
     if [ "${REDUCELAB_CALLS:-0}" = 1 ]; then calls=(--calls); fi
-    for run in $(seq 1 "${REDUCELAB_RUNS:-1}"); do
+    for run in $(seq "${REDUCELAB_RUN_FROM:-1}" "${REDUCELAB_RUNS:-1}"); do
         for t in ${REDUCELAB_SCAN_TYPES:-int float}; do
             for timing in ${REDUCELAB_SCAN_TIMINGS:-device wall}; do
                 name="scan_${t}-${sop}_${timing}_run$run"
@@ -170,7 +171,7 @@ if [ "${REDUCELAB_SCAN:-0}" = 1 ]; then
     # VARIANT:WG:EPI
     for shape in $(echo "${REDUCELAB_SCAN_SHAPES-decoupled-look-back:128:32,reduce-then-scan:256:8}" | tr , ' '); do
         IFS=: read -r sv sw se <<<"$shape"
-        for n in $(echo "${REDUCELAB_SCAN_SIZES:-2^22,2^28}" | tr , ' '); do
+        for n in $(echo "${REDUCELAB_SCAN_SHAPE_SIZES:-${REDUCELAB_SCAN_SIZES:-2^22,2^28}}" | tr , ' '); do
             echo "== $sv wg $sw epi $se n $n float" >>"$out/scan_shapes.txt"
             "$build/app/reducelab" run "${dev[@]}" --variant "$sv" --wg "$sw" --epi "$se" \
                 --n "$n" --type float --warmup 3 --repeats "${REDUCELAB_REPEATS:-30}" >>"$out/scan_shapes.txt" 2>&1
