@@ -3,6 +3,7 @@
 import argparse
 import ctypes
 import json
+import math
 import statistics
 import sys
 import time
@@ -109,13 +110,22 @@ def unavailable(reason):
     sys.exit(0)
 
 
+def first_finite(results):
+    """The first result as a JSON number, or None: JSON has no NaN or infinity (the bench's reader refuses the whole
+    line), and an in-place scan timed over its own output grows its floats past the largest float."""
+    if not results:
+        return None
+    first = float(results[0])
+    return first if math.isfinite(first) else None
+
+
 def record(method, role, n, timing, times_ms, results, nbytes, note, starts=None, cpus=None, check=None):
     """One JSON line: median/min/max of the timed runs; the first result (the bench checks it) and whether all agree;
     with `starts` and `cpus`, every call as [start, ms, cpu]; with `check` ((correct, verdict): a scan's output
     checked element by element here), the bench takes that verdict instead of checking the result itself."""
     fields = dict(method=method, role=role, n=n, timing=timing, median_ms=statistics.median(times_ms),
                   min_ms=min(times_ms), max_ms=max(times_ms), repeats=len(times_ms), bytes=nbytes,
-                  result=float(results[0]) if results else None, results_all_equal=len(set(results)) <= 1, note=note)
+                  result=first_finite(results), results_all_equal=len(set(results)) <= 1, note=note)
     if check is not None:
         fields["correct"], fields["verdict"] = bool(check[0]), check[1]
     if starts:
