@@ -1,5 +1,5 @@
 // The banner over the tree while a saved session is shown: which file, recorded on which device, whether the
-// controls changed since, and the "Re-trace on this device" button (the only way the session's trace is replaced).
+// controls changed since, and the "Re-trace here" button (the only way the session's trace is replaced).
 #pragma once
 #include "app/gui/state/explorer_state.h"
 #include "app/gui/common/ui_context.h"

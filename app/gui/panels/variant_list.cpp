@@ -8,6 +8,7 @@
 
 #include "app/gui/panels/controls_common.h"
 #include "app/gui/panels/controls_panel.h"
+#include "app/gui/panels/widgets.h"
 #include "core/pattern.h"
 #include "core/catalogue/variant.h"
 
@@ -22,19 +23,6 @@ std::string firstSentence(const std::string& text) {
     for (char& c : out)
         if (c == '\n') c = ' ';
     return out;
-}
-
-// `text` as it fits `width` on one line: whole, or cut at a word with an ellipsis.
-std::string fitLine(const std::string& text, float width) {
-    if (ImGui::CalcTextSize(text.c_str()).x <= width) return text;
-    std::string cut = text;
-    while (!cut.empty() && ImGui::CalcTextSize((cut + "\xe2\x80\xa6").c_str()).x > width) {
-        const size_t space = cut.find_last_of(' ');
-        cut.resize(space == std::string::npos ? cut.size() - 1 : space);
-        while (!cut.empty() && (static_cast<unsigned char>(cut.back()) & 0xC0) == 0x80) cut.pop_back();
-        if (!cut.empty() && (static_cast<unsigned char>(cut.back()) & 0xC0) == 0xC0) cut.pop_back();
-    }
-    return cut + "\xe2\x80\xa6";
 }
 
 // The width of the widest line `text` wraps into at `wrap` (what ImGui draws).

@@ -15,4 +15,16 @@ void sideSelector(ExplorerState& state, const UiContext& ctx) {
     ImGui::SameLine(0, 24 * ctx.scale);
 }
 
+std::string fitLine(const std::string& text, float width) {
+    if (ImGui::CalcTextSize(text.c_str()).x <= width) return text;
+    std::string cut = text;
+    while (!cut.empty() && ImGui::CalcTextSize((cut + "\xe2\x80\xa6").c_str()).x > width) {
+        const size_t space = cut.find_last_of(' ');
+        cut.resize(space == std::string::npos ? cut.size() - 1 : space);
+        while (!cut.empty() && (static_cast<unsigned char>(cut.back()) & 0xC0) == 0x80) cut.pop_back();
+        if (!cut.empty() && (static_cast<unsigned char>(cut.back()) & 0xC0) == 0xC0) cut.pop_back();
+    }
+    return cut + "\xe2\x80\xa6";
+}
+
 }  // namespace rl::gui

@@ -38,7 +38,7 @@ std::string App::apply(const std::string& verb, const std::string& arg) {
     }
     if (verb.rfind("kernel-", 0) == 0) return workbench_.scriptAction(verb, arg, state_, log_);
     if (verb == "predict" || verb.rfind("predict-", 0) == 0) return predictScriptAction(verb, arg, state_);
-    if (verb == "retrace") {  // as the saved-session banner's "Re-trace on this device"
+    if (verb == "retrace") {  // as the saved-session banner's "Re-trace here"
         if (!state_.session) return "retrace: no saved session is shown";
         retraceSession(state_, log_);
         return "";

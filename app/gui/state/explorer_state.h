@@ -53,7 +53,7 @@ struct ViewOptions {
 };
 
 // A saved session on screen (classroom: open=PATH, or the Classroom window). Its trace stays until the user asks
-// for a new one ("Re-trace on this device"): listing the devices or changing a control does not replace it.
+// for a new one ("Re-trace here"): listing the devices or changing a control does not replace it.
 struct ShownSession {
     std::string path;
     std::string device;            // the device it was recorded on
