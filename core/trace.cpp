@@ -10,6 +10,8 @@ std::string stageLabel(int param) {
     if (param == kShiftRightParam) return "exclusive";
     if (param == kCarriedParam) return "carried in";
     if (param == kRunOffsetsParam) return "run offsets";
+    if (param & kWorkGroupScanFlag) return "built-in";
+    if (param & kWorkGroupScanExclusiveFlag) return "built-in ex.";
     if (lookBackDepth(param) >= 0)  // short: the explorer's label column holds about 12 characters
         return "look-back " + std::to_string(lookBackDepth(param));
     if (param & kTailStepFlag) return "tail s = " + std::to_string(param & ~kTailStepFlag);
@@ -25,6 +27,7 @@ std::string stagePhase(int param) {
     if (param == kAddOwnParam || param == kShiftRightParam) return "result";
     if (param == kCarriedParam) return "look-back";  // where its prefix comes from: the chunks before
     if (param == kRunOffsetsParam) return "offsets";
+    if (param & (kWorkGroupScanFlag | kWorkGroupScanExclusiveFlag)) return "built-in";
     if (param & kLookBackFlag) return "look-back";
     if (param & kScanStepFlag) return "steps";
     if (param & kUpSweepFlag) return "up-sweep";

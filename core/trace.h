@@ -110,6 +110,10 @@ inline int lookBackDepth(int param) { return param >= 0 && (param & kLookBackFla
 inline constexpr int kCarriedParam = 0x8000000;
 // raking: every cell given the total of the runs before its work-item's, the offset its run is scanned from.
 inline constexpr int kRunOffsetsParam = 0x10000000;
+// work-group-scan: every cell given the built-in work_group_scan_inclusive_* (or exclusive_*) over `size`
+// work-items (the flag combined with the size).
+inline constexpr int kWorkGroupScanFlag = 0x20000000;
+inline constexpr int kWorkGroupScanExclusiveFlag = 0x40000000;
 std::string stageLabel(int param);  // "load", "s = 64", "tail s = 16", "d = 4", "up d = 2", "root cleared", ...
 // The phase a scan stage belongs to ("up-sweep", "down-sweep", ...), empty for a reduction's stages.
 std::string stagePhase(int param);

@@ -69,6 +69,9 @@ typedef float4 T4;
 #define RL_LOOK_BACK(depth) ((int)(0x4000000 | (int)(depth)))  // the tile's prefix, after looking back `depth` tiles
 #define RL_CARRIED 0x8000000  // every run given the prefix of the chunks before its group's and of its group's runs
 #define RL_RUN_OFFSETS 0x10000000  // every run given the total of the runs before it in the tile (raking)
+// The built-in work_group_scan_inclusive_* / work_group_scan_exclusive_* over a work-group of `size` work-items.
+#define RL_WORK_GROUP_SCAN(size) ((int)(0x20000000 | (int)(size)))
+#define RL_WORK_GROUP_SCAN_EXCLUSIVE(size) ((int)(0x40000000 | (int)(size)))
 
 #if defined(RL_TRACE)
 // The group a stage is recorded for: the work-group, unless the kernel redefines RL_TRACE_GROUP (#undef, then

@@ -38,8 +38,8 @@ std::vector<VariantInfo> build() {
 }
 
 // The scans: Hillis-Steele (and its race), Blelloch's work-efficient tree and its conflict-free form, raking (runs
-// in registers), the single pass and the two-launch chunks, in tiles (GPUs) and one per work-item (CPUs), and the
-// chunks in one pass (CPUs).
+// in registers), the single pass and the two-launch chunks, in tiles (GPUs) and one per work-item (CPUs), the
+// chunks in one pass (CPUs), and the OpenCL C 2.0 built-in.
 std::vector<VariantInfo> buildScans() {
     return withBanners({
         variants::hillis_steele(),
@@ -51,6 +51,7 @@ std::vector<VariantInfo> buildScans() {
         variants::reduce_then_scan(),
         variants::chunked(),
         variants::chunked_look_back(),
+        variants::work_group_scan(),
     });
 }
 

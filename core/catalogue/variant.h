@@ -91,6 +91,7 @@ struct VariantInfo {
     int maxGroupsPerComputeUnit = 0;
     bool needsSubGroups = false;
     bool needsOpenCL20 = false;
+    std::string builtinCalls;  // needsOpenCL20: the built-ins it calls, as messages name them
     bool needsInt64Atomics = false;  // cl_khr_int64_base_atomics
     std::string no64BitReason;       // why its kernel cannot hold long or double elements; empty: it can
     GroupModel model = nullptr;      // the CPU model device traces must equal; null for the built-ins (driver order)

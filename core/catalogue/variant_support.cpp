@@ -13,8 +13,8 @@ std::string reports(const DeviceInfo& device) {
 
 std::string unavailableReason(const VariantInfo& variant, const DeviceInfo& device) {
     if (variant.needsOpenCL20 && !device.workGroupCollectives)
-        return "'" + variant.id + "' needs the work-group collective functions (work_group_reduce_add/min/max of "
-               "OpenCL C 2.0, or OpenCL C 3.0 with the feature __opencl_c_work_group_collective_functions), and " +
+        return "'" + variant.id + "' needs the work-group collective functions (" + variant.builtinCalls +
+               " of OpenCL C 2.0, or OpenCL C 3.0 with the feature __opencl_c_work_group_collective_functions), and " +
                device.name + " offers neither" + reports(device);
     if (variant.needsSubGroups && !device.subGroups)
         return "'" + variant.id + "' needs sub-group functions (sub_group_reduce_add/min/max), and " + device.name +

@@ -246,10 +246,12 @@ std::vector<PassTrace> reduceThenScanRun(const VariantInfo& variant, const RunCo
 
 namespace rl {
 
-double tileTotal(const GroupTrace& tile) {
+double tileTotal(const GroupTrace& tile, Op op, ElemType type) {
     for (auto it = tile.stages.rbegin(); it != tile.stages.rend(); ++it) {
+        if (it->param >= 0 && (it->param & kWorkGroupScanExclusiveFlag) && !tile.stages.empty())
+            return apply(op, type, it->values.back(), tile.stages.front().values.back());
         const std::string phase = stagePhase(it->param);
-        if (phase == "steps" || phase == "up-sweep" || it->param < 0) return it->values.back();
+        if (phase == "steps" || phase == "up-sweep" || phase == "built-in" || it->param < 0) return it->values.back();
     }
     return 0;
 }
@@ -320,7 +322,7 @@ std::vector<PassTrace> modelScanRun(const VariantInfo& variant, const RunConfig&
                 else if (base < plan[p].n)
                     level[base] = cells[lid];
             }
-            const double total = tileTotal(gt);
+            const double total = tileTotal(gt, config.op, config.type);
             totals.push_back(total);
             pt.traced.push_back(std::move(gt));
         }

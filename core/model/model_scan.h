@@ -52,8 +52,9 @@ std::vector<PassTrace> reduceThenScanRun(const VariantInfo& variant, const RunCo
 namespace rl {
 
 // The tile's total as the scan kernels write it to sums: the last cell after the last step of Hillis-Steele or of
-// Blelloch's up-sweep (the tree's root), or after the load when there was no step (a tile of one).
-double tileTotal(const GroupTrace& tile);
+// Blelloch's up-sweep (the tree's root), or after the load when there was no step (a tile of one); after the
+// built-in's exclusive scan, its last cell combined (op) with the last element loaded.
+double tileTotal(const GroupTrace& tile, Op op, ElemType type);
 
 // The whole scan in the model: the tile scans of every level (level 0 over the input, level k over level k-1's
 // tile totals, until one tile remains) as one PassTrace each, every group recorded, and *output (when given) set to

@@ -16,18 +16,23 @@ std::string number(double v) {
     return buf;
 }
 
+// How many levels of tiles of `tile` elements a tiled scan of n elements launches (one at least).
+int tileLevels(size_t n, size_t tile) {
+    int levels = 0;
+    size_t left = std::max<size_t>(1, n);
+    do {
+        ++levels;
+        left = (left + tile - 1) / std::max<size_t>(1, tile);
+    } while (left > 1);
+    return levels;
+}
+
 }  // namespace
 
 int scanRoundingDepth(size_t n, size_t wg) {
     int log2wg = 0;
     while ((size_t(1) << log2wg) < wg) ++log2wg;
-    int levels = 0;
-    size_t left = std::max<size_t>(1, n);
-    do {
-        ++levels;
-        left = (left + wg - 1) / std::max<size_t>(1, wg);
-    } while (left > 1);
-    return levels * (2 * log2wg + 2);
+    return tileLevels(n, wg) * (2 * log2wg + 2);
 }
 
 int scanRoundingDepth(const VariantInfo& variant, const RunConfig& config) {
@@ -52,15 +57,10 @@ int scanRoundingDepth(const VariantInfo& variant, const RunConfig& config) {
                    int((chunk + tile - 1) / tile) + int(epi) + log2wg + 3;
         }
         default:
-            if (epi > 1) {  // raking: a run's total and its scan (epi each) around the tree over the totals
-                int levels = 0;
-                size_t left = std::max<size_t>(1, config.n);
-                do {
-                    ++levels;
-                    left = (left + tile - 1) / tile;
-                } while (left > 1);
-                return levels * (2 * log2wg + 2 * int(epi) + 2);
-            }
+            // The built-in's order is the driver's: a chain through up to the whole tile per level.
+            if (variant.needsOpenCL20) return tileLevels(config.n, wg) * (int(wg) + 2);
+            // raking: a run's total and its scan (epi each) around the tree over the totals
+            if (epi > 1) return tileLevels(config.n, tile) * (2 * log2wg + 2 * int(epi) + 2);
             return scanRoundingDepth(config.n, config.wg);
     }
 }

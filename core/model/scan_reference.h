@@ -27,7 +27,8 @@ int scanRoundingDepth(size_t n, size_t wg);
 // decoupled-look-back a run
 // (RL_EPI), log2(wg) steps, and a chain of prefixes through every tile before it (the worst look-back); reduce-then-
 // scan each work-item's share of a chunk's total, two trees, the totals before the chunk, the carry through the
-// chunk's tiles and the tile itself.
+// chunk's tiles and the tile itself; the built-in (work-group-scan), whose order is the driver's, a chain through
+// every element of the tile (wg) and the uniform add per level.
 int scanRoundingDepth(const VariantInfo& variant, const RunConfig& config);
 
 // The reference of the inclusive (or exclusive) scan of `input` with `op`. For sums of float and double the bound

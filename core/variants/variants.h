@@ -33,6 +33,7 @@ VariantInfo decoupled_look_back();
 VariantInfo reduce_then_scan();
 VariantInfo chunked();
 VariantInfo chunked_look_back();
+VariantInfo work_group_scan();
 
 }  // namespace rl::variants
 
@@ -40,5 +41,6 @@ namespace rl::model {
 
 GroupTrace workGroupReduce(const ModelInput& in);
 GroupTrace subGroupReduce(const ModelInput& in, size_t subGroupSize);
+GroupTrace workGroupScan(const ModelInput& in);
 
 }  // namespace rl::model

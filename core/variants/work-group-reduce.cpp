@@ -44,6 +44,7 @@ VariantInfo work_group_reduce() {
     v.kind = VariantKind::BuiltinWorkGroup;
     v.needsPow2WorkGroup = false;
     v.needsOpenCL20 = true;
+    v.builtinCalls = "work_group_reduce_add/min/max";
     return v;
 }
 

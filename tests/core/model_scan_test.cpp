@@ -26,7 +26,11 @@ RunConfig scanConfig(const std::string& id, size_t n, size_t wg, Op op, bool exc
 }
 
 TEST(ScanModel, EveryVariantsModelIsTheReferenceScan) {
-    for (const VariantInfo& v : scanVariants())
+    for (const VariantInfo& v : scanVariants()) {
+        if (!hasModel(v)) {  // the built-in's order is the driver's: its model is tested in builtin_scan_test.cpp
+            EXPECT_TRUE(v.needsOpenCL20) << v.id << " has no model";
+            continue;
+        }
         for (Op op : {Op::Sum, Op::Min, Op::Max})
             for (bool exclusive : {false, true})
                 for (auto [n, wg] : {std::pair<size_t, size_t>{1, 16}, {5, 16}, {16, 16}, {97, 16}, {1000, 16},
@@ -41,6 +45,7 @@ TEST(ScanModel, EveryVariantsModelIsTheReferenceScan) {
                     EXPECT_TRUE(acceptScan(ref, ElemType::Int, out, &why))
                         << v.id << " n=" << n << " " << toString(op) << (exclusive ? " exclusive: " : ": ") << why;
                 }
+    }
 }
 
 TEST(ScanModel, BlellochSweepsUpClearsTheRootAndSweepsDown) {
@@ -56,7 +61,7 @@ TEST(ScanModel, BlellochSweepsUpClearsTheRootAndSweepsDown) {
     EXPECT_EQ(g.stages[3].values, (std::vector<double>{3, 4, 7, 11, 4, 5, 6, 25}));
     EXPECT_EQ(g.stages[7].values, (std::vector<double>{0, 3, 4, 11, 11, 15, 16, 22}));
     EXPECT_EQ(g.stages[8].values, (std::vector<double>{3, 4, 11, 11, 15, 16, 22, 25}));
-    EXPECT_EQ(tileTotal(g), 25);
+    EXPECT_EQ(tileTotal(g, Op::Sum, ElemType::Int), 25);
 }
 
 TEST(ScanModel, RakingScansRunsInRegistersAndOnlyTheirTotalsInLocalMemory) {
@@ -76,7 +81,7 @@ TEST(ScanModel, RakingScansRunsInRegistersAndOnlyTheirTotalsInLocalMemory) {
     EXPECT_EQ(g.stages[0].values, (std::vector<double>{6, 22, 38, 54}));
     EXPECT_EQ(g.stages[2].values, (std::vector<double>{6, 28, 66, 120}));
     EXPECT_EQ(g.stages[3].values, (std::vector<double>{0, 6, 28, 66}));
-    EXPECT_EQ(tileTotal(g), 120);
+    EXPECT_EQ(tileTotal(g, Op::Sum, ElemType::Int), 120);
     // The second tile: runs 16..19 (total 70) and three runs wholly past n (the identity).
     EXPECT_EQ(passes[0].traced[1].stages[0].values, (std::vector<double>{70, 0, 0, 0}));
     ASSERT_EQ(out.size(), 20u);
