@@ -29,7 +29,8 @@ RunConfig scanConfig(size_t n, size_t wg, Op op, ElemType type, bool exclusive) 
 // The prefix of in[first, last) up to and including `at` (inclusive) or before it (exclusive), from the left.
 double prefixOf(const std::vector<double>& in, size_t first, size_t at, bool exclusive, Op op) {
     double acc = identity(op, ElemType::Int);
-    for (size_t i = first; i < at + (exclusive ? 0 : 1) && i < in.size(); ++i) acc = apply(op, ElemType::Int, acc, in[i]);
+    for (size_t i = first; i < at + (exclusive ? 0 : 1) && i < in.size(); ++i)
+        acc = apply(op, ElemType::Int, acc, in[i]);
     return acc;
 }
 
