@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <sstream>
 #include <unistd.h>
 
@@ -30,6 +31,8 @@ CliResult runExportCli(const std::vector<std::string>& args) {
     CliResult r;
     r.code = cli::runExport(int(argv.size()), argv.data());
     r.err = testing::internal::GetCapturedStderr();
+    // A failed export says why in the test's log, whatever the assertion that meets it prints.
+    if (r.code != 0) std::cerr << "reducelab export exited with " << r.code << ": " << r.err;
     return r;
 }
 

@@ -67,9 +67,11 @@ TEST(ExportVideo, EachStageAtRestIsItsPngAndTheFramesBetweenMove) {
     const std::string dir = test::freshDir("video_frames");
     std::vector<std::string> args = {"--session", kSession, "--format", "mp4", "--out", dir + "/tree.mp4"};
     args.insert(args.end(), kTiming.begin(), kTiming.end());
-    ASSERT_EQ(test::runExportCli(args).code, 0);
-    ASSERT_EQ(test::runExportCli({"--session", kSession, "--format", "png", "--stage", "all", "--out",
-                                  dir + "/tree.png"}).code, 0);
+    const auto mp4 = test::runExportCli(args);
+    ASSERT_EQ(mp4.code, 0) << mp4.err;
+    const auto png =
+        test::runExportCli({"--session", kSession, "--format", "png", "--stage", "all", "--out", dir + "/tree.png"});
+    ASSERT_EQ(png.code, 0) << png.err;
     std::vector<exporter::RasterImage> video;
     exporter::readVideo(dir + "/tree.mp4", &video);
     const auto f = frames();
