@@ -32,7 +32,7 @@ struct OffscreenRenderer::Impl {
 };
 
 OffscreenRenderer::OffscreenRenderer() : impl_(std::make_unique<Impl>()) {
-    if (!glfwInit())
+    if (!initGlfw())
         unsupported("PNG and GIF export render with OpenGL and need an X server (" + glfwErrorText() +
                     "): run it under `xvfb-run -a`, or use --format svg, which needs none");
     glfwWindowHint(GLFW_VISIBLE, GLFW_FALSE);

@@ -18,7 +18,7 @@ namespace rl::gui {
 
 GlfwWindow::GlfwWindow(const std::string& title, const WindowGeometry& g, float contentScaleOverride)
     : override_(contentScaleOverride > 0 ? contentScaleOverride : 0) {
-    if (!glfwInit())
+    if (!render::initGlfw())
         throw std::runtime_error("cannot start GLFW (" + render::glfwErrorText() +
                                  "): is there a display? Under no display, run it with xvfb-run -a");
     render::hintCoreContext();
