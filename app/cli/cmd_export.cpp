@@ -21,7 +21,7 @@ std::vector<std::string> exportOptions() {
     std::vector<std::string> v = {"device", "pattern", "exclusive!"};
     for (const RunSettingSpec& s : runSettings())
         if (s.name != "final" && s.name != "groups") v.emplace_back(s.name);
-    for (const char* o : {"session", "stage", "format", "scale", "out", "theme", "width", "delay", "fps", "transparent!",
+    for (const char* o : {"session", "view", "stage", "format", "scale", "out", "theme", "width", "delay", "fps", "transparent!",
                           "load-at-bottom!", "no-values!", "no-caption!"})
         v.emplace_back(o);
     return v;
@@ -45,6 +45,11 @@ exporter::ExportRequest toRequest(const Options& o) {
     r.config = o.config;
     r.wgGiven = has("wg");
     r.device = o.device;
+    if (has("view")) {
+        const std::string v = get("view");
+        if (v != "tree" && v != "tiles") throw UsageError("--view: '" + v + "' is not a view; give tree or tiles");
+        r.view = v == "tiles" ? exporter::ExportView::Tiles : exporter::ExportView::Tree;
+    }
     if (has("stage")) {
         const std::string s = get("stage");
         if (s == "all") r.allStages = true;
@@ -76,6 +81,7 @@ const char* exportHelp() {
            "                 --out PATH [--wg SIZE] [--op ..] [--type ..] [--data ..] [--seed S] [--device D]\n"
            "                 [--theme dark|projector|colorblind] [--transparent] [--width PIXELS]\n"
            "                 [--load-at-bottom] [--no-values] [--no-caption] [--delay MS] [--fps F]\n"
+           "                 [--view tree|tiles]\n"
            "reducelab export --session FILE ... (the same, from a saved session: no OpenCL device needed)\n"
            "  The reduction tree as the explorer draws it, traced on the device. --stage K is a step of the\n"
            "  timeline (0 = the load; later passes follow), default the last; `all` writes a numbered sequence\n"
@@ -88,7 +94,11 @@ const char* exportHelp() {
            "  readers and slides: SVG in its <title>, <desc> and a title per cell; PNG, GIF and video in a file\n"
            "  beside them (tree.png.alt.txt), a video also as timed captions (tree.mp4.vtt). md writes every stage\n"
            "  in words as Markdown, a heading and a paragraph per stage (--stage and the picture options do not\n"
-           "  apply).";
+           "  apply).\n"
+           "  --view tiles: a multi-tile scan's tiles as the Tiles tab draws them (--pattern scan; each tile's total\n"
+           "  and offset). decoupled-look-back adds its log: a picture per entry, every tile's status X, A or P at\n"
+           "  that moment and the tile that acted with its reads; --stage K is entry K (default the last), and a\n"
+           "  GIF steps through the log. svg, png, gif and md.";
 }
 
 int runExport(int argc, char** argv) {

@@ -12,6 +12,7 @@
 #include "app/export/gif_writer.h"
 #include "app/export/svg_writer.h"
 #include "app/export/text_metrics.h"
+#include "app/export/tiles_frames.h"
 #ifdef REDUCELAB_WITH_VIDEO
 #include "app/export/video_export.h"
 #endif
@@ -49,6 +50,8 @@ void checkRequest(const ExportRequest& r) {
     if (!(r.width == 0 || (r.width >= 320 && r.width <= 4096))) bad("--width must be from 320 to 4096 pixels");
     if (r.delayMs < 20 || r.delayMs > 60000) bad("--delay must be from 20 to 60000 milliseconds");
     if (r.fps < 1 || r.fps > 120) bad("--fps must be from 1 to 120 frames a second");
+    if (isVideo(r.format) && r.view == ExportView::Tiles)
+        bad("a video animates the tree: --view tiles is exported as svg, png, gif or md");
     if (isVideo(r.format) && r.transparent)
         bad("a video has no transparency: leave out --transparent (PNG and SVG have it)");
     const std::string dir = directoryOf(r.out);
@@ -91,11 +94,21 @@ FrameStyle styleOf(const ExportRequest& r) {
     return s;
 }
 
-StageFrames loadFrames(const ExportRequest& r) {
+namespace {
+
+std::unique_ptr<FrameSource> framesOf(TraceRun run, const VariantInfo& variant, const RunConfig& config,
+                                      ExportView view) {
+    if (view == ExportView::Tiles) return std::make_unique<TilesFrames>(std::move(run), variant, config);
+    return std::make_unique<StageFrames>(std::move(run), variant);
+}
+
+}  // namespace
+
+std::unique_ptr<FrameSource> loadFrames(const ExportRequest& r) {
     if (!r.session.empty()) {
         Session s = loadSession(r.session);
         const VariantInfo v = sessionVariant(s);  // a built-in, or the student's kernel the session keeps
-        return StageFrames(std::move(s.trace), v);
+        return framesOf(std::move(s.trace), v, s.config, r.view);
     }
     RunConfig c = r.config;
     const VariantInfo* v = findVariant(c.variant);
@@ -104,7 +117,7 @@ StageFrames loadFrames(const ExportRequest& r) {
     Engine engine(selectDevice(r.device));
     const HostArray input = makeInput(c);
     TraceRun run = engine.trace(c, input, TraceSelection::wholeUpToCells(c.wg));
-    return StageFrames(std::move(run), *v);
+    return framesOf(std::move(run), *v, c, r.view);
 }
 
 std::string altTextPath(const std::string& picture) { return picture + ".alt.txt"; }
@@ -137,19 +150,23 @@ std::vector<std::string> runExportJob(const ExportRequest& r, Rasterizer* raster
     if (isRaster(r.format) && !rasterizer)
         bad("PNG, GIF and video export render with the explorer's OpenGL renderer, which this build does not have "
             "(configure with -DREDUCELAB_GUI=ON), or use --format svg");
-    return writeExport(loadFrames(r), r, styleOf(r), rasterizer);
+    return writeExport(*loadFrames(r), r, styleOf(r), rasterizer);
 }
 
-std::vector<std::string> writeExport(const StageFrames& frames, const ExportRequest& r, const FrameStyle& style,
+std::vector<std::string> writeExport(const FrameSource& frames, const ExportRequest& r, const FrameStyle& style,
                                      Rasterizer* rasterizer) {
     const int steps = frames.steps();
     if (steps == 0) bad("the trace recorded no stage");
     if (r.format == Format::Md) {  // every stage, whatever --stage says: the words are read in order
-        writeTextFile(r.out, view::narrationMarkdown(frames.run(), frames.variant(), frames.timeline()));
+        writeTextFile(r.out, frames.markdown());
         return {r.out};
     }
 #ifdef REDUCELAB_WITH_VIDEO
-    if (isVideo(r.format)) return writeVideo(frames, r, style, *rasterizer);
+    if (isVideo(r.format)) {
+        const auto* stages = dynamic_cast<const StageFrames*>(&frames);
+        if (!stages) bad("a video animates the tree: --view tiles is exported as svg, png, gif or md");
+        return writeVideo(*stages, r, style, *rasterizer);
+    }
 #else
     if (isVideo(r.format))
         bad("this build has no video export: it was built without FFmpeg's libraries (Debian: libavcodec-dev, "
@@ -161,8 +178,8 @@ std::vector<std::string> writeExport(const StageFrames& frames, const ExportRequ
     } else {
         const int k = r.stage < 0 ? steps - 1 : r.stage;
         if (k >= steps)
-            bad("--stage " + std::to_string(k) + " is out of range: this trace has " + std::to_string(steps) +
-                " stages, 0 to " + std::to_string(steps - 1) + " (or use --stage all)");
+            bad("--stage " + std::to_string(k) + " is out of range: this trace has " + frames.stepsPhrase() +
+                ", 0 to " + std::to_string(steps - 1) + " (or use --stage all)");
         chosen.push_back(k);
     }
     std::vector<std::string> written;

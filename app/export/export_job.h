@@ -2,6 +2,7 @@
 // and where the files go. SVG and Markdown need nothing but this library; PNG and GIF need a Rasterizer (the screen's renderer
 // off-screen, app/render/offscreen_renderer.h), which needs an X server or Xvfb.
 #pragma once
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -23,6 +24,10 @@ bool parseFormat(const std::string& name, Format* format);
 bool isRaster(Format format);
 bool isVideo(Format format);
 
+// What is drawn: the stage tree (every stage of the followed work-group), or a multi-tile scan's tiles (the Tiles
+// tab: each tile's total and offset, and for decoupled-look-back every entry of its log).
+enum class ExportView { Tree, Tiles };
+
 struct ExportRequest {
     // The trace: a session file, or a fresh trace on the device of this config.
     std::string session;
@@ -30,6 +35,7 @@ struct ExportRequest {
     bool wgGiven = false;  // else chosen from N and the variant
     std::string device;    // as `--device`: index or name substring; "" the default
     // What to draw.
+    ExportView view = ExportView::Tree;
     int stage = -1;        // a step of the timeline (0 = the load); -1 with allStages false: the last step
     bool allStages = false;
     Format format = Format::Svg;
@@ -50,7 +56,7 @@ class Rasterizer {
 public:
     virtual ~Rasterizer() = default;
     // `transition` < 1: the move into `step` that far along (StageFrames::frame).
-    virtual RasterImage render(const StageFrames& frames, int step, const FrameStyle& style, float transition = 1) = 0;
+    virtual RasterImage render(const FrameSource& frames, int step, const FrameStyle& style, float transition = 1) = 0;
 };
 
 // Checks what can be checked before any tracing: scale, theme, format, the output directory. Throws rl::Error.
@@ -68,11 +74,12 @@ std::vector<std::string> runExportJob(const ExportRequest& request, Rasterizer* 
 
 // Writes the request's pictures of `frames` (its format, stages, out; the drawing is `style`); returns the files
 // written. The explorer's export panel calls this with its own style; runExportJob with styleOf(request).
-std::vector<std::string> writeExport(const StageFrames& frames, const ExportRequest& request, const FrameStyle& style,
+std::vector<std::string> writeExport(const FrameSource& frames, const ExportRequest& request, const FrameStyle& style,
                                      Rasterizer* rasterizer);
 
-// The frames of the request's trace (tracing on the device or opening the session), for the job and the tests.
-StageFrames loadFrames(const ExportRequest& request);
+// The frames of the request's trace (tracing on the device or opening the session) in the view it asks for, for
+// the job and the tests.
+std::unique_ptr<FrameSource> loadFrames(const ExportRequest& request);
 
 // The style the request asks for.
 FrameStyle styleOf(const ExportRequest& request);

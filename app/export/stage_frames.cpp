@@ -110,4 +110,8 @@ std::string StageFrames::title(int k) const {
 
 std::string StageFrames::narration(int k) const { return view::stepNarration(*run_, timeline_, std::clamp(k, 0, steps() - 1)); }
 
+std::string StageFrames::markdown() const { return view::narrationMarkdown(*run_, variant_, timeline_); }
+
+std::string StageFrames::stepsPhrase() const { return std::to_string(steps()) + " stages"; }
+
 }  // namespace rl::exporter

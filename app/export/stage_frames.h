@@ -32,23 +32,44 @@ struct Frame {
     view::TreeLayoutParams layout;  // how the tree was laid out (pixels), for finding cells in the picture
 };
 
-class StageFrames {
+// What an export draws, picture by picture: the tree at each step of its timeline (StageFrames), or a multi-tile
+// scan's tiles at each entry of its look-back log (TilesFrames, app/export/tiles_frames.h).
+class FrameSource {
+public:
+    virtual ~FrameSource() = default;
+    virtual int steps() const = 0;
+    // The picture at step k (0 <= k < steps()); text is fitted with `measure` (the screen's fonts, or TextMetrics).
+    // `transition` < 1: the move into step k that far along, where the pictures move (the tree's).
+    virtual Frame frame(int k, const FrameStyle& style, const view::TextMeasure& measure, float transition = 1) const = 0;
+    // Step k in words: a title line and a paragraph, for SVG's <title> and <desc> and the alt text of PNG and GIF.
+    virtual std::string title(int k) const = 0;
+    virtual std::string narration(int k) const = 0;
+    // Every step in words, as Markdown.
+    virtual std::string markdown() const = 0;
+    // "5 stages", "20 entries of its log": what the steps are, for a message about a step out of range.
+    virtual std::string stepsPhrase() const = 0;
+    virtual const VariantInfo& variant() const = 0;
+};
+
+class StageFrames final : public FrameSource {
 public:
     // Keeps its own copy of the trace. `firstGroup` picks the traced pass-0 work-group to follow.
     StageFrames(TraceRun run, VariantInfo variant, int firstGroup = 0);
 
-    int steps() const { return int(timeline_.size()); }
+    int steps() const override { return int(timeline_.size()); }
     const view::StepRef& step(int k) const { return timeline_[size_t(k)]; }
     const TraceRun& run() const { return *run_; }
-    const VariantInfo& variant() const { return variant_; }
+    const VariantInfo& variant() const override { return variant_; }
 
     // The picture at step k (0 <= k < steps()); text is fitted with `measure` (the screen's fonts, or TextMetrics).
     // `transition` < 1 draws the move into step k that far along, as the explorer animates it (a video's frames).
-    Frame frame(int k, const FrameStyle& style, const view::TextMeasure& measure, float transition = 1) const;
+    Frame frame(int k, const FrameStyle& style, const view::TextMeasure& measure, float transition = 1) const override;
     // Step k in words: the caption's title line, and the paragraph of view/narration.h (with the result's sentence on
     // the last step), for SVG's <title> and <desc>, the alt text of PNG and GIF, and Markdown.
-    std::string title(int k) const;
-    std::string narration(int k) const;
+    std::string title(int k) const override;
+    std::string narration(int k) const override;
+    std::string markdown() const override;
+    std::string stepsPhrase() const override;
     const std::vector<view::StepRef>& timeline() const { return timeline_; }
     // The size frame() gives for this style (every step of one run has the same size).
     void size(const FrameStyle& style, int* width, int* height) const;

@@ -79,7 +79,7 @@ OffscreenRenderer::~OffscreenRenderer() {
     }
 }
 
-exporter::RasterImage OffscreenRenderer::render(const exporter::StageFrames& frames, int step,
+exporter::RasterImage OffscreenRenderer::render(const exporter::FrameSource& frames, int step,
                                                 const exporter::FrameStyle& style, float transition) {
     ImGuiContext* caller = ImGui::GetCurrentContext();
     struct Restore {

@@ -19,7 +19,7 @@ public:
     explicit OffscreenRenderer(UseCurrentContext);
     ~OffscreenRenderer() override;
 
-    exporter::RasterImage render(const exporter::StageFrames& frames, int step, const exporter::FrameStyle& style,
+    exporter::RasterImage render(const exporter::FrameSource& frames, int step, const exporter::FrameStyle& style,
                                  float transition = 1) override;
 
 private:

@@ -82,6 +82,7 @@ struct VariantInfo {
     int timedElementsPerItem = 0;    // > 0: the default of timed runs instead (traces keep the one above)
     int maxTimedElementsPerItem = 0;  // > 0 (tileInLocal): timed runs take as many as local memory holds, up to this
                                       // (timedElementsPerItem in core/catalogue/pass_plan.h); the above when none fit
+    int lectureTiles = 1;  // a lecture preset's work-groups: > 1 where the lesson is how tiles meet (a look-back)
     int groupsPerComputeUnit = 0;   // > 0: a fixed grid (each pass launches at most this many work-groups per
                                    // compute unit, and each work-item loops over its share); 0: groups follow N
     // > 0 (fixed grids): past groupsPerComputeUnit x units, a timed run launches one group per this many elements,

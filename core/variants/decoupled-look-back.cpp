@@ -73,6 +73,7 @@ VariantInfo decoupled_look_back() {
     // on the H200 at 2^20-2^28 (24 and 40 slower: 40 leaves room for fewer work-groups a compute unit). On a CPU: 24.
     // Traced: 2, so that the explorer's arrays of a few dozen elements make several tiles and show the look-back.
     v.defaultElementsPerItem = 2;
+    v.lectureTiles = 4;  // a lecture's 16 or 32 elements in four tiles: three of them look back
     v.timedElementsPerItem = 24;      // on a CPU, and where local memory holds no tile of 8 per work-item
     v.maxTimedElementsPerItem = 32;   // the tile from the device's local memory (pass_plan.h)
     v.needsInt64Atomics = true;

@@ -12,6 +12,7 @@
 #include <cstdlib>
 
 #include "app/export/export_job.h"
+#include "app/export/tiles_frames.h"
 #include "app/export/gif_writer.h"
 #include "app/export/raster_image.h"
 #include "app/export/stage_frames.h"
@@ -298,7 +299,13 @@ void Classroom::exportTree(const ExplorerState& state, const TreeExportRequest& 
         return;
     }
     try {
-        const exporter::StageFrames frames(state.a.bundle->run, state.a.bundle->variant);
+        const view::TraceBundle& bundle = *state.a.bundle;
+        std::unique_ptr<exporter::FrameSource> source;
+        if (r.tiles)
+            source = std::make_unique<exporter::TilesFrames>(bundle.run, bundle.variant, bundle.config);
+        else
+            source = std::make_unique<exporter::StageFrames>(bundle.run, bundle.variant);
+        const exporter::FrameSource& frames = *source;
         exporter::FrameStyle style;
         style.scale = float(std::clamp(r.scale, 1, 4));
         style.palette = &palette();
@@ -312,7 +319,11 @@ void Classroom::exportTree(const ExplorerState& state, const TreeExportRequest& 
         request.allStages = r.allStages;
         request.delayMs = r.delayMs;
         request.fps = r.fps;
-        request.stage = std::clamp(state.a.stepAt(state.playback.step()), 0, frames.steps() - 1);
+        request.view = r.tiles ? exporter::ExportView::Tiles : exporter::ExportView::Tree;
+        // The tree's picture at the playback's step; the tiles' at the Tiles tab's cursor (-1: the log's end).
+        const int at = r.tiles ? (state.view.tilesTime < 0 ? frames.steps() - 1 : state.view.tilesTime)
+                               : state.a.stepAt(state.playback.step());
+        request.stage = std::clamp(at, 0, frames.steps() - 1);
         exporter::checkRequest(request);
         if (exporter::isRaster(request.format) && !renderer_)
             renderer_ = std::make_unique<render::OffscreenRenderer>(render::OffscreenRenderer::UseCurrentContext{});
@@ -325,7 +336,9 @@ void Classroom::exportTree(const ExplorerState& state, const TreeExportRequest& 
         const std::vector<std::string> files = exporter::writeExport(frames, request, style, renderer_.get());
         const bool whole = r.allStages || request.format == exporter::Format::Gif;  // a video returned above
         const int count = whole ? frames.steps() : 1;
-        log.info("Exported " + std::to_string(count) + (count == 1 ? " stage" : " stages") + " as " + r.format +
+        const char* what = r.tiles ? (count == 1 ? " picture of the tiles" : " pictures of the tiles")
+                                   : (count == 1 ? " stage" : " stages");
+        log.info("Exported " + std::to_string(count) + what + " as " + r.format +
                  " to " + files.front() + (files.size() > 1 ? " (and " + std::to_string(files.size() - 1) +
                                                                   " more files beside it)"
                                                             : ""));
@@ -384,11 +397,13 @@ std::string Classroom::apply(const std::string& argument, ExplorerState& state, 
         shot_ = ShotRequest{parts[3], parts[1], scale, parts[2] == "transparent"};
     } else if (key == "export") {
         const auto parts = split(value, ',');
-        if (parts.size() != 4) return "export takes FORMAT,current|all,SCALE,PATH";
+        if (parts.size() != 4) return "export takes FORMAT,current|all|tiles|tiles-all,SCALE,PATH";
         exporter::Format format;
         if (!exporter::parseFormat(parts[0], &format) || format == exporter::Format::Md)
             return "export formats: svg, png, gif, mp4, webm";
-        tree_ = TreeExportRequest{parts[3], parts[0], parts[1] == "all", std::clamp(std::atoi(parts[2].c_str()), 1, 4)};
+        const bool tiles = parts[1] == "tiles" || parts[1] == "tiles-all";
+        tree_ = TreeExportRequest{parts[3], parts[0], parts[1] == "all" || parts[1] == "tiles-all",
+                                  std::clamp(std::atoi(parts[2].c_str()), 1, 4), 1200, 30, tiles};
     } else {
         return "unknown classroom setting '" + key + "'";
     }

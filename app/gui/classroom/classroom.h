@@ -70,8 +70,8 @@ public:
     void afterRender(ExplorerState& state, MessageLog& log, Window& window, const FrameHooks& hooks);
 
     // Script actions "classroom:KEY=VALUE": lecture=on|off, blank=on|off, theme=ID, font=SCALE, preset=ID/N,
-    // save=PATH, open=PATH, shot=SCALE,TARGET,opaque|transparent,PATH, export=FORMAT,current|all,SCALE,PATH,
-    // presenter=on|off, projector-shot=PATH (the projector window's next frame and its geometry).
+    // save=PATH, open=PATH, shot=SCALE,TARGET,opaque|transparent,PATH, export=FORMAT,current|all,SCALE,PATH
+    // (tiles|tiles-all: the Tiles tab's picture), presenter=on|off, projector-shot=PATH (the projector window's next frame and its geometry).
     // Returns "" or an error.
     std::string apply(const std::string& argument, ExplorerState& state, MessageLog& log);
     // Shows a session loaded from `path` at start (`reducelab FILE`), as "open=PATH" would; it becomes the last one.

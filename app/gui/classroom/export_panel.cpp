@@ -10,6 +10,7 @@
 #include <cstdlib>
 
 #include "app/export/export_job.h"
+#include "app/view/tiles/tiles_scene.h"
 #include "core/input.h"
 #include "core/catalogue/pass_plan.h"
 #include "core/files/session.h"
@@ -212,6 +213,18 @@ void ExportPanel::Draw(ExplorerState& state, const UiContext& ctx, std::string& 
     if (video && videoProgress < 0) {
         ImGui::SameLine();
         ImGui::TextDisabled("the animation, with captions beside it (.vtt)");
+    }
+    // A multi-tile scan's Tiles tab, in the same format (a GIF steps through a look-back's log).
+    if (!video && videoProgress < 0 && state.a.loaded() && view::hasTilesView(state.a.bundle->variant)) {
+        ImGui::SameLine();
+        if (ImGui::Button("Export the tiles")) {
+            std::string path = treePath;
+            const size_t dot = path.find_last_of('.'), slash = path.find_last_of('/');
+            const size_t cut = dot != std::string::npos && (slash == std::string::npos || dot > slash) ? dot : path.size();
+            path = path.substr(0, cut) + "-tiles" + path.substr(cut);
+            tree = TreeExportRequest{path, names[treeFormat], treeAll || treeFormat == 2, treeScale,
+                                     int(std::lround(treeSecondsPerStage * 1000)), treeFps, true};
+        }
     }
     ImGui::End();
 }

@@ -26,6 +26,7 @@ struct TreeExportRequest {
     int scale = 1;
     int delayMs = 1200;  // GIF and video: the time a stage
     int fps = 30;        // video
+    bool tiles = false;  // the Tiles tab's picture instead of the tree (a multi-tile scan: svg, png, gif)
 };
 
 // Saves the shown run of side A as a session; returns "" or what went wrong.

@@ -39,8 +39,10 @@ RunConfig presetConfig(const Preset& p) {
     const bool oneEach = v && v->pattern == Pattern::Scan && v->elementsPerItemSettable && !v->scansRunsFromOffsets;
     if (oneEach) c.elemsPerItem = 1;
     const size_t perItem = v && !oneEach ? size_t(std::max(1, v->defaultElementsPerItem)) : 1;
+    // One work-group, or as many tiles as the lesson needs (the look-backs: four, so three of them look back).
+    const size_t tiles = v ? size_t(std::max(1, v->lectureTiles)) : 1;
     size_t wg = 1;
-    while (wg * perItem < p.n) wg <<= 1;
+    while (wg * perItem * tiles < p.n) wg <<= 1;
     c.wg = std::max<size_t>(wg, v ? size_t(std::max(1, v->minWorkGroup)) : 1);
     return c;
 }
@@ -51,13 +53,19 @@ void applyPreset(ExplorerState& state, const Preset& p) {
     state.firstGroup = 0;
     state.view.firstCell = state.view.visibleCells = 0;
     state.pendingStage = 0;
+    const VariantInfo* v = findVariant(p.variant);
+    if (v && v->lectureTiles > 1) {  // its lesson is in the Tiles tab: open it, at the log's end, no tile picked
+        state.view.requestTab = kTilesTab;
+        state.view.tilesTime = state.view.tilesPick = -1;
+    }
     state.dirty = true;
     state.dirtySince = -1;
 }
 
 bool presetMenuItems(ExplorerState& state) {
     bool applied = false;
-    ImGui::TextDisabled("Ints 0-9, seed %llu, in one work-group", (unsigned long long)kPresetSeed);
+    ImGui::TextDisabled("Ints 0-9, seed %llu, in one work-group (the look-backs: four tiles)",
+                        (unsigned long long)kPresetSeed);
     if (ImGui::BeginTable("##presets", 3, ImGuiTableFlags_SizingFixedFit)) {
         for (const PatternInfo& pattern : allPatterns()) {
             ImGui::TableNextRow();  // each pattern's presets under its name

@@ -4,11 +4,10 @@
 // to theirs at the moment it read them.
 #pragma once
 #include <cstdint>
-#include <vector>
 
 #include "app/gui/common/ui_context.h"
 #include "app/gui/state/explorer_state.h"
-#include "core/model/look_back.h"
+#include "app/view/tiles/tiles_scene.h"
 
 namespace rl::gui {
 
@@ -17,9 +16,7 @@ struct TilesPanel {
 
 private:
     uint64_t serial_ = 0;  // the bundle the cached timeline and tiles belong to
-    LookBackTimeline timeline_;
-    std::vector<TileSummary> tiles_;
-    std::vector<std::string> problems_;
+    view::TilesFacts facts_;
 };
 
 }  // namespace rl::gui

@@ -29,7 +29,8 @@ Script actions (--script ACTIONS, separated by ';'):
   classroom:KEY=VALUE lecture=on|off, blank=on|off, theme=dark|projector|colorblind,
                       font=SCALE, preset=VARIANT/16|32, save=PATH, open=PATH (sessions),
                       shot=SCALE,window|tree|bottom|result|controls,opaque|transparent,PATH,
-                      export=svg|png|gif|mp4|webm,current|all,SCALE,PATH,
+                      export=svg|png|gif|mp4|webm,current|all,SCALE,PATH (the tree;
+                      tiles|tiles-all for a multi-tile scan's Tiles tab),
                       panel=on|off (the sessions and export window),
                       presenter=on|off (the presenter view: a second window for the
                       projector), projector-shot=PATH (that window's next frame)

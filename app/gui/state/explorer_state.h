@@ -34,6 +34,9 @@ struct Hover {
     int stage = -1, cell = -1;
 };
 
+// The bottom tabs, in their order on screen.
+enum BottomTab : int { kWarpsTab, kHeatTab, kSourceTab, kMessagesTab, kWordsTab, kTilesTab };
+
 struct ViewOptions {
     bool loadAtTop = true;
     bool showValues = true;

@@ -185,7 +185,7 @@ TEST(ClassroomApp, PresetsAreOneClickAndRepeatable) {
     EXPECT_LT(test::compare(crop(one, canvas), crop(two, canvas)).mean, 0.01);
     // Every variant of every pattern has both presets, with the fixed seed, in one work-group; a scan's cells are
     // its elements (one per work-item), but raking's are its runs of 4 and chunked's its chunks of 4 (4 cells over
-    // 16 elements, 8 over 32).
+    // 16 elements, 8 over 32). A look-back's lesson is between tiles: its presets make four.
     for (Pattern pattern : {Pattern::Reduce, Pattern::Scan})
         for (const auto& v : patternVariants(pattern))
             for (const char* n : {"/16", "/32"}) {
@@ -195,10 +195,30 @@ TEST(ClassroomApp, PresetsAreOneClickAndRepeatable) {
                 EXPECT_EQ(c.seed, gui::kPresetSeed);
                 if (pattern == Pattern::Scan) {
                     const size_t runs = v.id == "raking" || v.id == "chunked" ? 4 : 1;
-                    EXPECT_EQ(c.wg * runs, c.n) << v.id << n;
+                    const size_t tiles = v.id == "decoupled-look-back" || v.id == "chunked-look-back" ? 4 : 1;
+                    EXPECT_EQ(c.wg * runs * tiles, c.n) << v.id << n;
                     EXPECT_EQ(effectiveElemsPerItem(v, c), int(runs)) << v.id << n;
                 }
             }
+}
+
+TEST(ClassroomApp, TheLookBackPresetOpensItsTilesWaitingForEachOther) {
+    REQUIRE_DISPLAY();
+    const std::string dir = test::freshDir("preset_tiles");
+    ASSERT_EQ(runApp(dir, "classroom:preset=decoupled-look-back/16;wait-trace;settle;frames:2;shot:tiles.png;"
+                          "classroom:preset=sequential/16;wait-trace;settle;frames:2;shot:tree.png;quit")
+                  .code,
+              0);
+    const auto a = sidecar(dir + "/tiles.png");
+    EXPECT_EQ(a["variant"], "decoupled-look-back");
+    EXPECT_EQ(a["bottomTab"], "tiles");
+    EXPECT_EQ(a["tiles"]["tiles"].get<int>(), 4);
+    // At the log's end every tile has published its inclusive prefix, by the protocol the banner states.
+    EXPECT_EQ(a["tiles"]["statuses"], "PPPP");
+    EXPECT_EQ(a["tiles"]["protocol"], "kept");
+    EXPECT_GT(a["tiles"]["logLength"].get<int>(), 4 * 3);  // a ticket, A (or P) and P per tile, and reads
+    // A reduction's preset leaves the tab where it was.
+    EXPECT_EQ(sidecar(dir + "/tree.png")["bottomTab"], "tiles");
 }
 
 TEST(ClassroomApp, SessionReopensIdenticallyWithoutAnyOpenCLDevice) {
