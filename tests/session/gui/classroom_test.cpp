@@ -206,6 +206,7 @@ TEST(ClassroomApp, TheLookBackPresetOpensItsTilesWaitingForEachOther) {
     REQUIRE_DISPLAY();
     const std::string dir = test::freshDir("preset_tiles");
     ASSERT_EQ(runApp(dir, "classroom:preset=decoupled-look-back/16;wait-trace;settle;frames:2;shot:tiles.png;"
+                          "tiles-time:0;classroom:export=svg,tiles,1," + dir + "/first.svg;frames:2;"
                           "classroom:preset=sequential/16;wait-trace;settle;frames:2;shot:tree.png;quit")
                   .code,
               0);
@@ -217,6 +218,14 @@ TEST(ClassroomApp, TheLookBackPresetOpensItsTilesWaitingForEachOther) {
     EXPECT_EQ(a["tiles"]["statuses"], "PPPP");
     EXPECT_EQ(a["tiles"]["protocol"], "kept");
     EXPECT_GT(a["tiles"]["logLength"].get<int>(), 4 * 3);  // a ticket, A (or P) and P per tile, and reads
+    // The classroom panel's "Export the tiles": the tab's picture at its cursor, here the log's first entry (a
+    // ticket drawn, nothing published), every row in words.
+    const std::string svg = test::readAll(dir + "/first.svg");
+    for (int t = 0; t < 4; ++t)
+        EXPECT_NE(svg.find("<title>Tile " + std::to_string(t) + ": elements " + std::to_string(4 * t) + " to "),
+                  std::string::npos) << t;
+    EXPECT_EQ(svg.find(", status P"), std::string::npos);
+    EXPECT_NE(svg.find("entry 0 of 0–"), std::string::npos);
     // A reduction's preset leaves the tab where it was.
     EXPECT_EQ(sidecar(dir + "/tree.png")["bottomTab"], "tiles");
 }
