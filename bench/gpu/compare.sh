@@ -38,6 +38,9 @@
 #                         torch.cummin/cummax); then `reducelab run` of other work-group sizes and elements per
 #                         work-item (REDUCELAB_SCAN_SHAPES, variant:wg:epi,...; empty: none) at
 #                         REDUCELAB_SCAN_SHAPE_SIZES (default REDUCELAB_SCAN_SIZES)
+#   REDUCELAB_LOOK_BACK=1 decoupled-look-back traced at REDUCELAB_LOOK_BACK_SIZES (2^20,2^22,2^24), float sum, wg 256,
+#                         32 per work-item: each tile's look-back depth, windows, reads of X and wait, by quarter of
+#                         the launch (bench/look_back_depths.py; look_back_depths.txt)
 #   REDUCELAB_ARCHIVE=1   also packs $OUT into results.tar.gz after every step (a run cut short keeps what it
 #                         finished, in one file)
 # REDUCELAB_DEVICE names the OpenCL device (default NVIDIA: index or part of its name), REDUCELAB_BENCH_BUILD_DIR the
@@ -72,7 +75,9 @@ dev=(--device "$REDUCELAB_DEVICE")
 build="${REDUCELAB_BENCH_BUILD_DIR:-build-bench}"
 tests=OFF
 targets="reducelab_bench"
-if [ "${REDUCELAB_LADDER:-0}" = 1 ] || [ "${REDUCELAB_SCAN:-0}" = 1 ]; then targets="$targets reducelab"; fi
+if [ "${REDUCELAB_LADDER:-0}" = 1 ] || [ "${REDUCELAB_SCAN:-0}" = 1 ] || [ "${REDUCELAB_LOOK_BACK:-0}" = 1 ]; then
+    targets="$targets reducelab"
+fi
 if [ "${REDUCELAB_DEVICE_TESTS:-0}" = 1 ]; then tests=ON; fi
 prefix=()
 if [ -d /opt/benchdeps/usr ]; then prefix=(-DCMAKE_PREFIX_PATH=/opt/benchdeps/usr); fi  # from setup.sh
@@ -179,6 +184,15 @@ if [ "${REDUCELAB_SCAN:-0}" = 1 ]; then
     done
     pack
 fi
+if [ "${REDUCELAB_LOOK_BACK:-0}" = 1 ]; then  # how far decoupled-look-back's tiles looked back, from traced runs
+    for n in $(echo "${REDUCELAB_LOOK_BACK_SIZES:-2^20,2^22,2^24}" | tr , ' '); do
+        echo "== n $n, float sum, wg 256, 32 per work-item, traced" >>"$out/look_back_depths.txt"
+        "$build/app/reducelab" trace "${dev[@]}" --pattern scan --variant decoupled-look-back --n "$n" --wg 256 \
+            --epi 32 --type float --groups 1 --json 2>>"$log" |
+            python3 bench/look_back_depths.py >>"$out/look_back_depths.txt" 2>&1
+    done
+    pack
+fi
 if [ "${REDUCELAB_VERSUS:-1}" = 1 ]; then
     sampler=
     if [ "${REDUCELAB_CLOCKS:-0}" = 1 ]; then  # what the GPU's clocks did while the calls were timed
@@ -224,7 +238,7 @@ if [ "${REDUCELAB_VERSUS:-1}" = 1 ]; then
 fi
 nvidia-smi --query-gpu=clocks.sm,clocks.mem,temperature.gpu,power.draw --format=csv >>"$log" 2>&1
 date -u >>"$log"
-for f in device_tests_summary.txt scan_summary.txt scan_shapes.txt anatomy.txt ptxas.txt layouts.txt floor.txt cuda_floor.txt probe.txt sweep.txt \
+for f in device_tests_summary.txt scan_summary.txt scan_shapes.txt look_back_depths.txt anatomy.txt ptxas.txt layouts.txt floor.txt cuda_floor.txt probe.txt sweep.txt \
          ladder.txt; do
     if [ -f "$out/$f" ]; then echo "== $f"; grep -v "^Best variant" "$out/$f"; fi
 done
