@@ -9,7 +9,7 @@
 // tile looks back over its predecessors, newest first, combining aggregates until it meets a P, then publishes its
 // own P: the wait is for the tiles just before it to have summed their runs, not for the whole chain before it, so
 // tiles overlap.
-// The look-back reads a window of up to 32 predecessors at once (one work-item each) with plain loads: spinning
+// The look-back reads a window of up to 128 predecessors at once (one work-item each) with plain loads: spinning
 // with atomic read-modify-writes on the few cache lines that hold the newest words queues every waiting tile behind
 // the others and made this kernel slower than the three-pass scans. By OpenCL 1.2's rules those plain reads race
 // with the atomic writes of other work-groups (its only atomic read is a read-modify-write, and Oclgrind reports the
@@ -38,7 +38,9 @@
 
 #pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
 
-#define LB_WINDOW (RL_WG < 32 ? RL_WG : 32)
+#ifndef LB_WINDOW
+#define LB_WINDOW (RL_WG < 128 ? RL_WG : 128)
+#endif
 // Element i of the tile in local memory: one pad word after every run.
 #define LB_CELL(i) ((i) + (i) / RL_EPI)
 // Whole tiles move four elements per load and store (a run of a multiple of 4 holds whole vectors).
@@ -57,9 +59,8 @@ __kernel void decoupled_look_back(__global const T *restrict in, __global T *res
                                   const uint epoch, const uint tiles RL_TRACE_PARAMS LB_TRACE_PARAMS) {
     RL_TRACE_BEGIN;
     __local T tile_l[RL_WG * (RL_EPI + 1)];
-    __local ulong window_l[LB_WINDOW];
-    __local T window_v[LB_WINDOW];  // the values published with them
-    __local uint tile_no, depth_l, found_l;
+    __local T window_v[LB_WINDOW];  // the values the window's predecessors published
+    __local uint tile_no, depth_l, found_l, first_p;
     __local T prefix_l;
     const uint lid = get_local_id(0);
     const uint lsize = RL_WG;
@@ -131,32 +132,29 @@ __kernel void decoupled_look_back(__global const T *restrict in, __global T *res
         prefix_l = RL_IDENTITY;
         depth_l = 0;
         found_l = tile == 0;
+        first_p = LB_WINDOW;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (uint end = tile; !found_l; end -= LB_WINDOW) {  // the window: tiles end - 1, end - 2, ... (at most 32)
+    for (uint end = tile; !found_l; end -= LB_WINDOW) {  // the window: tiles end - 1, end - 2, ...
         if (lid < LB_WINDOW && lid < end) {
             ulong w;
             T x;
             uint polls = 0;
             while (!rl_lb_try(words, end - 1 - lid, epoch, &w, &x)) ++polls;  // X: nothing of this launch yet
-            window_l[lid] = w;
             window_v[lid] = x;
-            LB_LOG(RL_LB_IS_P(w) ? LB_EVENT_READ_P : LB_EVENT_READ_A, tile, end - 1 - lid, polls, window_v[lid]);
+            if (RL_LB_IS_P(w)) atomic_min(&first_p, lid);  // the newest predecessor with its prefix
+            LB_LOG(RL_LB_IS_P(w) ? LB_EVENT_READ_P : LB_EVENT_READ_A, tile, end - 1 - lid, polls, x);
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        if (lid == 0) {
+        if (lid == 0) {  // newest first, down to the first P (everything before it is in its prefix)
+            const uint p = first_p, read = end < LB_WINDOW ? end : LB_WINDOW;
+            const uint count = p < read ? p + 1 : read;
             T prefix = prefix_l;
-            uint depth = depth_l;
-            for (uint j = 0; j < LB_WINDOW && j < end; ++j) {
-                prefix = RL_APPLY(window_v[j], prefix);
-                ++depth;
-                if (RL_LB_IS_P(window_l[j])) {  // P: everything before tile end - j is in
-                    found_l = 1;
-                    break;
-                }
-            }
+            for (uint j = 0; j < count; ++j) prefix = RL_APPLY(window_v[j], prefix);
             prefix_l = prefix;
-            depth_l = depth;
+            depth_l += count;
+            found_l = p < read;
+            first_p = LB_WINDOW;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
     }
