@@ -30,13 +30,14 @@ std::vector<std::string> lookBackArgs(const std::string& out) {
             "--type", "int", "--data", "digits", "--seed", "2024", "--view", "tiles", "--out", out};
 }
 
-RunConfig lookBackConfig() {
+// The input the export traced: n ints 0-9 of this seed.
+HostArray digits(size_t n, uint64_t seed) {
     RunConfig c;
-    c.n = 16;
+    c.n = n;
     c.type = ElemType::Int;
     c.data = DataPattern::Digits;
-    c.seed = 2024;
-    return c;
+    c.seed = seed;
+    return makeInput(c);
 }
 
 TEST(ExportTiles, ALookBacksLogIsAPicturePerEntryWithEveryTilesTotalAndOffset) {
@@ -47,7 +48,7 @@ TEST(ExportTiles, ALookBacksLogIsAPicturePerEntryWithEveryTilesTotalAndOffset) {
     ASSERT_EQ(r.code, 0) << r.err;
 
     // The four tiles' totals and offsets, from the input itself.
-    const HostArray input = makeInput(lookBackConfig());
+    const HostArray input = digits(16, 2024);
     ASSERT_EQ(input.size(), 16u);
     std::vector<std::string> expected;
     long offset = 0;
@@ -106,12 +107,7 @@ TEST(ExportTiles, ATiledScanIsOnePictureOfItsTilesTotalsAndOffsets) {
                                                   "--format", "svg", "--stage", "all", "--out", dir + "/b.svg"});
     ASSERT_EQ(r.code, 0) << r.err;
     const std::vector<std::string> rows = rowTitles(test::readAll(dir + "/b.svg"));  // one picture: no number
-    RunConfig c;
-    c.n = 40;
-    c.type = ElemType::Int;
-    c.data = DataPattern::Digits;
-    c.seed = 7;
-    const HostArray input = makeInput(c);
+    const HostArray input = digits(40, 7);
     ASSERT_EQ(rows.size(), 3u);  // 16, 16 and the last 8
     long offset = 0;
     for (int t = 0; t < 3; ++t) {
