@@ -167,7 +167,8 @@ void ExportPanel::Draw(ExplorerState& state, const UiContext& ctx, std::string& 
     ImGui::Separator();
 
     ImGui::PushFont(ctx.fonts.bold);
-    ImGui::TextUnformatted("The tree for slides");
+    const bool tilesShown = state.a.loaded() && view::hasTilesView(state.a.bundle->variant);
+    ImGui::TextUnformatted(tilesShown ? "The tree or the tiles, for slides" : "The tree for slides");
     ImGui::PopFont();
     const char* formats[] = {"SVG (vector, editable)", "PNG", "GIF (animated, all stages)",
                              "MP4 video (H.264, the animation)", "WebM video (VP9, the animation)"};
@@ -215,7 +216,7 @@ void ExportPanel::Draw(ExplorerState& state, const UiContext& ctx, std::string& 
         ImGui::TextDisabled("the animation, with captions beside it (.vtt)");
     }
     // A multi-tile scan's Tiles tab, in the same format (a GIF steps through a look-back's log).
-    if (!video && videoProgress < 0 && state.a.loaded() && view::hasTilesView(state.a.bundle->variant)) {
+    if (!video && videoProgress < 0 && tilesShown) {
         ImGui::SameLine();
         if (ImGui::Button("Export the tiles")) {
             std::string path = treePath;
