@@ -16,6 +16,12 @@ constexpr float kMargin = 16, kCaptionH = 58, kLegendH = 30, kRowH = 36;
 
 std::string elements(size_t n) { return std::to_string(n) + (n == 1 ? " element" : " elements"); }
 
+// A log entry in words as a sentence: its first letter capitalised.
+std::string sentence(std::string words) {
+    if (!words.empty()) words[0] = char(std::toupper(static_cast<unsigned char>(words[0])));
+    return words;
+}
+
 }  // namespace
 
 TilesFrames::TilesFrames(TraceRun run, VariantInfo variant, const RunConfig& config)
@@ -31,8 +37,9 @@ TilesFrames::TilesFrames(TraceRun run, VariantInfo variant, const RunConfig& con
     if (facts_.tiles.empty()) throw Error(ErrorKind::BadInput, "the trace holds no tile to draw");
     if (int(facts_.tiles.size()) > kMaxTiles)
         throw Error(ErrorKind::BadInput,
-                    "--view tiles draws at most " + std::to_string(kMaxTiles) + " tiles, a row each, and this run has " +
-                        std::to_string(facts_.tiles.size()) + ": use a smaller --n or a larger --wg");
+                    "--view tiles draws at most " + std::to_string(kMaxTiles) +
+                        " tiles, a row each, and this run has " + std::to_string(facts_.tiles.size()) +
+                        ": use a smaller --n or a larger --wg");
 }
 
 int TilesFrames::actor(int k) const {
@@ -58,7 +65,8 @@ Frame TilesFrames::frame(int k, const FrameStyle& style, const view::TextMeasure
     float top = kMargin * s;
     if (style.caption) {
         f.scene.text({left, top, inner, 26 * s}, title(k), p.text, 22 * s, view::FontRole::Bold, view::Align::Left);
-        const std::string line = log ? describeLookBackEntry(facts_.log[size_t(std::clamp(k, 0, steps() - 1))])
+        const int at = std::clamp(k, 0, steps() - 1);
+        const std::string line = log ? sentence(describeLookBackEntry(facts_.log[size_t(at)]))
                                      : "Each tile's total and the offset its elements were given";
         f.scene.text({left, top + 28 * s, inner, 22 * s}, line, p.textDim, 18 * s, view::FontRole::Regular,
                      view::Align::Left);
@@ -112,8 +120,7 @@ std::string TilesFrames::narration(int k) const {
         return out;
     }
     k = std::clamp(k, 0, steps() - 1);
-    out = describeLookBackEntry(facts_.log[size_t(k)]) + ".";
-    if (!out.empty()) out[0] = char(std::toupper(static_cast<unsigned char>(out[0])));
+    out = sentence(describeLookBackEntry(facts_.log[size_t(k)])) + ".";
     const std::string now = facts_.statuses(k);
     out += " After it the tiles' status words read, from tile 0: " + now + " (X nothing yet, A its aggregate, P its "
            "inclusive prefix).";

@@ -102,9 +102,10 @@ TEST(ExportTiles, ALookBacksLogIsAPicturePerEntryWithEveryTilesTotalAndOffset) {
 
 TEST(ExportTiles, ATiledScanIsOnePictureOfItsTilesTotalsAndOffsets) {
     const std::string dir = test::freshDir("export_tiles_blelloch");
-    const test::CliResult r = test::runExportCli({"--pattern", "scan", "--variant", "blelloch", "--n", "40", "--wg", "16",
-                                                  "--type", "int", "--data", "digits", "--seed", "7", "--view", "tiles",
-                                                  "--format", "svg", "--stage", "all", "--out", dir + "/b.svg"});
+    const test::CliResult r =
+        test::runExportCli({"--pattern", "scan", "--variant", "blelloch", "--n", "40", "--wg", "16", "--type", "int",
+                            "--data", "digits", "--seed", "7", "--view", "tiles", "--format", "svg", "--stage", "all",
+                            "--out", dir + "/b.svg"});
     ASSERT_EQ(r.code, 0) << r.err;
     const std::vector<std::string> rows = rowTitles(test::readAll(dir + "/b.svg"));  // one picture: no number
     const HostArray input = digits(40, 7);

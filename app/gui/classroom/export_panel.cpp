@@ -221,7 +221,8 @@ void ExportPanel::Draw(ExplorerState& state, const UiContext& ctx, std::string& 
         if (ImGui::Button("Export the tiles")) {
             std::string path = treePath;
             const size_t dot = path.find_last_of('.'), slash = path.find_last_of('/');
-            const size_t cut = dot != std::string::npos && (slash == std::string::npos || dot > slash) ? dot : path.size();
+            const bool hasExtension = dot != std::string::npos && (slash == std::string::npos || dot > slash);
+            const size_t cut = hasExtension ? dot : path.size();
             path = path.substr(0, cut) + "-tiles" + path.substr(cut);
             tree = TreeExportRequest{path, names[treeFormat], treeAll || treeFormat == 2, treeScale,
                                      int(std::lround(treeSecondsPerStage * 1000)), treeFps, true};

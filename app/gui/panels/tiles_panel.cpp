@@ -80,7 +80,8 @@ void TilesPanel::Draw(ExplorerState& state, const UiContext& ctx) {
 
     // Header: what is shown, the cursor over the log and the entry at it, the legend.
     ImGui::SameLine(0, 0);
-    ImGui::Text("%zu tiles of %zu elements", facts_.tiles.size(), facts_.tiles.empty() ? size_t(0) : facts_.tiles.front().count);
+    ImGui::Text("%zu tiles of %zu elements", facts_.tiles.size(),
+                facts_.tiles.empty() ? size_t(0) : facts_.tiles.front().count);
     if (log) {
         ImGui::SameLine(0, 16 * s);
         if (ImGui::ArrowButton("##tprev", ImGuiDir_Left)) time = std::max(0, time - 1);

@@ -48,9 +48,9 @@ TilesLayout::TilesLayout(Rect c, const TilesFacts& facts, float s, float minRow,
     labelW = fontSize * 4.2f;
     statusW = log ? rowH * 1.3f : 0;
     numW = fontSize * 6.0f;
-    // In a narrow pane the timeline keeps at least 40% of the width: depth and reads of X go first (the tooltip
+    // In a narrow pane the timeline keeps at least 30% of the width: depth and reads of X go first (the tooltip
     // and the words still give them).
-    if (log && c.w - labelW - statusW - numW * float(columns) - 30 * s < c.w * 0.4f) columns = 2;
+    if (log && c.w - labelW - statusW - numW * float(columns) - 30 * s < c.w * 0.3f) columns = 2;
     timelineW = log ? std::max(40 * s, c.w - labelW - statusW - numW * float(columns) - 30 * s) : 0;
     timelineX = c.x + labelW + statusW + 10 * s;
     numbersX = timelineX + timelineW + (log ? 10 * s : 0);
@@ -77,7 +77,8 @@ Scene buildTilesScene(const TilesFacts& facts, const TilesLayout& l, const Palet
     const float half = l.timelineW * 0.5f / float(std::max(1, l.length));  // half an entry's width
     auto cell = [&](float x, float y, float w) { return Rect{x, y, w, rowH}; };
     auto number = [&](int column, float y, Rgba c, std::string t, FontRole font = FontRole::Regular) {
-        scene.text(cell(l.numbersX + l.numW * float(column), y, l.numW - 8 * s), std::move(t), c, fs, font, Align::Right);
+        scene.text(cell(l.numbersX + l.numW * float(column), y, l.numW - 8 * s), std::move(t), c, fs, font,
+                   Align::Right);
     };
 
     const char* heads[] = {"total", "offset", "depth", "X reads"};
@@ -107,7 +108,8 @@ Scene buildTilesScene(const TilesFacts& facts, const TilesLayout& l, const Palet
             scene.text(box, std::string(1, statusLetter(now)), p.background, fs, FontRole::Bold);
             // The status over time: not started (before its ticket), X, A, P; faded past the cursor.
             const float barY = y + rowH * 0.3f, barH = rowH * 0.4f;
-            const int marks[] = {lb.ticketAt, lb.aggregateAt >= 0 ? lb.aggregateAt : lb.prefixAt, lb.prefixAt, l.length};
+            const int marks[] = {lb.ticketAt, lb.aggregateAt >= 0 ? lb.aggregateAt : lb.prefixAt, lb.prefixAt,
+                                 l.length};
             const TileStatus states[] = {TileStatus::None, TileStatus::Aggregate, TileStatus::Prefix};
             for (int k = 0; k < 3; ++k) {
                 if (marks[k] < 0 || (k == 1 && lb.aggregateAt < 0)) continue;
