@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cfloat>
+#include <cctype>
 #include <cmath>
 
 #include "app/gui/predict/predict_overlay.h"
@@ -22,8 +23,9 @@ constexpr int kLectureRows = 6;
 namespace {
 
 // GLFW key codes beyond app/gui/common/keys.h.
-constexpr int kKeyB = 66, kKeyP = 80, kKeyS = 83, kPeriod = 46, kEqual = 61, kMinus = 45, kZero = 48, kEscape = 256,
-              kEnter = 257, kBackspace = 259, kF5 = 294, kPadZero = 320, kPadSubtract = 333, kPadAdd = 334;
+constexpr int kKeyB = 66, kKeyP = 80, kKeyS = 83, kKeyT = 84, kPeriod = 46, kEqual = 61, kMinus = 45, kZero = 48,
+              kEscape = 256, kEnter = 257, kBackspace = 259, kF5 = 294, kPadZero = 320, kPadSubtract = 333,
+              kPadAdd = 334;
 
 bool pressed(int key, bool repeat = true) { return ImGui::IsKeyPressed(key, repeat); }
 
@@ -62,6 +64,21 @@ bool LectureMode::handleKeys(ExplorerState& state, Window& window) {
     }
     if (pressed(kKeyB, false) || pressed(kPeriod, false)) blank = !blank;
     if (pressed(kKeyS, false) && !ImGui::GetIO().KeyCtrl) showSource = !showSource;
+    if (pressed(kKeyT, false) && !ImGui::GetIO().KeyCtrl) showTiles = !showTiles;
+    if (tilesShown(state)) {  // the clicker steps through the look-back's log (-1 in tilesTime: its end)
+        const int length = std::max(1, tiles_.timeline.length);
+        int& time = state.view.tilesTime;
+        if (time < 0 || time >= length) time = length - 1;
+        if (pressed(keys::kSpace) || pressed(keys::kPageDown) || pressed(keys::kRight) || pressed(keys::kDown) ||
+            pressed(kEnter))
+            time = std::min(length - 1, time + 1);
+        if (pressed(keys::kPageUp) || pressed(keys::kLeft) || pressed(keys::kUp) || pressed(kBackspace))
+            time = std::max(0, time - 1);
+        if (pressed(keys::kHome, false)) time = 0;
+        if (pressed(keys::kEnd, false)) time = length - 1;
+        if (pressed(keys::kF11, false)) window.toggleFullscreen();
+        return true;
+    }
     if (pressed(keys::kSpace) || pressed(keys::kPageDown) || pressed(keys::kRight) || pressed(keys::kDown) ||
         pressed(kEnter))
         pb.stepBy(1);
@@ -107,7 +124,9 @@ void LectureMode::Draw(ExplorerState& state, const UiContext& ctx, bool hints) {
         ctx.geometry.source.beside = true;
         ImGui::EndChild();
     }
-    if (state.comparing() && state.b.loaded()) {
+    if (tilesShown(state)) {
+        drawTiles(state, ctx, treeArea);
+    } else if (state.comparing() && state.b.loaded()) {
         const float half = (treeArea.w - margin) * 0.5f;
         drawSide(state, 0, ctx, {treeArea.x, treeArea.y, half, treeArea.h});
         drawSide(state, 1, ctx, {treeArea.x + half + margin, treeArea.y, half, treeArea.h});
@@ -121,6 +140,15 @@ void LectureMode::Draw(ExplorerState& state, const UiContext& ctx, bool hints) {
     }
     const char* hint = "F5 leave  \xc2\xb7  \xe2\x86\x90 \xe2\x86\x92 / PgUp PgDn / space step  \xc2\xb7  B blank  \xc2\xb7  "
                        "Q predict  \xc2\xb7  S source  \xc2\xb7  Ctrl +/\xe2\x88\x92 text size  \xc2\xb7  F11 full screen";
+    // A multi-tile scan: T switches between the tree and the tiles, whose log the clicker then steps through.
+    static const char* const kTreeHint =
+        "F5 leave  \xc2\xb7  \xe2\x86\x90 \xe2\x86\x92 / PgUp PgDn / space step  \xc2\xb7  T tiles  \xc2\xb7  "
+        "B blank  \xc2\xb7  Q predict  \xc2\xb7  S source  \xc2\xb7  Ctrl +/\xe2\x88\x92 text size";
+    static const char* const kTilesHint =
+        "F5 leave  \xc2\xb7  \xe2\x86\x90 \xe2\x86\x92 / PgUp PgDn / space: the log's entries  \xc2\xb7  "
+        "T the tree  \xc2\xb7  B blank  \xc2\xb7  Ctrl +/\xe2\x88\x92 text size";
+    if (state.a.loaded() && view::hasTilesView(state.a.bundle->variant))
+        hint = tilesShown(state) ? kTilesHint : kTreeHint;
     ImFont* small = ctx.fonts.pick(view::FontRole::Regular, 15 * s);
     const ImVec2 size = small->CalcTextSizeA(15 * s, FLT_MAX, 0, hint);
     dl->AddText(small, 15 * s, ImVec2(all.right() - size.x, all.bottom() - size.y), p.textFaint.packed(), hint);
@@ -235,6 +263,71 @@ void LectureMode::drawSide(ExplorerState& state, int sideIndex, const UiContext&
     g.readout = readout;
     ctx.geometry.trees.push_back(g);
     if (sideIndex == 0) drawPredictOverlay(state, ctx, true);
+}
+
+bool LectureMode::tilesShown(const ExplorerState& state) const {
+    return showTiles && state.a.loaded() && view::hasTilesView(state.a.bundle->variant);
+}
+
+// The Tiles tab's picture at the lecture's size: the caption (the entry at the cursor in words), the legend, a row
+// per tile as tall as the screen allows.
+void LectureMode::drawTiles(ExplorerState& state, const UiContext& ctx, view::Rect area) {
+    const auto& bundle = *state.a.bundle;
+    const auto& p = ctx.palette;
+    const float s = ctx.scale;
+    if (bundle.serial != tilesSerial_) {
+        tilesSerial_ = bundle.serial;
+        const PassPlan& first = bundle.plan.front();
+        const int epi = std::max(1, first.elemsPerItem);
+        tiles_ = view::tilesFacts(bundle.run, first.local * size_t(epi), epi);
+    }
+    const bool log = tiles_.hasLog();
+    const int length = tiles_.timeline.length;
+    int& time = state.view.tilesTime;
+    if (time < 0 || time >= length) time = length - 1;
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const float titleSize = std::round(28 * s), lineSize = std::round(22 * s);
+    std::string title = bundle.variant.title + "  \xc2\xb7  " + std::to_string(tiles_.tiles.size()) + " tiles of " +
+                        std::to_string(tiles_.tiles.empty() ? 0 : tiles_.tiles.front().count) + " elements";
+    if (log) title += "  \xc2\xb7  entry " + std::to_string(time) + " of 0\xe2\x80\x93" + std::to_string(length - 1);
+    std::string line = log ? describeLookBackEntry(tiles_.log[size_t(time)])
+                           : std::string("each tile's total and the offset its elements were given");
+    if (!line.empty()) line[0] = char(std::toupper(static_cast<unsigned char>(line[0])));
+    dl->PushClipRect(ImVec2(area.x, area.y), ImVec2(area.right(), area.bottom()), true);
+    dl->AddText(ctx.fonts.pick(view::FontRole::Bold, titleSize), titleSize, ImVec2(area.x, area.y), p.text.packed(),
+                title.c_str());
+    dl->AddText(ctx.fonts.pick(view::FontRole::Regular, lineSize), lineSize, ImVec2(area.x, area.y + titleSize * 1.25f),
+                p.textDim.packed(), line.c_str());
+    dl->PopClipRect();
+    float top = area.y + titleSize * 1.25f + lineSize * 1.6f;
+    view::Scene scene;
+    if (log) {
+        view::addTilesLegend(scene, {area.x, top, area.w, lineSize * 1.2f}, p, lineSize * 0.9f);
+        top += lineSize * 2;
+    }
+    const view::TilesLayout layout({area.x, top, area.w, area.bottom() - top}, tiles_, s, 20 * s, 64 * s);
+    view::TilesSceneOptions options;
+    options.time = log ? time : -1;
+    options.picked = log ? tiles_.log[size_t(time)].tile : -1;  // the tile that acted, with its reads
+    view::Scene rows = view::buildTilesScene(tiles_, layout, p, options);
+    scene.prims.insert(scene.prims.end(), rows.prims.begin(), rows.prims.end());
+    dl->PushClipRect(ImVec2(area.x, area.y), ImVec2(area.right(), area.bottom()), true);
+    render::drawScene(dl, scene, ctx.fonts);
+    dl->PopClipRect();
+    auto& g = ctx.geometry.tiles;  // as the Tiles tab records it, for the screenshot's sidecar
+    g.shown = true;
+    g.tiles = layout.tiles;
+    g.logLength = length;
+    g.time = options.time;
+    g.picked = options.picked;
+    g.entry = log ? describeLookBackEntry(tiles_.log[size_t(time)]) : "";
+    g.statuses = tiles_.statuses(options.time);
+    g.protocol = tiles_.problems.empty() ? (log ? "kept" : "") : tiles_.problems.front();
+    g.pickedReads.clear();
+    if (options.picked >= 0 && size_t(options.picked) < tiles_.timeline.tiles.size())
+        for (const TileRead& r : tiles_.timeline.tiles[size_t(options.picked)].reads)
+            g.pickedReads.push_back(r.predecessor);
+    g.rect = {area.x, top, area.w, layout.height()};
 }
 
 }  // namespace rl::gui

@@ -2,12 +2,14 @@
 // stage, what happens in it), every control hidden. Clicker keys step (Page Down / Page Up, arrows, space), B
 // blanks the screen, S shows the kernel source beside the tree (following the stages, in the lecture's text size),
 // Ctrl +/−/0 scale the text live (the font atlas is rebuilt at the new size, so text stays crisp), F11 full screen,
-// F5 or Esc leaves.
+// F5 or Esc leaves. For a multi-tile scan T shows its tiles instead of the tree (the Tiles tab's picture at the
+// lecture's size): then the clicker keys step through a look-back's log, entry by entry.
 #pragma once
 #include "app/gui/panels/source_panel.h"
 #include "app/gui/state/explorer_state.h"
 #include "app/gui/common/ui_context.h"
 #include "app/gui/common/window.h"
+#include "app/view/tiles/tiles_scene.h"
 
 namespace rl::gui {
 
@@ -15,6 +17,7 @@ struct LectureMode {
     bool active = false;
     bool blank = false;
     bool showSource = false;  // S: the kernel source beside the tree
+    bool showTiles = false;   // T: a multi-tile scan's tiles instead of the tree
     float fontScale = 1;  // the user's text scale (all modes), times the display's content scale
 
     void toggle();
@@ -33,8 +36,12 @@ struct LectureMode {
     void drawSide(ExplorerState& state, int sideIndex, const UiContext& ctx, view::Rect area, int previewStep = -1);
 
 private:
+    bool tilesShown(const ExplorerState& state) const;
+    void drawTiles(ExplorerState& state, const UiContext& ctx, view::Rect area);
 
     SourcePanel source_;
+    uint64_t tilesSerial_ = 0;  // the bundle the tiles' facts belong to
+    view::TilesFacts tiles_;
 };
 
 }  // namespace rl::gui

@@ -77,7 +77,8 @@ Script actions (--script ACTIONS, separated by ';'):
 
 Keys: space play/pause, left/right step, Home/End first/last stage, up/down previous/next pass.
 Workbench (the kernel editor): Ctrl+Enter save and check, Ctrl+S save, Ctrl+F find, Ctrl+Z / Ctrl+Y undo / redo.
-F5 lecture mode (there: PgDn/PgUp, arrows and space step, B blanks, Esc leaves), Ctrl +/-/0 text size, F11 full screen.
+F5 lecture mode (there: PgDn/PgUp, arrows and space step, B blanks, T a scan's tiles, Esc leaves), Ctrl +/-/0 text
+size, F11 full screen.
 F7 presenter view: the lecture screen on the projector's window (full screen on a second monitor; F5 opens it too
 when one is connected), the console here (controls, now and next, notes, predict's answers, a clock); the keys work
 from either window; F7, F5 or Esc give one window back.

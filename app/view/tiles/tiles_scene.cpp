@@ -44,7 +44,7 @@ TilesLayout::TilesLayout(Rect c, const TilesFacts& facts, float s, float minRow,
     : canvas(c), tiles(int(facts.tiles.size())), length(facts.timeline.length), log(facts.hasLog()), scale(s) {
     columns = log ? 4 : 2;
     rowH = std::clamp(c.h / float(std::max(1, tiles + 1)), minRow, maxRow);
-    fontSize = std::clamp(rowH * 0.62f, 13 * s, 24 * s);
+    fontSize = std::clamp(rowH * 0.62f, 13 * s, 32 * s);
     labelW = fontSize * 4.2f;
     statusW = log ? rowH * 1.3f : 0;
     numW = fontSize * 6.0f;

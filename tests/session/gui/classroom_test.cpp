@@ -230,6 +230,36 @@ TEST(ClassroomApp, TheLookBackPresetOpensItsTilesWaitingForEachOther) {
     EXPECT_EQ(sidecar(dir + "/tree.png")["bottomTab"], "tiles");
 }
 
+TEST(ClassroomApp, LectureModeShowsALookBacksTilesAndTheClickerStepsItsLog) {
+    REQUIRE_DISPLAY();
+    const std::string dir = test::freshDir("lecture_tiles");
+    ASSERT_EQ(runApp(dir, "classroom:preset=decoupled-look-back/16;wait-trace;classroom:lecture=on;settle;key:t;"
+                          "key:home;frames:2;shot:first.png;key:right;key:right;frames:2;shot:third.png;key:end;"
+                          "frames:2;shot:last.png;key:t;frames:2;shot:tree.png;quit")
+                  .code,
+              0);
+    const auto first = sidecar(dir + "/first.png"), third = sidecar(dir + "/third.png");
+    const auto last = sidecar(dir + "/last.png"), tree = sidecar(dir + "/tree.png");
+    // T: the tiles fill the lecture screen, the clicker at the log's first entry (a ticket drawn, nothing published).
+    EXPECT_TRUE(first["tiles"]["shown"].get<bool>());
+    EXPECT_EQ(first["tiles"]["tiles"].get<int>(), 4);
+    EXPECT_EQ(first["tiles"]["time"].get<int>(), 0);
+    EXPECT_EQ(first["tiles"]["statuses"], "XXXX");
+    EXPECT_NE(first["tiles"]["entry"].get<std::string>().find("drew ticket 0"), std::string::npos);
+    // Two clicks: two entries later, and the tile that acted is the one highlighted.
+    EXPECT_EQ(third["tiles"]["time"].get<int>(), 2);
+    const std::string entry = third["tiles"]["entry"];
+    EXPECT_NE(entry.find("tile " + std::to_string(third["tiles"]["picked"].get<int>())), std::string::npos) << entry;
+    // End: the log's last entry, every tile's prefix published; the rows as tall as the screen allows (a projector's
+    // digits), at least twice the Tiles tab's smallest row.
+    EXPECT_EQ(last["tiles"]["time"].get<int>(), last["tiles"]["logLength"].get<int>() - 1);
+    EXPECT_EQ(last["tiles"]["statuses"], "PPPP");
+    EXPECT_EQ(last["tiles"]["protocol"], "kept");
+    EXPECT_GT(last["tiles"]["rect"][3].get<float>(), 5 * 2 * 18.0f);
+    // T again: the tree, which the clicker steps as before.
+    EXPECT_FALSE(tree["tiles"]["shown"].get<bool>());
+}
+
 TEST(ClassroomApp, SessionReopensIdenticallyWithoutAnyOpenCLDevice) {
     REQUIRE_DISPLAY();
     const std::string dir = test::freshDir("session_app");
