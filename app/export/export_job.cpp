@@ -28,6 +28,8 @@ namespace {
 
 [[noreturn]] void bad(const std::string& what) { throw Error(ErrorKind::BadInput, what); }
 
+constexpr const char* kNoTilesVideo = "a video animates the tree: --view tiles is exported as svg, png, gif or md";
+
 std::string directoryOf(const std::string& path) {
     const size_t slash = path.find_last_of('/');
     if (slash == std::string::npos) return ".";
@@ -51,7 +53,7 @@ void checkRequest(const ExportRequest& r) {
     if (r.delayMs < 20 || r.delayMs > 60000) bad("--delay must be from 20 to 60000 milliseconds");
     if (r.fps < 1 || r.fps > 120) bad("--fps must be from 1 to 120 frames a second");
     if (isVideo(r.format) && r.view == ExportView::Tiles)
-        bad("a video animates the tree: --view tiles is exported as svg, png, gif or md");
+        bad(kNoTilesVideo);
     if (isVideo(r.format) && r.transparent)
         bad("a video has no transparency: leave out --transparent (PNG and SVG have it)");
     const std::string dir = directoryOf(r.out);
@@ -94,15 +96,11 @@ FrameStyle styleOf(const ExportRequest& r) {
     return s;
 }
 
-namespace {
-
 std::unique_ptr<FrameSource> framesOf(TraceRun run, const VariantInfo& variant, const RunConfig& config,
                                       ExportView view) {
     if (view == ExportView::Tiles) return std::make_unique<TilesFrames>(std::move(run), variant, config);
     return std::make_unique<StageFrames>(std::move(run), variant);
 }
-
-}  // namespace
 
 std::unique_ptr<FrameSource> loadFrames(const ExportRequest& r) {
     if (!r.session.empty()) {
@@ -164,7 +162,7 @@ std::vector<std::string> writeExport(const FrameSource& frames, const ExportRequ
 #ifdef REDUCELAB_WITH_VIDEO
     if (isVideo(r.format)) {
         const auto* stages = dynamic_cast<const StageFrames*>(&frames);
-        if (!stages) bad("a video animates the tree: --view tiles is exported as svg, png, gif or md");
+        if (!stages) bad(kNoTilesVideo);
         return writeVideo(*stages, r, style, *rasterizer);
     }
 #else

@@ -77,6 +77,11 @@ std::vector<std::string> runExportJob(const ExportRequest& request, Rasterizer* 
 std::vector<std::string> writeExport(const FrameSource& frames, const ExportRequest& request, const FrameStyle& style,
                                      Rasterizer* rasterizer);
 
+// The pictures of a trace in a view: its tree (StageFrames) or its tiles (TilesFrames, which throws rl::Error where
+// the variant has none). `config`: the run's parameters.
+std::unique_ptr<FrameSource> framesOf(TraceRun run, const VariantInfo& variant, const RunConfig& config,
+                                      ExportView view);
+
 // The frames of the request's trace (tracing on the device or opening the session) in the view it asks for, for
 // the job and the tests.
 std::unique_ptr<FrameSource> loadFrames(const ExportRequest& request);

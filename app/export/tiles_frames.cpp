@@ -1,7 +1,6 @@
 // Tiles export frames: the Tiles tab's scene at a chosen scale, a caption and the log's legend.
 #include "app/export/tiles_frames.h"
 
-#include <cctype>
 #include <cmath>
 
 #include "app/view/theme.h"
@@ -15,12 +14,6 @@ namespace {
 constexpr float kMargin = 16, kCaptionH = 58, kLegendH = 30, kRowH = 36;
 
 std::string elements(size_t n) { return std::to_string(n) + (n == 1 ? " element" : " elements"); }
-
-// A log entry in words as a sentence: its first letter capitalised.
-std::string sentence(std::string words) {
-    if (!words.empty()) words[0] = char(std::toupper(static_cast<unsigned char>(words[0])));
-    return words;
-}
 
 }  // namespace
 
@@ -65,10 +58,7 @@ Frame TilesFrames::frame(int k, const FrameStyle& style, const view::TextMeasure
     float top = kMargin * s;
     if (style.caption) {
         f.scene.text({left, top, inner, 26 * s}, title(k), p.text, 22 * s, view::FontRole::Bold, view::Align::Left);
-        const int at = std::clamp(k, 0, steps() - 1);
-        const std::string line = log ? sentence(describeLookBackEntry(facts_.log[size_t(at)]))
-                                     : "Each tile's total and the offset its elements were given";
-        f.scene.text({left, top + 28 * s, inner, 22 * s}, line, p.textDim, 18 * s, view::FontRole::Regular,
+        f.scene.text({left, top + 28 * s, inner, 22 * s}, view::tilesCaption(facts_, k), p.textDim, 18 * s, view::FontRole::Regular,
                      view::Align::Left);
         top += kCaptionH * s;
     }
@@ -96,13 +86,7 @@ Frame TilesFrames::frame(int k, const FrameStyle& style, const view::TextMeasure
     return f;
 }
 
-std::string TilesFrames::title(int k) const {
-    std::string t = variant_.title + " · " + std::to_string(facts_.tiles.size()) + " tiles of " +
-                    elements(facts_.tiles.front().count);
-    if (facts_.hasLog())
-        t += " · entry " + std::to_string(std::clamp(k, 0, steps() - 1)) + " of 0–" + std::to_string(steps() - 1);
-    return t;
-}
+std::string TilesFrames::title(int k) const { return view::tilesTitle(variant_.title, facts_, k); }
 
 std::string TilesFrames::narration(int k) const {
     std::string out;
@@ -120,7 +104,7 @@ std::string TilesFrames::narration(int k) const {
         return out;
     }
     k = std::clamp(k, 0, steps() - 1);
-    out = sentence(describeLookBackEntry(facts_.log[size_t(k)])) + ".";
+    out = view::tilesCaption(facts_, k) + ".";
     const std::string now = facts_.statuses(k);
     out += " After it the tiles' status words read, from tile 0: " + now + " (X nothing yet, A its aggregate, P its "
            "inclusive prefix).";

@@ -12,7 +12,6 @@
 #include <cstdlib>
 
 #include "app/export/export_job.h"
-#include "app/export/tiles_frames.h"
 #include "app/export/gif_writer.h"
 #include "app/export/raster_image.h"
 #include "app/export/stage_frames.h"
@@ -300,11 +299,8 @@ void Classroom::exportTree(const ExplorerState& state, const TreeExportRequest& 
     }
     try {
         const view::TraceBundle& bundle = *state.a.bundle;
-        std::unique_ptr<exporter::FrameSource> source;
-        if (r.tiles)
-            source = std::make_unique<exporter::TilesFrames>(bundle.run, bundle.variant, bundle.config);
-        else
-            source = std::make_unique<exporter::StageFrames>(bundle.run, bundle.variant);
+        const exporter::ExportView picture = r.tiles ? exporter::ExportView::Tiles : exporter::ExportView::Tree;
+        const auto source = exporter::framesOf(bundle.run, bundle.variant, bundle.config, picture);
         const exporter::FrameSource& frames = *source;
         exporter::FrameStyle style;
         style.scale = float(std::clamp(r.scale, 1, 4));
@@ -319,7 +315,7 @@ void Classroom::exportTree(const ExplorerState& state, const TreeExportRequest& 
         request.allStages = r.allStages;
         request.delayMs = r.delayMs;
         request.fps = r.fps;
-        request.view = r.tiles ? exporter::ExportView::Tiles : exporter::ExportView::Tree;
+        request.view = picture;
         // The tree's picture at the playback's step; the tiles' at the Tiles tab's cursor (-1: the log's end).
         const int at = r.tiles ? (state.view.tilesTime < 0 ? frames.steps() - 1 : state.view.tilesTime)
                                : state.a.stepAt(state.playback.step());

@@ -27,6 +27,12 @@ std::string home() {
 // Inputs larger than this are not regenerated to check an opened session against the CPU model.
 constexpr size_t kMaxModelInput = size_t(1) << 24;
 
+// Where a path's extension starts (its dot), or npos when its file name has none.
+size_t extensionDot(const std::string& path) {
+    const size_t dot = path.find_last_of('.'), slash = path.find_last_of('/');
+    return dot != std::string::npos && (slash == std::string::npos || dot > slash) ? dot : std::string::npos;
+}
+
 }  // namespace
 
 std::string saveCurrentSession(const ExplorerState& state, const std::string& path) {
@@ -175,10 +181,9 @@ void ExportPanel::Draw(ExplorerState& state, const UiContext& ctx, std::string& 
     static const char* const names[] = {"svg", "png", "gif", "mp4", "webm"};
     ImGui::SetNextItemWidth(fieldW * 0.62f);
     if (ImGui::Combo("##format", &treeFormat, formats, 5)) {  // the file's extension follows the format chosen
-        const size_t dot = treePath.find_last_of('.'), slash = treePath.find_last_of('/');
+        const size_t dot = extensionDot(treePath);
         exporter::Format known;
-        if (dot != std::string::npos && (slash == std::string::npos || dot > slash) &&
-            exporter::parseFormat(treePath.substr(dot + 1), &known))
+        if (dot != std::string::npos && exporter::parseFormat(treePath.substr(dot + 1), &known))
             treePath = treePath.substr(0, dot + 1) + names[treeFormat];
     }
     ImGui::SameLine();
@@ -219,11 +224,9 @@ void ExportPanel::Draw(ExplorerState& state, const UiContext& ctx, std::string& 
     if (!video && videoProgress < 0 && tilesShown) {
         ImGui::SameLine();
         if (ImGui::Button("Export the tiles")) {
-            std::string path = treePath;
-            const size_t dot = path.find_last_of('.'), slash = path.find_last_of('/');
-            const bool hasExtension = dot != std::string::npos && (slash == std::string::npos || dot > slash);
-            const size_t cut = hasExtension ? dot : path.size();
-            path = path.substr(0, cut) + "-tiles" + path.substr(cut);
+            const size_t dot = extensionDot(treePath);
+            const size_t cut = dot == std::string::npos ? treePath.size() : dot;
+            const std::string path = treePath.substr(0, cut) + "-tiles" + treePath.substr(cut);
             tree = TreeExportRequest{path, names[treeFormat], treeAll || treeFormat == 2, treeScale,
                                      int(std::lround(treeSecondsPerStage * 1000)), treeFps, true};
         }

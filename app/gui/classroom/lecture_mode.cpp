@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <cfloat>
-#include <cctype>
 #include <cmath>
 
 #include "app/gui/predict/predict_overlay.h"
@@ -68,7 +67,7 @@ bool LectureMode::handleKeys(ExplorerState& state, Window& window) {
     if (tilesShown(state)) {  // the clicker steps through the look-back's log (-1 in tilesTime: its end)
         const int length = std::max(1, tiles_.timeline.length);
         int& time = state.view.tilesTime;
-        if (time < 0 || time >= length) time = length - 1;
+        time = std::max(0, tiles_.cursor(time));
         if (pressed(keys::kSpace) || pressed(keys::kPageDown) || pressed(keys::kRight) || pressed(keys::kDown) ||
             pressed(kEnter))
             time = std::min(length - 1, time + 1);
@@ -277,22 +276,16 @@ void LectureMode::drawTiles(ExplorerState& state, const UiContext& ctx, view::Re
     const float s = ctx.scale;
     if (bundle.serial != tilesSerial_) {
         tilesSerial_ = bundle.serial;
-        const PassPlan& first = bundle.plan.front();
-        const int epi = std::max(1, first.elemsPerItem);
-        tiles_ = view::tilesFacts(bundle.run, first.local * size_t(epi), epi);
+        tiles_ = view::tilesFacts(bundle);
     }
     const bool log = tiles_.hasLog();
     const int length = tiles_.timeline.length;
     int& time = state.view.tilesTime;
-    if (time < 0 || time >= length) time = length - 1;
+    time = tiles_.cursor(time);
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const float titleSize = std::round(28 * s), lineSize = std::round(22 * s);
-    std::string title = bundle.variant.title + "  \xc2\xb7  " + std::to_string(tiles_.tiles.size()) + " tiles of " +
-                        std::to_string(tiles_.tiles.empty() ? 0 : tiles_.tiles.front().count) + " elements";
-    if (log) title += "  \xc2\xb7  entry " + std::to_string(time) + " of 0\xe2\x80\x93" + std::to_string(length - 1);
-    std::string line = log ? describeLookBackEntry(tiles_.log[size_t(time)])
-                           : std::string("each tile's total and the offset its elements were given");
-    if (!line.empty()) line[0] = char(std::toupper(static_cast<unsigned char>(line[0])));
+    const std::string title = view::tilesTitle(bundle.variant.title, tiles_, time);
+    const std::string line = view::tilesCaption(tiles_, time);
     dl->PushClipRect(ImVec2(area.x, area.y), ImVec2(area.right(), area.bottom()), true);
     dl->AddText(ctx.fonts.pick(view::FontRole::Bold, titleSize), titleSize, ImVec2(area.x, area.y), p.text.packed(),
                 title.c_str());

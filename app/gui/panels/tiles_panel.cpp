@@ -68,15 +68,13 @@ void TilesPanel::Draw(ExplorerState& state, const UiContext& ctx) {
     const ElemType type = run.type;
     if (bundle.serial != serial_) {
         serial_ = bundle.serial;
-        const PassPlan& first = bundle.plan.front();
-        const int epi = std::max(1, first.elemsPerItem);
-        facts_ = view::tilesFacts(run, first.local * size_t(epi), epi);
+        facts_ = view::tilesFacts(bundle);
         if (state.view.tilesPick >= int(facts_.tiles.size())) state.view.tilesPick = -1;
     }
     const bool log = facts_.hasLog();
     const int length = facts_.timeline.length;
     int& time = state.view.tilesTime;
-    if (time < 0 || time >= length) time = length - 1;
+    time = facts_.cursor(time);
 
     // Header: what is shown, the cursor over the log and the entry at it, the legend.
     ImGui::SameLine(0, 0);

@@ -2,6 +2,7 @@
 #include "app/view/tiles/tiles_scene.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 
 #include "app/view/value_format.h"
@@ -22,6 +23,34 @@ TilesFacts tilesFacts(const TraceRun& run, size_t tileElements, int elementsPerI
         f.problems = lookBackProblems(f.timeline, run.op, run.type);
     }
     return f;
+}
+
+TilesFacts tilesFacts(const TraceBundle& bundle) {
+    const PassPlan& first = bundle.plan.front();
+    const int epi = std::max(1, first.elemsPerItem);
+    return tilesFacts(bundle.run, first.local * size_t(epi), epi);
+}
+
+int TilesFacts::cursor(int time) const {
+    const int length = timeline.length;
+    return time < 0 || time >= length ? length - 1 : time;
+}
+
+std::string tilesTitle(const std::string& variantTitle, const TilesFacts& facts, int at) {
+    const size_t count = facts.tiles.empty() ? 0 : facts.tiles.front().count;
+    std::string t = variantTitle + " · " + std::to_string(facts.tiles.size()) + " tiles of " + std::to_string(count) +
+                    (count == 1 ? " element" : " elements");
+    if (facts.hasLog())
+        t += " · entry " + std::to_string(std::clamp(at, 0, facts.timeline.length - 1)) + " of 0–" +
+             std::to_string(facts.timeline.length - 1);
+    return t;
+}
+
+std::string tilesCaption(const TilesFacts& facts, int at) {
+    if (!facts.hasLog()) return "Each tile's total and the offset its elements were given";
+    std::string words = describeLookBackEntry(facts.log[size_t(std::clamp(at, 0, int(facts.log.size()) - 1))]);
+    if (!words.empty()) words[0] = char(std::toupper(static_cast<unsigned char>(words[0])));
+    return words;
 }
 
 std::string TilesFacts::statuses(int at) const {

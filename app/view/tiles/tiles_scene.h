@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "app/view/tree/scene.h"
+#include "app/view/tree/trace_bundle.h"
 #include "core/catalogue/variant.h"
 #include "core/model/look_back.h"
 #include "core/trace.h"
@@ -27,9 +28,19 @@ struct TilesFacts {
     bool hasLog() const { return !log.empty(); }
     // The status letters of every tile just after entry `at` ("PPAX"); empty without a log.
     std::string statuses(int at) const;
+    // A cursor in the log: `time` where it is an entry, else (-1 among them) the log's last entry; -1 without a log.
+    int cursor(int time) const;
 };
 // `tileElements` (the first pass's work-group size times its elements per work-item) and `elementsPerItem`.
 TilesFacts tilesFacts(const TraceRun& run, size_t tileElements, int elementsPerItem);
+// The same for a traced bundle, its tile from its first pass's plan.
+TilesFacts tilesFacts(const TraceBundle& bundle);
+
+// The caption's two lines: "Decoupled look-back (one pass) · 4 tiles of 4 elements · entry 9 of 0–16" (the entry
+// only with a log), and the entry at `at` as a sentence ("Tile 2 read tile 0's inclusive prefix: P = 9"), or what
+// the picture shows without a log.
+std::string tilesTitle(const std::string& variantTitle, const TilesFacts& facts, int at);
+std::string tilesCaption(const TilesFacts& facts, int at);
 
 Rgba tileStatusColour(TileStatus status, const Palette& palette);
 
