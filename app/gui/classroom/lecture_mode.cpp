@@ -298,7 +298,7 @@ void LectureMode::drawTiles(ExplorerState& state, const UiContext& ctx, view::Re
         view::addTilesLegend(scene, {area.x, top, area.w, lineSize * 1.2f}, p, lineSize * 0.9f);
         top += lineSize * 2;
     }
-    const view::TilesLayout layout({area.x, top, area.w, area.bottom() - top}, tiles_, s, 20 * s, 64 * s);
+    const view::TilesLayout layout({area.x, top, area.w, area.bottom() - top}, tiles_, s, 20 * s, 110 * s);
     view::TilesSceneOptions options;
     options.time = log ? time : -1;
     options.picked = log ? tiles_.log[size_t(time)].tile : -1;  // the tile that acted, with its reads

@@ -73,7 +73,8 @@ TilesLayout::TilesLayout(Rect c, const TilesFacts& facts, float s, float minRow,
     : canvas(c), tiles(int(facts.tiles.size())), length(facts.timeline.length), log(facts.hasLog()), scale(s) {
     columns = log ? 4 : 2;
     rowH = std::clamp(c.h / float(std::max(1, tiles + 1)), minRow, maxRow);
-    fontSize = std::clamp(rowH * 0.62f, 13 * s, 32 * s);
+    // Text as large as the row allows, up to half the tallest row (24 px at 1x in a pane, more on a lecture screen).
+    fontSize = std::clamp(rowH * 0.62f, 13 * s, std::max(24 * s, maxRow * 0.5f));
     labelW = fontSize * 4.2f;
     statusW = log ? rowH * 1.3f : 0;
     numW = fontSize * 6.0f;
