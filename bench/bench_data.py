@@ -29,7 +29,12 @@ def parse_args(description):
                    help="wall timing: the sizes swept this many times, each pass timing its share of the calls")
     p.add_argument("--calls", action="store_true",
                    help="wall timing: each JSON line keeps every timed call's start (s, CLOCK_MONOTONIC) and time")
+    p.add_argument("--cold-l2", action="store_true",
+                   help="device timing: before each call, write four times the GPU's L2 cache, so that no call "
+                        "finds what the last one left there")
     a = p.parse_args()
+    if a.cold_l2 and a.timing != "device":
+        p.error("--cold-l2 clears the cache before each call of device timing: give --timing device with it")
     a.files = []
     for item in a.data:
         n, path = item.split("=", 1)

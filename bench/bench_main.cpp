@@ -92,6 +92,15 @@ int run(const BenchOptions& o) {
         busy = std::make_unique<BusyDevice>(engine.context(), engine.clDevice(), engine.queue(), spin);
         std::cerr << "device timing: each call queued behind a " << busy->spinMicros() << " us spin\n";
     }
+    if (o.coldL2) {
+        if (mode != "device" || !busy)
+            throw Error(ErrorKind::BadInput, "--cold-l2 clears the cache before each call of device timing: give "
+                                             "--timing device with it");
+        const size_t cache = engine.clDevice().getInfo<CL_DEVICE_GLOBAL_MEM_CACHE_SIZE>();
+        busy->clearCacheFirst(engine.context(), 4 * std::max<size_t>(cache, size_t(64) << 20));
+        std::cerr << "cold cache: " << (busy->clearBytes() >> 20) << " MiB written before each call (the device's "
+                  << (cache >> 10) << " KiB cache, four times over)\n";
+    }
     if (o.pattern == Pattern::Scan) {
         TimingContext context;
         context.op = o.op;
@@ -246,6 +255,7 @@ int run(const BenchOptions& o) {
         job.interleave = interleave;
         job.passes = passes;
         job.calls = o.calls;
+        job.coldL2 = o.coldL2;
         job.type = o.type;
         job.op = o.op;
         job.platform = dev.platform;

@@ -53,7 +53,13 @@ BusyDevice::BusyDevice(const cl::Context& context, const cl::Device& device, con
     spinMicros_ = statsOf(us).median;
 }
 
+void BusyDevice::clearCacheFirst(const cl::Context& context, size_t bytes) {
+    clearBytes_ = bytes / 4 * 4;
+    scratch_ = clearBytes_ ? cl::Buffer(context, CL_MEM_READ_WRITE, clearBytes_) : cl::Buffer();
+}
+
 void BusyDevice::start() {
+    if (clearBytes_) queue_.enqueueFillBuffer(scratch_, cl_uint(0x5a5a5a5a), 0, clearBytes_);
     queue_.enqueueNDRangeKernel(kernel_, cl::NullRange, cl::NDRange(1), cl::NDRange(1), nullptr, &last_);
 }
 

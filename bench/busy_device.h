@@ -17,6 +17,10 @@ class BusyDevice {
     // Builds the spin kernel (`source`: bench/busy_spin.cl) and sizes it to run for about `micros` on this device.
     BusyDevice(const cl::Context& context, const cl::Device& device, const cl::CommandQueue& queue,
                const std::string& source, double micros = 200.0);
+    // Before each spin, write `bytes` of a scratch buffer (--cold-l2), so that a call finds none of its data in the
+    // device's cache: what an in-place call left there (CUB's scan) no longer serves the next one. 0: off.
+    void clearCacheFirst(const cl::Context& context, size_t bytes);
+    size_t clearBytes() const { return clearBytes_; }
     void start();          // enqueues the spin (before the timed call's own commands)
     uint64_t lastEndNs();  // when the last spin ended (its profiling END), once the call has completed
     double spinMicros() const { return spinMicros_; }
@@ -24,7 +28,8 @@ class BusyDevice {
   private:
     cl::CommandQueue queue_;
     cl::Kernel kernel_;
-    cl::Buffer sink_;
+    cl::Buffer sink_, scratch_;
+    size_t clearBytes_ = 0;
     cl::Event last_;
     double spinMicros_ = 0;
 };

@@ -183,6 +183,9 @@ std::vector<Measurement> timeMethods(std::vector<Method>& methods, Timing timing
             if (methods[k].verify) m.correct = methods[k].verify(&m.verdict);
             if (methods[k].finish) methods[k].finish(m, repeats);
             if (allDevice && !p.queuedGap.empty()) m.note += (m.note.empty() ? "" : "; ") + queuedNote(p.queuedGap);
+            if (allDevice && context.busy && context.busy->clearBytes() && methods[k].deviceQueue)
+                m.note += "; the cache cleared first (" + std::to_string(context.busy->clearBytes() >> 20) +
+                          " MiB written)";
             const std::vector<double>& ms = allDevice ? p.device : p.wall;
             for (size_t i = 0; i < ms.size(); ++i) m.calls.push_back({p.starts[i], ms[i], p.cpus[i]});
         }

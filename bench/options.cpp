@@ -76,6 +76,8 @@ std::string usage() {
            "                    per round\n"
            "  --calls           the JSON keeps every timed call: its start on the monotonic clock (s), its time and\n"
            "                    the CPU it returned on\n"
+           "  --cold-l2         device timing: before each call, write four times the device's last-level cache\n"
+           "                    (the CUDA peers too), so that no call finds what the last one left there\n"
            "  --trials FILES    with --anatomy: edited copies of kernels/best-gpu.cl (comma-separated .cl\n"
            "                    files), each built and launched like the shipped kernel on its default grid,\n"
            "                    in the same round-robin\n"
@@ -96,7 +98,8 @@ bool parseOptions(int argc, char** argv, BenchOptions& o, std::string* error) {
             {"--anatomy", &BenchOptions::anatomy},
             {"--floor", &BenchOptions::floor},
             {"--interleave", &BenchOptions::interleave},
-            {"--calls", &BenchOptions::calls}};
+            {"--calls", &BenchOptions::calls},
+            {"--cold-l2", &BenchOptions::coldL2}};
         const auto hit =
             std::find_if(std::begin(switches), std::end(switches), [&](const auto& sw) { return a == sw.first; });
         if (hit != std::end(switches)) {

@@ -22,6 +22,7 @@ struct BenchOptions {
     int passes = 0;
     bool interleave = false;
     bool calls = false;       // every timed call's start and time in the JSON
+    bool coldL2 = false;      // device timing: the device's cache written over before each call (--cold-l2)
     size_t wg = 256;
     size_t groups = 0;  // fixed-grid variants' work-groups (0: the variant's default for the device)
     uint64_t seed = 1;

@@ -11,6 +11,7 @@
 # leaves out the command processing that both events count, and counts the host's launch of CUB's second kernel.
 # --timing device-idle makes CUPTI's span the main figure (the bench's earlier device timing, kept to compare).
 # Wall timing = the host clock around the call and the read of its result.
+import sys
 import time
 
 from bench_data import emit, load, parse_args, record, unavailable, wall_rounds, wall_sizes, warm_up
@@ -74,7 +75,7 @@ class TorchClock:
     """torch's events, and torch.cuda._sleep sized by them to spin about spin_us on torch's current stream."""
 
     def __init__(self, torch, spin_us=200.0):
-        self.torch, self.cycles, self.spin_us = torch, 100_000, spin_us
+        self.torch, self.cycles, self.spin_us, self.scratch = torch, 100_000, spin_us, None
         for _ in range(3):
             start, end = self.event(), self.event()
             start.record()
@@ -91,6 +92,8 @@ class TorchClock:
         return start.elapsed_time(end)
 
     def spin(self):
+        if self.scratch is not None:
+            self.scratch.fill_(0x5A)
         self.torch.cuda._sleep(self.cycles)
 
 
@@ -99,7 +102,7 @@ class CupyClock:
     stream cupy.sum runs on)."""
 
     def __init__(self, cupy, spin_us=200.0):
-        self.cupy, self.spin_us = cupy, spin_us
+        self.cupy, self.spin_us, self.scratch = cupy, spin_us, None
         self.kernel = cupy.RawKernel(r'''extern "C" __global__ void spin(unsigned long long ns) {
             unsigned long long t0, t; asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t0));
             do { asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t)); } while (t - t0 < ns); }''', "spin")
@@ -112,6 +115,8 @@ class CupyClock:
         return self.cupy.cuda.get_elapsed_time(start, end)
 
     def spin(self):
+        if self.scratch is not None:
+            self.scratch.fill(0x5A)
         self.kernel((1,), (1,), (self.ns,))
 
 
@@ -146,7 +151,8 @@ def measure(torch, label, role, n, nbytes, fn, sync, a, note, clock, check=None)
     # CUDA events first: once a profiler has run in the process, events around a call read longer.
     busy = a.timing == "device"
     event_ms, event_results, late = event_times(fn, a.repeats, clock, busy)
-    events_note = (f"CUDA events around the call, queued behind a {clock.spin_us:.0f} us spin"
+    cold = f", the L2 cleared first ({clock.scratch.numel() >> 20} MiB written)" if clock.scratch is not None else ""
+    events_note = (f"CUDA events around the call, queued behind a {clock.spin_us:.0f} us spin{cold}"
                    + (f" (the host took longer than the spin to queue {late} of {a.repeats} calls)" if late else "")
                    if busy else "CUDA events around the call, the GPU idle before it")
     times = None
@@ -190,6 +196,12 @@ def main():
     name = torch.cuda.get_device_name(0)
     torch_clock = TorchClock(torch) if a.timing != "wall" else None
     cupy_clock = CupyClock(cupy) if a.timing != "wall" and cupy is not None else None
+    if a.cold_l2:  # four times the L2 (at least 256 MiB), written before each spin: as the C++ bench's --cold-l2
+        clear = 4 * max(torch.cuda.get_device_properties(0).L2_cache_size, 64 << 20)
+        torch_clock.scratch = torch.empty(clear, dtype=torch.uint8, device="cuda")
+        if cupy_clock is not None:
+            cupy_clock.scratch = cupy.empty(clear, dtype=cupy.uint8)
+        print(f"cold cache: {clear >> 20} MiB written before each call", file=sys.stderr)
     if a.pattern == "scan":
         scan_main(a, np, torch, cupy, name, torch_clock, cupy_clock)
         return

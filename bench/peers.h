@@ -53,6 +53,7 @@ struct PythonJob {
     bool interleave = false;      // wall timing: each round over every size, as the bench's own (--interleave)
     int passes = 1;               // wall timing: the sizes swept this many times, the calls pooled (--passes)
     bool calls = false;           // every timed call's start and time back in Measurement::calls (--calls)
+    bool coldL2 = false;          // device timing: the GPU's L2 written over before each call (--cold-l2)
     ElemType type = ElemType::Float;
     Op op = Op::Sum;
     Pattern pattern = Pattern::Reduce;  // Scan: the peer's inclusive scans, each output checked by the peer itself

@@ -115,6 +115,7 @@ int runScanBench(Engine& engine, std::vector<size_t> sizes, const BenchOptions& 
         job.repeats = o.repeats;
         job.timing = mode;
         job.calls = o.calls;
+        job.coldL2 = o.coldL2;
         job.type = o.type;
         job.op = o.op;
         job.pattern = Pattern::Scan;
@@ -184,6 +185,7 @@ int runScanBench(Engine& engine, std::vector<size_t> sizes, const BenchOptions& 
                         {"repeats", o.repeats},
                         {"seed", o.seed},
                         {"wg", o.wg},
+                        {"cold_l2", o.coldL2},
                         {"measurements", nlohmann::json::array()},
                         {"targets", nlohmann::json::array()}};
     for (const auto& m : all) j["measurements"].push_back(toJson(m, o.calls));

@@ -42,7 +42,8 @@ def main():
         if d.get("pattern") != "scan":
             raise SystemExit(f"{path}: not a reducelab_bench --pattern scan file")
         devices.add(f"{d.get('device', '?')} ({d.get('platform', '?')}, driver {d.get('driver', '?')})")
-        case = (d["data_type"], d.get("op", "sum"), d.get("timing", "?"))
+        timing = d.get("timing", "?") + (", cache cleared before each call" if d.get("cold_l2") else "")
+        case = (d["data_type"], d.get("op", "sum"), timing)
         for m in d["measurements"]:
             if m.get("role") == "reference" and m["method"] != "torch copy_":
                 continue  # CUPTI spans and the like: kept in the file, not in the standing

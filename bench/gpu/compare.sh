@@ -13,6 +13,8 @@
 #                         bench's default: 3 on a GPU) or REDUCELAB_INTERLEAVE=1 rounds over every size instead.
 #                         Writes versus_TYPE_OP_TIMING_runN.{json,txt} and versus_summary.txt. 0 skips it.
 #   REDUCELAB_CALLS=1     every timed call in the JSON (--calls) and bench/slow_calls.py's report on it
+#   REDUCELAB_COLD_L2=1   device timing with the L2 cache written over before each call (--cold-l2), the CUDA peers
+#                         too: no call finds its data where the last call left it (the scans' files get _cold)
 #   REDUCELAB_CLOCKS=1    the GPU's clocks sampled every 100 ms during the comparison (clocks.csv, UTC timestamps,
 #                         for bench/slow_calls.py FILE --clocks clocks.csv; REDUCELAB_GPU_INDEX picks the GPU, 0)
 #   REDUCELAB_DEVICE_TESTS=1  first the device tests of the best kernels on this GPU (REDUCELAB_TEST_FILTER; they
@@ -160,10 +162,14 @@ if [ "${REDUCELAB_SCAN:-0}" = 1 ]; then
         for t in ${REDUCELAB_SCAN_TYPES:-int float}; do
             for timing in ${REDUCELAB_SCAN_TIMINGS:-device wall}; do
                 name="scan_${t}-${sop}_${timing}_run$run"
+                cold=()
+                if [ "${REDUCELAB_COLD_L2:-0}" = 1 ] && [ "$timing" = device ]; then
+                    cold=(--cold-l2); name="scan_${t}-${sop}_${timing}_cold_run$run"
+                fi
                 "$bench" "${dev[@]}" --pattern scan --type $t --op "$sop" --timing "$timing" \
                     --sizes "${REDUCELAB_SCAN_SIZES:-2^22,2^28}" --repeats "${REDUCELAB_REPEATS:-30}" \
                     --variants "${REDUCELAB_SCAN_VARIANTS:-decoupled-look-back,reduce-then-scan}" \
-                    --peers "${REDUCELAB_SCAN_PEERS:-torch}" "${calls[@]}" --python python3 \
+                    --peers "${REDUCELAB_SCAN_PEERS:-torch}" "${calls[@]}" "${cold[@]}" --python python3 \
                     --json "$out/$name.json" >"$out/$name.txt" 2>>"$log"
                 if [ ! -s "$out/$name.json" ]; then
                     echo "$name: the bench wrote no JSON (log.txt says why)"; tail -3 "$log"
