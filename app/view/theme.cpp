@@ -1,7 +1,7 @@
 // The explorer's themes in one place: the default dark palette (projector friendly: light text on near-black,
 // saturated state colours), the projector and colour-blind palettes, the list of themes and the explorer's choice.
 // Each classroom state differs from its neighbours in lightness as well as hue (checked by
-// tests/session/palettes_test.cpp), so greyscale projectors and colour-blind viewers still tell them apart.
+// tests/app/view/palettes_test.cpp), so greyscale projectors and colour-blind viewers still tell them apart.
 #include "app/view/theme.h"
 
 namespace rl::view {

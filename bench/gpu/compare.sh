@@ -95,14 +95,14 @@ if ! configure $tests; then  # no GoogleTest: the measurements still run
     tests=OFF
     configure OFF || { tail -40 "$log"; exit 1; }
 fi
-if [ "$tests" = ON ]; then targets="$targets device_tests"; fi
+if [ "$tests" = ON ]; then targets="$targets kernel_tests"; fi
 cmake --build "$build" -j "$(nproc)" --target $targets >>"$log" 2>&1 || { tail -40 "$log"; exit 1; }
 echo "build took $(( $(date +%s) - t0 )) s"
 bench="$build/bench/reducelab_bench"
 sizes=2^16,2^17,2^18,2^19,2^20,2^21,2^22,2^23,2^24,2^25,2^26,2^27,2^28
 
 if [ "$tests" = ON ]; then
-    "$build/tests/device/device_tests" \
+    "$build/tests/kernels/kernel_tests" \
         --gtest_filter="${REDUCELAB_TEST_FILTER:-BestVariants.*:*best_gpu*:TraceMatchesModel.*best*:*LadderResults*}" \
         >"$out/device_tests.txt" 2>&1
     grep -E "^\[  (PASSED|FAILED) |^\[  FAILED" "$out/device_tests.txt" >"$out/device_tests_summary.txt"

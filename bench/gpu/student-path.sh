@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The student path on a machine with an NVIDIA GPU: every kernel a student might write (tests/workbench/kernels:
-# right ones, typos, hostile ones) and every exercise attempt (assets/exercises, tests/exercise) through the same
+# The student path on a machine with an NVIDIA GPU: every kernel a student might write (tests/data/workbench/kernels:
+# right ones, typos, hostile ones) and every exercise attempt (assets/exercises, tests/data/exercise) through the same
 # commands a student runs, with the NVIDIA device selected. Builds the CLI with the GUI and the tests off.
 #
 #   bash bench/gpu/student-path.sh [OUTDIR]
@@ -73,7 +73,7 @@ still_right() { step "after-$1:builtin-run" "$R" run --variant sequential --n 10
 if [[ $parts == *" check "* ]]; then
 say ""
 say "== reducelab check on every workbench kernel"
-for k in tests/workbench/kernels/*.cl; do
+for k in tests/data/workbench/kernels/*.cl; do
     name=$(basename "$k" .cl)
     step "check:$name" "$R" check --kernel "$k" --device "$dev" --timeout 30
     step "check-json:$name" "$R" check --kernel "$k" --device "$dev" --timeout 30 --json
@@ -86,11 +86,11 @@ fi
 if [[ $parts == *" kernel "* ]]; then
 say ""
 say "== trace, run and bench of a student's kernel"
-k=tests/workbench/kernels/plain_sequential.cl
+k=tests/data/workbench/kernels/plain_sequential.cl
 step "trace:plain_sequential" "$R" trace --kernel "$k" --device "$dev" --n 64 --wg 16
 step "run:plain_sequential" "$R" run --kernel "$k" --device "$dev" --n 1000003
 step "bench:plain_sequential" "$R" bench --kernel "$k" --device "$dev" --n 16777216 --repeats 20
-k=tests/workbench/kernels/annotated_sequential.cl
+k=tests/data/workbench/kernels/annotated_sequential.cl
 step "trace:annotated_sequential" "$R" trace --kernel "$k" --device "$dev" --n 64 --wg 16
 step "run:annotated_sequential" "$R" run --kernel "$k" --device "$dev" --n 1000003
 fi
@@ -106,7 +106,7 @@ for ex in assets/exercises/*/; do
         step "exercise-json:$id:$which" "$R" exercise check "$id" --kernel "$ex/$which.cl" --device "$dev" --json
     done
 done
-for a in tests/exercise/attempts/*.cl; do
+for a in tests/data/exercise/attempts/*.cl; do
     name=$(basename "$a" .cl)
     ex=$(ls -d assets/exercises/"${name%%-*}"-* 2>/dev/null | head -1)
     [ -n "$ex" ] || continue

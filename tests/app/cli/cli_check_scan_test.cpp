@@ -1,0 +1,139 @@
+// `reducelab check --pattern scan --kernel FILE`: a student's scan kernel (tests/data/workbench/kernels/scan) checked by
+// the real binary: launched as the built-in tiled scans are (the tile scans, the totals scanned by the same kernel,
+// the uniform adds), every element checked against the host's scan, traced and checked on Oclgrind.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/process/child_process.h"
+#include "tests/support/cli_run.h"
+
+namespace {
+
+using nlohmann::json;
+using rl::process::ChildResult;
+
+std::string kernel(const std::string& name) { return std::string(RL_WORKBENCH_KERNELS) + "/scan/" + name; }
+
+ChildResult checkScan(std::vector<std::string> args) {
+    args.insert(args.begin(), {RL_REDUCELAB_BIN, "check", "--pattern", "scan", "--json"});
+    return rl::process::runProgram(args, 600);
+}
+
+json report(const ChildResult& r) { return rl::test::jsonReport(r); }
+
+TEST(CliCheckScan, APlainHillisSteeleScanPassesAtEverySizeOpAndTypeAndEqualsItsModelOnOclgrind) {
+    const ChildResult r = checkScan({"--kernel", kernel("plain_hillis_steele.cl"), "--wg", "16", "--type", "int",
+                                     "--model", "hillis-steele"});
+    const json j = report(r);
+    EXPECT_EQ(r.exitCode, 0) << r.out << r.err;
+    EXPECT_TRUE(j.at("builds").get<bool>());
+    EXPECT_TRUE(j.at("correct").get<bool>());
+    EXPECT_TRUE(j.at("races").empty()) << j.at("races").dump(1);
+    EXPECT_TRUE(j.at("out_of_bounds").empty()) << j.at("out_of_bounds").dump(1);
+    EXPECT_EQ(j.at("traced_on").get<std::string>(), "Oclgrind");
+    // The load and log2(16) = 4 steps, each between two barriers; each step the half of the double buffer it
+    // wrote, which is the model's tile stage by stage, with no macro in the kernel.
+    EXPECT_EQ(j.at("stages").get<int>(), 5);
+    EXPECT_TRUE(j.at("first_mismatch").is_null()) << j.at("first_mismatch").dump();
+    // The sizes: 1, a prime past three tiles, and three levels of tiles (16 x 16 x 2 + 7), for every op and type.
+    std::vector<size_t> sizes;
+    bool sawMinFloat = false;
+    for (const json& s : j.at("sizes")) {
+        sizes.push_back(s.at("n").get<size_t>());
+        EXPECT_TRUE(s.at("correct").get<bool>()) << s.dump();
+        sawMinFloat = sawMinFloat || s.at("why").get<std::string>().find("(min float)") != std::string::npos;
+    }
+    for (size_t n : {size_t(1), size_t(53), size_t(519)})
+        EXPECT_NE(std::find(sizes.begin(), sizes.end(), n), sizes.end()) << "n = " << n;
+    EXPECT_TRUE(sawMinFloat) << "RL_APPLY and RL_IDENTITY: every op and type is checked";
+    bool threeLevels = false;
+    for (const json& s : j.at("sizes"))
+        threeLevels = threeLevels || s.at("why").get<std::string>().find("three levels of tiles") != std::string::npos;
+    EXPECT_TRUE(threeLevels);
+}
+
+TEST(CliCheckScan, TheExclusiveScanIsCheckedWhenAskedFor) {
+    const ChildResult r = checkScan({"--kernel", kernel("plain_hillis_steele.cl"), "--wg", "16", "--exclusive",
+                                     "--no-sim"});
+    const json j = report(r);
+    EXPECT_EQ(r.exitCode, 0) << r.out << r.err;
+    EXPECT_TRUE(j.at("correct").get<bool>());
+    // The same kernel built without RL_EXCLUSIVE's branch is not an exclusive scan: forgets_total writes the
+    // inclusive one whatever is asked, and its missing totals make it wrong past one tile besides.
+    const ChildResult wrong = checkScan({"--kernel", kernel("forgets_total.cl"), "--wg", "16", "--exclusive",
+                                         "--no-sim"});
+    EXPECT_EQ(wrong.exitCode, 1) << wrong.out << wrong.err;
+    const json w = report(wrong);
+    ASSERT_FALSE(w.at("sizes").empty());
+    EXPECT_FALSE(w.at("sizes")[0].at("correct").get<bool>()) << w.at("sizes")[0].dump();  // n = 1: in[0], not 0
+}
+
+TEST(CliCheckScan, AScanThatForgetsItsTileTotalIsRightForOneTileAndNamesTheFirstWrongElementPastIt) {
+    const ChildResult r = checkScan({"--kernel", kernel("forgets_total.cl"), "--wg", "16", "--type", "int",
+                                     "--no-sim"});
+    const json j = report(r);
+    EXPECT_EQ(r.exitCode, 1) << r.out << r.err;
+    EXPECT_FALSE(j.at("correct").get<bool>());
+    int wrong = 0;
+    for (const json& s : j.at("sizes")) {
+        const size_t n = s.at("n").get<size_t>();
+        if (n <= 16) {
+            EXPECT_TRUE(s.at("correct").get<bool>()) << s.dump();  // one tile: nothing to carry
+            continue;
+        }
+        ++wrong;
+        EXPECT_FALSE(s.at("correct").get<bool>()) << s.dump();
+        // The first element of the second tile is the first that misses the tiles before it.
+        EXPECT_NE(s.at("message").get<std::string>().find("element 16"), std::string::npos) << s.dump();
+    }
+    EXPECT_GE(wrong, 3);
+}
+
+TEST(CliCheckScan, AnInPlaceHillisSteeleIsARaceOnTheLineOfItsStep) {
+    const ChildResult r = checkScan({"--kernel", kernel("in_place_race.cl"), "--wg", "16", "--type", "int"});
+    const json j = report(r);
+    EXPECT_EQ(r.exitCode, 1) << r.out << r.err;
+    ASSERT_FALSE(j.at("races").empty()) << r.out;
+    bool onStep = false;
+    for (const json& f : j.at("races")) onStep = onStep || f.at("line").get<int>() == 10;
+    EXPECT_TRUE(onStep) << j.at("races").dump(1);
+    EXPECT_GE(j.at("races")[0].at("stage").get<int>(), 1);  // a step, not the load
+    // Traced on Oclgrind, which runs one work-item after another: the trace leaves Hillis-Steele's at its first step.
+    const ChildResult m = checkScan({"--kernel", kernel("in_place_race.cl"), "--wg", "16", "--type", "int",
+                                     "--model", "hillis-steele"});
+    const json mj = report(m);
+    ASSERT_FALSE(mj.at("first_mismatch").is_null()) << m.out;
+    EXPECT_EQ(mj.at("first_mismatch").at("stage").get<int>(), 1) << mj.at("first_mismatch").dump();
+}
+
+TEST(CliCheckScan, ArgumentsInAnotherOrderAreMatchedAndTheReportSaysHow) {
+    const ChildResult r = checkScan({"--kernel", kernel("reordered_names.cl"), "--wg", "16", "--no-sim"});
+    const json j = report(r);
+    EXPECT_EQ(r.exitCode, 0) << r.out << r.err;
+    EXPECT_EQ(j.at("type").get<std::string>(), "int");  // written for int: the type follows
+    std::string notes;
+    for (const json& n : j.at("notes")) notes += n.get<std::string>() + "\n";
+    EXPECT_NE(notes.find("'__global int *block_sums' is the tile totals"), std::string::npos) << notes;
+}
+
+TEST(CliCheckScan, AReductionKernelCheckedAsAScanIsRefusedWithTheScanContract) {
+    const ChildResult r = checkScan({"--kernel", std::string(RL_WORKBENCH_KERNELS) + "/plain_sequential.cl"});
+    EXPECT_EQ(r.exitCode, 2) << r.out << r.err;
+    const json j = report(r);
+    const std::string contract = j.at("contract").get<std::string>();
+    EXPECT_NE(contract.find("__global T *sums"), std::string::npos) << contract;
+    // A reduction's model for a scan kernel: said before anything runs.
+    const ChildResult model = rl::process::runProgram(
+        {RL_REDUCELAB_BIN, "check", "--pattern", "scan", "--kernel", kernel("plain_hillis_steele.cl"), "--model",
+         "sequential"},
+        120);
+    EXPECT_EQ(model.exitCode, 2) << model.out << model.err;
+    EXPECT_NE(model.err.find("'sequential' is a reduce kernel"), std::string::npos) << model.err;
+}
+
+}  // namespace

@@ -1,0 +1,63 @@
+// Comparison of a device trace with the CPU model for the ladder tests: same stages, params, cells (bit for bit for
+// floats) and work-item operations. Returns the first difference as text, or "" when they are identical.
+#pragma once
+#include <cstring>
+#include <string>
+
+#include "core/input.h"
+#include "core/model/model.h"
+#include "core/trace.h"
+#include "tests/support/test_values.h"
+
+namespace rl::test {
+
+inline bool sameValue(double a, double b, ElemType type) {
+    return type == ElemType::Float ? floatBits(a) == floatBits(b) : a == b;
+}
+
+inline std::string stageDifference(const Stage& d, const Stage& m, ElemType type) {
+    if (d.param != m.param) return "param " + std::to_string(d.param) + " vs model " + std::to_string(m.param);
+    if (d.values.size() != m.values.size() || d.ops.size() != m.ops.size()) return "stage sizes differ";
+    for (size_t c = 0; c < m.values.size(); ++c) {
+        if (!sameValue(d.values[c], m.values[c], type))
+            return "cell " + std::to_string(c) + ": " + std::to_string(d.values[c]) + " vs model " +
+                   std::to_string(m.values[c]);
+        if (!(d.ops[c] == m.ops[c])) return "work-item " + std::to_string(c) + "'s operation";
+    }
+    return "";
+}
+
+inline std::string groupDifference(const GroupTrace& d, const GroupTrace& m, ElemType type) {
+    if (d.stages.size() != m.stages.size())
+        return std::to_string(d.stages.size()) + " stages vs model " + std::to_string(m.stages.size());
+    for (size_t s = 0; s < m.stages.size(); ++s) {
+        const std::string diff = stageDifference(d.stages[s], m.stages[s], type);
+        if (!diff.empty()) return "stage " + std::to_string(s) + " (" + m.stages[s].label + "): " + diff;
+    }
+    return "";
+}
+
+inline std::vector<double> asValues(const HostArray& input) {
+    std::vector<double> v(input.size());
+    for (size_t i = 0; i < v.size(); ++i) v[i] = input.at(i);
+    return v;
+}
+
+// The whole device trace against modelRun; every traced group of every pass. "" when identical.
+inline std::string traceDifference(const TraceRun& device, const VariantInfo& variant, const RunConfig& config,
+                                   const HostArray& input) {
+    double modelResult = 0;
+    const auto model = modelRun(variant, config, asValues(input), &modelResult);
+    if (device.passes.size() != model.size()) return "pass count differs";
+    for (size_t p = 0; p < model.size(); ++p) {
+        for (const GroupTrace& dg : device.passes[p].traced) {
+            if (dg.group < 0 || size_t(dg.group) >= model[p].traced.size()) return "group out of range";
+            const std::string diff = groupDifference(dg, model[p].traced[size_t(dg.group)], config.type);
+            if (!diff.empty()) return "pass " + std::to_string(p) + " group " + std::to_string(dg.group) + ": " + diff;
+        }
+    }
+    if (!sameValue(device.result, modelResult, config.type)) return "final result differs from the model's";
+    return "";
+}
+
+}  // namespace rl::test
