@@ -1,4 +1,5 @@
-// The stage recorder: barrier intervals split into per-work-item steps, scratch values applied in execution order.
+// The stage recorder: barrier intervals split into per-work-item steps (a scan's pair of writes stays one stage),
+// scratch values applied in execution order.
 #include "core/sim/trace_plugin.h"
 
 #include <algorithm>
@@ -134,22 +135,39 @@ void TracePlugin::closeInterval() {
     }
     int steps = 0;
     for (const Write& w : writes_) steps = std::max(steps, w.step + 1);
-    for (int k = 0; k < steps; ++k) {
+    // A scan's interval in which work-items write twice (Blelloch's down-sweep: a swap and an add) is one stage with
+    // two operations per work-item, as the recording macros give it (RL_OP, RL_OP2); more writes stay steps.
+    const bool paired = scan_ && steps == 2;
+    const int stages = paired ? 1 : steps;
+    for (int k = 0; k < stages; ++k) {
         Stage st;
         st.ops.assign(items_, WorkItemOp{});
         std::map<int, int> lineVotes;
+        std::vector<char> seconds(items_, 0);  // paired: the work-item's second operation is named
         for (const Write& w : writes_) {
-            if (w.step != k) continue;
+            if (!paired && w.step != k) continue;
             values_[size_t(w.cell)] = w.value;
             WorkItemOp& op = st.ops[w.item];
-            if (op.active) continue;  // a vector store's later cells: the op names the first
+            const bool second = paired && w.step == 1;
+            if (second ? bool(seconds[w.item]) : op.active) continue;  // a vector store's later cells: the first
             std::vector<int> reads = w.reads;
             std::sort(reads.begin(), reads.end());
             reads.erase(std::unique(reads.begin(), reads.end()), reads.end());
             // A write that read nothing first (the identity padding a work-item past n) fills a cell: the
             // recording macros count such a work-item idle, and so does the recorder.
             if (reads.empty() && !w.readGlobal) continue;
-            op = {true, reads.size() > 0 ? reads[0] : -1, reads.size() > 1 ? reads[1] : -1, w.cell};
+            const int a = reads.size() > 0 ? reads[0] : -1, b = reads.size() > 1 ? reads[1] : -1;
+            if (second && op.active) {
+                op.a2 = a;
+                op.b2 = b;
+                op.w2 = w.cell;
+                seconds[w.item] = 1;
+            } else if (second) {  // the first write only filled a cell: the second is the work-item's operation
+                op = {true, a, b, w.cell};
+                seconds[w.item] = 1;
+            } else {
+                op = {true, a, b, w.cell};
+            }
             if (w.line > 0) ++lineVotes[w.line];
         }
         st.values = values_;

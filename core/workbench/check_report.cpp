@@ -5,6 +5,7 @@
 #include "core/files/run_settings.h"
 
 #include <algorithm>
+#include <set>
 #include <sstream>
 
 #include "core/files/json_io.h"
@@ -289,6 +290,25 @@ std::vector<StageFacts> stageFactsOf(const TraceRun& trace) {
     return out;
 }
 
+namespace {
+
+// Where a padded tile keeps its cells: a student's scan that stores cell i at word p(i) (GPU Gems 3's i + i / 32, or
+// any padding that keeps the cells in order) writes exactly `cells` words over its stages, and the k-th of them, in
+// order, holds cell k. Empty when the group's writes are not `cells` words (no padding to read, or another layout).
+std::vector<int> paddedWords(const GroupTrace& g, size_t cells) {
+    std::set<int> written;
+    for (const Stage& s : g.stages)
+        for (const WorkItemOp& op : s.ops) {
+            if (!op.active) continue;
+            if (op.w >= 0) written.insert(op.w);
+            if (op.w2 >= 0) written.insert(op.w2);
+        }
+    if (written.size() != cells) return {};
+    return {written.begin(), written.end()};
+}
+
+}  // namespace
+
 std::optional<Mismatch> firstMismatch(const TraceRun& student, const std::vector<PassTrace>& model,
                                       const std::string& modelName) {
     auto mismatch = [&](int p, int g, int s, int cell, double expected, double seen, int line, std::string msg) {
@@ -304,18 +324,28 @@ std::optional<Mismatch> firstMismatch(const TraceRun& student, const std::vector
                 if (t.group == g.group) m = &t;
             if (!m) continue;
             const size_t stages = std::min(g.stages.size(), m->stages.size());
+            // A student's scratch larger than the model's tile, written at exactly as many words as the tile has
+            // cells: a padded tile, compared cell by cell through its words (reported at the word the trace shows).
+            std::vector<int> words;
+            if (stages > 0 && g.stages[0].values.size() > m->stages[0].values.size())
+                words = paddedWords(g, m->stages[0].values.size());
+            if (!words.empty() && size_t(words.back()) >= g.stages[0].values.size()) words.clear();
             for (size_t s = 0; s < stages; ++s) {
                 const Stage& a = g.stages[s];
                 const Stage& b = m->stages[s];
-                const size_t cells = std::min(a.values.size(), b.values.size());
+                const bool padded = !words.empty() && a.values.size() > size_t(words.back());
+                const size_t cells = padded ? b.values.size() : std::min(a.values.size(), b.values.size());
                 for (size_t c = 0; c < cells; ++c) {
-                    const bool same = a.values[c] == b.values[c] || (a.values[c] != a.values[c] && b.values[c] != b.values[c]);
+                    const size_t at = padded ? size_t(words[c]) : c;
+                    const double seen = a.values[at];
+                    const bool same = seen == b.values[c] || (seen != seen && b.values[c] != b.values[c]);
                     if (!same) {
                         std::ostringstream why;
                         why << "pass " << p << ", work-group " << g.group << ", stage " << s << " (" << b.label
-                            << "): cell " << c << " holds " << a.values[c] << " where " << modelName << " has "
-                            << b.values[c];
-                        return mismatch(int(p), g.group, int(s), int(c), b.values[c], a.values[c], a.line, why.str());
+                            << "): cell " << c;
+                        if (at != c) why << " (scratch word " << at << ")";
+                        why << " holds " << seen << " where " << modelName << " has " << b.values[c];
+                        return mismatch(int(p), g.group, int(s), int(at), b.values[c], seen, a.line, why.str());
                     }
                 }
             }

@@ -128,7 +128,9 @@ std::vector<Finding> findingsFromJson(const nlohmann::json& a);
 std::vector<StageFacts> stageFactsOf(const TraceRun& trace);
 
 // The first place the student's trace parts from the model's passes (values, then stage count and labels), or
-// nothing when they agree. Compares the groups both recorded.
+// nothing when they agree. Compares the groups both recorded. A padded tile (the student's scratch keeps cell i at a
+// word of its own, in order, as a conflict-free scan does) is compared cell by cell through those words, and a
+// mismatch names the cell and the word (Mismatch::cell is the word, as the student's trace shows it).
 std::optional<Mismatch> firstMismatch(const TraceRun& student, const std::vector<PassTrace>& model,
                                       const std::string& modelName);
 

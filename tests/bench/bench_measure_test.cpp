@@ -3,10 +3,15 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <fstream>
+#include <iterator>
 #include <memory>
 #include <stdexcept>
+#include <string>
 
+#include "bench/busy_device.h"
 #include "bench/measure.h"
+#include "tests/support/device_fixture.h"
 
 namespace rl::bench {
 namespace {
@@ -154,6 +159,44 @@ TEST(BenchOrder, RoundsCallEveryMethodAtEverySizeOncePerRound) {
         EXPECT_LT(out[0][1].calls[r][0], out[1][0].calls[r][0]);
         EXPECT_LT(out[2][1].calls[r][0], out[0][0].calls[r + 1][0]);
     }
+}
+
+// Device timing behind a busy device (--cold-l2): with the cache to clear, each call's spin is preceded by the write
+// of the scratch, and every device-queued method's note says how much was written; without it, nothing is said.
+TEST(BenchBusyDevice, ClearingTheCacheBeforeEachCallIsSaidInTheNote) {
+    Engine& engine = test::engine();
+    std::ifstream f(std::string(REDUCELAB_SOURCE_DIR) + "/bench/busy_spin.cl");
+    const std::string spin((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+    ASSERT_FALSE(spin.empty());
+    BusyDevice busy(engine.context(), engine.clDevice(), engine.queue(), spin, 50.0);
+    Reference ref{7.0, 7.0, 1024};
+    auto measure = [&] {
+        std::vector<Method> methods(1);
+        methods[0].label = "marker";
+        methods[0].bytes = 4096;
+        methods[0].deviceQueue = true;
+        auto last = std::make_shared<cl::Event>();
+        methods[0].once = [&engine, last](double* deviceMs) {
+            engine.queue().enqueueMarkerWithWaitList(nullptr, last.get());
+            last->wait();
+            if (deviceMs) *deviceMs = 0.001;
+            return 7.0;
+        };
+        methods[0].firstStartNs = [last] { return last->getProfilingInfo<CL_PROFILING_COMMAND_START>(); };
+        TimingContext context;
+        context.busy = &busy;
+        return timeMethods(methods, Timing::Device, 0, 3, ref, false, context).at(0);
+    };
+    const Measurement warm = measure();
+    EXPECT_TRUE(warm.correct) << warm.verdict;
+    EXPECT_EQ(warm.note.find("cache cleared"), std::string::npos) << warm.note;
+
+    busy.clearCacheFirst(engine.context(), (size_t(1) << 20) + 3);
+    EXPECT_EQ(busy.clearBytes(), size_t(1) << 20);  // whole 32-bit words
+    const Measurement cold = measure();
+    EXPECT_TRUE(cold.correct) << cold.verdict;
+    EXPECT_NE(cold.note.find("the cache cleared first (1 MiB written)"), std::string::npos) << cold.note;
+    engine.queue().finish();
 }
 
 }  // namespace

@@ -57,6 +57,28 @@ TEST(CliCheckScan, APlainHillisSteeleScanPassesAtEverySizeOpAndTypeAndEqualsItsM
     EXPECT_TRUE(threeLevels);
 }
 
+TEST(CliCheckScan, APaddedConflictFreeScanEqualsItsModelCellByCellThroughItsWords) {
+    // Work-groups of 64: cells 32-63 sit one word up (GPU Gems' padding), so the trace's words are not the model's
+    // cells; the 64 words the kernel wrote are, in order.
+    const ChildResult r = checkScan({"--kernel", kernel("padded_blelloch.cl"), "--wg", "64", "--type", "int",
+                                     "--model", "blelloch-conflict-free"});
+    const json j = report(r);
+    EXPECT_EQ(r.exitCode, 0) << r.out << r.err;
+    EXPECT_TRUE(j.at("correct").get<bool>());
+    EXPECT_EQ(j.at("traced_on").get<std::string>(), "Oclgrind");
+    // The load, six steps up, the root cleared, six steps down, each cell's own input added.
+    EXPECT_EQ(j.at("stages").get<int>(), 15);
+    EXPECT_TRUE(j.at("first_mismatch").is_null()) << j.at("first_mismatch").dump();
+    // The analysis reads the student's own words: the padding leaves no bank conflict in any stage.
+    for (const json& s : j.at("stage_facts")) EXPECT_LE(s.at("bank_conflict_degree").get<int>(), 1) << s.dump();
+    // Another model is still told apart: Hillis-Steele's first step adds every neighbour, Blelloch's every other.
+    const ChildResult h = checkScan({"--kernel", kernel("padded_blelloch.cl"), "--wg", "64", "--type", "int",
+                                     "--model", "hillis-steele"});
+    const json hj = report(h);
+    ASSERT_FALSE(hj.at("first_mismatch").is_null()) << h.out;
+    EXPECT_EQ(hj.at("first_mismatch").at("stage").get<int>(), 1) << hj.at("first_mismatch").dump();
+}
+
 TEST(CliCheckScan, TheExclusiveScanIsCheckedWhenAskedFor) {
     const ChildResult r = checkScan({"--kernel", kernel("plain_hillis_steele.cl"), "--wg", "16", "--exclusive",
                                      "--no-sim"});
