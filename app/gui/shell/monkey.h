@@ -1,7 +1,7 @@
 // The monkey: a script of random actions from a seed (keys, clicks at random points, the wheel, variant and setting
 // changes, the bottom tabs, the Timings view, lecture and predict mode, the workbench, exports), so that a run that
 // finds a crash, a sanitizer report or a hang is repeated exactly by its seed. scripts/monkey drives it and watches
-// the process's memory; tests/app runs a short one.
+// the process's memory; tests/app/gui runs a short one.
 #pragma once
 #include <cstdint>
 #include <string>
