@@ -1,6 +1,6 @@
-// The program tests/kernels/oclgrind_test.cpp runs under `oclgrind --data-races --uninitialized`: one variant, one small size, on
-// whatever platform the ICD loader shows it (under oclgrind, only Oclgrind's simulator). It prints the platform so
-// the test can check oclgrind really intercepted it.
+// The program tests/kernels/oclgrind_test.cpp runs under `oclgrind --data-races --uninitialized`: one variant, one
+// small size, on whatever platform the ICD loader shows it (under oclgrind, only Oclgrind's simulator). It prints
+// the platform so the test can check oclgrind really intercepted it.
 //   oclgrind_driver --list-correct            ids of the correct-by-design variants, one per line (no OpenCL)
 //   oclgrind_driver --variant ID [--n N] [--wg WG] [--groups G] [--epi K] [--trace]
 // It runs the timed build, or with --trace the traced build, never both: Oclgrind 21.10's uninitialized-value

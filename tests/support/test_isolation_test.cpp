@@ -1,5 +1,5 @@
-// Every test program runs with config and data folders of its own (tests/support/isolated.sh), empty when it starts, and
-// ReduceLab's cache in the build tree: nothing a user did with the app before (settings, an autosaved kernel,
+// Every test program runs with config and data folders of its own (tests/support/isolated.sh), empty when it starts,
+// and ReduceLab's cache in the build tree: nothing a user did with the app before (settings, an autosaved kernel,
 // progress, kernel binaries) reaches a test.
 #include <gtest/gtest.h>
 

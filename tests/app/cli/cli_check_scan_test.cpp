@@ -1,6 +1,6 @@
-// `reducelab check --pattern scan --kernel FILE`: a student's scan kernel (tests/data/workbench/kernels/scan) checked by
-// the real binary: launched as the built-in tiled scans are (the tile scans, the totals scanned by the same kernel,
-// the uniform adds), every element checked against the host's scan, traced and checked on Oclgrind.
+// `reducelab check --pattern scan --kernel FILE`: a student's scan kernel (tests/data/workbench/kernels/scan)
+// checked by the real binary: launched as the built-in tiled scans are (the tile scans, the totals scanned by the
+// same kernel, the uniform adds), every element checked against the host's scan, traced and checked on Oclgrind.
 #include <gtest/gtest.h>
 
 #include <algorithm>

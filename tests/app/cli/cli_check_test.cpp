@@ -1,6 +1,6 @@
-// `reducelab check --kernel FILE`: the student-style kernels of tests/data/workbench/kernels checked by the real binary,
-// as a student or a grading script runs it: the exit status (0 all pass, 1 some fail, 2 bad arguments or no build)
-// and the JSON fields (builds, diagnostics, correct, races, out_of_bounds, stages, divergent_warps,
+// `reducelab check --kernel FILE`: the student-style kernels of tests/data/workbench/kernels checked by the real
+// binary, as a student or a grading script runs it: the exit status (0 all pass, 1 some fail, 2 bad arguments or no
+// build) and the JSON fields (builds, diagnostics, correct, races, out_of_bounds, stages, divergent_warps,
 // bank_conflict_degree, first_mismatch), each finding on the line it is about.
 #include <gtest/gtest.h>
 

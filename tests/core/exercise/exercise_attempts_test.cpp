@@ -1,5 +1,5 @@
-// For every exercise, a plausible wrong attempt (tests/data/exercise/attempts/NN-what.cl) fails the check it is meant to
-// fail, with the intended message: the file's first line says which, `// expect KIND: words of the message`.
+// For every exercise, a plausible wrong attempt (tests/data/exercise/attempts/NN-what.cl) fails the check it is meant
+// to fail, with the intended message: the file's first line says which, `// expect KIND: words of the message`.
 #include <gtest/gtest.h>
 
 #include <algorithm>

@@ -315,7 +315,8 @@ namespace {
 TEST(Timings, TheWorkbenchKernelIsARowBesideTheLadder) {
     const std::string d = tempDir("timings-kernel");
     const std::string k = d + "/mine.cl";
-    std::ofstream(k) << readFile(std::string(REDUCELAB_SOURCE_DIR) + "/tests/data/workbench/kernels/plain_sequential.cl");
+    const std::string kernels = std::string(REDUCELAB_SOURCE_DIR) + "/tests/data/workbench/kernels/";
+    std::ofstream(k) << readFile(kernels + "plain_sequential.cl");
     const AppRun r = runApp(
         d,
         "--config-dir " + d + "/cfg --no-save --size 1800x1000 --n 64 --wg 16 --type int --script \"wait-trace;"
