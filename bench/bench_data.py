@@ -30,8 +30,8 @@ def parse_args(description):
     p.add_argument("--calls", action="store_true",
                    help="wall timing: each JSON line keeps every timed call's start (s, CLOCK_MONOTONIC) and time")
     p.add_argument("--cold-l2", action="store_true",
-                   help="device timing: before each call, write four times the GPU's L2 cache, so that no call "
-                        "finds what the last one left there")
+                   help="device timing: before each call, write four times the GPU's L2 cache (at least 256 MiB), "
+                        "so that no call finds what the last one left there")
     a = p.parse_args()
     if a.cold_l2 and a.timing != "device":
         p.error("--cold-l2 clears the cache before each call of device timing: give --timing device with it")

@@ -98,8 +98,8 @@ int run(const BenchOptions& o) {
                                              "--timing device with it");
         const size_t cache = engine.clDevice().getInfo<CL_DEVICE_GLOBAL_MEM_CACHE_SIZE>();
         busy->clearCacheFirst(engine.context(), 4 * std::max<size_t>(cache, size_t(64) << 20));
-        std::cerr << "cold cache: " << (busy->clearBytes() >> 20) << " MiB written before each call (the device's "
-                  << (cache >> 10) << " KiB cache, four times over)\n";
+        std::cerr << "cold cache: " << (busy->clearBytes() >> 20) << " MiB written before each call (four times the "
+                  << "larger of the device's " << (cache >> 10) << " KiB cache and 64 MiB)\n";
     }
     if (o.pattern == Pattern::Scan) {
         TimingContext context;

@@ -151,7 +151,7 @@ def measure(torch, label, role, n, nbytes, fn, sync, a, note, clock, check=None)
     # CUDA events first: once a profiler has run in the process, events around a call read longer.
     busy = a.timing == "device"
     event_ms, event_results, late = event_times(fn, a.repeats, clock, busy)
-    cold = f", the L2 cleared first ({clock.scratch.nbytes >> 20} MiB written)" if clock.scratch is not None else ""
+    cold = f", the cache cleared first ({clock.scratch.nbytes >> 20} MiB written)" if clock.scratch is not None else ""
     events_note = (f"CUDA events around the call, queued behind a {clock.spin_us:.0f} us spin{cold}"
                    + (f" (the host took longer than the spin to queue {late} of {a.repeats} calls)" if late else "")
                    if busy else "CUDA events around the call, the GPU idle before it")

@@ -58,8 +58,8 @@ Frame TilesFrames::frame(int k, const FrameStyle& style, const view::TextMeasure
     float top = kMargin * s;
     if (style.caption) {
         f.scene.text({left, top, inner, 26 * s}, title(k), p.text, 22 * s, view::FontRole::Bold, view::Align::Left);
-        f.scene.text({left, top + 28 * s, inner, 22 * s}, view::tilesCaption(facts_, k), p.textDim, 18 * s, view::FontRole::Regular,
-                     view::Align::Left);
+        f.scene.text({left, top + 28 * s, inner, 22 * s}, view::tilesCaption(facts_, k), p.textDim, 18 * s,
+                     view::FontRole::Regular, view::Align::Left);
         top += kCaptionH * s;
     }
     if (log) {

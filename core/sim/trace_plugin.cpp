@@ -143,13 +143,13 @@ void TracePlugin::closeInterval() {
         Stage st;
         st.ops.assign(items_, WorkItemOp{});
         std::map<int, int> lineVotes;
-        std::vector<char> seconds(items_, 0);  // paired: the work-item's second operation is named
+        std::vector<char> stepOneNamed(items_, 0);  // paired: the work-item's step-1 write is in its op already
         for (const Write& w : writes_) {
             if (!paired && w.step != k) continue;
             values_[size_t(w.cell)] = w.value;
             WorkItemOp& op = st.ops[w.item];
-            const bool second = paired && w.step == 1;
-            if (second ? bool(seconds[w.item]) : op.active) continue;  // a vector store's later cells: the first
+            const bool stepOne = paired && w.step == 1;
+            if (stepOne ? bool(stepOneNamed[w.item]) : op.active) continue;  // a vector store's later cells
             std::vector<int> reads = w.reads;
             std::sort(reads.begin(), reads.end());
             reads.erase(std::unique(reads.begin(), reads.end()), reads.end());
@@ -157,15 +157,12 @@ void TracePlugin::closeInterval() {
             // recording macros count such a work-item idle, and so does the recorder.
             if (reads.empty() && !w.readGlobal) continue;
             const int a = reads.size() > 0 ? reads[0] : -1, b = reads.size() > 1 ? reads[1] : -1;
-            if (second && op.active) {
+            if (stepOne) stepOneNamed[w.item] = 1;
+            if (stepOne && op.active) {  // the work-item's second operation
                 op.a2 = a;
                 op.b2 = b;
                 op.w2 = w.cell;
-                seconds[w.item] = 1;
-            } else if (second) {  // the first write only filled a cell: the second is the work-item's operation
-                op = {true, a, b, w.cell};
-                seconds[w.item] = 1;
-            } else {
+            } else {  // its first (a step-1 write is, when the step-0 write only filled a cell)
                 op = {true, a, b, w.cell};
             }
             if (w.line > 0) ++lineVotes[w.line];

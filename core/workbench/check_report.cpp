@@ -329,7 +329,6 @@ std::optional<Mismatch> firstMismatch(const TraceRun& student, const std::vector
             std::vector<int> words;
             if (stages > 0 && g.stages[0].values.size() > m->stages[0].values.size())
                 words = paddedWords(g, m->stages[0].values.size());
-            if (!words.empty() && size_t(words.back()) >= g.stages[0].values.size()) words.clear();
             for (size_t s = 0; s < stages; ++s) {
                 const Stage& a = g.stages[s];
                 const Stage& b = m->stages[s];
