@@ -138,7 +138,10 @@ struct FrameGeometry {
         bool findOpen = false;
         int findMatches = 0, findCurrent = -1;  // the find bar's matches, and which is current (0-based)
         view::Rect editor, textRect;
-        float lineTop = 0, lineHeight = 0;
+        float lineTop = 0, lineHeight = 0;  // line 1's top and a row's height
+        std::vector<float> lineTops;        // each line's first row's top: a long line wraps over several rows
+        float wrapRight = 0, textRight = 0; // x where the editor's rows wrap; where its text area ends
+        int rows = 0, cursorRow = 0;        // rows of the text; the cursor's (0-based) while it has the keyboard
         int firstVisible = 0, lastVisible = 0;
         struct Mark {
             int line = 0;

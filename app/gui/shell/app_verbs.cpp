@@ -24,8 +24,9 @@ std::string App::apply(const std::string& verb, const std::string& arg) {
     if (verb == "kernel-hover") {  // point at a line of the kernel editor (a marked line's tooltip opens)
         const auto& w = geometry_.workbench;
         const int line = std::atoi(arg.c_str());
-        if (!w.open || line < 1) return "kernel-hover needs the workbench open and a line number";
-        window_.injectCursor(w.textRect.x + w.textRect.w * 0.5f, w.lineTop + (float(line) - 0.5f) * w.lineHeight);
+        if (!w.open || line < 1 || line > int(w.lineTops.size()))
+            return "kernel-hover needs the workbench open and a line number of the kernel";
+        window_.injectCursor(w.textRect.x + w.textRect.w * 0.5f, w.lineTops[size_t(line - 1)] + 0.5f * w.lineHeight);
         return "";
     }
     if (verb == "kernel-point-problem") {  // point at row K (0-based) of the workbench's problems list

@@ -69,6 +69,20 @@ std::string kernelLine(Dice& d) {
     return d.pick(lines);
 }
 
+// Characters typed into the editor: up to 160 of letters, digits, signs and spaces, now and then one without a space
+// (a line that wraps mid-word), never ';' or '\\' (the script's own).
+std::string typedText(Dice& d) {
+    static const std::string alphabet = "abcdefghijklmnopqrstuvwxyz_ABCXYZ0123456789 ()[]{}+-*/=<>!&|,.:#'\"";
+    const int n = 1 + d.below(d.below(4) == 0 ? 160 : 12);
+    const bool spaces = d.below(3) != 0;
+    std::string s;
+    for (int i = 0; i < n; ++i) {
+        const char c = alphabet[size_t(d.below(int(alphabet.size())))];
+        s += !spaces && c == ' ' ? 'x' : c;
+    }
+    return s;
+}
+
 }  // namespace
 
 bool parseMonkeySpec(const std::string& text, MonkeySpec* out, std::string* error) {
@@ -94,7 +108,7 @@ std::string monkeyScript(const MonkeySpec& spec) {
     };
     // Weights: moving around the tree most, then changing the problem, then the bigger tools.
     const std::vector<Choice> choices = {{20, 0}, {12, 1}, {8, 2}, {8, 3}, {4, 4}, {4, 5}, {3, 6}, {4, 7},
-                                         {4, 8},  {3, 9},  {2, 10}, {3, 11}, {2, 12}, {6, 13}};
+                                         {4, 8},  {3, 9},  {2, 10}, {3, 11}, {2, 12}, {6, 13}, {4, 14}};
     int total = 0;
     for (const auto& c : choices) total += c.weight;
     int exports = 0;
@@ -149,6 +163,16 @@ std::string monkeyScript(const MonkeySpec& spec) {
                         spec.outDir + "/monkey-" + std::to_string(exports++));
                 else
                     add("wheel:" + std::to_string(d.below(5) - 2 == 0 ? 1 : d.below(5) - 2));
+                break;
+            case 14:  // typing into the editor: a line somewhere, text (long lines wrap), an editing key
+                if (d.below(2) == 0) add("kernel-edit");  // the workbench is closed more often than not
+                add("kernel-goto:" + std::to_string(1 + d.below(40)));
+                add("type:" + typedText(d));
+                add("key:" + d.pick(std::vector<std::string>{"backspace", "delete", "enter", "tab", "ctrl+z", "ctrl+y",
+                                                             "ctrl+shift+z", "shift+end", "shift+home", "shift+down",
+                                                             "shift+up", "ctrl+a", "ctrl+x", "ctrl+c", "ctrl+v",
+                                                             "ctrl+backspace", "ctrl+left", "ctrl+right", "pagedown",
+                                                             "pageup", "shift+delete"}));
                 break;
             default: add("frames:" + std::to_string(1 + d.below(6))); break;
         }

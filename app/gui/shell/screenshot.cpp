@@ -134,6 +134,8 @@ std::string writeGeometry(const std::string& path, const FrameGeometry& g, int w
                           {"passed", w.passed},       {"checksDone", w.checksDone},
                           {"editor", rect(w.editor)}, {"textRect", rect(w.textRect)},
                           {"lineTop", w.lineTop},     {"lineHeight", w.lineHeight},
+                          {"lineTops", w.lineTops},   {"wrapRight", w.wrapRight}, {"textRight", w.textRight},
+                          {"rows", w.rows},           {"cursorRow", w.cursorRow},
                           {"firstVisible", w.firstVisible}, {"lastVisible", w.lastVisible},
                           {"marks", marks},           {"problems", rows(w.problems)},
                           {"checks", rows(w.checks)},  {"treeMarks", treeMarks},

@@ -1,16 +1,15 @@
-// The kernel editor. ImGui 1.86's InputTextMultiline draws each line at the child window's origin plus the frame
-// padding, one font size apart, shifted by its horizontal scroll while active; the overlay draws at the same places
-// with the same font, so the colours sit exactly where the (transparent) text is.
+// The kernel editor: a child window whose rows are EditBuffer's, drawn and edited here. Row r of the text is drawn
+// one font size below row r - 1, from the child's origin plus the frame padding, less its vertical scroll.
 #include "app/gui/workbench/kernel_editor.h"
 #include "core/workbench/findings.h"
 
 #include <imgui.h>
 #include <imgui_internal.h>
-#include <imgui_stdlib.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cfloat>
-#include <cstring>
+#include <cmath>
 #include <functional>
 
 namespace rl::gui::workbench {
@@ -82,23 +81,6 @@ float widthOf(ImFont* font, float size, std::string_view s) {
 
 }  // namespace
 
-KernelEditor::KernelEditor() = default;
-KernelEditor::~KernelEditor() = default;
-
-int KernelEditor::callback(ImGuiInputTextCallbackData* data) {
-    auto* self = static_cast<KernelEditor*>(data->UserData);
-    if (self->pendingSelBegin_ >= 0) {
-        const int b = std::clamp(self->pendingSelBegin_, 0, data->BufTextLen);
-        const int e = std::clamp(self->pendingSelEnd_, b, data->BufTextLen);
-        data->SelectionStart = b;
-        data->SelectionEnd = e;
-        data->CursorPos = e;
-        self->pendingSelBegin_ = self->pendingSelEnd_ = -1;
-    }
-    self->cursorByte_ = data->CursorPos;
-    return 0;
-}
-
 void KernelEditor::gotoLine(int line, int column) {
     refreshPending_ = true;
     pendingLine_ = std::max(1, line);
@@ -117,6 +99,17 @@ void KernelEditor::refresh(const std::string& text) {
     inComment_ = blockCommentAtLineStarts(text, starts_);
 }
 
+int KernelEditor::charOfByte(int byte) const {
+    return int(std::lower_bound(bytes_.begin(), bytes_.end(), byte) - bytes_.begin());
+}
+
+void KernelEditor::activate(ImGuiWindow* window) {
+    ImGui::SetActiveID(id_, window);
+    ImGui::SetFocusID(id_, window);
+    ImGui::FocusWindow(window);
+    ImGui::SetActiveIdUsingNavAndKeys();  // arrows, Home, End, Tab and Escape are the editor's, not navigation's
+}
+
 bool KernelEditor::Draw(std::string& text, const std::vector<EditorMark>& marks, const UiContext& ctx, ImVec2 size) {
     ImGuiContext& g = *GImGui;
     ImGuiIO& io = ImGui::GetIO();
@@ -124,45 +117,41 @@ bool KernelEditor::Draw(std::string& text, const std::vector<EditorMark>& marks,
     const float s = ctx.scale;
     const ImVec2 start = ImGui::GetCursorScreenPos();
     geometry_ = EditorGeometry{};
-    refresh(text);
-
-    // Keys. Escape would make ImGui's input put back the text it had when it was focused (losing the edits), and
-    // Ctrl+Enter would end the editing: both are taken here, before the input sees them.
-    ctrlEnter_ = false;
-    const bool wasActive = id_ != 0 && g.ActiveId == id_;
-    if (io.KeyCtrl && ImGui::IsKeyPressed(kKeyF, false)) find_.open();
-    if (io.KeyCtrl && (ImGui::IsKeyPressed(kKeyEnter, false) || ImGui::IsKeyPressed(kKeyKeypadEnter, false))) {
-        ctrlEnter_ = true;
-        for (int k : {kKeyEnter, kKeyKeypadEnter})
-            if (io.KeysDownDuration[k] == 0.0f) io.KeysDownDuration[k] = 0.001f;  // held, not pressed: no newline
-    }
-    if (wasActive && ImGui::IsKeyPressed(kKeyEscape, false)) {
-        ImGui::ClearActiveID();  // leaves the editor keeping the text (and the undo history)
-        if (find_.isOpen()) find_.close();
-    }
-    if (forget_) {  // the text was replaced from outside: ImGui's undo history no longer fits it
-        if (g.ActiveId == id_ && id_ != 0) ImGui::ClearActiveID();
-        if (g.InputTextState.ID == id_) g.InputTextState.ID = 0;
-        kept_.reset();
+    if (forget_ || text != shown_) {  // opened, or changed from outside (a script's edit): the undo history goes
+        buffer_.setText(text);
+        shown_ = text;
         forget_ = false;
     }
-    if (refreshPending_) {  // goto: line and column to a byte offset
+    refresh(text);
+    if (bytesRevision_ != buffer_.revision()) {
+        bytes_ = byteOffsets(buffer_.chars());
+        bytesRevision_ = buffer_.revision();
+    }
+
+    // Keys the editor answers wherever the keyboard is: Ctrl+F opens the find bar, Ctrl+Enter checks (the caller),
+    // Escape leaves the editor keeping the text (and its undo history).
+    ctrlEnter_ = io.KeyCtrl && (ImGui::IsKeyPressed(kKeyEnter, false) || ImGui::IsKeyPressed(kKeyKeypadEnter, false));
+    if (io.KeyCtrl && ImGui::IsKeyPressed(kKeyF, false)) find_.open();
+    if (id_ != 0 && g.ActiveId == id_ && ImGui::IsKeyPressed(kKeyEscape, false)) {
+        ImGui::ClearActiveID();
+        if (find_.isOpen()) find_.close();
+    }
+    if (refreshPending_) {  // goto: line and column to a position
         refreshPending_ = false;
         const int line = std::min(pendingLine_, int(starts_.size())) - 1;
         const std::string_view l = lineAt(text, starts_, line);
-        const int at = starts_[size_t(line)] + std::min(pendingColumn_ - 1, int(l.size()));
-        pendingSelBegin_ = pendingSelEnd_ = at;
+        const int at = charOfByte(starts_[size_t(line)] + std::min(pendingColumn_ - 1, int(l.size())));
+        buffer_.setSelection(at, at);
     }
 
     // The find bar, above the text.
     const bool findWasOpen = find_.isOpen();
-    if (auto m = find_.Draw(text, ctx, cursorByte_)) {
+    if (auto m = find_.Draw(text, ctx, bytes_[size_t(buffer_.cursor())])) {
         pendingScrollLine_ = lineOfByte(starts_, m->begin) + 1;
         findSelection_ = *m;
     }
     if (findWasOpen && !find_.isOpen() && findSelection_.end > findSelection_.begin) {  // closed: select the match
-        pendingSelBegin_ = findSelection_.begin;
-        pendingSelEnd_ = findSelection_.end;
+        buffer_.setSelection(charOfByte(findSelection_.begin), charOfByte(findSelection_.end));
         focusNext_ = true;
     }
     if (!find_.isOpen()) findSelection_ = {};
@@ -177,81 +166,105 @@ bool KernelEditor::Draw(std::string& text, const std::vector<EditorMark>& marks,
     const float numbersW = widthOf(font, fontSize, std::string(size_t(digits), '0'));
     const float gutterW = numbersW + fontSize * 1.3f + 10 * s;
     const float textW = std::max(100 * s, size.x - gutterW);
+    const ImGuiStyle& style = ImGui::GetStyle();
 
     ImGui::SetCursorScreenPos(ImVec2(top.x + gutterW, top.y));
-    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0, 0, 0, 0));  // the overlay draws the text
-    ImGui::PushStyleColor(ImGuiCol_FrameBg, ImGui::ColorConvertU32ToFloat4(view::mix(p.panel, p.background, 0.55f).packed()));
-    ImGui::PushStyleColor(ImGuiCol_TextSelectedBg, ImGui::ColorConvertU32ToFloat4(p.accent.withAlpha(85).packed()));
+    ImGui::PushStyleColor(ImGuiCol_ChildBg, ImGui::ColorConvertU32ToFloat4(view::mix(p.panel, p.background, 0.55f).packed()));
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
+    ImGui::PushStyleVar(ImGuiStyleVar_ChildRounding, style.FrameRounding);
+    const bool shown = ImGui::BeginChild(kTextId, ImVec2(textW, height), false, ImGuiWindowFlags_NoNavInputs);
+    ImGui::PopStyleVar(2);
+    ImGui::PopStyleColor();
+    ImGuiWindow* child = ImGui::GetCurrentWindow();
+    id_ = child->GetID("##text");
+
+    // The rows: wrapped at the field's width less its padding and a scroll bar's room (so that a scroll bar coming or
+    // going never moves a break); a continuation hangs two spaces in from its line's indentation.
+    const float scaleOfFont = fontSize / font->FontSize;
+    const Advance advance = [font, scaleOfFont](char32_t c) {
+        if (c == U'\r') return 0.0f;
+        return (c < 0x10000 ? font->GetCharAdvance(ImWchar(c)) : font->FallbackAdvanceX) * scaleOfFont;
+    };
+    const float wrapW = std::max(fontSize * 4, textW - 2 * style.FramePadding.x - style.ScrollbarSize);
+    buffer_.layout(wrapW, fontSize, advance, 2 * advance(U' '));
+    const auto& rows = buffer_.rows();
+    const ImRect clip = child->InnerClipRect;
+    const ImVec2 origin(child->Pos.x + style.FramePadding.x, child->Pos.y + style.FramePadding.y - child->Scroll.y);
+    ImGui::ItemSize(ImVec2(wrapW, float(rows.size()) * lineH + 2 * style.FramePadding.y));
+    ImGui::ItemAdd(clip, id_);
+    const bool hovered = shown && ImGui::ItemHoverable(clip, id_);
+    if (hovered) ImGui::SetMouseCursor(ImGuiMouseCursor_TextInput);
     if (focusNext_) {
-        ImGui::SetKeyboardFocusHere();
+        activate(child);
         focusNext_ = false;
     }
-    id_ = ImGui::GetID(kTextId);
-    // ImGui 1.86 keeps one input-text state (cursor, undo history) for the whole app: the find field takes it over.
-    // The editor's is kept aside and put back when nothing else is being edited, so Ctrl+Z still works after a find.
-    if (kept_ && kept_->ID == id_ && g.InputTextState.ID != id_ && g.ActiveId == 0 &&
-        keptHash_ == std::hash<std::string>()(text))
-        g.InputTextState = *kept_;
-    const bool changed = ImGui::InputTextMultiline(kTextId, &text, ImVec2(textW, height),
-                                                   ImGuiInputTextFlags_AllowTabInput | ImGuiInputTextFlags_CallbackAlways,
-                                                   &KernelEditor::callback, this);
-    ImGui::PopStyleColor(3);
-    const ImVec2 fieldMin = ImGui::GetItemRectMin(), fieldMax = ImGui::GetItemRectMax();
-    ImGuiWindow* parent = ImGui::GetCurrentWindow();
-    ImGuiWindow* child = parent->DC.ChildWindows.empty() ? nullptr : parent->DC.ChildWindows.back();
-    if (!child || !std::strstr(child->Name, kTextId)) {
-        ImGui::PopFont();
-        return changed;
+    pointer(child, hovered, origin, lineH);
+    bool active = g.ActiveId == id_;
+    const int pageRows = std::max(1, int(clip.GetHeight() / lineH) - 1);
+    const bool changed = active && keyboard(active, pageRows);
+    if (changed) {
+        text = buffer_.utf8();
+        shown_ = text;
+        refresh(text);
+        bytes_ = byteOffsets(buffer_.chars());
+        bytesRevision_ = buffer_.revision();
     }
-    if (changed) refresh(text);
-    const bool active = g.ActiveId == id_;
-    if (active && g.InputTextState.ID == id_) {
-        if (!kept_) kept_ = std::make_unique<ImGuiInputTextState>();
-        *kept_ = g.InputTextState;
-        keptHash_ = std::hash<std::string>()(text);
-    }
-    ImGuiInputTextState* state = ImGui::GetInputTextState(id_);
-    const float scrollX = active && state ? state->ScrollX : 0.0f;
-    const ImGuiStyle& style = ImGui::GetStyle();
-    const ImVec2 origin(child->Pos.x + child->WindowPadding.x + style.FramePadding.x - scrollX,
-                        child->Pos.y + child->WindowPadding.y + style.FramePadding.y - child->Scroll.y);
-    const ImRect clip = child->InnerClipRect;
-    if (pendingScrollLine_ > 0) {
-        const float visible = clip.GetHeight();
-        ImGui::SetScrollY(child, std::max(0.0f, float(pendingScrollLine_ - 1) * lineH - visible * 0.3f));
-        pendingScrollLine_ = -1;
-    }
-    const int cursorByte = active && state ? byteOfCharIndex(text, state->Stb.cursor) : -1;
+    if (active) g.WantTextInputNextFrame = 1;  // the app's own keys stay away while the student types
 
-    child->DrawList->PushClipRect(clip.Min, clip.Max, false);
-    drawOverlay(child->DrawList, text, marks, ctx, origin, clip.Min.y, clip.Max.y, cursorByte);
-    child->DrawList->PopClipRect();
+    if (pendingScrollLine_ > 0) {
+        const int row = firstRowOfLine(rows, pendingScrollLine_ - 1);
+        ImGui::SetScrollY(child, std::max(0.0f, float(row) * lineH - clip.GetHeight() * 0.3f));
+        pendingScrollLine_ = -1;
+    } else if (scrollToCursor_ && active) {
+        const float y = float(rowOf(rows, buffer_.cursor())) * lineH, view = clip.GetHeight();
+        if (y < child->Scroll.y) ImGui::SetScrollY(child, y);
+        else if (y + lineH + 2 * style.FramePadding.y > child->Scroll.y + view)
+            ImGui::SetScrollY(child, y + lineH + 2 * style.FramePadding.y - view);
+    }
+    scrollToCursor_ = false;
+
+    drawText(child->DrawList, text, marks, ctx, origin, clip.Min.y, clip.Max.y, active);
+    ImGui::EndChild();
+    const ImVec2 fieldMin = ImGui::GetItemRectMin(), fieldMax = ImGui::GetItemRectMax();
     ImDrawList* dl = ImGui::GetWindowDrawList();
     dl->PushClipRect(ImVec2(top.x, clip.Min.y), ImVec2(top.x + gutterW, clip.Max.y), true);
     drawGutter(dl, marks, ctx, origin, top.x, top.x + gutterW, clip.Min.y, clip.Max.y);
     dl->PopClipRect();
 
-    // A marked line under the pointer (gutter or text): its messages.
+    // A marked line under the pointer (gutter or text): its messages; a click in the gutter goes to the line.
     const ImVec2 mouse = io.MousePos;
+    const int rowUnder = int(std::floor((mouse.y - origin.y) / lineH));
     if (ImGui::IsWindowHovered(ImGuiHoveredFlags_ChildWindows) && mouse.x >= top.x && mouse.x < fieldMax.x &&
-        mouse.y >= clip.Min.y && mouse.y < clip.Max.y) {
-        const int line = int((mouse.y - origin.y) / lineH) + 1;
+        mouse.y >= clip.Min.y && mouse.y < clip.Max.y && rowUnder >= 0 && rowUnder < int(rows.size())) {
+        const int line = rows[size_t(rowUnder)].line + 1;
         tooltip(marks, ctx, line);
         if (mouse.x < top.x + gutterW && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) gotoLine(line);
     }
     ImGui::PopFont();
 
+    active = g.ActiveId == id_;
     geometry_.area = {top.x, top.y, gutterW + textW, height};
     geometry_.text = {fieldMin.x, fieldMin.y, fieldMax.x - fieldMin.x, fieldMax.y - fieldMin.y};
     geometry_.lineTop = origin.y;
     geometry_.lineHeight = lineH;
-    geometry_.firstVisible = std::max(1, int((clip.Min.y - origin.y) / lineH) + 1);
-    geometry_.lastVisible = std::min(lines, int((clip.Max.y - origin.y) / lineH) + 1);
+    geometry_.wrapRight = origin.x + wrapW;
+    geometry_.textRight = clip.Max.x;
+    geometry_.rows = int(rows.size());
+    geometry_.lineTops.assign(size_t(lines), origin.y);
+    for (size_t r = rows.size(); r-- > 0;)
+        if (rows[r].line < lines) geometry_.lineTops[size_t(rows[r].line)] = origin.y + float(r) * lineH;
+    const int firstRow = std::clamp(int((clip.Min.y - origin.y) / lineH), 0, int(rows.size()) - 1);
+    const int lastRow = std::clamp(int((clip.Max.y - origin.y) / lineH), 0, int(rows.size()) - 1);
+    geometry_.firstVisible = rows[size_t(firstRow)].line + 1;
+    geometry_.lastVisible = rows[size_t(lastRow)].line + 1;
     geometry_.focused = active;
-    if (cursorByte >= 0) geometry_.cursorLine = lineOfByte(starts_, cursorByte) + 1;
+    if (active) {
+        geometry_.cursorRow = rowOf(rows, buffer_.cursor());
+        geometry_.cursorLine = rows[size_t(geometry_.cursorRow)].line + 1;
+    }
     for (const auto& m : marks) {
         EditorGeometry::Mark gm{m.line, kindName(m.kind), {}};
-        const float y = origin.y + float(m.line - 1) * lineH;
+        const float y = m.line >= 1 && m.line <= lines ? geometry_.lineTops[size_t(m.line - 1)] : -1e9f;
         if (y + lineH > clip.Min.y && y < clip.Max.y) gm.gutter = {top.x + 2 * s, y, fontSize * 1.2f, lineH};
         geometry_.marks.push_back(gm);
     }
@@ -262,73 +275,107 @@ void KernelEditor::drawGutter(ImDrawList* dl, const std::vector<EditorMark>& mar
                               ImVec2 origin, float x0, float x1, float clipTop, float clipBottom) {
     const auto& p = ctx.palette;
     ImFont* font = ImGui::GetFont();
-    const float fontSize = ImGui::GetFontSize(), lineH = fontSize;
-    const int lines = int(starts_.size());
+    const float fontSize = ImGui::GetFontSize(), lineH = fontSize, s = ctx.scale;
+    const auto& rows = buffer_.rows();
     const int first = std::max(0, int((clipTop - origin.y) / lineH));
-    const int last = std::min(lines - 1, int((clipBottom - origin.y) / lineH));
-    for (int i = first; i <= last; ++i) {
-        const float y = origin.y + float(i) * lineH;
+    const int last = std::min(int(rows.size()) - 1, int((clipBottom - origin.y) / lineH));
+    for (int r = first; r <= last; ++r) {
+        const TextRow& row = rows[size_t(r)];
+        const float y = origin.y + float(r) * lineH;
+        if (row.continuation) {  // a hook: this row goes on with the line above
+            const float hx = x1 - 8 * s - fontSize * 0.9f, hy = y + lineH * 0.5f;
+            const ImU32 c = p.textFaint.packed();
+            dl->AddLine(ImVec2(hx, y + lineH * 0.1f), ImVec2(hx, hy), c, std::max(1.0f, 1.2f * s));
+            dl->AddLine(ImVec2(hx, hy), ImVec2(hx + fontSize * 0.7f, hy), c, std::max(1.0f, 1.2f * s));
+            dl->AddTriangleFilled(ImVec2(hx + fontSize * 0.8f, hy), ImVec2(hx + fontSize * 0.55f, hy - fontSize * 0.18f),
+                                  ImVec2(hx + fontSize * 0.55f, hy + fontSize * 0.18f), c);
+            continue;
+        }
         const EditorMark* worst = nullptr;
         for (const auto& m : marks)
-            if (m.line == i + 1 && (!worst || rank(m.kind) > rank(worst->kind))) worst = &m;
+            if (m.line == row.line + 1 && (!worst || rank(m.kind) > rank(worst->kind))) worst = &m;
         char number[16];
-        std::snprintf(number, sizeof number, "%d", i + 1);
+        std::snprintf(number, sizeof number, "%d", row.line + 1);
         const float w = widthOf(font, fontSize, number);
         const view::Rgba colour = worst ? markColour(worst->kind, p) : p.textFaint;
-        dl->AddText(font, fontSize, ImVec2(x1 - 8 * ctx.scale - w, y), colour.packed(), number);
+        dl->AddText(font, fontSize, ImVec2(x1 - 8 * s - w, y), colour.packed(), number);
         if (worst) markShape(dl, ImVec2(x0 + fontSize * 0.6f, y + lineH * 0.5f), fontSize * 0.28f, worst->kind,
                              colour.packed());
     }
 }
 
-void KernelEditor::drawOverlay(ImDrawList* dl, const std::string& text, const std::vector<EditorMark>& marks,
-                               const UiContext& ctx, ImVec2 origin, float clipTop, float clipBottom, int cursorByte) {
+void KernelEditor::drawText(ImDrawList* dl, const std::string& text, const std::vector<EditorMark>& marks,
+                            const UiContext& ctx, ImVec2 origin, float clipTop, float clipBottom, bool active) {
     const auto& p = ctx.palette;
     const float s = ctx.scale;
     ImFont* font = ImGui::GetFont();
     const float fontSize = ImGui::GetFontSize(), lineH = fontSize;
-    const int lines = int(starts_.size());
+    const auto& rows = buffer_.rows();
+    const std::u32string& chars = buffer_.chars();
+    const Advance& advance = buffer_.advance();
     const int first = std::max(0, int((clipTop - origin.y) / lineH));
-    const int last = std::min(lines - 1, int((clipBottom - origin.y) / lineH));
-    const float right = dl->GetClipRectMax().x;
-    auto xAt = [&](int line, int byte) {  // x of a byte offset on its line
-        const int b = starts_[size_t(line)];
-        return origin.x + widthOf(font, fontSize, std::string_view(text).substr(size_t(b), size_t(std::max(0, byte - b))));
+    const int last = std::min(int(rows.size()) - 1, int((clipBottom - origin.y) / lineH));
+    const float left = dl->GetClipRectMin().x, right = dl->GetClipRectMax().x;
+    auto xAt = [&](int r, int pos) { return origin.x + xOnRow(chars, rows[size_t(r)], pos, advance); };
+    auto rowY = [&](int r) { return origin.y + float(r) * lineH; };
+    // Spans of code points [b, e) drawn row by row on the visible rows: fn(row, x0, x1).
+    auto spans = [&](int b, int e, auto&& fn) {
+        for (int r = std::max(first, rowOf(rows, b)); r <= last && rows[size_t(r)].begin <= e; ++r) {
+            const TextRow& row = rows[size_t(r)];
+            const int a = std::max(b, row.begin), z = std::min(e, row.end);
+            if (z < a || (z == a && e > b)) continue;
+            fn(r, xAt(r, a), xAt(r, z));
+        }
     };
-    // Marked lines: a tint across the line.
+    // Marked lines: a tint across each of their rows.
     for (const auto& m : marks) {
-        const int i = m.line - 1;
-        if (i < first || i > last) continue;
-        const float y = origin.y + float(i) * lineH;
-        dl->AddRectFilled(ImVec2(dl->GetClipRectMin().x, y), ImVec2(right, y + lineH),
-                          markColour(m.kind, p).withAlpha(m.kind == EditorMark::Kind::Note ? 22 : 40).packed());
+        if (m.line < 1 || m.line > int(starts_.size())) continue;
+        for (int r = firstRowOfLine(rows, m.line - 1); r < int(rows.size()) && rows[size_t(r)].line == m.line - 1; ++r)
+            if (r >= first && r <= last)
+                dl->AddRectFilled(ImVec2(left, rowY(r)), ImVec2(right, rowY(r) + lineH),
+                                  markColour(m.kind, p).withAlpha(m.kind == EditorMark::Kind::Note ? 22 : 40).packed());
     }
     // Find matches, the current one outlined.
     for (size_t k = 0; find_.isOpen() && k < find_.matches().size(); ++k) {
         const Match& m = find_.matches()[k];
-        const int i = lineOfByte(starts_, m.begin);
-        if (i < first || i > last) continue;
-        const float y = origin.y + float(i) * lineH;
-        const ImVec2 a(xAt(i, m.begin), y), b(xAt(i, std::min(m.end, i + 1 < lines ? starts_[size_t(i + 1)] : m.end)), y + lineH);
         const bool current = int(k) == find_.current();
-        dl->AddRectFilled(a, b, p.warn.withAlpha(current ? 110 : 50).packed(), 2 * s);
-        if (current) dl->AddRect(a, b, p.warn.packed(), 2 * s, 0, 1.5f * s);
+        spans(charOfByte(m.begin), charOfByte(m.end), [&](int r, float x0, float x1) {
+            const ImVec2 a(x0, rowY(r)), b(x1, rowY(r) + lineH);
+            dl->AddRectFilled(a, b, p.warn.withAlpha(current ? 110 : 50).packed(), 2 * s);
+            if (current) dl->AddRect(a, b, p.warn.packed(), 2 * s, 0, 1.5f * s);
+        });
     }
-    // The text, coloured token by token.
-    for (int i = first; i <= last; ++i) {
-        const std::string_view line = lineAt(text, starts_, i);
-        bool inComment = inComment_[size_t(i)] != 0;
-        const float y = origin.y + float(i) * lineH;
-        for (const Token& t : tokenizeLine(line, &inComment)) {
-            const float x = origin.x + widthOf(font, fontSize, line.substr(0, size_t(t.begin)));
-            dl->AddText(font, fontSize, ImVec2(x, y), tokenColour(t.kind, p).packed(), line.data() + t.begin,
-                        line.data() + t.end);
+    // The selection; a selected line end shows as a little more.
+    const int selB = buffer_.selectionBegin(), selE = buffer_.selectionEnd();
+    if (selE > selB)
+        spans(selB, selE, [&](int r, float x0, float x1) {
+            const TextRow& row = rows[size_t(r)];
+            const float more = selE > row.end && row.end < row.next ? fontSize * 0.4f : 0.0f;
+            dl->AddRectFilled(ImVec2(x0, rowY(r)), ImVec2(x1 + more, rowY(r) + lineH), p.accent.withAlpha(85).packed());
+        });
+    // The text, coloured token by token, each token cut at the row ends.
+    for (int r = first, tokLine = -1; r <= last; ++r) {
+        const TextRow& row = rows[size_t(r)];
+        if (row.line >= int(starts_.size())) break;
+        static thread_local std::vector<Token> tokens;
+        const int lineByte = starts_[size_t(row.line)];
+        if (row.line != tokLine) {
+            bool inComment = inComment_[size_t(row.line)] != 0;
+            tokens = tokenizeLine(lineAt(text, starts_, row.line), &inComment);
+            tokLine = row.line;
+        }
+        const int rb = bytes_[size_t(row.begin)], re = bytes_[size_t(row.end)];
+        for (const Token& t : tokens) {
+            const int a = std::max(rb, lineByte + t.begin), b = std::min(re, lineByte + t.end);
+            if (b <= a) continue;
+            dl->AddText(font, fontSize, ImVec2(xAt(r, charOfByte(a)), rowY(r)), tokenColour(t.kind, p).packed(),
+                        text.data() + a, text.data() + b);
         }
     }
     // Underlines under what each mark names: the word at its column, else the line's text.
     for (const auto& m : marks) {
+        if (m.line < 1 || m.line > int(starts_.size())) continue;
         const int i = m.line - 1;
-        if (i < first || i > last) continue;
         const std::string_view line = lineAt(text, starts_, i);
         int b = 0, e = int(line.size());
         if (m.column > 0 && m.column <= int(line.size())) {
@@ -340,19 +387,20 @@ void KernelEditor::drawOverlay(ImDrawList* dl, const std::string& text, const st
             while (b < e && std::isspace((unsigned char)line[size_t(b)])) ++b;
         }
         if (e <= b) continue;
-        const float x0 = xAt(i, starts_[size_t(i)] + b), x1 = std::max(x0 + 6 * s, xAt(i, starts_[size_t(i)] + e));
-        const float y = origin.y + float(i + 1) * lineH - 2.5f * s, amp = 1.5f * s, step = 3 * s;
-        ImVec2 pts[512];
-        int n = 0;
-        for (float x = x0; x <= x1 && n < 512; x += step, ++n) pts[n] = ImVec2(x, y + ((n % 2) ? amp : -amp));
-        dl->AddPolyline(pts, n, markColour(m.kind, p).packed(), 0, 1.4f * s);
+        spans(charOfByte(starts_[size_t(i)] + b), charOfByte(starts_[size_t(i)] + e), [&](int r, float x0, float x1) {
+            x1 = std::max(x0 + 6 * s, x1);
+            const float y = rowY(r) + lineH - 2.5f * s, amp = 1.5f * s, step = 3 * s;
+            ImVec2 pts[512];
+            int n = 0;
+            for (float x = x0; x <= x1 && n < 512; x += step, ++n) pts[n] = ImVec2(x, y + ((n % 2) ? amp : -amp));
+            dl->AddPolyline(pts, n, markColour(m.kind, p).packed(), 0, 1.4f * s);
+        });
     }
-    // The cursor (ImGui's own is drawn in the text colour, transparent here). It does not blink: the window only
-    // draws frames when something happens.
-    if (cursorByte >= 0) {
-        const int i = lineOfByte(starts_, cursorByte);
-        const float x = xAt(i, cursorByte), y = origin.y + float(i) * lineH;
-        dl->AddRectFilled(ImVec2(x, y), ImVec2(x + std::max(1.0f, 2 * s), y + lineH), p.text.packed());
+    // The cursor. It does not blink: the window only draws frames when something happens.
+    if (active) {
+        const int r = rowOf(rows, buffer_.cursor());
+        const float x = xAt(r, buffer_.cursor());
+        dl->AddRectFilled(ImVec2(x, rowY(r)), ImVec2(x + std::max(1.0f, 2 * s), rowY(r) + lineH), p.text.packed());
     }
 }
 

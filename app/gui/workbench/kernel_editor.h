@@ -1,7 +1,8 @@
-// The kernel editor: ImGui's multi-line input (its editing, selection, clipboard and undo/redo) drawn with
-// transparent text, and over it, in the same monospace font and at the same positions, the OpenCL C colours, the
-// cursor, the find matches and the marks of diagnostics and findings; line numbers and mark shapes in a gutter,
-// a tooltip with the message and the advice on a marked line. Scales with the app's fonts (lecture text size).
+// The kernel editor: the text in a monospace font with the OpenCL C colours, long lines wrapped at the editor's width
+// (a line's continuation rows indented under it and hooked in the gutter), the cursor and selection, the find
+// matches and the marks of diagnostics and findings; line numbers and mark shapes in a gutter, a tooltip with the
+// message and the advice on a marked line. The editing itself (cursor, selection, undo/redo) is EditBuffer's; the
+// keyboard, the pointer and the clipboard come through ImGui. Scales with the app's fonts (lecture text size).
 #pragma once
 #include <imgui.h>
 
@@ -11,9 +12,10 @@
 
 #include "app/gui/common/ui_context.h"
 #include "app/gui/workbench/code_text.h"
+#include "app/gui/workbench/edit_buffer.h"
 #include "app/gui/workbench/find_bar.h"
 
-struct ImGuiInputTextState;
+struct ImGuiWindow;
 
 namespace rl::gui::workbench {
 
@@ -33,7 +35,11 @@ struct EditorGeometry {
     view::Rect area;        // gutter and text
     view::Rect text;        // the text field
     float lineTop = 0;      // y of line 1's top (scrolled: may be above the field)
-    float lineHeight = 0;
+    float lineHeight = 0;   // the height of a row
+    std::vector<float> lineTops;  // y of each line's first row (a wrapped line takes several rows)
+    float wrapRight = 0;    // x where the rows wrap
+    float textRight = 0;    // x where the field's text area ends (its scroll bar, when shown, is past it)
+    int rows = 0;           // rows of the text laid out
     int firstVisible = 0, lastVisible = 0;  // 1-based lines on screen
     struct Mark {
         int line = 0;
@@ -43,12 +49,11 @@ struct EditorGeometry {
     std::vector<Mark> marks;
     bool focused = false;
     int cursorLine = 0;  // 1-based, while focused
+    int cursorRow = 0;   // 0-based row, while focused
 };
 
 class KernelEditor {
 public:
-    KernelEditor();
-    ~KernelEditor();  // out of line: ImGuiInputTextState is complete only in the .cpp
     // Draws the editor in `size` (the find bar, when open, above it) and edits `text`. True when the text changed.
     bool Draw(std::string& text, const std::vector<EditorMark>& marks, const UiContext& ctx, ImVec2 size);
 
@@ -60,29 +65,35 @@ public:
     FindBar& findBar() { return find_; }
 
 private:
-    static int callback(ImGuiInputTextCallbackData* data);
     void refresh(const std::string& text);
+    void activate(ImGuiWindow* window);
+    bool keyboard(bool active, int pageRows);  // true when the text changed
+    void pointer(ImGuiWindow* window, bool hovered, ImVec2 origin, float lineH);
     void drawGutter(ImDrawList* dl, const std::vector<EditorMark>& marks, const UiContext& ctx, ImVec2 origin,
                     float x0, float x1, float clipTop, float clipBottom);
-    void drawOverlay(ImDrawList* dl, const std::string& text, const std::vector<EditorMark>& marks,
-                     const UiContext& ctx, ImVec2 origin, float clipTop, float clipBottom, int cursorByte);
+    void drawText(ImDrawList* dl, const std::string& text, const std::vector<EditorMark>& marks, const UiContext& ctx,
+                  ImVec2 origin, float clipTop, float clipBottom, bool active);
     void tooltip(const std::vector<EditorMark>& marks, const UiContext& ctx, int line);
+    int charOfByte(int byte) const;  // code point at a byte offset of the text
 
     // Cached per text (hash): line starts and block-comment state at each line.
     size_t hash_ = 0;
     std::vector<int> starts_;
     std::vector<char> inComment_;
-    // Requests applied when the input is active (its callback) or on the next frame.
-    int pendingSelBegin_ = -1, pendingSelEnd_ = -1;
+    // The text being edited, as code points laid out in rows, and the UTF-8 it was last given or gave back.
+    EditBuffer buffer_;
+    std::string shown_;
+    std::vector<int> bytes_;  // byte offset of each code point (buffer_'s revision bytesRevision_)
+    unsigned bytesRevision_ = ~0u;
+    // Requests applied on the next frame.
     int pendingScrollLine_ = -1;
-    bool refreshPending_ = false;  // a goto: line and column become a byte offset once the text is measured
+    bool refreshPending_ = false;  // a goto: line and column become a position once the text is measured
     int pendingLine_ = 1, pendingColumn_ = 1;
     Match findSelection_;          // the find bar's current match (selected when the bar closes)
     bool focusNext_ = false, forget_ = false, ctrlEnter_ = false;
-    int cursorByte_ = 0;  // from the callback, while active
+    bool scrollToCursor_ = false;  // the keyboard moved the cursor: keep it in view
+    bool dragging_ = false;        // a selection being dragged with the pointer
     unsigned int id_ = 0;
-    std::unique_ptr<ImGuiInputTextState> kept_;  // the editor's cursor and undo history while the find field has it
-    size_t keptHash_ = 0;                        // the text it belongs to
     FindBar find_;
     EditorGeometry geometry_;
 };

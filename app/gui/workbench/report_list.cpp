@@ -252,6 +252,11 @@ void Workbench::recordGeometry(const UiContext& ctx) {
     g.textRect = e.text;
     g.lineTop = e.lineTop;
     g.lineHeight = e.lineHeight;
+    g.lineTops = e.lineTops;
+    g.wrapRight = e.wrapRight;
+    g.textRight = e.textRight;
+    g.rows = e.rows;
+    g.cursorRow = e.cursorRow;
     g.firstVisible = e.firstVisible;
     g.lastVisible = e.lastVisible;
     for (const auto& m : e.marks) g.marks.push_back({m.line, m.kind, m.gutter});

@@ -191,13 +191,17 @@ void Workbench::drawStatus(const UiContext& ctx) {
         dl->AddRectFilled(ImVec2(std::max(at.x, x0), at.y), ImVec2(std::min(at.x + w, x0 + seg), at.y + h),
                           p.accent.packed(), h * 0.5f);
         ImGui::Dummy(ImVec2(w, h));
+        ImGui::PushTextWrapPos(0);  // a narrow window wraps the status lines rather than cutting them
         ImGui::TextColored(vec4(p.textDim), "Checking %s: building, running every size, Oclgrind\xe2\x80\xa6 %.1f s",
                            fs::path(worker_->running()).filename().string().c_str(), worker_->elapsed());
+        ImGui::PopTextWrapPos();
         return;
     }
     if (!outcome_) {
+        ImGui::PushTextWrapPos(0);
         ImGui::TextColored(vec4(p.textDim), "Ctrl+Enter saves and checks the kernel: it is built, run on sizes "
                                             "chosen to catch the usual mistakes, and traced.");
+        ImGui::PopTextWrapPos();
         return;
     }
     if (!report_ || outcome_->id != requested_ || !outcome_->report) {
@@ -208,9 +212,11 @@ void Workbench::drawStatus(const UiContext& ctx) {
     }
     const auto& r = *report_;
     ImGui::PushFont(ctx.fonts.bold);
+    ImGui::PushTextWrapPos(0);
     if (!r.builds) ImGui::TextColored(vec4(p.bad), "Does not build: your text and the last good trace stay");
     else if (r.passed()) ImGui::TextColored(vec4(p.good), "Every check passes (%.1f s)", outcome_->seconds);
     else ImGui::TextColored(vec4(p.warn), "Builds, but some checks fail (%.1f s)", outcome_->seconds);
+    ImGui::PopTextWrapPos();
     ImGui::PopFont();
 }
 

@@ -44,7 +44,7 @@ TEST(Monkey, EveryActionIsOneTheScriptTakesAndTheRunEndsByItself) {
 TEST(Monkey, ARunReachesEveryPartOfTheExplorer) {
     const std::set<std::string> verbs = verbsOf(monkeyScript({1, 2000, "/tmp/out"}));
     for (const char* v : {"key", "set", "pointer", "click", "variant", "compare", "tab", "hover", "classroom",
-                          "predict", "timings", "kernel-edit-line", "frames"})
+                          "predict", "timings", "kernel-edit-line", "kernel-goto", "type", "frames"})
         EXPECT_TRUE(verbs.count(v)) << v;
     EXPECT_TRUE(verbs.count("kernel-new") || verbs.count("kernel-edit"));
 }

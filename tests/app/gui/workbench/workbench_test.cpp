@@ -7,7 +7,9 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdlib>
 #include <fstream>
 #include <string>
@@ -77,11 +79,13 @@ TEST(Workbench, OpensAKernelSeesATypoOnItsLineFixesItAndSeesTheTrace) {
     const view::Rect gutter = toPixels(broken, rectOf((*mark)["gutter"]));
     ASSERT_GT(gutter.w * gutter.h, 50);
     EXPECT_GT(countNear(broken.image, gutter, pal().bad, 40), 15);  // the red shape and line number
-    const float lineTop = b["lineTop"], lineH = b["lineHeight"];
+    const auto lineTops = b["lineTops"].get<std::vector<float>>();  // long lines wrap: a line may take two rows
+    const float lineH = b["lineHeight"];
+    ASSERT_GE(lineTops.size(), 11u);
     const view::Rect field = rectOf(b["textRect"]);
     const view::Rgba editorBg = view::mix(pal().panel, pal().background, 0.55f);
-    const view::Rect line11 = toPixels(broken, {field.x + 2, lineTop + 10 * lineH + 1, field.w - 20, lineH - 2});
-    const view::Rect line10 = toPixels(broken, {field.x + 2, lineTop + 9 * lineH + 1, field.w - 20, lineH - 2});
+    const view::Rect line11 = toPixels(broken, {field.x + 2, lineTops[10] + 1, field.w - 20, lineH - 2});
+    const view::Rect line10 = toPixels(broken, {field.x + 2, lineTops[9] + 1, field.w - 20, lineH - 2});
     const view::Rgba tint = view::mix(editorBg, pal().bad, 40.0f / 255.0f);
     EXPECT_GT(fractionNear(broken.image, line11, tint, 6), 0.4);
     EXPECT_LT(fractionNear(broken.image, line10, tint, 6), 0.05);
@@ -167,6 +171,75 @@ TEST(Workbench, TypingUndoRedoEscapeFindAndCtrlEnterGoThroughTheEditor) {
     EXPECT_EQ(larger.geometry["workbench"]["text"], original);
     EXPECT_GT(larger.geometry["workbench"]["lineHeight"].get<double>(),
               undoAfterFind.geometry["workbench"]["lineHeight"].get<double>() * 1.05);
+}
+
+// A line longer than the editor is wide wraps: its rows are drawn one under the other inside the field (nothing
+// past the wrap edge), the lines after it move down, the arrow keys walk its rows and typing lands on the line.
+TEST(Workbench, ALongLineWrapsInsideTheEditorAndTheCursorWalksItsRows) {
+    const std::string d = tempDir("workbench");
+    const std::string k = d + "/long.cl";
+    std::string text = kernelFile("plain_sequential.cl");
+    const std::string longComment =
+        "  // each work-item adds the value half a group above it to its own, so that after log2(size) steps "
+        "scratch[0] holds the whole group's sum, and every step halves the number of work-items that still add";
+    text.insert(text.find("\n        barrier", text.find("RL_APPLY")), longComment);  // at the end of line 8
+    std::ofstream(k) << text;
+    const AppRun r = runApp(
+        d,
+        "--config-dir " + d + "/cfg --no-save --size 1400x900 --wg 16 --type int --script \"wait-trace;kernel-open:" +
+            k + ";frames:3;shot:" + d + "/opened.png;kernel-goto:8;frames:2;key:end;frames:2;shot:" + d +
+            "/end.png;key:up;frames:2;shot:" + d + "/up.png;type:Z;frames:2;shot:" + d + "/typed.png;key:down;"
+            "key:down;frames:2;shot:" + d + "/below.png;quit\"",
+        env(d));
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    Shot opened, end, up, typed, below;
+    ASSERT_TRUE(loadShot(d + "/opened.png", &opened) && loadShot(d + "/end.png", &end) &&
+                loadShot(d + "/up.png", &up) && loadShot(d + "/typed.png", &typed) &&
+                loadShot(d + "/below.png", &below));
+    const auto& o = opened.geometry["workbench"];
+    const float lineH = o["lineHeight"];
+    const auto tops = o["lineTops"].get<std::vector<float>>();
+    ASSERT_EQ(tops.size(), 13u);  // 12 lines and the empty one after the last '\n'
+    // Each line takes whole rows, one under the other; the rows add up; line 8, 270 characters, takes several.
+    int rows = 0;
+    for (size_t i = 0; i < tops.size(); ++i) {
+        const float next = i + 1 < tops.size() ? tops[i + 1] : tops[i] + lineH;
+        const float taken = (next - tops[i]) / lineH;
+        EXPECT_NEAR(taken, std::round(taken), 0.01) << "line " << i + 1;
+        EXPECT_GE(std::lround(taken), 1) << "line " << i + 1;
+        rows += int(std::lround(taken));
+    }
+    EXPECT_EQ(o["rows"].get<int>(), rows);
+    const int rowsOf8 = int(std::lround((tops[8] - tops[7]) / lineH));
+    EXPECT_GE(rowsOf8, 3) << "line 8 did not wrap";
+    // No row passes the wrap edge: the strip between it and the field's right edge (or its scroll bar) stays
+    // empty on line 8's rows; its continuation rows hold text.
+    const view::Rect field = rectOf(o["textRect"]);
+    const float wrapRight = o["wrapRight"], textRight = o["textRight"];
+    EXPECT_LT(wrapRight, textRight);
+    EXPECT_LE(textRight, field.right());
+    const view::Rgba editorBg = view::mix(pal().panel, pal().background, 0.55f);
+    const float stripTop = std::max(tops[7], field.y) + 1;
+    const float stripBottom = std::min(tops[7] + float(rowsOf8) * lineH, field.bottom()) - 1;
+    ASSERT_GT(stripBottom - stripTop, 2 * lineH);
+    const view::Rect pastEdge = toPixels(opened, {wrapRight + 1, stripTop, textRight - wrapRight - 2, stripBottom - stripTop});
+    EXPECT_GT(fractionNear(opened.image, pastEdge, editorBg, 6), 0.99);
+    const view::Rect continued = toPixels(opened, {field.x + 2, tops[7] + lineH + 1, wrapRight - field.x - 4, lineH - 2});
+    EXPECT_LT(fractionNear(opened.image, continued, editorBg, 6), 0.97);
+    // End goes to the line's end, on its last row; Up goes to the row above on the same line; typing lands there.
+    const auto& e = end.geometry["workbench"];
+    const int lastRowOf8 = int(std::lround((tops[8] - tops[0]) / lineH)) - 1;
+    EXPECT_EQ(e["cursorLine"], 8);
+    EXPECT_EQ(e["cursorRow"], lastRowOf8);
+    EXPECT_EQ(up.geometry["workbench"]["cursorLine"], 8);
+    EXPECT_EQ(up.geometry["workbench"]["cursorRow"], lastRowOf8 - 1);
+    const std::string typedText = typed.geometry["workbench"]["text"];
+    const size_t z = typedText.find('Z');
+    ASSERT_NE(z, std::string::npos);
+    EXPECT_EQ(std::count(typedText.begin(), typedText.begin() + long(z), '\n'), 7);  // on line 8
+    EXPECT_EQ(typedText.size(), text.size() + 1);
+    // Down twice from the row above the last: the line's last row, then line 9.
+    EXPECT_EQ(below.geometry["workbench"]["cursorLine"], 9);
 }
 
 TEST(Workbench, AProblemClickedGoesToItsLineAndACheckThatNeverEndsIsCancelled) {
