@@ -158,7 +158,23 @@ bool EditBuffer::key(EditKey k, bool extendSelection) {
 
 bool EditBuffer::type(char32_t c) {
     const unsigned before = revision_;
+    StbUndoState& u = stb_->state.undostate;
+    const int records = u.undo_point;
     stb_textedit_key(this, &stb_->state, int(c));
+    // Typing a word is one step of undo: a character typed right after the one before it, of the same kind (a word's
+    // letters, or a run of signs and spaces), joins that one's undo record. stb_textedit keeps one record a character.
+    if (u.undo_point == records + 1 && records >= 1 && records == typedRecords_) {
+        StbUndoRecord& prev = u.undo_rec[records - 1];
+        const StbUndoRecord& cur = u.undo_rec[records];
+        const int at = cur.where;
+        if (prev.insert_length == 0 && cur.insert_length == 0 && prev.where + prev.delete_length == at && at > 0 &&
+            at < int(chars_.size()) && isWordChar(chars_[size_t(at - 1)]) == isWordChar(chars_[size_t(at)]) &&
+            chars_[size_t(at)] != U'\n') {
+            prev.delete_length += cur.delete_length;
+            u.undo_point = short(records);
+        }
+    }
+    typedRecords_ = u.undo_point;
     return revision_ != before;
 }
 

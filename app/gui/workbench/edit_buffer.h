@@ -71,6 +71,7 @@ private:
     Advance advance_;
     float width_ = -1, fontSize_ = 0, hang_ = 0;
     unsigned revision_ = 0;
+    int typedRecords_ = -1;  // undo records after the last character typed (the next one may join its record)
     std::unique_ptr<Stb> stb_;
 };
 

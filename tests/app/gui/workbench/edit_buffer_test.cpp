@@ -1,6 +1,7 @@
 // The kernel editor's text without a display: code points to UTF-8 and back (bytes that are not UTF-8 kept), long
 // lines wrapped into rows (where they break, how continuations are indented), and the editing over those rows
-// (typing, a new line keeping the indentation, undo and redo, up and down over a wrapped line, the pointer, words).
+// (typing, a new line keeping the indentation, undo and redo a word at a time, up and down over a wrapped line, the
+// pointer, words).
 // Characters are one unit wide here (a tab four), so widths read as columns.
 #include <gtest/gtest.h>
 
@@ -102,6 +103,29 @@ TEST(EditorBuffer, TypingANewLineKeepsTheIndentationAndUndoAndRedoStepThroughIt)
     EXPECT_FALSE(t.b.key(EditKey::Undo, false));
     EXPECT_EQ(t.text(), "other\n");
     EXPECT_LE(t.b.cursor(), 6);
+}
+
+TEST(EditorBuffer, UndoTakesBackAWordTypedNotACharacter) {
+    Buffer t("\n");
+    t.b.setSelection(0, 0);
+    for (char32_t c : std::u32string(U"sum += x")) t.b.type(c);
+    EXPECT_EQ(t.text(), "sum += x\n");
+    t.b.key(EditKey::Undo, false);
+    EXPECT_EQ(t.text(), "sum += \n");
+    t.b.key(EditKey::Undo, false);
+    EXPECT_EQ(t.text(), "sum\n");  // " += ": signs and spaces together
+    t.b.key(EditKey::Undo, false);
+    EXPECT_EQ(t.text(), "\n");
+    t.b.key(EditKey::Redo, false);
+    EXPECT_EQ(t.text(), "sum\n");
+    // Moving away and typing again starts a new step.
+    t.b.setSelection(0, 0);
+    t.b.type(U'a');
+    t.b.setSelection(4, 4);
+    t.b.type(U'b');
+    EXPECT_EQ(t.text(), "asumb\n");
+    t.b.key(EditKey::Undo, false);
+    EXPECT_EQ(t.text(), "asum\n");
 }
 
 TEST(EditorBuffer, UpAndDownWalkTheRowsOfAWrappedLineKeepingTheColumn) {
