@@ -102,6 +102,8 @@ struct FrameGeometry {
     std::vector<VariantRow> variantRows;
     view::Rect variantList;
     std::string tooltip;
+    std::string stepCaption;        // the toolbar's "step 3 / 10 · s = 4"
+    bool stepCaptionCut = false;    // cut to the room it had
     view::Rect tooltipRect;
     // Predict mode (app/gui/predict): the stage waiting, the marks drawn on the tree, the panel's score and text.
     struct Predict {

@@ -130,9 +130,22 @@ void Toolbar::Draw(ExplorerState& state, const UiContext& ctx) {
     // Right part: caption and speed; the scrub bar takes what is left (the engine's progress shows over the tree).
     // When the text is large (lecture size) and the window narrow, the speed slider narrows, then goes, then the
     // caption is cut to the room left: nothing overlaps the buttons.
+    // Caption: "stage 3 / 11 · s = 8"; a long stage name ("s = 4, no barrier") widens it while the scrub bar keeps
+    // room.
+    std::string caption = "no trace";
+    if (state.a.loaded()) {
+        const auto& r = state.a.timeline[size_t(state.a.stepAt(pb.step()))];
+        const auto& st = state.a.bundle->run.passes[size_t(r.pass)].traced[size_t(r.group)].stages[size_t(r.stage)];
+        caption = "step " + std::to_string(pb.step() + 1) + " / " + std::to_string(state.steps()) + "  \xc2\xb7  " +
+                  st.label;
+    }
+    ImGui::PushFont(ctx.fonts.bold);
+    const float captionText = ImGui::CalcTextSize(caption.c_str()).x + 8 * s;
+    ImGui::PopFont();
     const float rightButtons = toolbar_slots::classroom(s) + toolbar_slots::timings(s) + 8 * s + 50 * s;
     const float room = ImGui::GetContentRegionAvail().x - rightButtons, minScrub = 120 * s;
     float speedW = 150 * s, captionW = 250 * s;
+    if (room >= 2 * minScrub + captionText + speedW) captionW = std::max(captionW, std::min(captionText, 420 * s));
     const char* speedFormat = "%.2g stages/s";
     if (room < minScrub + captionW + speedW) speedW = 90 * s, speedFormat = "%.2g/s";
     if (room < minScrub + captionW + speedW) speedW = 0;
@@ -141,18 +154,12 @@ void Toolbar::Draw(ExplorerState& state, const UiContext& ctx) {
     scrubBar(state, ctx, scrubW);
     ImGui::SameLine(0, 16 * s);
 
-    // Caption: "stage 3 / 11 · s = 8".
-    std::string caption = "no trace";
-    if (state.a.loaded()) {
-        const auto& r = state.a.timeline[size_t(state.a.stepAt(pb.step()))];
-        const auto& st = state.a.bundle->run.passes[size_t(r.pass)].traced[size_t(r.group)].stages[size_t(r.stage)];
-        caption = "step " + std::to_string(pb.step() + 1) + " / " + std::to_string(state.steps()) + "  \xc2\xb7  " +
-                  st.label;
-    }
     ImGui::SetCursorPosY((ImGui::GetWindowHeight() - ImGui::GetTextLineHeight()) * 0.5f);
     ImGui::PushFont(ctx.fonts.bold);
     const ImVec2 at = ImGui::GetCursorScreenPos();
     const float cw = std::min(ImGui::CalcTextSize(caption.c_str()).x, captionW);
+    ctx.geometry.stepCaption = caption;
+    ctx.geometry.stepCaptionCut = ImGui::CalcTextSize(caption.c_str()).x > captionW;
     const float lineH = ImGui::GetTextLineHeight();  // the clip cuts the caption's width only
     ImGui::PushClipRect(ImVec2(at.x, at.y - lineH), ImVec2(at.x + captionW, at.y + 2 * lineH), true);
     ImGui::TextUnformatted(caption.c_str());

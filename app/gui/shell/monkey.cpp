@@ -80,6 +80,8 @@ std::string typedText(Dice& d) {
         const char c = alphabet[size_t(d.below(int(alphabet.size())))];
         s += !spaces && c == ' ' ? 'x' : c;
     }
+    if (s.front() == ' ') s.front() = 'x';  // the script trims an action's argument: spaces at its ends would go
+    if (s.back() == ' ') s.back() = 'x';
     return s;
 }
 

@@ -188,6 +188,8 @@ std::string writeGeometry(const std::string& path, const FrameGeometry& g, int w
                           {"projectorHeight", pr.projectorHeight}};
     }
     j["tooltip"] = g.tooltip;
+    j["stepCaption"] = g.stepCaption;
+    j["stepCaptionCut"] = g.stepCaptionCut;
     j["tooltipRect"] = rect(g.tooltipRect);
     std::ofstream out(path + ".json");
     out << j.dump(2) << "\n";

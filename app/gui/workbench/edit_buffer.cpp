@@ -13,7 +13,7 @@ struct EditBufferAccess {
     static char32_t at(const EditBuffer* b, int i) { return b->chars_[size_t(i)]; }
     static float width(const EditBuffer* b, int rowStart, int i) {
         const char32_t c = b->chars_[size_t(rowStart + i)];
-        return c == U'\n' || !b->advance_ ? 0.0f : b->advance_(c);
+        return c == U'\n' ? 0.0f : b->advance()(c);
     }
     static void erase(EditBuffer* b, int at, int n) {
         b->chars_.erase(size_t(at), size_t(n));
@@ -123,20 +123,30 @@ void EditBuffer::setText(std::string_view utf8) {
     chars_ = toCodePoints(utf8);
     stb_textedit_initialize_state(&stb_->state, 0);
     stb_->state.cursor = stb_->state.select_start = stb_->state.select_end = std::min(cursor, int(chars_.size()));
+    typedRecords_ = -1;
+    // The advance may read a font that has been rebuilt since (the text size changed): the rows wait, unwrapped,
+    // for the next layout() and its advance.
+    advance_ = nullptr;
     edited();
 }
 
 void EditBuffer::layout(float width, float fontSize, const Advance& advance, float hang) {
     advance_ = advance;
-    if (width == width_ && fontSize == fontSize_ && hang == hang_) return;
+    if (width == width_ && fontSize == fontSize_ && hang == hang_ && laidOut_ == revision_) return;
     width_ = width;
     fontSize_ = fontSize;
     hang_ = hang;
     relayout();
 }
 
+const Advance& EditBuffer::advance() const {
+    static const Advance unit = [](char32_t) { return 1.0f; };
+    return advance_ ? advance_ : unit;
+}
+
 void EditBuffer::relayout() {
-    rows_ = advance_ ? wrapRows(chars_, width_, advance_, hang_) : wrapRows(chars_, 0, [](char32_t) { return 1.0f; }, 0);
+    rows_ = advance_ ? wrapRows(chars_, width_, advance_, hang_) : wrapRows(chars_, 0, advance(), 0);
+    laidOut_ = advance_ ? revision_ : ~0u;  // unwrapped rows are laid out again by the next layout()
 }
 
 void EditBuffer::edited() {
@@ -227,10 +237,10 @@ void EditBuffer::moveRows(int rows, bool extendSelection) {
     if (extendSelection && !selecting) s.select_start = s.select_end = s.cursor;
     const int n = int(chars_.size());
     const int from = rowOf(rows_, cursor());
-    const float goal = s.has_preferred_x ? s.preferred_x : xOnRow(chars_, rows_[size_t(from)], cursor(), advance_);
+    const float goal = s.has_preferred_x ? s.preferred_x : xOnRow(chars_, rows_[size_t(from)], cursor(), advance());
     const int to = std::clamp(from + rows, 0, int(rows_.size()) - 1);
     if (to == from) s.cursor = rows < 0 ? 0 : n;  // past the first or last row: the text's start or end
-    else s.cursor = posOnRow(chars_, rows_[size_t(to)], goal, advance_, to + 1 == int(rows_.size()));
+    else s.cursor = posOnRow(chars_, rows_[size_t(to)], goal, advance(), to + 1 == int(rows_.size()));
     s.has_preferred_x = to != from;
     s.preferred_x = goal;
     if (extendSelection) s.select_end = s.cursor;
@@ -240,7 +250,7 @@ void EditBuffer::moveRows(int rows, bool extendSelection) {
 int EditBuffer::positionAt(float x, float rowY) const {
     const int row = std::clamp(int(std::floor(rowY)), 0, int(rows_.size()) - 1);
     if (rowY >= float(rows_.size())) return int(chars_.size());
-    return posOnRow(chars_, rows_[size_t(row)], x, advance_, row + 1 == int(rows_.size()));
+    return posOnRow(chars_, rows_[size_t(row)], x, advance(), row + 1 == int(rows_.size()));
 }
 
 void EditBuffer::click(float x, float rowY, bool extendSelection) {

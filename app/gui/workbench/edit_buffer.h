@@ -33,7 +33,7 @@ public:
     // font's size (which `advance` reads) or the hang changed.
     void layout(float width, float fontSize, const Advance& advance, float hang);
     const std::vector<TextRow>& rows() const { return rows_; }
-    const Advance& advance() const { return advance_; }
+    const Advance& advance() const;  // the last layout's (a character's width of 1 before the first)
     // Counts every change of the text.
     unsigned revision() const { return revision_; }
 
@@ -70,7 +70,7 @@ private:
     std::vector<TextRow> rows_;
     Advance advance_;
     float width_ = -1, fontSize_ = 0, hang_ = 0;
-    unsigned revision_ = 0;
+    unsigned revision_ = 0, laidOut_ = ~0u;  // the text's revision, and the one rows_ were laid out for
     int typedRecords_ = -1;  // undo records after the last character typed (the next one may join its record)
     std::unique_ptr<Stb> stb_;
 };

@@ -128,6 +128,25 @@ TEST(EditorBuffer, UndoTakesBackAWordTypedNotACharacter) {
     EXPECT_EQ(t.text(), "asum\n");
 }
 
+// A new text (a file opened, a script's edit) comes before the frame's layout, when the last frame's font may have
+// been rebuilt (the text size changed): the old advance is not read, and the next layout wraps the new text even at
+// the same width.
+TEST(EditorBuffer, ANewTextNeverReadsTheLastFramesFontAndIsWrappedAtTheNextLayout) {
+    EditBuffer b;
+    bool rebuilt = false;
+    const Advance old = [&rebuilt](char32_t) {
+        EXPECT_FALSE(rebuilt) << "the advance of a font since rebuilt was read";
+        return 1.0f;
+    };
+    b.layout(16, 1, old, 2);
+    rebuilt = true;
+    b.setText("  out[i] = a + bbbbbb + cccc + dd;\n");
+    b.moveRows(1, false);  // before the next layout: safe, over unwrapped rows
+    EXPECT_EQ(b.rows().size(), 2u);
+    b.layout(16, 1, columns, 2);
+    EXPECT_EQ(b.rows().size(), 4u);  // three rows for the long line, one for the empty last line
+}
+
 TEST(EditorBuffer, UpAndDownWalkTheRowsOfAWrappedLineKeepingTheColumn) {
     Buffer t("  out[i] = a + bbbbbb + cccc + dd;\nshort\n");
     const auto& rows = t.b.rows();

@@ -280,7 +280,8 @@ TEST(Workbench, AMissingBarrierIsARaceMarkedOnItsLineAndOnTheTree) {
     std::ofstream(k) << kernelFile("missing_barrier.cl");  // the barrier inside the loop (line 9's add) forgotten
     const AppRun r = runApp(d,
                             "--config-dir " + d + "/cfg --no-save --size 1920x1080 --wg 16 --type int --script "
-                            "\"wait-trace;kernel-open:" + k + ";kernel-check;settle;frames:3;shot:" + d + "/race.png;quit\"",
+                            "\"wait-trace;kernel-open:" + k + ";kernel-check;settle;frames:3;shot:" + d + "/race.png;"
+                            "key:right;key:right;frames:3;shot:" + d + "/stepped.png;quit\"",
                             env(d));
     ASSERT_EQ(r.exitCode, 0) << r.err;
     Shot s;
@@ -300,6 +301,11 @@ TEST(Workbench, AMissingBarrierIsARaceMarkedOnItsLineAndOnTheTree) {
     EXPECT_GE(m["stage"].get<int>(), 1);
     const view::Rect ring = toPixels(s, rectOf(m["rect"]));
     EXPECT_GT(countNear(s.image, ring, pal().bad, 30), 40);
+    // The kernel's own stage names are longer than a built-in's: the toolbar's caption is whole.
+    Shot stepped;
+    ASSERT_TRUE(loadShot(d + "/stepped.png", &stepped));
+    EXPECT_EQ(stepped.geometry["stepCaption"], "step 3 / 10  \xc2\xb7  s = 4, no barrier");
+    EXPECT_FALSE(stepped.geometry["stepCaptionCut"].get<bool>());
 }
 
 // The model chosen in the workbench ("compare with") is the check's --model: a sequential kernel written without
