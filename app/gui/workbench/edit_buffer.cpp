@@ -199,7 +199,8 @@ bool EditBuffer::newLine() {
     int start = at;
     while (start > 0 && chars_[size_t(start - 1)] != U'\n') --start;
     std::u32string text = U"\n";
-    for (int i = start; i < at && (chars_[size_t(i)] == U' ' || chars_[size_t(i)] == U'\t'); ++i) text += chars_[size_t(i)];
+    for (int i = start; i < at && (chars_[size_t(i)] == U' ' || chars_[size_t(i)] == U'\t'); ++i)
+        text += chars_[size_t(i)];
     return insert(text);
 }
 
