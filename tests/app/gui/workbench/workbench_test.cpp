@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <string>
@@ -240,6 +241,50 @@ TEST(Workbench, ALongLineWrapsInsideTheEditorAndTheCursorWalksItsRows) {
     EXPECT_EQ(typedText.size(), text.size() + 1);
     // Down twice from the row above the last: the line's last row, then line 9.
     EXPECT_EQ(below.geometry["workbench"]["cursorLine"], 9);
+}
+
+// A click on a continuation row puts the cursor on that row of its line, through the window's own pointer path:
+// the editor takes the keyboard, and what is typed lands on the clicked line.
+TEST(Workbench, AClickOnAWrappedRowPutsTheCursorThere) {
+    const std::string d = tempDir("workbench");
+    const std::string k = d + "/long.cl";
+    std::string text = kernelFile("plain_sequential.cl");
+    text.insert(text.find("\n        barrier", text.find("RL_APPLY")),
+                "  // each work-item adds the value half a group above it to its own, so that after log2(size) steps "
+                "scratch[0] holds the whole group's sum");
+    std::ofstream(k) << text;
+    const std::string args = "--config-dir " + d + "/cfg --no-save --size 1400x900 --wg 16 --type int --script ";
+    AppRun r = runApp(d, args + "\"wait-trace;kernel-open:" + k + ";frames:3;shot:" + d + "/opened.png;quit\"", env(d));
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    Shot opened;
+    ASSERT_TRUE(loadShot(d + "/opened.png", &opened));
+    const auto& o = opened.geometry["workbench"];
+    const float lineH = o["lineHeight"], lineTop = o["lineTop"];
+    const auto tops = o["lineTops"].get<std::vector<float>>();
+    ASSERT_GE(tops.size(), 9u);
+    ASSERT_GE(tops[8] - tops[7], 2 * lineH - 0.5f) << "line 8 does not wrap at this size";
+    const view::Rect field = rectOf(o["textRect"]);
+    const float w = opened.geometry["width"].get<float>() / opened.geometry["pixelScale"].get<float>();
+    const float h = opened.geometry["height"].get<float>() / opened.geometry["pixelScale"].get<float>();
+    const float x = field.x + field.w * 0.6f, y = tops[7] + 1.5f * lineH;  // line 8's second row
+    ASSERT_LT(y, field.bottom());
+    char pointer[64];
+    std::snprintf(pointer, sizeof pointer, "pointer:%.5f,%.5f", x / w, y / h);
+    r = runApp(d, args + "\"wait-trace;kernel-open:" + k + ";frames:3;" + pointer + ";click;frames:3;shot:" + d +
+                      "/clicked.png;type:Q;frames:2;shot:" + d + "/typed.png;quit\"",
+               env(d));
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    Shot clicked, typed;
+    ASSERT_TRUE(loadShot(d + "/clicked.png", &clicked) && loadShot(d + "/typed.png", &typed));
+    const auto& c = clicked.geometry["workbench"];
+    EXPECT_TRUE(c["focused"].get<bool>());
+    EXPECT_EQ(c["cursorLine"], 8);
+    EXPECT_EQ(c["cursorRow"], int(std::lround((tops[7] - lineTop) / lineH)) + 1);
+    const std::string after = typed.geometry["workbench"]["text"];
+    const size_t q = after.find('Q');
+    ASSERT_NE(q, std::string::npos);
+    EXPECT_EQ(std::count(after.begin(), after.begin() + long(q), '\n'), 7);  // on line 8
+    EXPECT_GT(q, text.find("RL_APPLY"));                                   // past the line's first row
 }
 
 TEST(Workbench, AProblemClickedGoesToItsLineAndACheckThatNeverEndsIsCancelled) {
