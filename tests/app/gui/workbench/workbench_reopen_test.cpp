@@ -8,11 +8,10 @@
 
 #include "tests/support/app_run.h"
 #include "tests/support/screenshot_checks.h"
+#include "tests/app/gui/workbench/workbench_fixture.h"
 
 namespace rl::apptest {
 namespace {
-
-std::string env(const std::string& dir) { return "XDG_DATA_HOME=" + dir + "/data"; }
 
 TEST(WorkbenchReopen, ANamedProblemKeepsTheAutosavedKernelBehindAButton) {
     const std::string d = tempDir("reopen");
