@@ -13,36 +13,6 @@
 // why best-gpu.cl walks grid-stride instead. The accumulation order is fixed, so floats are reproducible.
 // Requires: a power-of-two work-group size.
 
-#if defined(RL_TYPE_INT)
-typedef int16 T16;
-typedef int8 T8;
-typedef int2 T2;
-#elif defined(RL_TYPE_LONG)
-typedef long16 T16;
-typedef long8 T8;
-typedef long2 T2;
-#elif defined(RL_TYPE_DOUBLE)
-typedef double16 T16;
-typedef double8 T8;
-typedef double2 T2;
-#else
-typedef float16 T16;
-typedef float8 T8;
-typedef float2 T2;
-#endif
-
-#if defined(RL_TYPE_INT) && defined(RL_OP_SUM)
-#define BEST_APPLYV(a, b, N) as_int##N(as_uint##N(a) + as_uint##N(b))  // wraps like RL_APPLY
-#elif defined(RL_TYPE_LONG) && defined(RL_OP_SUM)
-#define BEST_APPLYV(a, b, N) as_long##N(as_ulong##N(a) + as_ulong##N(b))
-#elif defined(RL_OP_MIN)
-#define BEST_APPLYV(a, b, N) select((a), (b), (b) < (a))
-#elif defined(RL_OP_MAX)
-#define BEST_APPLYV(a, b, N) select((a), (b), (b) > (a))
-#else
-#define BEST_APPLYV(a, b, N) ((a) + (b))
-#endif
-
 __kernel void best_cpu(__global const T *restrict in, __global T *restrict out, const uint n,
                        __local T *scratch RL_TRACE_PARAMS) {
     RL_TRACE_BEGIN;
@@ -57,10 +27,10 @@ __kernel void best_cpu(__global const T *restrict in, __global T *restrict out, 
 
     T16 acc = (T16)(RL_IDENTITY);
     ulong i = begin;
-    for (; i + 16 <= end; i += 16) acc = BEST_APPLYV(acc, vload16(0, in + i), 16);
-    const T8 h = BEST_APPLYV(acc.lo, acc.hi, 8);
-    const T4 q = BEST_APPLYV(h.lo, h.hi, 4);
-    const T2 d = BEST_APPLYV(q.lo, q.hi, 2);
+    for (; i + 16 <= end; i += 16) acc = RL_APPLYV(acc, vload16(0, in + i), 16);
+    const T8 h = RL_APPLYV(acc.lo, acc.hi, 8);
+    const T4 q = RL_APPLYV(h.lo, h.hi, 4);
+    const T2 d = RL_APPLYV(q.lo, q.hi, 2);
     T a = RL_APPLY(d.x, d.y);
     for (; i < end; ++i) a = RL_APPLY(a, in[i]);
     if (begin < end) RL_OP(-1, -1, lid);

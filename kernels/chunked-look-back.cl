@@ -8,14 +8,18 @@
 // Hillis-Steele scan of the wg run totals (the only barriers), the tile's aggregate published (A) and its
 // predecessors looked back over, one at a time, newest first, until one has its prefix (P); then each run walked
 // again from the cache, from its offset, writing the scan as it goes. Memory sees the input read once and the output
-// written once, as for a copy.
+// written once, as for a copy. Where the order of combination changes no result (integers; min and max), a whole
+// run walks as 16-element vectors: each vector's total (walk one), each vector's own scan in four shifted steps and
+// the carry from the vector before (walk two), so that the serial chain is one step per 16 elements.
 // The look-back is the single pass's protocol (decoupled-look-back.cl says why it ends: tickets, and devices that
 // keep running the work-groups they started), with the same 64-bit status words; a CPU runtime runs each
 // work-group on one thread from start to end, so a tile waits only for tiles already running on the other cores.
 // Cost: one read and one write of every element from memory, a second read of each tile from the cache; one status
-// word per tile and a wait while the tile before finishes its first walk. On a GPU the runs are uncoalesced (the
-// work-items of a SIMD group read addresses RL_EPI elements apart), as chunked's are. Floats: the prefix is combined
-// over as many predecessors as the tile looked back over, which varies from run to run (within the scan's bound).
+// word per tile and a wait while the tile before finishes its first walk. Float and double sums keep the serial
+// walks (a vector's order would round differently from the model's): one add's latency per element. On a GPU the
+// runs are uncoalesced (the work-items of a SIMD group read addresses RL_EPI elements apart), as chunked's are.
+// Floats: the prefix is combined over as many predecessors as the tile looked back over, which varies from run to
+// run (within the scan's bound).
 // Requires: cl_khr_int64_base_atomics; a power-of-two work-group size.
 
 #pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
@@ -26,6 +30,12 @@
 
 // status: one word per tile; ticket: 0 before the launch (the tile that draws the last ticket sets it back to 0);
 // epoch: 1 .. 2^31 - 1, different from the previous launch's (0 is the words' initial value).
+// Whole runs of 16-element vectors (the timed runs of 256) walk as vectors where the order of combination changes no
+// result; float and double sums walk element by element, in decoupled-look-back's order.
+#if RL_EPI % 16 == 0 && !(defined(RL_OP_SUM) && (defined(RL_TYPE_FLOAT) || defined(RL_TYPE_DOUBLE)))
+#define CLB_VECTORS
+#endif
+
 __kernel void chunked_look_back(__global const T *restrict in, __global T *restrict out, const uint n,
                                 __local T *scratch, __global ulong *status, __global uint *ticket, const uint epoch,
                                 const uint tiles RL_TRACE_PARAMS LB_TRACE_PARAMS) {
@@ -47,7 +57,17 @@ __kernel void chunked_look_back(__global const T *restrict in, __global T *restr
 
     // The run's total, in one walk from memory.
     T run = RL_IDENTITY;
-    for (size_t i = start; i < end; ++i) run = RL_APPLY(run, in[i]);
+#if defined(CLB_VECTORS)
+    if (end - start == RL_EPI) {
+        T16 acc = (T16)(RL_IDENTITY);
+        for (uint k = 0; k < RL_EPI / 16; ++k) acc = RL_APPLYV(acc, vload16(k, in + start), 16);
+        const T8 h = RL_APPLYV(acc.lo, acc.hi, 8);
+        const T4 q = RL_APPLYV(h.lo, h.hi, 4);
+        const T2 d = RL_APPLYV(q.lo, q.hi, 2);
+        run = RL_APPLY(d.x, d.y);
+    } else
+#endif
+        for (size_t i = start; i < end; ++i) run = RL_APPLY(run, in[i]);
     if (start < end) RL_OP(-1, -1, lid);
     __local T *src = scratch;
     __local T *dst = scratch + lsize;
@@ -111,6 +131,28 @@ __kernel void chunked_look_back(__global const T *restrict in, __global T *restr
 
     // The run again, from the cache: every element the offset combined with the run's scan up to it (or before
     // it, exclusive), in decoupled-look-back's order, so that float sums are the same as its.
+#if defined(CLB_VECTORS)
+    if (end - start == RL_EPI) {
+        T carry = offset;  // everything before the vector
+        for (uint k = 0; k < RL_EPI / 16; ++k) {
+            // The vector's scan, Hillis-Steele in its lanes: each lane combined with the lane 1, 2, 4 and 8 to its
+            // left (swizzles have 1, 2, 3, 4, 8 or 16 lanes, so a shifted vector is put together from pieces).
+            T16 v = vload16(k, in + start);
+            v = RL_APPLYV((T16)(RL_IDENTITY, v.s012, v.s3456, v.s789abcde), v, 16);
+            v = RL_APPLYV((T16)((T2)(RL_IDENTITY), v.s01234567, v.s89ab, v.scd), v, 16);
+            v = RL_APPLYV((T16)((T4)(RL_IDENTITY), v.s01234567, v.s89ab), v, 16);
+            v = RL_APPLYV((T16)((T8)(RL_IDENTITY), v.s01234567), v, 16);
+            v = RL_APPLYV((T16)(carry), v, 16);
+#if defined(RL_EXCLUSIVE)
+            vstore16((T16)(carry, v.s012, v.s3456, v.s789abcde), k, out + start);
+#else
+            vstore16(v, k, out + start);
+#endif
+            carry = v.sf;
+        }
+        return;
+    }
+#endif
     T partial = RL_IDENTITY;
     for (size_t i = start; i < end; ++i) {
         const T x = in[i];

@@ -7,19 +7,32 @@
 // device's cl_khr_fp64; the host checks it first),  -D RL_OP_SUM | RL_OP_MIN | RL_OP_MAX,
 // optionally -D RL_TRACE, -D RL_WG=<work-group size> (complete unroll), -D RL_EPI=<elements per work-item>.
 
+// T and its vectors (T2 .. T16: the CPU kernels' 64-byte loads, one AVX-512 register or two AVX2 ones).
 #if defined(RL_TYPE_INT)
 typedef int T;
+typedef int2 T2;
 typedef int4 T4;
+typedef int8 T8;
+typedef int16 T16;
 #elif defined(RL_TYPE_LONG)
 typedef long T;
+typedef long2 T2;
 typedef long4 T4;
+typedef long8 T8;
+typedef long16 T16;
 #elif defined(RL_TYPE_DOUBLE)
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 typedef double T;
+typedef double2 T2;
 typedef double4 T4;
+typedef double8 T8;
+typedef double16 T16;
 #else
 typedef float T;
+typedef float2 T2;
 typedef float4 T4;
+typedef float8 T8;
+typedef float16 T16;
 #endif
 
 #if defined(RL_OP_MIN)
@@ -54,6 +67,20 @@ typedef float4 T4;
 #define RL_APPLY(a, b) ((a) + (b))
 #endif
 #define RL_IDENTITY ((T)0)
+#endif
+
+// RL_APPLY lane by lane on vectors of N elements (N = 2, 4, 8 or 16), with the same results: integer sums wrap,
+// min and max pick as RL_APPLY does (b where b < a, else a, NaNs included).
+#if defined(RL_OP_MIN)
+#define RL_APPLYV(a, b, N) select((a), (b), (b) < (a))
+#elif defined(RL_OP_MAX)
+#define RL_APPLYV(a, b, N) select((a), (b), (b) > (a))
+#elif defined(RL_TYPE_INT)
+#define RL_APPLYV(a, b, N) as_int##N(as_uint##N(a) + as_uint##N(b))
+#elif defined(RL_TYPE_LONG)
+#define RL_APPLYV(a, b, N) as_long##N(as_ulong##N(a) + as_ulong##N(b))
+#else
+#define RL_APPLYV(a, b, N) ((a) + (b))
 #endif
 
 // The parameters scan kernels record for their stages (core/trace.h's kScan... constants are the same numbers):
