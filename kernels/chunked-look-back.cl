@@ -8,18 +8,17 @@
 // Hillis-Steele scan of the wg run totals (the only barriers), the tile's aggregate published (A) and its
 // predecessors looked back over, one at a time, newest first, until one has its prefix (P); then each run walked
 // again from the cache, from its offset, writing the scan as it goes. Memory sees the input read once and the output
-// written once, as for a copy. Where the order of combination changes no result (integers; min and max), a whole
-// run walks as 16-element vectors: each vector's total (walk one), each vector's own scan in four shifted steps and
-// the carry from the vector before (walk two), so that the serial chain is one step per 16 elements.
+// written once, as for a copy. A whole run of 16-element vectors (the timed runs of 256) walks as vectors: sixteen
+// lanes' totals combined by halves (walk one), then each vector's own scan in four shifted steps and the carry from
+// the vector before (walk two), so that the serial chain is one step per 16 elements, not one per element.
 // The look-back is the single pass's protocol (decoupled-look-back.cl says why it ends: tickets, and devices that
 // keep running the work-groups they started), with the same 64-bit status words; a CPU runtime runs each
 // work-group on one thread from start to end, so a tile waits only for tiles already running on the other cores.
 // Cost: one read and one write of every element from memory, a second read of each tile from the cache; one status
-// word per tile and a wait while the tile before finishes its first walk. Float and double sums keep the serial
-// walks (a vector's order would round differently from the model's): one add's latency per element. On a GPU the
-// runs are uncoalesced (the work-items of a SIMD group read addresses RL_EPI elements apart), as chunked's are.
-// Floats: the prefix is combined over as many predecessors as the tile looked back over, which varies from run to
-// run (within the scan's bound).
+// word per tile and a wait while the tile before finishes its first walk. On a GPU the runs are uncoalesced (the
+// work-items of a SIMD group read addresses RL_EPI elements apart), as chunked's are. Floats: the prefix is
+// combined over as many predecessors as the tile looked back over, which varies from run to run, and a vector run
+// rounds in its lanes' order, not decoupled-look-back's (both within the scan's bound).
 // Requires: cl_khr_int64_base_atomics; a power-of-two work-group size.
 
 #pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
@@ -30,9 +29,8 @@
 
 // status: one word per tile; ticket: 0 before the launch (the tile that draws the last ticket sets it back to 0);
 // epoch: 1 .. 2^31 - 1, different from the previous launch's (0 is the words' initial value).
-// Whole runs of 16-element vectors (the timed runs of 256) walk as vectors where the order of combination changes no
-// result; float and double sums walk element by element, in decoupled-look-back's order.
-#if RL_EPI % 16 == 0 && !(defined(RL_OP_SUM) && (defined(RL_TYPE_FLOAT) || defined(RL_TYPE_DOUBLE)))
+// Whole runs of 16-element vectors walk as vectors (the model's runLanes, core/variants/chunked-look-back.cpp).
+#if RL_EPI % 16 == 0
 #define CLB_VECTORS
 #endif
 
@@ -130,7 +128,8 @@ __kernel void chunked_look_back(__global const T *restrict in, __global T *restr
 #endif
 
     // The run again, from the cache: every element the offset combined with the run's scan up to it (or before
-    // it, exclusive), in decoupled-look-back's order, so that float sums are the same as its.
+    // it, exclusive); a run of whole vectors vector by vector, others element by element in decoupled-look-back's
+    // order.
 #if defined(CLB_VECTORS)
     if (end - start == RL_EPI) {
         T carry = offset;  // everything before the vector

@@ -105,6 +105,8 @@ struct VariantInfo {
     bool tileInLocal = false;  // also holds its whole tile in __local memory: wg x (epi + 1) elements (one pad per run)
     bool scansRunsFromOffsets = false;  // raking: its last stage holds each work-item's offset, from which the
                                         // work-item scans its run of epi elements in registers as it writes them
+    int runLanes = 0;  // > 0: a whole run of a multiple of this many elements walks as vectors of that many lanes
+                       // (core/model/model_scan.h's runTotal and scanRunFrom give their order); 0: element by element
 };
 
 // The __local elements a work-group of wg work-items of this variant uses (its scratch argument's size).

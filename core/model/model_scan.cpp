@@ -18,14 +18,66 @@ void appendHillisSteeleSteps(GroupTrace& g, const ModelInput& in) {
     }
 }
 
+namespace {
+
+// Whether the run x[base, base + epi) walks as vectors of the variant's lanes: a whole run of whole vectors.
+bool walksAsVectors(const VariantInfo& variant, size_t xSize, size_t base, size_t epi) {
+    const size_t lanes = size_t(std::max(0, variant.runLanes));
+    return lanes > 1 && epi % lanes == 0 && base + epi <= xSize;
+}
+
+}  // namespace
+
+double runTotal(const VariantInfo& variant, Op op, ElemType type, const std::vector<double>& x, size_t base,
+                size_t epi) {
+    double run = identity(op, type);
+    if (!walksAsVectors(variant, x.size(), base, epi)) {
+        for (size_t k = 0; k < epi; ++k)
+            run = apply(op, type, run, base + k < x.size() ? x[base + k] : identity(op, type));
+        return run;
+    }
+    const size_t lanes = size_t(variant.runLanes);
+    std::vector<double> acc(lanes, identity(op, type));
+    for (size_t k = 0; k < epi; k += lanes)
+        for (size_t l = 0; l < lanes; ++l) acc[l] = apply(op, type, acc[l], x[base + k + l]);
+    for (size_t half = lanes / 2; half > 0; half /= 2)
+        for (size_t l = 0; l < half; ++l) acc[l] = apply(op, type, acc[l], acc[l + half]);
+    return acc[0];
+}
+
+void scanRunFrom(const VariantInfo& variant, double offset, const std::vector<double>& x, size_t base, size_t epi,
+                 Op op, ElemType type, bool exclusive, std::vector<double>& out) {
+    if (!walksAsVectors(variant, std::min(x.size(), out.size()), base, epi)) {
+        double run = identity(op, type);
+        for (size_t k = 0; k < epi && base + k < out.size(); ++k) {
+            const double before = run;
+            run = apply(op, type, run, x[base + k]);
+            out[base + k] =
+                exclusive ? (k == 0 ? offset : apply(op, type, offset, before)) : apply(op, type, offset, run);
+        }
+        return;
+    }
+    const size_t lanes = size_t(variant.runLanes);
+    double carry = offset;
+    std::vector<double> v(lanes);
+    for (size_t k = 0; k < epi; k += lanes) {
+        for (size_t l = 0; l < lanes; ++l) v[l] = x[base + k + l];
+        for (size_t d = 1; d < lanes; d *= 2)
+            for (size_t l = lanes; l-- > 0;) v[l] = apply(op, type, l >= d ? v[l - d] : identity(op, type), v[l]);
+        for (size_t l = 0; l < lanes; ++l) {
+            v[l] = apply(op, type, carry, v[l]);
+            out[base + k + l] = exclusive ? (l == 0 ? carry : v[l - 1]) : v[l];
+        }
+        carry = v[lanes - 1];
+    }
+}
+
 Stage runTotalsLoad(const ModelInput& in, size_t tile) {
     const size_t wg = in.pass.local, epi = size_t(std::max(1, in.pass.elemsPerItem));
     Stage load = loadStage(wg);
     for (size_t lid = 0; lid < wg; ++lid) {
         const size_t base = (tile * wg + lid) * epi;
-        double run = identity(in.op, in.type);
-        for (size_t k = 0; k < epi; ++k) run = apply(in.op, in.type, run, elementOrIdentity(in, base + k));
-        load.values[lid] = run;
+        load.values[lid] = runTotal(in.variant, in.op, in.type, in.input, base, epi);
         if (base < in.pass.n) load.ops[lid] = {true, -1, -1, int(lid)};
     }
     return load;
@@ -258,20 +310,6 @@ double tileTotal(const GroupTrace& tile, Op op, ElemType type) {
 
 namespace {
 
-// A work-item's run of elements [base, base + epi) scanned from its offset as the raking kernels write it out:
-// inclusive, offset op (x0 op ... op xk); exclusive, the offset first, then offset op (x0 op ... op xk-1); the run
-// combined from the identity in its order, elements past n left alone.
-void scanRunFrom(double offset, const std::vector<double>& input, size_t base, size_t epi, const RunConfig& config,
-                 std::vector<double>& out) {
-    double run = identity(config.op, config.type);
-    for (size_t k = 0; k < epi && base + k < out.size(); ++k) {
-        const double before = run;
-        run = apply(config.op, config.type, run, input[base + k]);
-        out[base + k] = config.exclusive ? (k == 0 ? offset : apply(config.op, config.type, offset, before))
-                                         : apply(config.op, config.type, offset, run);
-    }
-}
-
 // The single pass: one PassTrace of every tile, and each element the offset of its run (the look-back stage's cell)
 // combined with the run's scan up to it (or before it, exclusive).
 std::vector<PassTrace> lookBackRun(const VariantInfo& variant, const RunConfig& config, const std::vector<double>& input,
@@ -289,7 +327,8 @@ std::vector<PassTrace> lookBackRun(const VariantInfo& variant, const RunConfig& 
         for (const auto& s : gt.stages)
             if (stagePhase(s.param) == "look-back") offsets = &s;
         for (size_t lid = 0; output && offsets && lid < pass.local; ++lid)
-            scanRunFrom(offsets->values[lid], input, (g * pass.local + lid) * epi, epi, config, *output);
+            model::scanRunFrom(variant, offsets->values[lid], input, (g * pass.local + lid) * epi, epi, config.op, config.type,
+                        config.exclusive, *output);
         pt.traced.push_back(std::move(gt));
     }
     return {pt};
@@ -318,7 +357,7 @@ std::vector<PassTrace> modelScanRun(const VariantInfo& variant, const RunConfig&
             for (size_t lid = 0; lid < plan[p].local; ++lid) {
                 const size_t base = (g * plan[p].local + lid) * epi;
                 if (variant.scansRunsFromOffsets)
-                    scanRunFrom(cells[lid], current, base, epi, config, level);
+                    model::scanRunFrom(variant, cells[lid], current, base, epi, config.op, config.type, config.exclusive, level);
                 else if (base < plan[p].n)
                     level[base] = cells[lid];
             }

@@ -12,8 +12,23 @@ namespace rl::model {
 void appendHillisSteeleSteps(GroupTrace& g, const ModelInput& in);
 
 // The raking load of tile `tile`: cell lid holds the total of work-item lid's run of in.pass.elemsPerItem
-// consecutive elements (the identity past n), combined from the identity in the run's order.
+// consecutive elements (the identity past n), as runTotal combines them.
 Stage runTotalsLoad(const ModelInput& in, size_t tile);
+
+// The total of the run x[base, base + epi) (the identity past x's end): from the identity in the run's order; or,
+// where the variant walks whole runs as vectors of L = variant.runLanes lanes, lane l's total over x[base + l],
+// x[base + L + l], ..., then the lanes' totals combined by halves (lane l with lane l + L/2, down to one), as
+// kernels/chunked-look-back.cl's first walk does.
+double runTotal(const VariantInfo& variant, Op op, ElemType type, const std::vector<double>& x, size_t base,
+                size_t epi);
+
+// A run x[base, base + epi) scanned from its offset into out (elements past out's end left alone): inclusive, offset
+// op (x0 op ... op xk); exclusive, the offset first, then offset op (x0 op ... op xk-1). Element by element from the
+// identity in the run's order; or, walked as vectors of L = variant.runLanes lanes, each vector's lanes scanned in
+// Hillis-Steele steps of 1, 2, 4, ... lanes (the identity on the left), then combined with the carry (the offset,
+// then the last lane of the vector before) on the left.
+void scanRunFrom(const VariantInfo& variant, double offset, const std::vector<double>& x, size_t base, size_t epi,
+                 Op op, ElemType type, bool exclusive, std::vector<double>& out);
 
 // Inclusive to exclusive: every cell takes its left neighbour's value, cell 0 the identity (work-items lid > 0
 // copy cell lid - 1).

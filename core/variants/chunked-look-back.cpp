@@ -2,7 +2,8 @@
 // Lesson, cost and requirements are read from the kernel's banner. Its model is decoupled-look-back's: the two
 // kernels record the same stages (each run's total, Hillis-Steele over the totals, the tile's prefix after its
 // look-back, each run's offset combined with its total) and differ only in how the runs reach the work-items
-// (through local memory in the array's order there, straight from memory run by run here).
+// (through local memory in the array's order there, straight from memory run by run here) and in the order of a
+// run's elements where its run is whole 16-element vectors (runLanes: a vector's lanes, then the vectors).
 #include "core/variants/variants.h"
 
 namespace rl::variants {
@@ -19,6 +20,7 @@ VariantInfo chunked_look_back() {
     // walk to the second.
     v.defaultElementsPerItem = 2;
     v.timedElementsPerItem = 256;
+    v.runLanes = 16;  // runs of whole 16-element vectors walk as vectors (the kernel's CLB_VECTORS)
     return v;
 }
 
