@@ -30,14 +30,15 @@ TokenKind classify(std::string_view w) {
     for (std::string_view scalar : {"char", "uchar", "short", "ushort", "int", "uint", "long", "ulong", "float",
                                     "double", "half", "bool"})
         if (w == scalar || isVectorOf(w, scalar)) return TokenKind::Type;
-    if (oneOf(w, {"void", "unsigned", "signed", "size_t", "ptrdiff_t", "intptr_t", "uintptr_t", "T", "T4"}))
+    if (oneOf(w, {"void", "unsigned", "signed", "size_t", "ptrdiff_t", "intptr_t", "uintptr_t", "T", "T2", "T4", "T8",
+                  "T16"}))
         return TokenKind::Type;
     if (w.substr(0, 3) == "RL_" || w.substr(0, 3) == "rl_") return TokenKind::Macro;
     if (oneOf(w, {"get_global_id", "get_local_id", "get_group_id", "get_global_size", "get_local_size",
                   "get_num_groups", "get_work_dim", "get_global_offset", "get_sub_group_id",
                   "get_sub_group_local_id", "get_sub_group_size", "barrier", "work_group_barrier", "mem_fence",
                   "read_mem_fence", "write_mem_fence", "CLK_LOCAL_MEM_FENCE", "CLK_GLOBAL_MEM_FENCE", "min", "max",
-                  "clamp", "mad", "fma", "select", "vload4", "vstore4", "atomic_add", "atomic_min", "atomic_max",
+                  "clamp", "mad", "fma", "select", "vload4", "vstore4", "vload16", "vstore16", "atomic_add", "atomic_min", "atomic_max",
                   "atomic_inc", "atomic_cmpxchg", "atomic_xchg", "work_group_reduce_add", "work_group_reduce_min",
                   "work_group_reduce_max", "sub_group_reduce_add", "sub_group_reduce_min", "sub_group_reduce_max",
                   "INT_MAX", "INT_MIN", "FLT_MAX", "INFINITY", "NULL", "true", "false"}))
@@ -147,24 +148,6 @@ std::vector<char> blockCommentAtLineStarts(std::string_view text, const std::vec
         tokenizeLine(lineAt(text, starts, int(i)), &in);
     }
     return out;
-}
-
-int charIndexOfByte(std::string_view text, int byteOffset) {
-    int chars = 0;
-    const int end = std::min(byteOffset, int(text.size()));
-    for (int i = 0; i < end; ++i)
-        if ((static_cast<unsigned char>(text[size_t(i)]) & 0xC0) != 0x80) ++chars;
-    return chars;
-}
-
-int byteOfCharIndex(std::string_view text, int charIndex) {
-    int chars = 0;
-    for (size_t i = 0; i < text.size(); ++i) {
-        if ((static_cast<unsigned char>(text[i]) & 0xC0) == 0x80) continue;
-        if (chars == charIndex) return int(i);
-        ++chars;
-    }
-    return int(text.size());
 }
 
 int lineOfByte(const std::vector<int>& starts, int byte) {

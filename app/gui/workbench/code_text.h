@@ -1,5 +1,6 @@
-// The kernel editor's text as plain data, without ImGui: OpenCL C tokens for the syntax colours, line starts, UTF-8
-// positions (ImGui counts characters, the compiler counts bytes), search, and the line edits the script uses.
+// The kernel editor's text as plain data, without ImGui: OpenCL C tokens for the syntax colours, line starts (byte
+// offsets, as the compiler counts; text_rows.h holds the editor's code points), search, and the line edits the
+// script uses.
 #pragma once
 #include <string>
 #include <string_view>
@@ -36,9 +37,6 @@ std::string_view lineAt(std::string_view text, const std::vector<int>& starts, i
 // Whether each line starts inside a block comment (for colouring a line without scanning from the top).
 std::vector<char> blockCommentAtLineStarts(std::string_view text, const std::vector<int>& starts);
 
-// ImGui's input text counts characters (code points), the text is UTF-8 bytes: conversions both ways.
-int charIndexOfByte(std::string_view text, int byteOffset);
-int byteOfCharIndex(std::string_view text, int charIndex);
 // The 0-based line holding byte offset `byte`.
 int lineOfByte(const std::vector<int>& starts, int byte);
 

@@ -50,6 +50,11 @@ TEST(WorkbenchText, ColoursOpenCLKeywordsTypesQualifiersBuiltinsAndReduceLabMacr
     EXPECT_EQ(kindOf(line, "0x1f"), TokenKind::Number);
     EXPECT_EQ(kindOf(line, "2.5e-3f"), TokenKind::Number);
     EXPECT_EQ(kindOf(line, "reduce"), TokenKind::Plain);
+    // The prelude's vectors and their lane-by-lane operation.
+    const std::string vectors = "T16 v = vload16(0, in); const T8 h = RL_APPLYV(v.lo, v.hi, 8); T2 d; T4 q;";
+    for (const char* type : {"T16", "T8", "T4", "T2"}) EXPECT_EQ(kindOf(vectors, type), TokenKind::Type) << type;
+    EXPECT_EQ(kindOf(vectors, "vload16"), TokenKind::Builtin);
+    EXPECT_EQ(kindOf(vectors, "RL_APPLYV"), TokenKind::Macro);
     EXPECT_EQ(kindOf("#define WG 64 // tunable", "#define WG 64 "), TokenKind::Preprocessor);
     EXPECT_EQ(kindOf("#define WG 64 // tunable", "// tunable"), TokenKind::Comment);
 }
@@ -70,15 +75,12 @@ TEST(WorkbenchText, BlockCommentsCarryAcrossLines) {
     EXPECT_EQ(tokenizeLine(lineAt(text, starts, 1), &comment)[0].kind, TokenKind::Comment);  // not a macro inside
 }
 
-TEST(WorkbenchText, LinesBytesAndCharacters) {
-    const std::string text = "a\xc3\xa9z\nsecond\r\n\nlast";  // é is two bytes, one character for ImGui
+TEST(WorkbenchText, LinesAndBytes) {
+    const std::string text = "a\xc3\xa9z\nsecond\r\n\nlast";  // é is two bytes
     const auto starts = lineStarts(text);
     EXPECT_EQ(starts, (std::vector<int>{0, 5, 13, 14}));
     EXPECT_EQ(lineAt(text, starts, 1), "second");  // without the \r
     EXPECT_EQ(lineAt(text, starts, 3), "last");
-    EXPECT_EQ(charIndexOfByte(text, 4), 3);
-    EXPECT_EQ(byteOfCharIndex(text, 3), 4);
-    EXPECT_EQ(byteOfCharIndex(text, 2), 3);
     EXPECT_EQ(lineOfByte(starts, 0), 0);
     EXPECT_EQ(lineOfByte(starts, 6), 1);
     EXPECT_EQ(lineOfByte(starts, 14), 3);
