@@ -33,6 +33,14 @@
 #if RL_EPI % 16 == 0
 #define CLB_VECTORS
 #endif
+// A vector's lanes moved `s` to the right, `fill` coming in on the left: shuffle2 with lane masks spelled out (index
+// 16 is the second operand's lane 0, the fill), which every compiler and Oclgrind's checks take as they are.
+#if defined(RL_TYPE_LONG) || defined(RL_TYPE_DOUBLE)
+typedef ulong16 CLB_LANES;
+#else
+typedef uint16 CLB_LANES;
+#endif
+#define CLB_SHIFT(v, fill, ...) shuffle2((v), (T16)(fill), (CLB_LANES)(__VA_ARGS__))
 
 __kernel void chunked_look_back(__global const T *restrict in, __global T *restrict out, const uint n,
                                 __local T *scratch, __global ulong *status, __global uint *ticket, const uint epoch,
@@ -135,15 +143,15 @@ __kernel void chunked_look_back(__global const T *restrict in, __global T *restr
         T carry = offset;  // everything before the vector
         for (uint k = 0; k < RL_EPI / 16; ++k) {
             // The vector's scan, Hillis-Steele in its lanes: each lane combined with the lane 1, 2, 4 and 8 to its
-            // left (swizzles have 1, 2, 3, 4, 8 or 16 lanes, so a shifted vector is put together from pieces).
+            // left, the identity where there is none.
             T16 v = vload16(k, in + start);
-            v = RL_APPLYV((T16)(RL_IDENTITY, v.s012, v.s3456, v.s789abcde), v, 16);
-            v = RL_APPLYV((T16)((T2)(RL_IDENTITY), v.s01234567, v.s89ab, v.scd), v, 16);
-            v = RL_APPLYV((T16)((T4)(RL_IDENTITY), v.s01234567, v.s89ab), v, 16);
-            v = RL_APPLYV((T16)((T8)(RL_IDENTITY), v.s01234567), v, 16);
+            v = RL_APPLYV(CLB_SHIFT(v, RL_IDENTITY, 16, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14), v, 16);
+            v = RL_APPLYV(CLB_SHIFT(v, RL_IDENTITY, 16, 16, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13), v, 16);
+            v = RL_APPLYV(CLB_SHIFT(v, RL_IDENTITY, 16, 16, 16, 16, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), v, 16);
+            v = RL_APPLYV(CLB_SHIFT(v, RL_IDENTITY, 16, 16, 16, 16, 16, 16, 16, 16, 0, 1, 2, 3, 4, 5, 6, 7), v, 16);
             v = RL_APPLYV((T16)(carry), v, 16);
 #if defined(RL_EXCLUSIVE)
-            vstore16((T16)(carry, v.s012, v.s3456, v.s789abcde), k, out + start);
+            vstore16(CLB_SHIFT(v, carry, 16, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14), k, out + start);
 #else
             vstore16(v, k, out + start);
 #endif
