@@ -27,14 +27,13 @@
 #undef RL_TRACE_GROUP
 #define RL_TRACE_GROUP tile
 
-// status: one word per tile; ticket: 0 before the launch (the tile that draws the last ticket sets it back to 0);
-// epoch: 1 .. 2^31 - 1, different from the previous launch's (0 is the words' initial value).
 // Whole runs of 16-element vectors walk as vectors (the model's runLanes, core/variants/chunked-look-back.cpp).
 #if RL_EPI % 16 == 0
 #define CLB_VECTORS
 #endif
-// A vector's lanes moved `s` to the right, `fill` coming in on the left: shuffle2 with lane masks spelled out (index
-// 16 is the second operand's lane 0, the fill), which every compiler and Oclgrind's checks take as they are.
+// CLB_SHIFT(v, fill, sixteen lane numbers): lane i of the result is v's lane numbered i-th, or `fill` where that
+// number is 16 (shuffle2's second operand): the lanes moved right with the fill coming in on the left. Spelled-out
+// masks, which every compiler and Oclgrind's checks take as they are.
 #if defined(RL_TYPE_LONG) || defined(RL_TYPE_DOUBLE)
 typedef ulong16 CLB_LANES;
 #else
@@ -42,6 +41,8 @@ typedef uint16 CLB_LANES;
 #endif
 #define CLB_SHIFT(v, fill, ...) shuffle2((v), (T16)(fill), (CLB_LANES)(__VA_ARGS__))
 
+// status: one word per tile; ticket: 0 before the launch (the tile that draws the last ticket sets it back to 0);
+// epoch: 1 .. 2^31 - 1, different from the previous launch's (0 is the words' initial value).
 __kernel void chunked_look_back(__global const T *restrict in, __global T *restrict out, const uint n,
                                 __local T *scratch, __global ulong *status, __global uint *ticket, const uint epoch,
                                 const uint tiles RL_TRACE_PARAMS LB_TRACE_PARAMS) {
