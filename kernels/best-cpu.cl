@@ -28,10 +28,7 @@ __kernel void best_cpu(__global const T *restrict in, __global T *restrict out, 
     T16 acc = (T16)(RL_IDENTITY);
     ulong i = begin;
     for (; i + 16 <= end; i += 16) acc = RL_APPLYV(acc, vload16(0, in + i), 16);
-    const T8 h = RL_APPLYV(acc.lo, acc.hi, 8);
-    const T4 q = RL_APPLYV(h.lo, h.hi, 4);
-    const T2 d = RL_APPLYV(q.lo, q.hi, 2);
-    T a = RL_APPLY(d.x, d.y);
+    T a = rl_total16(acc);
     for (; i < end; ++i) a = RL_APPLY(a, in[i]);
     if (begin < end) RL_OP(-1, -1, lid);
 

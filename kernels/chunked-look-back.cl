@@ -68,10 +68,7 @@ __kernel void chunked_look_back(__global const T *restrict in, __global T *restr
     if (end - start == RL_EPI) {
         T16 acc = (T16)(RL_IDENTITY);
         for (uint k = 0; k < RL_EPI / 16; ++k) acc = RL_APPLYV(acc, vload16(k, in + start), 16);
-        const T8 h = RL_APPLYV(acc.lo, acc.hi, 8);
-        const T4 q = RL_APPLYV(h.lo, h.hi, 4);
-        const T2 d = RL_APPLYV(q.lo, q.hi, 2);
-        run = RL_APPLY(d.x, d.y);
+        run = rl_total16(acc);
     } else
 #endif
         for (size_t i = start; i < end; ++i) run = RL_APPLY(run, in[i]);

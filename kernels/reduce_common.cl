@@ -83,6 +83,15 @@ typedef float16 T16;
 #define RL_APPLYV(a, b, N) ((a) + (b))
 #endif
 
+// A 16-element vector's lanes combined by halves (lane l with lane l + 8, then + 4, + 2, + 1): the CPU kernels'
+// order for a vector accumulator's total (core/model/model_scan.h's runTotal follows it).
+inline T rl_total16(const T16 v) {
+    const T8 h = RL_APPLYV(v.lo, v.hi, 8);
+    const T4 q = RL_APPLYV(h.lo, h.hi, 4);
+    const T2 d = RL_APPLYV(q.lo, q.hi, 2);
+    return RL_APPLY(d.x, d.y);
+}
+
 // The parameters scan kernels record for their stages (core/trace.h's kScan... constants are the same numbers):
 // a Hillis-Steele step adding the cell d to the left, Blelloch's up-sweep and down-sweep at distance d, the root
 // cleared, each cell combined with its own input (exclusive to inclusive), every cell moved one right (inclusive to

@@ -327,8 +327,8 @@ std::vector<PassTrace> lookBackRun(const VariantInfo& variant, const RunConfig& 
         for (const auto& s : gt.stages)
             if (stagePhase(s.param) == "look-back") offsets = &s;
         for (size_t lid = 0; output && offsets && lid < pass.local; ++lid)
-            model::scanRunFrom(variant, offsets->values[lid], input, (g * pass.local + lid) * epi, epi, config.op, config.type,
-                        config.exclusive, *output);
+            model::scanRunFrom(variant, offsets->values[lid], input, (g * pass.local + lid) * epi, epi, config.op,
+                               config.type, config.exclusive, *output);
         pt.traced.push_back(std::move(gt));
     }
     return {pt};
@@ -357,7 +357,8 @@ std::vector<PassTrace> modelScanRun(const VariantInfo& variant, const RunConfig&
             for (size_t lid = 0; lid < plan[p].local; ++lid) {
                 const size_t base = (g * plan[p].local + lid) * epi;
                 if (variant.scansRunsFromOffsets)
-                    model::scanRunFrom(variant, cells[lid], current, base, epi, config.op, config.type, config.exclusive, level);
+                    model::scanRunFrom(variant, cells[lid], current, base, epi, config.op, config.type,
+                                       config.exclusive, level);
                 else if (base < plan[p].n)
                     level[base] = cells[lid];
             }

@@ -38,7 +38,8 @@ TokenKind classify(std::string_view w) {
                   "get_num_groups", "get_work_dim", "get_global_offset", "get_sub_group_id",
                   "get_sub_group_local_id", "get_sub_group_size", "barrier", "work_group_barrier", "mem_fence",
                   "read_mem_fence", "write_mem_fence", "CLK_LOCAL_MEM_FENCE", "CLK_GLOBAL_MEM_FENCE", "min", "max",
-                  "clamp", "mad", "fma", "select", "vload4", "vstore4", "vload16", "vstore16", "atomic_add", "atomic_min", "atomic_max",
+                  "clamp", "mad", "fma", "select", "vload4", "vstore4", "vload16", "vstore16", "atomic_add",
+                  "atomic_min", "atomic_max",
                   "atomic_inc", "atomic_cmpxchg", "atomic_xchg", "work_group_reduce_add", "work_group_reduce_min",
                   "work_group_reduce_max", "sub_group_reduce_add", "sub_group_reduce_min", "sub_group_reduce_max",
                   "INT_MAX", "INT_MIN", "FLT_MAX", "INFINITY", "NULL", "true", "false"}))
