@@ -78,6 +78,8 @@ std::string usage() {
            "                    the CPU it returned on\n"
            "  --cold-l2         device timing: before each call, write four times the device's cache (at least\n"
            "                    256 MiB; the CUDA peers too), so that no call finds what the last one left there\n"
+           "  --in-place        scans: also time each scan that can write over its input so, each call over the\n"
+           "                    last one's output (on with the CUDA peers, whose CUB call scans in place)\n"
            "  --trials FILES    with --anatomy: edited copies of kernels/best-gpu.cl (comma-separated .cl\n"
            "                    files), each built and launched like the shipped kernel on its default grid,\n"
            "                    in the same round-robin\n"
@@ -99,7 +101,8 @@ bool parseOptions(int argc, char** argv, BenchOptions& o, std::string* error) {
             {"--floor", &BenchOptions::floor},
             {"--interleave", &BenchOptions::interleave},
             {"--calls", &BenchOptions::calls},
-            {"--cold-l2", &BenchOptions::coldL2}};
+            {"--cold-l2", &BenchOptions::coldL2},
+            {"--in-place", &BenchOptions::inPlace}};
         const auto hit =
             std::find_if(std::begin(switches), std::end(switches), [&](const auto& sw) { return a == sw.first; });
         if (hit != std::end(switches)) {

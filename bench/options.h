@@ -23,6 +23,7 @@ struct BenchOptions {
     bool interleave = false;
     bool calls = false;       // every timed call's start and time in the JSON
     bool coldL2 = false;      // device timing: the device's cache written over before each call (--cold-l2)
+    bool inPlace = false;     // a scan bench also times the scans that can write over their input so (--in-place)
     size_t wg = 256;
     size_t groups = 0;  // fixed-grid variants' work-groups (0: the variant's default for the device)
     uint64_t seed = 1;

@@ -46,9 +46,10 @@ struct VariantState {
 
 }  // namespace
 
-Method makeVariant(Engine& engine, const std::string& id, size_t wg, size_t groups, const DeviceData& data) {
+Method makeVariant(Engine& engine, const std::string& id, size_t wg, size_t groups, const DeviceData& data,
+                   bool inPlace) {
     Method m;
-    m.label = "ReduceLab " + id;
+    m.label = "ReduceLab " + id + (inPlace ? " (in place)" : "");
     m.role = Role::ReduceLab;
     m.bytes = double(data.ref.n) * double(elemSize(data.input.type));
     m.deviceQueue = true;
@@ -77,7 +78,18 @@ Method makeVariant(Engine& engine, const std::string& id, size_t wg, size_t grou
     m.note = shape(st->plan);
     if (data.buffer.getInfo<CL_MEM_FLAGS>() & CL_MEM_USE_HOST_PTR)  // Engine::upload's choice on a CPU device
         m.note += "; input on 2 MiB pages (core/cl/host_pages.h)";
-    const cl::Buffer buffer = data.buffer;
+    cl::Buffer buffer = data.buffer;
+    if (inPlace) {
+        if (!st->variant->scansInPlace || !data.scan) {
+            m.skipped = id + " does not scan in place";
+            return m;
+        }
+        const size_t bytes = data.input.bytes();
+        buffer = cl::Buffer(engine.context(), CL_MEM_READ_WRITE, bytes);
+        engine.queue().enqueueCopyBuffer(data.buffer, buffer, 0, 0, bytes);
+        st->runner->scanInto(buffer);
+        m.note += "; in place: each call scans the last one's output";
+    }
     m.once = [&engine, st, buffer](double* deviceMs) {
         st->events.clear();
         // Wall timing makes no events: a profiling event costs the host time a user's call would not spend.
@@ -99,7 +111,12 @@ Method makeVariant(Engine& engine, const std::string& id, size_t wg, size_t grou
     if (st->variant->pattern == Pattern::Scan && data.scan) {
         m.bytes *= 2;  // a scan writes what it reads
         const ScanReference* ref = data.scan;
-        m.verify = [&engine, st, ref](std::string* verdict) {
+        const cl::Buffer fresh = data.buffer;
+        m.verify = [&engine, st, ref, inPlace, buffer, fresh](std::string* verdict) {
+            if (inPlace) {  // the timed calls scanned their own output: scan a fresh copy of the input once more
+                engine.queue().enqueueCopyBuffer(fresh, buffer, 0, 0, st->config.n * elemSize(st->config.type));
+                st->runner->runOnce(engine, *st->variant, st->config, st->plan, buffer, nullptr, nullptr);
+            }
             std::vector<double> all;
             if (!st->runner->readOutput(engine, st->config, &all)) {
                 *verdict = "its output cannot be read back";

@@ -19,10 +19,13 @@ struct DeviceData {
 };
 
 // Variant `id` (the data's type and operation) through the engine's own launch code. A scan variant counts the bytes
-// read and written, and its output is checked element by element against data.scan after the runs. wg and groups as in RunConfig (groups 0: the
-// variant's default grid for this device). Its device time spans the first pass's start to the last pass's end;
-// the note gives the launch shape and each pass's median kernel time.
-Method makeVariant(Engine& engine, const std::string& id, size_t wg, size_t groups, const DeviceData& data);
+// read and written, and its output is checked element by element against data.scan after the runs. wg and groups
+// as in RunConfig (groups 0: the variant's default grid for this device). Its device time spans the first pass's
+// start to the last pass's end; the note gives the launch shape and each pass's median kernel time.
+// inPlace (a scan whose descriptor says scansInPlace): it scans a buffer of its own over itself, each call the last
+// call's output, as CUB's in-place DeviceScan is timed; the check scans a fresh copy of the input.
+Method makeVariant(Engine& engine, const std::string& id, size_t wg, size_t groups, const DeviceData& data,
+                   bool inPlace = false);
 
 // The engine's copy kernel (one float4 per work-item) over the same number of floats: bytes read + written over
 // its event time, warmed up for kMinWarmupMs.

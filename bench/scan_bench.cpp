@@ -98,6 +98,11 @@ int runScanBench(Engine& engine, std::vector<size_t> sizes, const BenchOptions& 
         std::vector<Method> methods;
         if (cpu) methods.push_back(makeChunkedCopy(engine, copySource, n));
         for (const auto& id : variants) methods.push_back(makeVariant(engine, id, o.wg, o.groups, data));
+        // Beside CUB's DeviceScan, which the CUDA peers call in place, the scans that can do the same, timed so.
+        if (python || o.inPlace)
+            for (const auto& id : variants)
+                if (findVariant(id)->scansInPlace)
+                    methods.push_back(makeVariant(engine, id, o.wg, o.groups, data, true));
         if (wanted("boost")) methods.push_back(makeBoostComputeScan(h, n, o.type, o.op, scanRef));
         if (wanted("tbb")) {
             methods.push_back(makeHostScan(hostCopy.get(), n, o.type, o.op, true, hostRef));
@@ -186,6 +191,7 @@ int runScanBench(Engine& engine, std::vector<size_t> sizes, const BenchOptions& 
                         {"seed", o.seed},
                         {"wg", o.wg},
                         {"cold_l2", o.coldL2},
+                        {"in_place", python || o.inPlace},
                         {"measurements", nlohmann::json::array()},
                         {"targets", nlohmann::json::array()}};
     for (const auto& m : all) j["measurements"].push_back(toJson(m, o.calls));

@@ -33,6 +33,9 @@
 // banks. A whole tile moves as vectors of four (when RL_EPI is a multiple of 4), as the copy kernel does: a quarter
 // of the load and store instructions, which NVIDIA's H200 needed to keep enough bytes in flight (74% of the copy
 // kernel's bandwidth at 2^28 floats with single elements, 83% with vectors).
+// In place: in and out may be one buffer, as CUB's DeviceScan allows. A tile reads all of its elements into local
+// memory before it writes any, and no tile reads another's, so the scan can write over its input; that is why
+// neither pointer is restrict (a restrict pointer promises that nothing else reaches its elements).
 // Cost: one read and one write of every element, one status word per tile and a short wait; local memory for the
 // tile (wg x (RL_EPI + 1) elements). Floats: the tile's prefix is combined over as many predecessors as it looked
 // back, which varies from run to run, so float sums differ in the last bits between runs (within the scan's
@@ -57,7 +60,7 @@
 
 // status: one word per tile; ticket: 0 before the launch (the tile that draws the last ticket sets it back to 0);
 // epoch: 1 .. 2^31 - 1, different from the previous launch's (0 is the words' initial value).
-__kernel void decoupled_look_back(__global const T *restrict in, __global T *restrict out, const uint n,
+__kernel void decoupled_look_back(__global const T *in, __global T *out, const uint n,
                                   __local T *scratch, __global ulong *status, __global uint *ticket,
                                   const uint epoch, const uint tiles RL_TRACE_PARAMS LB_TRACE_PARAMS) {
     RL_TRACE_BEGIN;

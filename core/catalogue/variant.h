@@ -107,6 +107,8 @@ struct VariantInfo {
                                         // work-item scans its run of epi elements in registers as it writes them
     int runLanes = 0;  // > 0: a whole run of a multiple of this many elements walks as vectors of that many lanes
                        // (core/model/model_scan.h's runTotal and scanRunFrom give their order); 0: element by element
+    bool scansInPlace = false;  // its in and out may be one buffer (a scan in place): each tile reads all of its
+                                // elements before it writes any, and no tile reads another's (KindRunner::scanInto)
 };
 
 // The __local elements a work-group of wg work-items of this variant uses (its scratch argument's size).

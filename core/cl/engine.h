@@ -21,8 +21,10 @@ class Engine;
 class KindRunner {
 public:
     virtual ~KindRunner() = default;
-    // Enqueues the whole reduction once over `input` (not modified; runners copy if they reduce in place), fills
-    // one event per launch into *events (nullptr: no events: an event costs host time on some drivers), and returns the device's final value (reducing the last partials on the host if asked).
+    // Enqueues the whole reduction or scan once over `input` (not modified: runners copy if they reduce in place;
+    // unless scanInto made it a scan's output too), fills one event per launch into *events (nullptr: no events: an
+    // event costs host time on some drivers), and returns the device's final value (reducing the last partials on
+    // the host if asked).
     virtual double runOnce(Engine& engine, const VariantInfo& variant, const RunConfig& config,
                            const std::vector<PassPlan>& plan, const cl::Buffer& input, std::vector<cl::Event>* events,
                            double* hostFinalMs) = 0;
@@ -33,6 +35,10 @@ public:
     // A scan's runner: reads every element the last runOnce left (blocking) into *out and returns true; a
     // reduction's leaves one value, which runOnce returned, and returns false.
     virtual bool readOutput(Engine&, const RunConfig&, std::vector<double>*) { return false; }
+    // A single-pass scan's runner: the runs after this call write the scan into `output` instead of a buffer of
+    // the runner's own; `output` may be the input itself, for a variant whose descriptor says scansInPlace (runOnce
+    // refuses one that does not). Returns false where the runner cannot (the multi-pass scans, the reductions).
+    virtual bool scanInto(const cl::Buffer&) { return false; }
     // The launches runOnce enqueues after one per planned pass, in order, each with the pass it covers and what
     // it does (a scan's uniform adds); their events follow the passes' events.
     virtual std::vector<std::pair<PassPlan, std::string>> extraLaunches(const std::vector<PassPlan>&) const {

@@ -69,6 +69,9 @@ public:
     double runOnce(Engine& engine, const VariantInfo& variant, const RunConfig& config,
                    const std::vector<PassPlan>& plan, const cl::Buffer& input, std::vector<cl::Event>* events,
                    double*) override {
+        if (given_() && given_() == input() && !variant.scansInPlace)
+            throw Error(ErrorKind::BadInput, variant.id + " cannot scan in place: its kernel's in and out are restrict "
+                                                          "pointers (give it an output buffer of its own)");
         cl::Kernel kernel = engine.programs().kernel(variant, config, false);
         const PassPlan& pass = plan.front();
         prepare(engine, pass, config.type);
@@ -109,8 +112,15 @@ public:
         return true;
     }
 
+    bool scanInto(const cl::Buffer& output) override {
+        given_ = output;
+        n_ = 0;  // the next prepare takes it
+        return true;
+    }
+
 private:
     cl::Buffer out_, status_, ticket_;
+    cl::Buffer given_;  // the output scanInto gave; none: a buffer of the runner's own
     size_t n_ = 0, tiles_ = 0;
     ElemType type_ = ElemType::Float;
     cl_uint epoch_ = 0;
@@ -120,7 +130,8 @@ private:
         // A status word per tile, two for a 64-bit element (its value's halves; kernels/reduce_common.cl).
         std::vector<cl_ulong> words(2 * std::max<size_t>(1, pass.groups), 0);
         const cl_uint zero = 0;
-        out_ = cl::Buffer(engine.context(), CL_MEM_READ_WRITE, std::max<size_t>(1, pass.n) * elemSize(type));
+        out_ = given_() ? given_
+                        : cl::Buffer(engine.context(), CL_MEM_READ_WRITE, std::max<size_t>(1, pass.n) * elemSize(type));
         status_ = cl::Buffer(engine.context(), CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR,
                              words.size() * sizeof(cl_ulong), words.data());
         ticket_ = cl::Buffer(engine.context(), CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof zero,

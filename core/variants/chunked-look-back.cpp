@@ -20,6 +20,7 @@ VariantInfo chunked_look_back() {
     // walk to the second.
     v.defaultElementsPerItem = 2;
     v.timedElementsPerItem = 256;
+    v.scansInPlace = false;  // its in and out are restrict: the compiler may order a run's loads and stores freely
     v.runLanes = 16;  // runs of whole 16-element vectors walk as vectors (the kernel's CLB_VECTORS)
     return v;
 }

@@ -77,6 +77,7 @@ VariantInfo decoupled_look_back() {
     v.timedElementsPerItem = 24;      // on a CPU, and where local memory holds no tile of 8 per work-item
     v.maxTimedElementsPerItem = 32;   // the tile from the device's local memory (pass_plan.h)
     v.needsInt64Atomics = true;
+    v.scansInPlace = true;  // the kernel reads its whole tile before it writes any of it
     v.model = &stages;
     return v;
 }

@@ -1,10 +1,14 @@
 // The best scans as they are timed (the timed build: no recording, the tile and grid the device's properties give),
 // on the test device: every element right at every size class (one element, less than a tile, exactly one tile, one
 // past it, a prime, many tiles, several waves of tiles), int and float, inclusive and exclusive; min and max at two.
+// The single pass also scans in place (its output written over its input, as CUB's DeviceScan allows), and a scan
+// whose kernel cannot is refused.
 // On NVIDIA's GPUs `REDUCELAB_DEVICE_TESTS=1 bash bench/gpu/compare.sh` runs them there.
 #include <gtest/gtest.h>
 
+#include "core/cl/runners.h"
 #include "core/input.h"
+#include "core/model/scan_reference.h"
 #include "tests/support/device_fixture.h"
 #include "tests/support/test_values.h"
 
@@ -30,6 +34,69 @@ TEST(BestScans, TimedRunsAreRightAtEverySizeClass) {
                         ++runs;
                     }
     EXPECT_EQ(runs, 2 * (8 * 2 * 2 + 2 * 2));
+}
+
+// The buffer the scan reads is the one it writes: every element of it afterwards is the scan's, and a second run
+// over it scans the scan (the runner keeps no copy of the input).
+TEST(BestScans, TheSinglePassScansInPlace) {
+    const VariantInfo& v = *findVariant("decoupled-look-back");
+    ASSERT_TRUE(v.scansInPlace);
+    int runs = 0;
+    for (size_t n : {size_t(1), size_t(1000), size_t(8193), size_t(100003), (size_t(1) << 20) + 1})
+        for (ElemType type : {ElemType::Int, ElemType::Float})
+            for (bool exclusive : {false, true}) {
+                RunConfig c = test::makeConfig(v.id, n, 256, Op::Sum, type, 11 + n);
+                c.exclusive = exclusive;
+                const HostArray input = makeInput(type, DataPattern::Random, n, c.seed);
+                Engine& e = test::engine();
+                c = e.run(c, input, 0, 1).config;  // the timed build's tile and grid on this device
+                const std::vector<PassPlan> plan = planPasses(v, c);
+                cl::Buffer data(e.context(), CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, input.bytes(),
+                                const_cast<void*>(input.data()));
+                const auto runner = makeRunner(v.kind);
+                ASSERT_TRUE(runner->scanInto(data));
+                runner->runOnce(e, v, c, plan, data, nullptr, nullptr);
+                const std::string what = "n=" + std::to_string(n) + " " + std::string(toString(type)) +
+                                         (exclusive ? " exclusive" : " inclusive");
+                const std::vector<double> once = readElements(e, data, n, type);
+                const int depth = scanRoundingDepth(v, c);
+                std::string verdict;
+                EXPECT_TRUE(acceptScan(computeScanReference(input, Op::Sum, exclusive, depth), type, once, &verdict))
+                    << what << ": " << verdict;
+                if (type != ElemType::Int || n > 100003) continue;
+                // Again over its own output: an int scan of the scan, exact (wrapping as the device's ints do).
+                runner->runOnce(e, v, c, plan, data, nullptr, nullptr);
+                HostArray scanned;
+                scanned.type = ElemType::Int;
+                for (double x : once) scanned.ints.push_back(int32_t(x));
+                EXPECT_TRUE(acceptScan(computeScanReference(scanned, Op::Sum, exclusive, depth), type,
+                                       readElements(e, data, n, type), &verdict))
+                    << what << ", the second scan: " << verdict;
+                ++runs;
+            }
+    EXPECT_EQ(runs, 2 * 4);
+}
+
+TEST(BestScans, AScanWhoseKernelCannotScanInPlaceIsRefused) {
+    const VariantInfo& v = *findVariant("chunked-look-back");  // restrict in and out
+    ASSERT_FALSE(v.scansInPlace);
+    const size_t n = 1000;
+    RunConfig c = test::makeConfig(v.id, n, 256, Op::Sum, ElemType::Int, 3);
+    const HostArray input = makeInput(ElemType::Int, DataPattern::Random, n, c.seed);
+    Engine& e = test::engine();
+    c = e.run(c, input, 0, 1).config;
+    cl::Buffer data(e.context(), CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, input.bytes(),
+                    const_cast<void*>(input.data()));
+    const auto runner = makeRunner(v.kind);
+    ASSERT_TRUE(runner->scanInto(data));
+    try {
+        runner->runOnce(e, v, c, planPasses(v, c), data, nullptr, nullptr);
+        FAIL() << "chunked-look-back ran in place";
+    } catch (const Error& err) {
+        EXPECT_NE(std::string(err.what()).find("cannot scan in place"), std::string::npos) << err.what();
+    }
+    const std::vector<double> after = readElements(e, data, n, ElemType::Int);
+    for (size_t i = 0; i < n; ++i) ASSERT_EQ(after[i], input.at(i)) << "element " << i << " was written over";
 }
 
 }  // namespace
