@@ -32,8 +32,9 @@
 #   REDUCELAB_LADDER=1    the app's ladder, `reducelab bench --variant all`, at 2^22 and 2^28 ints
 #   REDUCELAB_SCAN=1      the scans: `reducelab_bench --pattern scan` (REDUCELAB_SCAN_VARIANTS, default
 #                         decoupled-look-back,reduce-then-scan, and the copy kernel) with the CUDA peers of
-#                         bench/peer_torch.py (torch.cumsum, cupy.cumsum with CUB and without, CUB's DeviceScan,
-#                         torch's copy; REDUCELAB_SCAN_PEERS=none skips them) at REDUCELAB_SCAN_SIZES (2^22,2^28),
+#                         bench/peer_torch.py (torch.cumsum, cupy.cumsum with CUB and without, CUB's DeviceScan
+#                         in place, beside it the scans that can scan in place timed so, torch's copy;
+#                         REDUCELAB_SCAN_PEERS=none skips them) at REDUCELAB_SCAN_SIZES (2^22,2^28),
 #                         for each of REDUCELAB_SCAN_TYPES (int float) and REDUCELAB_SCAN_TIMINGS (device wall),
 #                         runs REDUCELAB_RUN_FROM (1) to REDUCELAB_RUNS (scan_TYPE-OP_TIMING_runN.{json,txt},
 #                         scan_summary.txt); REDUCELAB_SCAN_OP=min|max scans with that operation (against
