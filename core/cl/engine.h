@@ -1,6 +1,7 @@
 // The engine: one OpenCL device, its context and profiling queue; runs, traces and times reductions.
 #pragma once
 #include <CL/opencl.hpp>
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -32,9 +33,16 @@ public:
     virtual void trace(Engine& engine, const VariantInfo& variant, const RunConfig& config,
                        const std::vector<PassPlan>& plan, const cl::Buffer& input, const TraceSelection& selection,
                        TraceRun& run) = 0;
-    // A scan's runner: reads every element the last runOnce left (blocking) into *out and returns true; a
-    // reduction's leaves one value, which runOnce returned, and returns false.
-    virtual bool readOutput(Engine&, const RunConfig&, std::vector<double>*) { return false; }
+    // A scan's runner: reads up to `count` elements of the output the last runOnce left, from element `first`
+    // (blocking; fewer where the output ends first), into *out and returns true; a reduction's leaves one value,
+    // which runOnce returned, and returns false.
+    virtual bool readOutputPiece(Engine&, const RunConfig&, size_t /*first*/, size_t /*count*/, std::vector<double>*) {
+        return false;
+    }
+    // The whole output (readOutputPiece from 0).
+    bool readOutput(Engine& engine, const RunConfig& config, std::vector<double>* out) {
+        return readOutputPiece(engine, config, 0, SIZE_MAX, out);
+    }
     // A single-pass scan's runner: the runs after this call write the scan into `output` instead of a buffer of
     // the runner's own; `output` may be the input itself, for a variant whose descriptor says scansInPlace (runOnce
     // refuses one that does not). Returns false where the runner cannot (the multi-pass scans, the reductions).

@@ -5,6 +5,8 @@
 #include "core/cl/runners.h"
 #include "core/cl/trace_buffers.h"
 
+#include <algorithm>
+
 namespace rl {
 namespace {
 
@@ -47,8 +49,11 @@ public:
         run.result = run.output.empty() ? 0 : run.output.back();
     }
 
-    bool readOutput(Engine& engine, const RunConfig& config, std::vector<double>* out) override {
-        *out = readElements(engine, out_, n_, config.type);
+    bool readOutputPiece(Engine& engine, const RunConfig& config, size_t first, size_t count,
+                         std::vector<double>* out) override {
+        const size_t n = n_;
+        first = std::min(first, n);
+        *out = readElements(engine, out_, std::min(count, n - first), config.type, first);
         return true;
     }
 

@@ -34,9 +34,10 @@ double readResult(Engine& engine, const RunConfig& config, const cl::Buffer& par
     return count == 1 ? valueAt(raw.data(), 0, config.type) : acc;
 }
 
-std::vector<double> readElements(Engine& engine, const cl::Buffer& buffer, size_t count, ElemType type) {
+std::vector<double> readElements(Engine& engine, const cl::Buffer& buffer, size_t count, ElemType type,
+                                 size_t first) {
     std::vector<char> raw(count * elemSize(type));
-    if (count > 0) engine.queue().enqueueReadBuffer(buffer, CL_TRUE, 0, raw.size(), raw.data());
+    if (count > 0) engine.queue().enqueueReadBuffer(buffer, CL_TRUE, first * elemSize(type), raw.size(), raw.data());
     std::vector<double> out(count);
     for (size_t i = 0; i < count; ++i) out[i] = valueAt(raw.data(), i, type);
     return out;

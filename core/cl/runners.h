@@ -24,7 +24,8 @@ double readResult(Engine& engine, const RunConfig& config, const cl::Buffer& par
                   double* hostFinalMs);
 
 // The first `count` elements of `buffer` (blocking read), as values: a scan's output.
-std::vector<double> readElements(Engine& engine, const cl::Buffer& buffer, size_t count, ElemType type);
+std::vector<double> readElements(Engine& engine, const cl::Buffer& buffer, size_t count, ElemType type,
+                                 size_t first = 0);
 
 // Element i of raw device memory holding elements of `type` (elemSize(type) bytes each), as the value it holds.
 inline double valueAt(const void* raw, size_t i, ElemType type) {

@@ -6,6 +6,7 @@
 #include "core/cl/trace_buffers.h"
 
 #include <algorithm>
+#include <string>
 
 namespace rl {
 namespace {
@@ -107,8 +108,11 @@ public:
         run.result = run.output.empty() ? 0 : run.output.back();
     }
 
-    bool readOutput(Engine& engine, const RunConfig& config, std::vector<double>* out) override {
-        *out = readElements(engine, out_, n_, config.type);
+    bool readOutputPiece(Engine& engine, const RunConfig& config, size_t first, size_t count,
+                         std::vector<double>* out) override {
+        const size_t n = n_;
+        first = std::min(first, n);
+        *out = readElements(engine, out_, std::min(count, n - first), config.type, first);
         return true;
     }
 
@@ -130,8 +134,12 @@ private:
         // A status word per tile, two for a 64-bit element (its value's halves; kernels/reduce_common.cl).
         std::vector<cl_ulong> words(2 * std::max<size_t>(1, pass.groups), 0);
         const cl_uint zero = 0;
-        out_ = given_() ? given_
-                        : cl::Buffer(engine.context(), CL_MEM_READ_WRITE, std::max<size_t>(1, pass.n) * elemSize(type));
+        const size_t bytes = std::max<size_t>(1, pass.n) * elemSize(type);
+        if (given_() && given_.getInfo<CL_MEM_SIZE>() < bytes)
+            throw Error(ErrorKind::BadInput, "the scan's output buffer holds " +
+                                                 std::to_string(given_.getInfo<CL_MEM_SIZE>()) + " bytes, not the " +
+                                                 std::to_string(bytes) + " of " + std::to_string(pass.n) + " elements");
+        out_ = given_() ? given_ : cl::Buffer(engine.context(), CL_MEM_READ_WRITE, bytes);
         status_ = cl::Buffer(engine.context(), CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR,
                              words.size() * sizeof(cl_ulong), words.data());
         ticket_ = cl::Buffer(engine.context(), CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof zero,

@@ -59,8 +59,11 @@ public:
         run.result = run.output.empty() ? 0 : run.output.back();
     }
 
-    bool readOutput(Engine& engine, const RunConfig& config, std::vector<double>* out) override {
-        *out = readElements(engine, outs_.front(), shape_.empty() ? 0 : shape_.front(), config.type);
+    bool readOutputPiece(Engine& engine, const RunConfig& config, size_t first, size_t count,
+                         std::vector<double>* out) override {
+        const size_t n = shape_.empty() ? 0 : shape_.front();
+        first = std::min(first, n);
+        *out = readElements(engine, outs_.front(), std::min(count, n - first), config.type, first);
         return true;
     }
 

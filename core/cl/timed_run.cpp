@@ -51,8 +51,10 @@ TimedReduction::TimedReduction(Engine& engine, const VariantInfo& variant, const
     runner_ = makeRunner(variant_.kind);
     extra_ = runner_->extraLaunches(plan_);
     perPass_.resize(plan_.size() + extra_.size());
-    if (variant_.pattern == Pattern::Scan)
-        scanReference_ = computeScanReference(input, config_.op, config_.exclusive, scanRoundingDepth(variant_, config_));
+    if (variant_.pattern == Pattern::Scan) {
+        hostInput_ = &input;
+        scanDepth_ = scanRoundingDepth(variant_, config_);
+    }
 }
 
 TimedReduction::TimedReduction(TimedReduction&&) noexcept = default;
@@ -87,13 +89,13 @@ void TimedReduction::timeOnce() {
     bool ok = false;
     if (variant_.pattern != Pattern::Scan) {
         ok = acceptResult(reference_, config_.op, config_.type, value, &verdict);
-    } else if (std::vector<double> all; totals_.size() == 1 && runner_->readOutput(*engine_, config_, &all)) {
-        ok = acceptScan(scanReference_, config_.type, all, &verdict);  // every element, once
+    } else if (totals_.size() == 1) {
+        ok = checkEveryElement(&verdict);
     } else {  // later calls: the last element, which depends on every tile
         ScanReference last;
-        last.values = {scanReference_.values.back()};
-        last.bound = {scanReference_.bound.back()};
-        last.depth = scanReference_.depth;
+        last.values = {lastValue_};
+        last.bound = {lastBound_};
+        last.depth = scanDepth_;
         ok = acceptScan(last, config_.type, {value}, &verdict);
         if (ok) verdict = "the last element matches the reference (every element was checked on the first call)";
     }
@@ -104,6 +106,27 @@ void TimedReduction::timeOnce() {
     correct_ = correct_ && ok;
 }
 
+// Every element of the scan, read back a piece at a time and compared as it comes: no copy of the whole output
+// or of its reference is held (a timed sweep of the scan ladder holds a TimedReduction per variant at once).
+bool TimedReduction::checkEveryElement(std::string* verdict) {
+    constexpr size_t kPiece = size_t(1) << 20;
+    ScanCheck check(*hostInput_, config_.op, config_.exclusive, scanDepth_);
+    std::vector<double> piece;
+    try {
+        for (size_t first = 0; first < config_.n; first += kPiece) {
+            if (!runner_->readOutputPiece(*engine_, config_, first, kPiece, &piece) || piece.empty()) break;
+            if (!check.take(piece)) break;
+        }
+    } catch (const cl::Error& e) {
+        throw Error(ErrorKind::DeviceFailure, clFailure(e, "reading the scan of '" + variant_.id + "'"));
+    }
+    const bool ok = check.finish(verdict);
+    lastValue_ = check.lastValue();
+    lastBound_ = check.lastBound();
+    hostInput_ = nullptr;  // not needed again
+    return ok;
+}
+
 RunResult TimedReduction::result() const {
     RunResult r;
     r.variant = variant_.id;
@@ -111,7 +134,7 @@ RunResult TimedReduction::result() const {
     r.device = engine_->device().name;
     r.config = config_;
     r.repeats = timed();
-    r.reference = variant_.pattern == Pattern::Scan ? scanReference_.values.back() : reference_.value;
+    r.reference = variant_.pattern == Pattern::Scan ? lastValue_ : reference_.value;
     r.result = result_;
     r.correct = correct_ && !totals_.empty();
     r.verdict = verdict_ + byDesign(variant_, r.correct);

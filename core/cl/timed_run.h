@@ -33,7 +33,8 @@ class TimedReduction : public TimedCall {
 public:
     // Checks the config against the variant and the device (rl::Error says what to do instead). `uploaded` holds
     // the input on the device (Engine::upload) and `reference` is its host reference: several reductions of one
-    // input share both (no runner writes to its input).
+    // input share both (no runner writes to its input). A scan checks every element of its first timed call
+    // against `input`, which must outlive that call.
     TimedReduction(Engine& engine, const VariantInfo& variant, const RunConfig& requested, const HostArray& input,
                    const cl::Buffer& uploaded, const Reference& reference);
     TimedReduction(TimedReduction&&) noexcept;
@@ -47,6 +48,8 @@ public:
     RunResult result() const;  // median, min and max of the calls timed so far (at least one)
 
 private:
+    bool checkEveryElement(std::string* verdict);  // a scan's first timed call
+
     Engine* engine_;
     VariantInfo variant_;
     RunConfig config_;
@@ -55,7 +58,11 @@ private:
     std::unique_ptr<KindRunner> runner_;
     cl::Buffer input_;
     Reference reference_;
-    ScanReference scanReference_;  // a scan's: every element, checked on the first timed call (its total on the others)
+    // A scan's: every element checked on the first timed call, against the input, in pieces (ScanCheck); the
+    // last element's reference then checks the other calls.
+    const HostArray* hostInput_ = nullptr;
+    double lastValue_ = 0, lastBound_ = 0;
+    int scanDepth_ = 0;
     std::vector<std::vector<double>> perPass_;
     std::vector<double> totals_, hostMs_;
     bool correct_ = true;

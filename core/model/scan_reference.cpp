@@ -1,6 +1,7 @@
 // Scan references and their acceptance.
 #include "core/model/scan_reference.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -68,33 +69,10 @@ int scanRoundingDepth(const VariantInfo& variant, const RunConfig& config) {
 ScanReference computeScanReference(const HostArray& input, Op op, bool exclusive, int depth) {
     ScanReference ref;
     ref.depth = depth;
-    const size_t n = input.size();
-    ref.values.resize(n);
-    ref.bound.assign(n, 0.0);
-    const ElemType type = input.type;
-    const bool rounded = op == Op::Sum && (type == ElemType::Float || type == ElemType::Double);
-    const double u = type == ElemType::Float ? std::ldexp(1.0, -24) : std::ldexp(1.0, -53);
-    const double ku = double(depth) * u;
-    const double gamma = ku < 1 ? ku / (1 - ku) : INFINITY;
-    long double sum = 0, magnitude = 0;
-    double acc = identity(op, type);
-    for (size_t i = 0; i < n; ++i) {
-        const double x = input.at(i);
-        if (exclusive) {
-            ref.values[i] = rounded ? double(sum) : acc;
-            ref.bound[i] = rounded ? gamma * double(magnitude) : 0;
-        }
-        if (rounded) {
-            sum += x;
-            magnitude += std::fabs(x);
-        } else {
-            acc = apply(op, type, acc, x);
-        }
-        if (!exclusive) {
-            ref.values[i] = rounded ? double(sum) : acc;
-            ref.bound[i] = rounded ? gamma * double(magnitude) : 0;
-        }
-    }
+    ref.values.resize(input.size());
+    ref.bound.assign(input.size(), 0.0);
+    ScanCheck walk(input, op, exclusive, depth);
+    for (size_t i = 0; i < input.size(); ++i) walk.reference(i, &ref.values[i], &ref.bound[i]);
     return ref;
 }
 
@@ -105,27 +83,80 @@ bool acceptScan(const ScanReference& ref, ElemType type, const std::vector<doubl
                        std::to_string(ref.values.size());
         return false;
     }
-    double worst = 0;
-    for (size_t i = 0; i < output.size(); ++i) {
-        const double got = output[i], want = ref.values[i];
-        const bool same = got == want || (std::isnan(got) && std::isnan(want));
-        const double error = same ? 0 : std::fabs(got - want);
-        if (!same && !(error <= ref.bound[i])) {
-            if (verdict)
-                *verdict = "element " + std::to_string(i) + " is " + number(got) + ", expected " + number(want) +
-                           (ref.bound[i] > 0 ? " within " + number(ref.bound[i]) : std::string(" exactly"));
-            return false;
+    ScanCheck::Tally tally;
+    for (size_t i = 0; i < output.size() && tally.wrong.empty(); ++i)
+        tally.compare(i, output[i], ref.values[i], ref.bound[i]);
+    if (verdict) *verdict = tally.verdict(type, output.size(), ref.depth);
+    return tally.wrong.empty();
+}
+
+ScanCheck::ScanCheck(const HostArray& input, Op op, bool exclusive, int depth)
+    : input_(&input), op_(op), exclusive_(exclusive), depth_(depth),
+      rounded_(op == Op::Sum && (input.type == ElemType::Float || input.type == ElemType::Double)),
+      acc_(identity(op, input.type)) {
+    const double u = input.type == ElemType::Float ? std::ldexp(1.0, -24) : std::ldexp(1.0, -53);
+    const double ku = double(depth) * u;
+    gamma_ = ku < 1 ? ku / (1 - ku) : INFINITY;
+}
+
+void ScanCheck::reference(size_t i, double* value, double* bound) {
+    const ElemType type = input_->type;
+    const double x = input_->at(i);
+    if (exclusive_) {
+        *value = rounded_ ? double(sum_) : acc_;
+        *bound = rounded_ ? gamma_ * double(magnitude_) : 0;
+    }
+    if (rounded_) {
+        sum_ += x;
+        magnitude_ += std::fabs(x);
+    } else {
+        acc_ = apply(op_, type, acc_, x);
+    }
+    if (!exclusive_) {
+        *value = rounded_ ? double(sum_) : acc_;
+        *bound = rounded_ ? gamma_ * double(magnitude_) : 0;
+    }
+}
+
+bool ScanCheck::take(const std::vector<double>& piece) {
+    for (size_t k = 0; k < piece.size() && tally_.wrong.empty(); ++k) {
+        if (next_ >= input_->size()) {
+            tally_.wrong = "the scan has more than " + std::to_string(input_->size()) + " elements";
+            break;
         }
-        if (ref.bound[i] > 0) worst = std::max(worst, error / ref.bound[i]);
+        reference(next_, &last_, &lastBound_);
+        tally_.compare(next_, piece[k], last_, lastBound_);
+        ++next_;
     }
-    if (verdict) {
-        const bool exact = type == ElemType::Int || type == ElemType::Long || worst == 0;
-        *verdict = "all " + std::to_string(output.size()) + " elements match the reference" +
-                   (exact ? std::string(" exactly")
-                          : ", the worst at " + number(100 * worst) + "% of its bound (depth " +
-                                std::to_string(ref.depth) + ")");
+    return tally_.wrong.empty();
+}
+
+bool ScanCheck::finish(std::string* verdict) {
+    const bool whole = next_ == input_->size();
+    for (; next_ < input_->size(); ++next_) reference(next_, &last_, &lastBound_);  // the last element's reference
+    if (tally_.wrong.empty() && !whole)
+        tally_.wrong = "the check was given fewer elements than the scan's " + std::to_string(input_->size());
+    if (verdict) *verdict = tally_.verdict(input_->type, input_->size(), depth_);
+    return tally_.wrong.empty();
+}
+
+void ScanCheck::Tally::compare(size_t i, double got, double want, double bound) {
+    const bool same = got == want || (std::isnan(got) && std::isnan(want));
+    const double error = same ? 0 : std::fabs(got - want);
+    if (!same && !(error <= bound)) {
+        wrong = "element " + std::to_string(i) + " is " + number(got) + ", expected " + number(want) +
+                (bound > 0 ? " within " + number(bound) : std::string(" exactly"));
+        return;
     }
-    return true;
+    if (bound > 0) worst = std::max(worst, error / bound);
+}
+
+std::string ScanCheck::Tally::verdict(ElemType type, size_t n, int depth) const {
+    if (!wrong.empty()) return wrong;
+    const bool exact = type == ElemType::Int || type == ElemType::Long || worst == 0;
+    return "all " + std::to_string(n) + " elements match the reference" +
+           (exact ? std::string(" exactly")
+                  : ", the worst at " + number(100 * worst) + "% of its bound (depth " + std::to_string(depth) + ")");
 }
 
 }  // namespace rl

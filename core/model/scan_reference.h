@@ -43,4 +43,44 @@ ScanReference computeScanReference(const HostArray& input, Op op, bool exclusive
 // index, the value, the expected one and the bound) or says how close it came.
 bool acceptScan(const ScanReference& ref, ElemType type, const std::vector<double>& output, std::string* verdict);
 
+// The same reference and acceptance, element by element as the device's output arrives in pieces, holding nothing
+// per element (computeScanReference holds 16 bytes an element, 1 GiB at 2^26): how a timed run checks every element
+// of a large scan. `input` must outlive the check.
+class ScanCheck {
+public:
+    ScanCheck(const HostArray& input, Op op, bool exclusive, int depth);
+    // The output's next elements, in order; false from the first wrong one on.
+    bool take(const std::vector<double>& piece);
+    // True when every element was taken and matched; *verdict as acceptScan's (the first wrong element, or how
+    // close the scan came). After it, the last element's reference and bound are known.
+    bool finish(std::string* verdict);
+    double lastValue() const { return last_; }
+    double lastBound() const { return lastBound_; }
+
+    // Elements compared against their reference: the first wrong one, and the worst error as a share of its bound.
+    struct Tally {
+        std::string wrong;
+        double worst = 0;
+        void compare(size_t i, double got, double want, double bound);
+        std::string verdict(ElemType type, size_t n, int depth) const;
+    };
+
+private:
+    friend ScanReference computeScanReference(const HostArray& input, Op op, bool exclusive, int depth);
+    // The reference of element i; called for i = 0, 1, 2, ... in order (take's walk, and computeScanReference's).
+    void reference(size_t i, double* value, double* bound);
+
+    const HostArray* input_;
+    Op op_;
+    bool exclusive_;
+    int depth_;
+    bool rounded_;  // a sum of floats or doubles: long double and a bound; otherwise exact in the type
+    double gamma_ = 0;
+    long double sum_ = 0, magnitude_ = 0;
+    double acc_;
+    size_t next_ = 0;  // the next element take() compares
+    double last_ = 0, lastBound_ = 0;
+    Tally tally_;
+};
+
 }  // namespace rl

@@ -99,5 +99,26 @@ TEST(BestScans, AScanWhoseKernelCannotScanInPlaceIsRefused) {
     for (size_t i = 0; i < n; ++i) ASSERT_EQ(after[i], input.at(i)) << "element " << i << " was written over";
 }
 
+// An output smaller than the scan is refused before anything is launched, with the sizes in the message.
+TEST(BestScans, AnOutputTooSmallForTheScanIsRefused) {
+    const VariantInfo& v = *findVariant("decoupled-look-back");
+    const size_t n = 1000;
+    RunConfig c = test::makeConfig(v.id, n, 256, Op::Sum, ElemType::Int, 4);
+    const HostArray input = makeInput(ElemType::Int, DataPattern::Random, n, c.seed);
+    Engine& e = test::engine();
+    c = e.run(c, input, 0, 1).config;
+    const cl::Buffer in = e.upload(input);
+    cl::Buffer small(e.context(), CL_MEM_READ_WRITE, (n - 1) * sizeof(cl_int));
+    const auto runner = makeRunner(v.kind);
+    ASSERT_TRUE(runner->scanInto(small));
+    try {
+        runner->runOnce(e, v, c, planPasses(v, c), in, nullptr, nullptr);
+        FAIL() << "a scan of 1000 ints ran into 999";
+    } catch (const Error& err) {
+        EXPECT_NE(std::string(err.what()).find("holds 3996 bytes, not the 4000 of 1000 elements"), std::string::npos)
+            << err.what();
+    }
+}
+
 }  // namespace
 }  // namespace rl
