@@ -77,47 +77,46 @@ TEST(BestScans, TheSinglePassScansInPlace) {
     EXPECT_EQ(runs, 2 * 4);
 }
 
+// n random ints and the timed build's config of v for them on the test device (its tile and grid).
+RunConfig timedIntScan(const VariantInfo& v, size_t n, uint64_t seed, HostArray* input) {
+    RunConfig c = test::makeConfig(v.id, n, 256, Op::Sum, ElemType::Int, seed);
+    *input = makeInput(ElemType::Int, DataPattern::Random, n, c.seed);
+    return test::engine().run(c, *input, 0, 1).config;
+}
+
+// One run of v over `in` with its output in `out` (scanInto): the message of the rl::Error it raised, or "".
+std::string errorOfARunInto(const VariantInfo& v, const RunConfig& c, const cl::Buffer& in, const cl::Buffer& out) {
+    const auto runner = makeRunner(v.kind);
+    if (!runner->scanInto(out)) return "the runner takes no output buffer";
+    try {
+        runner->runOnce(test::engine(), v, c, planPasses(v, c), in, nullptr, nullptr);
+    } catch (const Error& err) {
+        return err.what();
+    }
+    return "";
+}
+
 TEST(BestScans, AScanWhoseKernelCannotScanInPlaceIsRefused) {
     const VariantInfo& v = *findVariant("chunked-look-back");  // restrict in and out
     ASSERT_FALSE(v.scansInPlace);
-    const size_t n = 1000;
-    RunConfig c = test::makeConfig(v.id, n, 256, Op::Sum, ElemType::Int, 3);
-    const HostArray input = makeInput(ElemType::Int, DataPattern::Random, n, c.seed);
-    Engine& e = test::engine();
-    c = e.run(c, input, 0, 1).config;
-    cl::Buffer data(e.context(), CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, input.bytes(),
+    HostArray input;
+    const RunConfig c = timedIntScan(v, 1000, 3, &input);
+    cl::Buffer data(test::engine().context(), CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, input.bytes(),
                     const_cast<void*>(input.data()));
-    const auto runner = makeRunner(v.kind);
-    ASSERT_TRUE(runner->scanInto(data));
-    try {
-        runner->runOnce(e, v, c, planPasses(v, c), data, nullptr, nullptr);
-        FAIL() << "chunked-look-back ran in place";
-    } catch (const Error& err) {
-        EXPECT_NE(std::string(err.what()).find("cannot scan in place"), std::string::npos) << err.what();
-    }
-    const std::vector<double> after = readElements(e, data, n, ElemType::Int);
-    for (size_t i = 0; i < n; ++i) ASSERT_EQ(after[i], input.at(i)) << "element " << i << " was written over";
+    const std::string error = errorOfARunInto(v, c, data, data);
+    EXPECT_NE(error.find("chunked-look-back cannot scan in place"), std::string::npos) << error;
+    const std::vector<double> after = readElements(test::engine(), data, input.size(), ElemType::Int);
+    for (size_t i = 0; i < input.size(); ++i) ASSERT_EQ(after[i], input.at(i)) << "element " << i << " was written";
 }
 
 // An output smaller than the scan is refused before anything is launched, with the sizes in the message.
 TEST(BestScans, AnOutputTooSmallForTheScanIsRefused) {
     const VariantInfo& v = *findVariant("decoupled-look-back");
-    const size_t n = 1000;
-    RunConfig c = test::makeConfig(v.id, n, 256, Op::Sum, ElemType::Int, 4);
-    const HostArray input = makeInput(ElemType::Int, DataPattern::Random, n, c.seed);
-    Engine& e = test::engine();
-    c = e.run(c, input, 0, 1).config;
-    const cl::Buffer in = e.upload(input);
-    cl::Buffer small(e.context(), CL_MEM_READ_WRITE, (n - 1) * sizeof(cl_int));
-    const auto runner = makeRunner(v.kind);
-    ASSERT_TRUE(runner->scanInto(small));
-    try {
-        runner->runOnce(e, v, c, planPasses(v, c), in, nullptr, nullptr);
-        FAIL() << "a scan of 1000 ints ran into 999";
-    } catch (const Error& err) {
-        EXPECT_NE(std::string(err.what()).find("holds 3996 bytes, not the 4000 of 1000 elements"), std::string::npos)
-            << err.what();
-    }
+    HostArray input;
+    const RunConfig c = timedIntScan(v, 1000, 4, &input);
+    const cl::Buffer small(test::engine().context(), CL_MEM_READ_WRITE, 999 * sizeof(cl_int));
+    const std::string error = errorOfARunInto(v, c, test::engine().upload(input), small);
+    EXPECT_NE(error.find("holds 3996 bytes, not the 4000 of 1000 elements"), std::string::npos) << error;
 }
 
 }  // namespace
