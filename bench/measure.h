@@ -9,7 +9,9 @@
 #include <string>
 #include <vector>
 
+#include "core/input.h"
 #include "core/model/reference.h"
+#include "core/model/scan_reference.h"
 #include "core/types.h"
 
 namespace rl::bench {
@@ -62,6 +64,18 @@ Stats statsOf(std::vector<double> ms);
 
 // How long warm-up runs at least (besides their count): long enough for a GPU to leave its idle clocks.
 inline constexpr double kMinWarmupMs = 200.0;
+
+// How a scan bench's rows check every element of an inclusive scan: against the input, with the operation and the
+// depth of roundings their bound assumes, read a piece at a time (checkScanInPieces: nothing held per element).
+struct ScanSpec {
+    const HostArray* input = nullptr;
+    Op op = Op::Sum;
+    int depth = 0;
+    bool check(const std::function<bool(size_t first, size_t count, std::vector<double>* piece)>& read,
+               std::string* verdict) const {
+        return checkScanInPieces(*input, op, false, depth, read, verdict);
+    }
+};
 
 // One method ready to run, as the make* functions set it up: what it is and how to run it once.
 struct Method {

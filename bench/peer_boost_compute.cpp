@@ -1,5 +1,6 @@
 // Peer: Boost.Compute's reduce and inclusive_scan (header-only, kernels assembled at run time) on ReduceLab's own
 // context, queue and buffer.
+#include <algorithm>
 #include <functional>
 #include <memory>
 
@@ -69,7 +70,7 @@ std::function<double(double*)> scanOf(std::shared_ptr<compute::command_queue> qu
 }  // namespace
 #endif
 
-Method makeBoostComputeScan(const OpenClHandles& h, size_t n, ElemType type, Op op, const ScanReference& ref) {
+Method makeBoostComputeScan(const OpenClHandles& h, size_t n, ElemType type, Op op, const ScanSpec& spec) {
     Method m;
     m.label = "Boost.Compute inclusive_scan";
     m.role = Role::OpenClPeer;
@@ -77,7 +78,7 @@ Method makeBoostComputeScan(const OpenClHandles& h, size_t n, ElemType type, Op 
 #ifndef REDUCELAB_HAVE_BOOST_COMPUTE
     (void)h;
     (void)op;
-    (void)ref;
+    (void)spec;
     m.skipped = "built without Boost.Compute: install libboost-dev";
 #else
     auto queue = std::make_shared<compute::command_queue>(h.queue);
@@ -87,18 +88,23 @@ Method makeBoostComputeScan(const OpenClHandles& h, size_t n, ElemType type, Op 
     m.note = std::string("boost::compute::inclusive_scan(") + fn + "<" + std::string(toString(type)) +
              ">), device to device";
     m.once = type == ElemType::Int ? scanOf<int>(queue, buffer, out, n, op) : scanOf<float>(queue, buffer, out, n, op);
-    m.verify = [queue, out, n, type, &ref](std::string* verdict) {
-        std::vector<double> values(n);
-        if (type == ElemType::Int) {
-            std::vector<int> back(n);
-            queue->enqueue_read_buffer(*out, 0, n * sizeof(int), back.data());
-            for (size_t i = 0; i < n; ++i) values[i] = back[i];
-        } else {
-            std::vector<float> back(n);
-            queue->enqueue_read_buffer(*out, 0, n * sizeof(float), back.data());
-            for (size_t i = 0; i < n; ++i) values[i] = back[i];
-        }
-        return acceptScan(ref, type, values, verdict);
+    m.verify = [queue, out, n, type, &spec](std::string* verdict) {
+        return spec.check(
+            [&](size_t first, size_t count, std::vector<double>* piece) {
+                const size_t k = std::min(count, n - std::min(first, n));
+                piece->resize(k);
+                if (type == ElemType::Int) {
+                    std::vector<int> back(k);
+                    queue->enqueue_read_buffer(*out, first * sizeof(int), k * sizeof(int), back.data());
+                    std::copy(back.begin(), back.end(), piece->begin());
+                } else {
+                    std::vector<float> back(k);
+                    queue->enqueue_read_buffer(*out, first * sizeof(float), k * sizeof(float), back.data());
+                    std::copy(back.begin(), back.end(), piece->begin());
+                }
+                return true;
+            },
+            verdict);
     };
 #endif
     return m;

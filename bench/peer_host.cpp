@@ -66,7 +66,7 @@ void hostScan(Policy&& policy, const T* p, size_t n, T* out, Op op) {
 
 }  // namespace
 
-Method makeHostScan(const void* data, size_t n, ElemType type, Op op, bool parallel, const ScanReference& ref) {
+Method makeHostScan(const void* data, size_t n, ElemType type, Op op, bool parallel, const ScanSpec& spec) {
     Method m;
     m.label = parallel ? "host std::inclusive_scan par_unseq (TBB)" : "host std::inclusive_scan, serial";
     m.role = Role::HostPeer;
@@ -74,7 +74,7 @@ Method makeHostScan(const void* data, size_t n, ElemType type, Op op, bool paral
 #ifndef REDUCELAB_HAVE_TBB
     (void)data;
     (void)op;
-    (void)ref;
+    (void)spec;
     m.skipped = "built without TBB: install libtbb-dev";
 #else
     m.note = std::string(toString(type)) + " " + std::string(toString(op)) +
@@ -97,15 +97,19 @@ Method makeHostScan(const void* data, size_t n, ElemType type, Op op, bool paral
             else hostScan(std::execution::seq, p, n, o, op);
             return double(o[n - 1]);
         };
-    m.verify = [out, n, type, &ref](std::string* verdict) {
-        std::vector<double> values(n);
-        for (size_t i = 0; i < n; ++i) {
-            const uint32_t bits = (*out)[i];
-            float f = 0;
-            std::memcpy(&f, &bits, sizeof f);
-            values[i] = type == ElemType::Int ? double(int32_t(bits)) : double(f);
-        }
-        return acceptScan(ref, type, values, verdict);
+    m.verify = [out, n, type, &spec](std::string* verdict) {
+        return spec.check(
+            [&](size_t first, size_t count, std::vector<double>* piece) {
+                piece->resize(std::min(count, n - std::min(first, n)));
+                for (size_t i = 0; i < piece->size(); ++i) {
+                    const uint32_t bits = (*out)[first + i];
+                    float f = 0;
+                    std::memcpy(&f, &bits, sizeof f);
+                    (*piece)[i] = type == ElemType::Int ? double(int32_t(bits)) : double(f);
+                }
+                return true;
+            },
+            verdict);
     };
 #endif
     return m;

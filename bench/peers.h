@@ -33,11 +33,11 @@ Method makeHostReduce(const void* data, size_t n, ElemType type, Op op);
 // The host's scans of n elements of type (int or float) at data into an output of their own, each checked element by
 // element against `ref` (its bound for the host's order): std::inclusive_scan(std::execution::par_unseq) over TBB,
 // and the serial loop (std::inclusive_scan without a policy).
-Method makeHostScan(const void* data, size_t n, ElemType type, Op op, bool parallel, const ScanReference& ref);
+Method makeHostScan(const void* data, size_t n, ElemType type, Op op, bool parallel, const ScanSpec& spec);
 
 // Boost.Compute's inclusive_scan (libboost-dev) of the buffer's n elements into a device buffer of its own, checked
 // element by element against `ref` after the runs.
-Method makeBoostComputeScan(const OpenClHandles& h, size_t n, ElemType type, Op op, const ScanReference& ref);
+Method makeBoostComputeScan(const OpenClHandles& h, size_t n, ElemType type, Op op, const ScanSpec& spec);
 
 // std::copy(std::execution::par_unseq) on the host: what the host's memory gives, bytes read + written.
 Method makeHostCopy(const void* data, size_t n, ElemType type);

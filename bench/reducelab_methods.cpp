@@ -110,19 +110,18 @@ Method makeVariant(Engine& engine, const std::string& id, size_t wg, size_t grou
     };
     if (st->variant->pattern == Pattern::Scan && data.scan) {
         m.bytes *= 2;  // a scan writes what it reads
-        const ScanReference* ref = data.scan;
+        const ScanSpec* spec = data.scan;
         const cl::Buffer fresh = data.buffer;
-        m.verify = [&engine, st, ref, inPlace, buffer, fresh](std::string* verdict) {
+        m.verify = [&engine, st, spec, inPlace, buffer, fresh](std::string* verdict) {
             if (inPlace) {  // the timed calls scanned their own output: scan a fresh copy of the input once more
                 engine.queue().enqueueCopyBuffer(fresh, buffer, 0, 0, st->config.n * elemSize(st->config.type));
                 st->runner->runOnce(engine, *st->variant, st->config, st->plan, buffer, nullptr, nullptr);
             }
-            std::vector<double> all;
-            if (!st->runner->readOutput(engine, st->config, &all)) {
-                *verdict = "its output cannot be read back";
-                return false;
-            }
-            return acceptScan(*ref, st->config.type, all, verdict);
+            return spec->check(
+                [&](size_t first, size_t count, std::vector<double>* piece) {
+                    return st->runner->readOutputPiece(engine, st->config, first, count, piece);
+                },
+                verdict);
         };
     }
     m.finish = [st](Measurement& out, int repeats) {

@@ -15,7 +15,7 @@ struct DeviceData {
     const Reference& ref;
     cl::Buffer buffer;
     Op op = Op::Sum;
-    const ScanReference* scan = nullptr;  // a scan bench: every element's reference (the scans' rows check them all)
+    const ScanSpec* scan = nullptr;  // a scan bench: how the scans' rows check every element
 };
 
 // Variant `id` (the data's type and operation) through the engine's own launch code. A scan variant counts the bytes

@@ -82,15 +82,15 @@ int runScanBench(Engine& engine, std::vector<size_t> sizes, const BenchOptions& 
             c.wg = o.wg;
             depth = std::max(depth, scanRoundingDepth(*findVariant(id), c));
         }
-        const ScanReference scanRef = computeScanReference(input, o.op, false, depth);
-        const ScanReference hostRef = computeScanReference(input, o.op, false, hostDepth(n, o.type));
+        const ScanSpec scanSpec{&input, o.op, depth};
+        const ScanSpec hostSpec{&input, o.op, hostDepth(n, o.type)};
         // The host's scans read a page-aligned copy of the input, as the reduction bench's host peers do.
         std::unique_ptr<void, decltype(&std::free)> hostCopy(std::aligned_alloc(4096, (input.bytes() + 4095) / 4096 * 4096),
                                                              &std::free);
         if (!hostCopy) throw Error(ErrorKind::DeviceFailure, "out of host memory for " + sizeLabel(n) + " elements");
         std::memcpy(hostCopy.get(), input.data(), input.bytes());
         const cl::Buffer buffer = engine.upload(input);
-        const DeviceData data{input, ref, buffer, o.op, &scanRef};
+        const DeviceData data{input, ref, buffer, o.op, &scanSpec};
         const OpenClHandles h{engine.context()(), engine.queue()(), engine.clDevice()(), buffer()};
         std::vector<Method> copyAlone;
         copyAlone.push_back(makeCopyKernel(engine, n, o.type));
@@ -103,10 +103,10 @@ int runScanBench(Engine& engine, std::vector<size_t> sizes, const BenchOptions& 
             for (const auto& id : variants)
                 if (findVariant(id)->scansInPlace)
                     methods.push_back(makeVariant(engine, id, o.wg, o.groups, data, true));
-        if (wanted("boost")) methods.push_back(makeBoostComputeScan(h, n, o.type, o.op, scanRef));
+        if (wanted("boost")) methods.push_back(makeBoostComputeScan(h, n, o.type, o.op, scanSpec));
         if (wanted("tbb")) {
-            methods.push_back(makeHostScan(hostCopy.get(), n, o.type, o.op, true, hostRef));
-            methods.push_back(makeHostScan(hostCopy.get(), n, o.type, o.op, false, hostRef));
+            methods.push_back(makeHostScan(hostCopy.get(), n, o.type, o.op, true, hostSpec));
+            methods.push_back(makeHostScan(hostCopy.get(), n, o.type, o.op, false, hostSpec));
         }
         for (auto& m : timeMethods(methods, timing, o.warmup, o.repeats, ref, cpu, context)) keep(std::move(m));
         engine.queue().finish();

@@ -109,20 +109,20 @@ void TimedReduction::timeOnce() {
 // Every element of the scan, read back a piece at a time and compared as it comes: no copy of the whole output
 // or of its reference is held (a timed sweep of the scan ladder holds a TimedReduction per variant at once).
 bool TimedReduction::checkEveryElement(std::string* verdict) {
-    constexpr size_t kPiece = size_t(1) << 20;
-    ScanCheck check(*hostInput_, config_.op, config_.exclusive, scanDepth_);
-    std::vector<double> piece;
+    std::pair<double, double> last;
+    bool ok = false;
     try {
-        for (size_t first = 0; first < config_.n; first += kPiece) {
-            if (!runner_->readOutputPiece(*engine_, config_, first, kPiece, &piece) || piece.empty()) break;
-            if (!check.take(piece)) break;
-        }
+        ok = checkScanInPieces(
+            *hostInput_, config_.op, config_.exclusive, scanDepth_,
+            [&](size_t first, size_t count, std::vector<double>* piece) {
+                return runner_->readOutputPiece(*engine_, config_, first, count, piece);
+            },
+            verdict, &last);
     } catch (const cl::Error& e) {
         throw Error(ErrorKind::DeviceFailure, clFailure(e, "reading the scan of '" + variant_.id + "'"));
     }
-    const bool ok = check.finish(verdict);
-    lastValue_ = check.lastValue();
-    lastBound_ = check.lastBound();
+    lastValue_ = last.first;
+    lastBound_ = last.second;
     hostInput_ = nullptr;  // not needed again
     return ok;
 }

@@ -90,6 +90,26 @@ bool acceptScan(const ScanReference& ref, ElemType type, const std::vector<doubl
     return tally.wrong.empty();
 }
 
+bool checkScanInPieces(const HostArray& input, Op op, bool exclusive, int depth,
+                       const std::function<bool(size_t first, size_t count, std::vector<double>* piece)>& read,
+                       std::string* verdict, std::pair<double, double>* last) {
+    constexpr size_t kPiece = size_t(1) << 20;
+    ScanCheck check(input, op, exclusive, depth);
+    std::vector<double> piece;
+    bool readable = true;
+    for (size_t first = 0; first < input.size(); first += kPiece) {
+        readable = read(first, kPiece, &piece);
+        if (!readable || piece.empty() || !check.take(piece)) break;
+    }
+    bool ok = check.finish(verdict);
+    if (!readable) {
+        ok = false;
+        if (verdict) *verdict = "the scan's output cannot be read back";
+    }
+    if (last) *last = {check.lastValue(), check.lastBound()};
+    return ok;
+}
+
 ScanCheck::ScanCheck(const HostArray& input, Op op, bool exclusive, int depth)
     : input_(&input), op_(op), exclusive_(exclusive), depth_(depth),
       rounded_(op == Op::Sum && (input.type == ElemType::Float || input.type == ElemType::Double)),

@@ -1,7 +1,9 @@
 // The host's reference of a scan and how a device's scan is accepted: integers exactly, floating point element by
 // element within a bound that grows along the array as a scan's rounding error can.
 #pragma once
+#include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/input.h"
@@ -42,6 +44,13 @@ ScanReference computeScanReference(const HostArray& input, Op op, bool exclusive
 // Whether the device's scan is the reference within its bounds; *verdict names the first wrong element (its
 // index, the value, the expected one and the bound) or says how close it came.
 bool acceptScan(const ScanReference& ref, ElemType type, const std::vector<double>& output, std::string* verdict);
+
+// A scan of input.size() elements checked as it is read a piece at a time: read(first, count, &piece) fills up to
+// `count` elements from `first` (false: the output cannot be read). Holds one piece and nothing per element; the
+// verdict as acceptScan's. *last (when given) gets the last element's reference and bound.
+bool checkScanInPieces(const HostArray& input, Op op, bool exclusive, int depth,
+                       const std::function<bool(size_t first, size_t count, std::vector<double>* piece)>& read,
+                       std::string* verdict, std::pair<double, double>* last = nullptr);
 
 // The same reference and acceptance, element by element as the device's output arrives in pieces, holding nothing
 // per element (computeScanReference holds 16 bytes an element, 1 GiB at 2^26): how a timed run checks every element
