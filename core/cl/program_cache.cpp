@@ -2,6 +2,7 @@
 #include "core/cl/program_cache.h"
 
 #include <functional>
+#include <iterator>
 #include <optional>
 
 #include "core/catalogue/build_options.h"
@@ -49,15 +50,17 @@ const std::string& ProgramCache::deviceIdentity() {
 }
 
 cl::Program ProgramCache::program(const std::string& name, const std::string& source, const std::string& options) {
-    const auto key = std::make_pair(name, options);
-    auto it = programs_.find(key);
-    if (it != programs_.end()) return it->second;
+    const Key key(name, options);
+    if (auto it = programs_.find(key); it != programs_.end()) {
+        it->second.used = ++tick_;
+        return it->second.program;
+    }
     const std::string diskKey = disk_.enabled() ? BinaryCache::key(deviceIdentity(), source, options) : "";
     if (!diskKey.empty())
         if (auto binary = disk_.load(diskKey)) {
             if (auto loaded = fromBinary(context_, clDevice_, *binary, options)) {
                 disk_.noteHit();
-                return programs_.emplace(key, *loaded).first->second;
+                return keep(key, *loaded);
             }
             disk_.noteStale();
         }
@@ -85,8 +88,29 @@ cl::Program ProgramCache::program(const std::string& name, const std::string& so
         } catch (const cl::Error&) {
         }
     }
-    programs_.emplace(key, program);
+    return keep(key, program);
+}
+
+cl::Program ProgramCache::keep(const Key& key, cl::Program program) {
+    programs_[key] = Kept{program, ++tick_};
+    while (programs_.size() > maxPrograms_) {
+        auto oldest = programs_.begin();
+        for (auto it = programs_.begin(); it != programs_.end(); ++it)
+            if (it->second.used < oldest->second.used) oldest = it;
+        const Key gone = oldest->first;
+        programs_.erase(oldest);
+        logs_.erase(gone);
+        for (auto it = kernels_.begin(); it != kernels_.end();) {  // its kernels: NAME or NAME/ENTRY, same options
+            const bool ofIt = it->first.second == gone.second &&
+                              (it->first.first == gone.first || it->first.first.rfind(gone.first + "/", 0) == 0);
+            it = ofIt ? kernels_.erase(it) : std::next(it);
+        }
+    }
     return program;
+}
+
+void ProgramCache::touch(const Key& key) {
+    if (auto it = programs_.find(key); it != programs_.end()) it->second.used = ++tick_;
 }
 
 std::string ProgramCache::buildLog(const VariantInfo& variant, const RunConfig& config, bool traced) const {
@@ -104,7 +128,10 @@ cl::Kernel ProgramCache::kernel(const VariantInfo& variant, const RunConfig& con
     const auto& [name, options] = programKey;
     auto key = programKey;
     if (entry != variant.kernelName) key.first += "/" + entry;
-    if (auto it = kernels_.find(key); it != kernels_.end()) return it->second;
+    if (auto it = kernels_.find(key); it != kernels_.end()) {
+        touch(programKey);
+        return it->second;
+    }
     cl::Program p = program(name, variant.source.empty() ? programSource(variant.id) : variant.source, options);
     try {
         return kernels_.emplace(key, cl::Kernel(p, entry.c_str())).first->second;

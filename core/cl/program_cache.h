@@ -1,7 +1,10 @@
-// Builds kernel programs once per (variant, build options) and keeps them; a failed build throws with its log.
-// Binaries also go to an on-disk cache (binary_cache.h) so that the next run loads them instead of compiling.
+// Builds kernel programs once per (variant, build options) and keeps the most recently used of them; a failed build
+// throws with its log. Binaries also go to an on-disk cache (binary_cache.h) so that the next run loads them instead
+// of compiling.
 #pragma once
 #include <CL/opencl.hpp>
+#include <algorithm>
+#include <cstdint>
 #include <map>
 #include <string>
 #include <utility>
@@ -36,6 +39,13 @@ public:
     // is built from source, silently, and stored in its place.
     cl::Program program(const std::string& name, const std::string& source, const std::string& options);
 
+    // How many programs stay in memory (kDefaultMaxPrograms): past it, the least recently used one is let go with its
+    // kernels (a cl::Kernel a caller still holds keeps its program alive). An explorer used for hours builds a
+    // program for every setting it was shown, and a CPU runtime keeps megabytes in each.
+    static constexpr size_t kDefaultMaxPrograms = 64;
+    void setMaxPrograms(size_t count) { maxPrograms_ = std::max<size_t>(1, count); }
+    size_t size() const { return programs_.size(); }
+
     // The on-disk cache (the environment's by default; tests give a temporary directory, or a disabled one).
     void setDiskCache(BinaryCache cache) { disk_ = std::move(cache); }
     const BinaryCache& diskCache() const { return disk_; }
@@ -46,7 +56,17 @@ private:
     cl::Context context_;
     cl::Device clDevice_;
     DeviceInfo device_;  // what buildOptions needs to know of it (the OpenCL C versions)
-    std::map<std::pair<std::string, std::string>, cl::Program> programs_;
+    using Key = std::pair<std::string, std::string>;  // (name, build options)
+    struct Kept {
+        cl::Program program;
+        uint64_t used = 0;  // the tick of its last use
+    };
+    cl::Program keep(const Key& key, cl::Program program);  // stored, and the least recently used let go past the bound
+    void touch(const Key& key);
+
+    std::map<Key, Kept> programs_;
+    uint64_t tick_ = 0;
+    size_t maxPrograms_ = kDefaultMaxPrograms;
     std::map<std::pair<std::string, std::string>, cl::Kernel> kernels_;  // by (variant id, build options)
     std::map<std::pair<std::string, std::string>, std::string> logs_;   // successful builds' logs
     BinaryCache disk_;
