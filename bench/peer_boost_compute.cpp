@@ -88,18 +88,17 @@ Method makeBoostComputeScan(const OpenClHandles& h, size_t n, ElemType type, Op 
     m.note = std::string("boost::compute::inclusive_scan(") + fn + "<" + std::string(toString(type)) +
              ">), device to device";
     m.once = type == ElemType::Int ? scanOf<int>(queue, buffer, out, n, op) : scanOf<float>(queue, buffer, out, n, op);
-    m.verify = [queue, out, n, type, &spec](std::string* verdict) {
+    m.verify = [queue, out, type, &spec](std::string* verdict) {
         return spec.check(
             [&](size_t first, size_t count, std::vector<double>* piece) {
-                const size_t k = std::min(count, n - std::min(first, n));
-                piece->resize(k);
+                piece->resize(count);
                 if (type == ElemType::Int) {
-                    std::vector<int> back(k);
-                    queue->enqueue_read_buffer(*out, first * sizeof(int), k * sizeof(int), back.data());
+                    std::vector<int> back(count);
+                    queue->enqueue_read_buffer(*out, first * sizeof(int), count * sizeof(int), back.data());
                     std::copy(back.begin(), back.end(), piece->begin());
                 } else {
-                    std::vector<float> back(k);
-                    queue->enqueue_read_buffer(*out, first * sizeof(float), k * sizeof(float), back.data());
+                    std::vector<float> back(count);
+                    queue->enqueue_read_buffer(*out, first * sizeof(float), count * sizeof(float), back.data());
                     std::copy(back.begin(), back.end(), piece->begin());
                 }
                 return true;

@@ -51,9 +51,7 @@ public:
 
     bool readOutputPiece(Engine& engine, const RunConfig& config, size_t first, size_t count,
                          std::vector<double>* out) override {
-        const size_t n = n_;
-        first = std::min(first, n);
-        *out = readElements(engine, out_, std::min(count, n - first), config.type, first);
+        *out = readPiece(engine, out_, n_, first, count, config.type);
         return true;
     }
 

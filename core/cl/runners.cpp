@@ -1,6 +1,7 @@
 // Chooses the KindRunner for a variant kind; the result read-back the local-tree kinds share.
 #include "core/cl/runners.h"
 
+#include <algorithm>
 #include <chrono>
 
 namespace rl {
@@ -41,6 +42,12 @@ std::vector<double> readElements(Engine& engine, const cl::Buffer& buffer, size_
     std::vector<double> out(count);
     for (size_t i = 0; i < count; ++i) out[i] = valueAt(raw.data(), i, type);
     return out;
+}
+
+std::vector<double> readPiece(Engine& engine, const cl::Buffer& buffer, size_t total, size_t first, size_t count,
+                              ElemType type) {
+    first = std::min(first, total);
+    return readElements(engine, buffer, std::min(count, total - first), type, first);
 }
 
 }  // namespace rl

@@ -23,9 +23,12 @@ std::unique_ptr<KindRunner> makeBuiltinRunner();  // work_group_reduce / sub_gro
 double readResult(Engine& engine, const RunConfig& config, const cl::Buffer& partials, size_t count,
                   double* hostFinalMs);
 
-// The first `count` elements of `buffer` (blocking read), as values: a scan's output.
+// `count` elements of `buffer` from element `first` (blocking read), as values: a scan's output.
 std::vector<double> readElements(Engine& engine, const cl::Buffer& buffer, size_t count, ElemType type,
                                  size_t first = 0);
+// The same from a buffer of `total` elements, fewer where it ends first: a runner's readOutputPiece.
+std::vector<double> readPiece(Engine& engine, const cl::Buffer& buffer, size_t total, size_t first, size_t count,
+                              ElemType type);
 
 // Element i of raw device memory holding elements of `type` (elemSize(type) bytes each), as the value it holds.
 inline double valueAt(const void* raw, size_t i, ElemType type) {

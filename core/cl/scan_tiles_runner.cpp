@@ -61,9 +61,7 @@ public:
 
     bool readOutputPiece(Engine& engine, const RunConfig& config, size_t first, size_t count,
                          std::vector<double>* out) override {
-        const size_t n = shape_.empty() ? 0 : shape_.front();
-        first = std::min(first, n);
-        *out = readElements(engine, outs_.front(), std::min(count, n - first), config.type, first);
+        *out = readPiece(engine, outs_.front(), shape_.empty() ? 0 : shape_.front(), first, count, config.type);
         return true;
     }
 

@@ -98,7 +98,7 @@ bool checkScanInPieces(const HostArray& input, Op op, bool exclusive, int depth,
     std::vector<double> piece;
     bool readable = true;
     for (size_t first = 0; first < input.size(); first += kPiece) {
-        readable = read(first, kPiece, &piece);
+        readable = read(first, std::min(kPiece, input.size() - first), &piece);
         if (!readable || piece.empty() || !check.take(piece)) break;
     }
     bool ok = check.finish(verdict);
