@@ -57,7 +57,7 @@ public:
     // Seconds the app may wait for events before drawing again (the presenter's clock ticks each second).
     double idleTimeout() const { return presenter_.on() ? 1.0 : 10.0; }
     // Closes the projector's window (before the main window goes).
-    void shutdown(Window& window) { presenter_.close(window); }
+    void shutdown(Window& window) { presenter_.release(window); }
     // Ctrl +/-/0 (text size): every frame, even while typing in a text field.
     void handleTextSizeKeys() { lecture_.handleTextSizeKeys(); }
     // In lecture mode, draws the lecture screen, or in the presenter view its console, and returns true (the app

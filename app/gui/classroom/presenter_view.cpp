@@ -75,12 +75,19 @@ void label(const UiContext& ctx, float x, float y, const char* text) {
 }  // namespace
 
 PresenterView::PresenterView() = default;
-PresenterView::~PresenterView() = default;  // the app closes it (close()) while its window still exists
+PresenterView::~PresenterView() = default;  // the app releases it (release()) while its window still exists
 
 std::string PresenterView::sync(Window& window, const view::Palette&) {
     if (wanted_ == on()) return "";
     if (!wanted_) {
         close(window);
+        return "";
+    }
+    if (screen_ && screen_->monitorsWhenOpened() != window.monitorCount()) release(window);  // placed anew
+    clockStart_ = -1;  // started by the first console frame
+    if (screen_) {
+        screen_->setVisible(true);
+        shown_ = true;
         return "";
     }
     try {
@@ -99,12 +106,21 @@ std::string PresenterView::sync(Window& window, const view::Palette&) {
     window.makeCurrent();
     fontScale_ = 0;
     stylePalette_ = nullptr;
-    clockStart_ = -1;  // started by the first console frame
+    shown_ = true;
     return "";
 }
 
-void PresenterView::close(Window& window) {
+void PresenterView::close(Window&) {
     wanted_ = false;
+    shots_.clear();
+    if (!on()) return;
+    screen_->setVisible(false);
+    shown_ = false;
+}
+
+void PresenterView::release(Window& window) {
+    shown_ = false;
+    shots_.clear();
     if (!screen_) return;
     ImGuiContext* caller = ImGui::GetCurrentContext();
     screen_->makeCurrent();
@@ -115,18 +131,17 @@ void PresenterView::close(Window& window) {
     ImGui::SetCurrentContext(caller);
     screen_.reset();
     window.makeCurrent();
-    shots_.clear();
 }
 
 void PresenterView::toggleFullscreen() {
-    if (screen_) screen_->toggleFullscreen();
+    if (on()) screen_->toggleFullscreen();
 }
 
 void PresenterView::restartClock() { clockStart_ = -1; }
 
 void PresenterView::renderProjector(ExplorerState& state, LectureMode& lecture, const UiContext& ctx, Window& window,
                                     const ShotWriter& writeShot) {
-    if (!screen_) return;
+    if (!on()) return;
     ImGuiContext* caller = ImGui::GetCurrentContext();
     screen_->makeCurrent();
     ImGui::SetCurrentContext(imgui_);
@@ -196,7 +211,7 @@ void PresenterView::drawConsole(ExplorerState& state, const UiContext& ctx, Lect
     ImGui::PopStyleVar(2);
     auto& g = ctx.geometry.presenter;
     g.on = true;
-    g.placement = screen_ ? screen_->placement() : "";
+    g.placement = on() ? screen_->placement() : "";
     g.blank = lecture.blank ? "blank" : "";
 
     const float headerH = 64 * s;

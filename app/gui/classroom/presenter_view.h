@@ -35,13 +35,17 @@ public:
     PresenterView();
     ~PresenterView();
 
-    bool on() const { return screen_ != nullptr; }
+    bool on() const { return screen_ && shown_; }
     bool wanted() const { return wanted_; }
     void request(bool on) { wanted_ = on; }
     // Opens or closes the projector's window as requested (between frames, with the main window's context
-    // current). Returns "" or why it could not open (the lecture screen then stays on one window).
+    // current). Returns "" or why it could not open (the lecture screen then stays on one window). A closed
+    // projector is hidden, not destroyed: opened again, it is shown as it was (where it was, full screen or not),
+    // unless the monitors changed in between. Each new window and context cost memory that the OpenGL driver
+    // need not give back while the main window's context, which shares its objects, lives.
     std::string sync(Window& window, const view::Palette& palette);
     void close(Window& window);
+    void release(Window& window);  // destroys the projector's window and contexts (the app's end)
 
     // The console, filling the main window (the caller draws nothing else).
     void drawConsole(ExplorerState& state, const UiContext& ctx, LectureMode& lecture, const ConsoleHooks& hooks);
@@ -54,8 +58,8 @@ public:
     void shootProjector(const std::string& path) { shots_.push_back(path); }
     // A key as if pressed over the projector's window; false when it is not open.
     bool pressProjectorKey(int key, bool pressed) {
-        if (screen_) screen_->injectKey(key, pressed);
-        return screen_ != nullptr;
+        if (on()) screen_->injectKey(key, pressed);
+        return on();
     }
 
 private:
@@ -68,6 +72,7 @@ private:
     float fontScale_ = 0;
     const view::Palette* stylePalette_ = nullptr;  // the palette the projector's style was made with
     bool wanted_ = false;
+    bool shown_ = false;  // screen_ is on view (false: hidden, kept for the next opening)
     double clockStart_ = 0;
     double lastFrame_ = 0;
     std::vector<std::string> shots_;

@@ -26,6 +26,9 @@ public:
     virtual std::string placement() const = 0;
     // A key as if pressed over this window (for scripted tests): it goes where its real keys go.
     virtual void injectKey(int key, bool pressed) = 0;
+    // Hidden, it keeps its context and place, to be shown again as it was; hiding forgets its close button.
+    virtual void setVisible(bool visible) = 0;
+    virtual int monitorsWhenOpened() const = 0;  // the monitors it was placed among
 };
 
 class Window {

@@ -123,6 +123,16 @@ public:
         onKey(window_, key, glfwGetKeyScancode(key), pressed ? GLFW_PRESS : GLFW_RELEASE, 0);
     }
 
+    void setVisible(bool visible) override {
+        if (visible) {
+            glfwShowWindow(window_);
+            return;
+        }
+        glfwSetWindowShouldClose(window_, GLFW_FALSE);
+        glfwHideWindow(window_);
+    }
+    int monitorsWhenOpened() const override { return monitorCount_; }
+
 private:
     // Keys pressed over the projector drive the explorer: handed to ImGui's input of the main window (the current
     // ImGui context while events are polled), as the main window's own callbacks would.

@@ -1,7 +1,7 @@
 // The presenter view under an X server of two screens (Xvfb with Xinerama): the projector's window shows the
 // lecture screen alone (the tree and its caption, no controls, no key hints), the main window the console (the
 // controls, now and next, the lesson and the stage's words, predict mode's answer, a clock); a key pressed over the
-// projector steps both; B blanks the projector only; F7 gives one window back.
+// projector steps both; B blanks the projector only; F7 gives one window back, and F7 again the projector.
 #include <gtest/gtest.h>
 
 #include <regex>
@@ -35,15 +35,16 @@ TEST(PresenterView, TheProjectorShowsTheLectureScreenAndTheConsoleTheRestKeysFro
             "projector-key:q;frames:3;" + both("predict") +
             // B blanks the projector, not the console.
             "key:b;frames:2;" + both("blank") + "key:b;frames:2;"
-            // F7: one window again, the explorer's panels back.
-            "key:f7;frames:4;shot:" + d + "/one.png;quit\"",
+            // F7: one window again, the explorer's panels back; F7 again: the projector again, on the same stage.
+            "key:f7;frames:4;shot:" + d + "/one.png;predict:off;key:right;settle;key:f7;frames:4;" + both("again") + "quit\"",
         "", "+xinerama -screen 0 1600x950x24 -screen 1 1280x720x24");
     ASSERT_EQ(r.exitCode, 0) << r.err;
-    Shot first, firstP, second, secondP, predictC, predictP, blankC, blankP, one;
+    Shot first, firstP, second, secondP, predictC, predictP, blankC, blankP, one, again, againP;
     for (auto [name, s] : {std::pair{"first-console", &first}, {"first-projector", &firstP},
                            {"second-console", &second}, {"second-projector", &secondP},
                            {"predict-console", &predictC}, {"predict-projector", &predictP},
-                           {"blank-console", &blankC}, {"blank-projector", &blankP}, {"one", &one}})
+                           {"blank-console", &blankC}, {"blank-projector", &blankP}, {"one", &one},
+                           {"again-console", &again}, {"again-projector", &againP}})
         ASSERT_TRUE(loadShot(d + "/" + name + ".png", s)) << name;
 
     // The projector: a window of its own, the lecture screen's tree and caption, nothing to click.
@@ -101,6 +102,17 @@ TEST(PresenterView, TheProjectorShowsTheLectureScreenAndTheConsoleTheRestKeysFro
     EXPECT_FALSE(one.geometry["presenter"]["on"].get<bool>());
     EXPECT_FALSE(one.geometry["variantRows"].empty());
     EXPECT_EQ(rectOf(one.geometry["scrub"]).w > 0, true);
+
+    // F7 again: the projector's window is back (kept hidden in between, with its context) and draws the stage the
+    // console shows, stepped while it was closed.
+    EXPECT_TRUE(again.geometry["presenter"]["on"].get<bool>());
+    EXPECT_TRUE(againP.geometry["presenter"]["projector"].get<bool>());
+    EXPECT_EQ(againP.image.width, 1280);
+    EXPECT_EQ(againP.image.height, 720);
+    ASSERT_EQ(againP.geometry["trees"].size(), 1u);
+    EXPECT_EQ(againP.geometry["trees"][0]["stage"], again.geometry["step"]);
+    EXPECT_NE(againP.geometry["trees"][0]["stage"], secondP.geometry["trees"][0]["stage"]);
+    EXPECT_GT(drawnPixels(againP, layoutOf(againP.geometry["trees"][0]).canvas, bg), 5000);
 }
 
 }  // namespace
