@@ -35,8 +35,9 @@ TEST(PresenterView, TheProjectorShowsTheLectureScreenAndTheConsoleTheRestKeysFro
             "projector-key:q;frames:3;" + both("predict") +
             // B blanks the projector, not the console.
             "key:b;frames:2;" + both("blank") + "key:b;frames:2;"
-            // F7: one window again, the explorer's panels back; F7 again: the projector again, on the same stage.
-            "key:f7;frames:4;shot:" + d + "/one.png;predict:off;key:right;settle;key:f7;frames:4;" + both("again") + "quit\"",
+            // F7: one window again, the explorer's panels back; a step there; F7 again: the projector, on that step.
+            "key:f7;frames:4;shot:" + d + "/one.png;predict:off;key:right;settle;key:f7;frames:4;" + both("again") +
+            "quit\"",
         "", "+xinerama -screen 0 1600x950x24 -screen 1 1280x720x24");
     ASSERT_EQ(r.exitCode, 0) << r.err;
     Shot first, firstP, second, secondP, predictC, predictP, blankC, blankP, one, again, againP;
