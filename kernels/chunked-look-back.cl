@@ -4,21 +4,24 @@
 // start before it knows the totals of every chunk before it. The single pass (decoupled-look-back) removes the
 // second read on a GPU; on a CPU it can do the same, if each tile is small enough to stay in the core's cache
 // between its two walks. So each work-group takes a tile of wg x RL_EPI elements by ticket, and each work-item a run
-// of RL_EPI consecutive elements of it, walked serially as a CPU likes: once to total the run (from memory), a
-// Hillis-Steele scan of the wg run totals (the only barriers), the tile's aggregate published (A) and its
-// predecessors looked back over, one at a time, newest first, until one has its prefix (P); then each run walked
-// again from the cache, from its offset, writing the scan as it goes. Memory sees the input read once and the output
-// written once, as for a copy. A whole run of 16-element vectors (the timed runs of 256) walks as vectors: sixteen
-// lanes' totals combined by halves (walk one), then each vector's own scan in four shifted steps and the carry from
-// the vector before (walk two), so that the serial chain is one step per 16 elements, not one per element.
+// of RL_EPI consecutive elements of it, walked serially as a CPU likes: once through memory, scanning the run from
+// the identity into the output as it goes (its last element is the run's total), a Hillis-Steele scan of the wg run
+// totals (the only barriers), the tile's aggregate published (A) and its predecessors looked back over, one at a
+// time, newest first, until one has its prefix (P); then each run walked again in the cache, its offset combined
+// into every element of the output. Memory sees the input read once and the output written once, as for a copy,
+// and the first walk reads and writes together, as a copy does (a first walk that only totalled the run, with all
+// the writing in the second, kept the core waiting on one stream at a time: 15-20% slower on a 2-core CPU). A whole
+// run of 16-element vectors (the timed runs of 256) walks as vectors: each vector's own scan in four shifted steps
+// and the carry from the vector before, so that the serial chain is one step per 16 elements, not one per element.
 // The look-back is the single pass's protocol (decoupled-look-back.cl says why it ends: tickets, and devices that
 // keep running the work-groups they started), with the same 64-bit status words; a CPU runtime runs each
 // work-group on one thread from start to end, so a tile waits only for tiles already running on the other cores.
-// Cost: one read and one write of every element from memory, a second read of each tile from the cache; one status
-// word per tile and a wait while the tile before finishes its first walk. On a GPU the runs are uncoalesced (the
-// work-items of a SIMD group read addresses RL_EPI elements apart), as chunked's are. Floats: the prefix is
-// combined over as many predecessors as the tile looked back over, which varies from run to run, and a vector run
-// rounds in its lanes' order, not decoupled-look-back's (both within the scan's bound).
+// Cost: one read and one write of every element from memory, a second read and write of each tile's output in the
+// cache; one status word per tile and a wait while the tile before finishes its first walk. On a GPU the runs are
+// uncoalesced (the work-items of a SIMD group read addresses RL_EPI elements apart), as chunked's are. Floats: the
+// prefix is combined over as many predecessors as the tile looked back over, which varies from run to run, and a
+// vector run rounds in its lanes' order with the offset added last, not decoupled-look-back's (both within the
+// scan's bound).
 // Requires: cl_khr_int64_base_atomics; a power-of-two work-group size.
 
 #pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
@@ -62,13 +65,26 @@ __kernel void chunked_look_back(__global const T *restrict in, __global T *restr
     const size_t start = min((size_t)n, ((size_t)tile * lsize + lid) * RL_EPI);  // this work-item's run
     const size_t end = min((size_t)n, start + RL_EPI);
 
-    // The run's total, in one walk from memory.
+    // The run's total, in one walk through memory; a run of whole vectors is scanned into the output on the way,
+    // vector by vector: each vector's scan, Hillis-Steele in its lanes (each lane combined with the lane 1, 2, 4
+    // and 8 to its left, the identity where there is none), then the carry, the last lane of the vector before.
     T run = RL_IDENTITY;
 #if defined(CLB_VECTORS)
     if (end - start == RL_EPI) {
-        T16 acc = (T16)(RL_IDENTITY);
-        for (uint k = 0; k < RL_EPI / 16; ++k) acc = RL_APPLYV(acc, vload16(k, in + start), 16);
-        run = rl_total16(acc);
+        for (uint k = 0; k < RL_EPI / 16; ++k) {
+            T16 v = vload16(k, in + start);
+            v = RL_APPLYV(CLB_SHIFT(v, RL_IDENTITY, 16, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14), v, 16);
+            v = RL_APPLYV(CLB_SHIFT(v, RL_IDENTITY, 16, 16, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13), v, 16);
+            v = RL_APPLYV(CLB_SHIFT(v, RL_IDENTITY, 16, 16, 16, 16, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), v, 16);
+            v = RL_APPLYV(CLB_SHIFT(v, RL_IDENTITY, 16, 16, 16, 16, 16, 16, 16, 16, 0, 1, 2, 3, 4, 5, 6, 7), v, 16);
+            v = RL_APPLYV((T16)(run), v, 16);
+#if defined(RL_EXCLUSIVE)
+            vstore16(CLB_SHIFT(v, run, 16, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14), k, out + start);
+#else
+            vstore16(v, k, out + start);
+#endif
+            run = v.sf;
+        }
     } else
 #endif
         for (size_t i = start; i < end; ++i) run = RL_APPLY(run, in[i]);
@@ -133,28 +149,13 @@ __kernel void chunked_look_back(__global const T *restrict in, __global T *restr
     RL_RECORD(src, RL_ADD_OWN);
 #endif
 
-    // The run again, from the cache: every element the offset combined with the run's scan up to it (or before
-    // it, exclusive); a run of whole vectors vector by vector, others element by element in decoupled-look-back's
-    // order.
+    // The run again: a run of whole vectors, its scan in the cache, each element with the offset combined on its
+    // left; others element by element from the input, the offset combined with the run's scan up to each element
+    // (or before it, exclusive), in decoupled-look-back's order.
 #if defined(CLB_VECTORS)
     if (end - start == RL_EPI) {
-        T carry = offset;  // everything before the vector
-        for (uint k = 0; k < RL_EPI / 16; ++k) {
-            // The vector's scan, Hillis-Steele in its lanes: each lane combined with the lane 1, 2, 4 and 8 to its
-            // left, the identity where there is none.
-            T16 v = vload16(k, in + start);
-            v = RL_APPLYV(CLB_SHIFT(v, RL_IDENTITY, 16, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14), v, 16);
-            v = RL_APPLYV(CLB_SHIFT(v, RL_IDENTITY, 16, 16, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13), v, 16);
-            v = RL_APPLYV(CLB_SHIFT(v, RL_IDENTITY, 16, 16, 16, 16, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), v, 16);
-            v = RL_APPLYV(CLB_SHIFT(v, RL_IDENTITY, 16, 16, 16, 16, 16, 16, 16, 16, 0, 1, 2, 3, 4, 5, 6, 7), v, 16);
-            v = RL_APPLYV((T16)(carry), v, 16);
-#if defined(RL_EXCLUSIVE)
-            vstore16(CLB_SHIFT(v, carry, 16, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14), k, out + start);
-#else
-            vstore16(v, k, out + start);
-#endif
-            carry = v.sf;
-        }
+        const T16 left = (T16)(offset);
+        for (uint k = 0; k < RL_EPI / 16; ++k) vstore16(RL_APPLYV(left, vload16(k, out + start), 16), k, out + start);
         return;
     }
 #endif

@@ -26,23 +26,32 @@ bool walksAsVectors(const VariantInfo& variant, size_t xSize, size_t base, size_
     return lanes > 1 && epi % lanes == 0 && base + epi <= xSize;
 }
 
+// The run x[base, base + epi) of whole vectors scanned from the identity as the kernel's first walk does: each
+// vector's lanes in Hillis-Steele steps, then combined with the carry (the last lane of the vector before).
+std::vector<double> vectorRunScan(size_t lanes, Op op, ElemType type, const std::vector<double>& x, size_t base,
+                                  size_t epi) {
+    std::vector<double> local(epi);
+    double carry = identity(op, type);
+    std::vector<double> v(lanes);
+    for (size_t k = 0; k < epi; k += lanes) {
+        for (size_t l = 0; l < lanes; ++l) v[l] = x[base + k + l];
+        for (size_t d = 1; d < lanes; d *= 2)
+            for (size_t l = lanes; l-- > 0;) v[l] = apply(op, type, l >= d ? v[l - d] : identity(op, type), v[l]);
+        for (size_t l = 0; l < lanes; ++l) local[k + l] = v[l] = apply(op, type, carry, v[l]);
+        carry = v[lanes - 1];
+    }
+    return local;
+}
+
 }  // namespace
 
 double runTotal(const VariantInfo& variant, Op op, ElemType type, const std::vector<double>& x, size_t base,
                 size_t epi) {
+    if (walksAsVectors(variant, x.size(), base, epi))
+        return vectorRunScan(size_t(variant.runLanes), op, type, x, base, epi).back();
     double run = identity(op, type);
-    if (!walksAsVectors(variant, x.size(), base, epi)) {
-        for (size_t k = 0; k < epi; ++k)
-            run = apply(op, type, run, base + k < x.size() ? x[base + k] : identity(op, type));
-        return run;
-    }
-    const size_t lanes = size_t(variant.runLanes);
-    std::vector<double> acc(lanes, identity(op, type));
-    for (size_t k = 0; k < epi; k += lanes)
-        for (size_t l = 0; l < lanes; ++l) acc[l] = apply(op, type, acc[l], x[base + k + l]);
-    for (size_t half = lanes / 2; half > 0; half /= 2)
-        for (size_t l = 0; l < half; ++l) acc[l] = apply(op, type, acc[l], acc[l + half]);
-    return acc[0];
+    for (size_t k = 0; k < epi; ++k) run = apply(op, type, run, base + k < x.size() ? x[base + k] : identity(op, type));
+    return run;
 }
 
 void scanRunFrom(const VariantInfo& variant, double offset, const std::vector<double>& x, size_t base, size_t epi,
@@ -57,18 +66,11 @@ void scanRunFrom(const VariantInfo& variant, double offset, const std::vector<do
         }
         return;
     }
-    const size_t lanes = size_t(variant.runLanes);
-    double carry = offset;
-    std::vector<double> v(lanes);
-    for (size_t k = 0; k < epi; k += lanes) {
-        for (size_t l = 0; l < lanes; ++l) v[l] = x[base + k + l];
-        for (size_t d = 1; d < lanes; d *= 2)
-            for (size_t l = lanes; l-- > 0;) v[l] = apply(op, type, l >= d ? v[l - d] : identity(op, type), v[l]);
-        for (size_t l = 0; l < lanes; ++l) {
-            v[l] = apply(op, type, carry, v[l]);
-            out[base + k + l] = exclusive ? (l == 0 ? carry : v[l - 1]) : v[l];
-        }
-        carry = v[lanes - 1];
+    // The run's own scan (the first walk), then the offset combined on the left of each element (the second).
+    const std::vector<double> local = vectorRunScan(size_t(variant.runLanes), op, type, x, base, epi);
+    for (size_t k = 0; k < epi; ++k) {
+        const double own = exclusive ? (k == 0 ? identity(op, type) : local[k - 1]) : local[k];
+        out[base + k] = apply(op, type, offset, own);
     }
 }
 

@@ -16,17 +16,18 @@ void appendHillisSteeleSteps(GroupTrace& g, const ModelInput& in);
 Stage runTotalsLoad(const ModelInput& in, size_t tile);
 
 // The total of the run x[base, base + epi) (the identity past x's end): from the identity in the run's order; or,
-// where the variant walks whole runs as vectors of L = variant.runLanes lanes, lane l's total over x[base + l],
-// x[base + L + l], ..., then the lanes' totals combined by halves (lane l with lane l + L/2, down to one), as
-// kernels/chunked-look-back.cl's first walk does.
+// where the variant walks whole runs as vectors of L = variant.runLanes lanes, the last element of the run's scan
+// from the identity as scanRunFrom walks it (kernels/chunked-look-back.cl's first walk scans the run and keeps
+// its last element).
 double runTotal(const VariantInfo& variant, Op op, ElemType type, const std::vector<double>& x, size_t base,
                 size_t epi);
 
 // A run x[base, base + epi) scanned from its offset into out (elements past out's end left alone): inclusive, offset
 // op (x0 op ... op xk); exclusive, the offset first, then offset op (x0 op ... op xk-1). Element by element from the
-// identity in the run's order; or, walked as vectors of L = variant.runLanes lanes, each vector's lanes scanned in
-// Hillis-Steele steps of 1, 2, 4, ... lanes (the identity on the left), then combined with the carry (the offset,
-// then the last lane of the vector before) on the left.
+// identity in the run's order; or, walked as vectors of L = variant.runLanes lanes, the run scanned from the
+// identity first (each vector's lanes in Hillis-Steele steps of 1, 2, 4, ... lanes, the identity on the left, then
+// combined with the carry, the last lane of the vector before, on the left), and the offset combined on the left
+// of each element after (exclusive: of the element before's, the identity for the first).
 void scanRunFrom(const VariantInfo& variant, double offset, const std::vector<double>& x, size_t base, size_t epi,
                  Op op, ElemType type, bool exclusive, std::vector<double>& out);
 
