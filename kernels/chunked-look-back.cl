@@ -10,9 +10,10 @@
 // time, newest first, until one has its prefix (P); then each run walked again in the cache, its offset combined
 // into every element of the output. Memory sees the input read once and the output written once, as for a copy,
 // and the first walk reads and writes together, as a copy does (a first walk that only totalled the run, with all
-// the writing in the second, kept the core waiting on one stream at a time: 15-20% slower on a 2-core CPU). A whole
-// run of 16-element vectors (the timed runs of 256) walks as vectors: each vector's own scan in four shifted steps
-// and the carry from the vector before, so that the serial chain is one step per 16 elements, not one per element.
+// the writing in the second, kept the core on one stream at a time: up to a quarter slower on a 2-core CPU). A
+// whole run of 16-element vectors (the timed runs of 256) walks as vectors: each vector's own scan in four shifted
+// steps and the carry from the vector before, so that the serial chain is one step per 16 elements, not one per
+// element.
 // The look-back is the single pass's protocol (decoupled-look-back.cl says why it ends: tickets, and devices that
 // keep running the work-groups they started), with the same 64-bit status words; a CPU runtime runs each
 // work-group on one thread from start to end, so a tile waits only for tiles already running on the other cores.
