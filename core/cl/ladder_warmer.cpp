@@ -21,8 +21,13 @@ void lowerThisThreadsPriority() {
 #endif
 }
 
-LadderWarmer::LadderWarmer(DeviceInfo device, RunConfig config, std::vector<std::string> variants, BinaryCache disk)
-    : device_(std::move(device)), config_(std::move(config)), variants_(std::move(variants)), disk_(std::move(disk)) {
+LadderWarmer::LadderWarmer(DeviceInfo device, RunConfig config, std::vector<std::string> variants, BinaryCache disk,
+                           std::chrono::milliseconds startAfter)
+    : device_(std::move(device)),
+      config_(std::move(config)),
+      variants_(std::move(variants)),
+      disk_(std::move(disk)),
+      startAfter_(startAfter) {
     config_.n = std::min(config_.n, kMaxN);
     progress_.total = int(variants_.size());
     thread_ = std::thread([this] { loop(); });
@@ -62,6 +67,10 @@ std::string LadderWarmer::configKey(const RunConfig& c) {
 
 void LadderWarmer::loop() {
     lowerThisThreadsPriority();
+    {
+        std::unique_lock<std::mutex> lock(mutex_);
+        cv_.wait_for(lock, startAfter_, [this] { return stop_; });
+    }
     const auto start = std::chrono::steady_clock::now();
     std::unique_ptr<Engine> engine;
     std::optional<HostArray> input;
@@ -75,6 +84,7 @@ void LadderWarmer::loop() {
             if (!engine) {
                 engine = std::make_unique<Engine>(device_);
                 engine->programs().setDiskCache(disk_);
+                engine->programs().setMaxPrograms(kMaxPrograms);
             }
             RunConfig c = config_;
             c.variant = id;
@@ -85,7 +95,10 @@ void LadderWarmer::loop() {
         }
         std::lock_guard<std::mutex> lock(mutex_);
         ++progress_.done;
-        if (engine) progress_.disk = engine->programs().diskCache().stats();
+        if (engine) {
+            progress_.disk = engine->programs().diskCache().stats();
+            progress_.programs = engine->programs().size();
+        }
     }
     std::lock_guard<std::mutex> lock(mutex_);
     progress_.finished = true;

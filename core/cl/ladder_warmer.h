@@ -4,6 +4,7 @@
 // the user switches variant. It never holds a lock the user's engine needs, and waits while that engine is busy.
 #pragma once
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <mutex>
 #include <optional>
@@ -20,22 +21,28 @@ namespace rl {
 struct LadderWarmerProgress {
     int done = 0, total = 0;  // variants traced (or found unsupported) of the ones asked for
     bool finished = false;    // all done, or stopped
-    double seconds = 0;       // from start to finish
+    double seconds = 0;       // from start (after the delay) to finish
     BinaryCacheStats disk;    // what the warmer's engine found in the disk cache
+    size_t programs = 0;      // programs its engine holds in memory (at most LadderWarmer::kMaxPrograms)
 };
 
 class LadderWarmer {
 public:
-    // Starts at once: `variants` (registry ids, in order) traced with `config` (its variant ignored; N at most
-    // kMaxN) on `device`, with `disk` as the engine's disk cache. Variants that the device or config cannot run are
-    // counted as done and skipped; no error leaves the thread.
+    // Starts after `startAfter` (at once by default): `variants` (registry ids, in order) traced with `config` (its
+    // variant ignored; N at most kMaxN) on `device`, with `disk` as the engine's disk cache. Variants that the device
+    // or config cannot run are counted as done and skipped; no error leaves the thread. Stopped before it starts, it
+    // builds nothing (a setting changed again within the delay costs no build).
     LadderWarmer(DeviceInfo device, RunConfig config, std::vector<std::string> variants,
-                 BinaryCache disk = BinaryCache::fromEnvironment());
+                 BinaryCache disk = BinaryCache::fromEnvironment(),
+                 std::chrono::milliseconds startAfter = std::chrono::milliseconds(0));
     ~LadderWarmer();  // stops after the variant under way and joins
     LadderWarmer(const LadderWarmer&) = delete;
     LadderWarmer& operator=(const LadderWarmer&) = delete;
 
     static constexpr size_t kMaxN = size_t(1) << 16;
+    // Its engine keeps only the programs of the variant under way: what it builds is for the disk cache and the
+    // driver's, and a runtime may hold megabytes for each program it keeps (PoCL: the binary and its kernels').
+    static constexpr size_t kMaxPrograms = 4;
 
     // Asks the thread to stop after the variant under way, without waiting (the destructor joins).
     void stop();
@@ -53,6 +60,7 @@ private:
     RunConfig config_;
     std::vector<std::string> variants_;
     BinaryCache disk_;
+    std::chrono::milliseconds startAfter_;
     mutable std::mutex mutex_;
     std::condition_variable cv_;
     LadderWarmerProgress progress_;

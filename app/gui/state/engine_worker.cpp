@@ -136,6 +136,11 @@ void EngineWorker::loop() {
     }
 }
 
+// A setting must stand this long before the ladder is built for it: a student stepping through work-group sizes
+// or dragging a slider passes through settings whose builds would only be thrown away (and a runtime may keep some
+// memory for every program it ever built: PoCL about 25 KB a kernel).
+constexpr std::chrono::milliseconds kWarmUpAfter{1500};
+
 void EngineWorker::warmUp(const TraceRequest& request, bool shown) {
     retired_.erase(std::remove_if(retired_.begin(), retired_.end(),
                                   [](const auto& w) { return w->progress().finished; }),
@@ -154,7 +159,8 @@ void EngineWorker::warmUp(const TraceRequest& request, bool shown) {
     std::vector<std::string> ids;  // the ladder in teaching order, but for what was just traced
     for (const auto& v : allVariants())
         if (v.id != request.config.variant && v.id != request.compareVariant) ids.push_back(v.id);
-    auto fresh = std::make_unique<LadderWarmer>(devices_[size_t(index)], request.config, std::move(ids));
+    auto fresh = std::make_unique<LadderWarmer>(devices_[size_t(index)], request.config, std::move(ids),
+                                                BinaryCache::fromEnvironment(), kWarmUpAfter);
     std::unique_ptr<LadderWarmer> old;
     {
         std::lock_guard<std::mutex> lock(mutex_);

@@ -40,7 +40,10 @@ LadderWarmerProgress waitFinished(const LadderWarmer& w) {
 
 TEST(LadderWarmerCache, LaterEngineLoadsEveryWarmedVariant) {
     const std::string dir = freshDir("warmer-cache");
-    const std::vector<std::string> ids = {"interleaved-divergent", "sequential", "first-add", "best-cpu"};
+    // More variants than the warmer's engine keeps programs of: the disk cache has them all, its memory a few.
+    const std::vector<std::string> ids = {"interleaved-divergent", "interleaved-strided", "sequential", "first-add",
+                                          "complete-unroll", "best-cpu"};
+    static_assert(LadderWarmer::kMaxPrograms < 6);
     {
         LadderWarmer warmer(selectDevice(""), warmConfig(), ids, BinaryCache(dir));
         const LadderWarmerProgress p = waitFinished(warmer);
@@ -48,6 +51,8 @@ TEST(LadderWarmerCache, LaterEngineLoadsEveryWarmedVariant) {
         EXPECT_EQ(p.done, int(ids.size()));
         EXPECT_EQ(p.total, int(ids.size()));
         EXPECT_GE(p.disk.stored + p.disk.hits, int(ids.size()));
+        EXPECT_GE(p.programs, 1u);
+        EXPECT_LE(p.programs, LadderWarmer::kMaxPrograms);
     }
     Engine e(selectDevice(""));
     e.programs().setDiskCache(BinaryCache(dir));
@@ -75,6 +80,26 @@ TEST(LadderWarmerCache, HeldWarmerStartsNothingAndStopsPromptly) {
         EXPECT_EQ(warmer.progress().done, done);  // nothing new while held
         EXPECT_FALSE(warmer.progress().finished);
     }  // destroyed while held: stops without building the rest
+    fs::remove_all(dir);
+}
+
+TEST(LadderWarmerCache, AWarmerStoppedBeforeItsStartBuildsNothing) {
+    const std::string dir = freshDir("warmer-delayed");
+    const auto begun = std::chrono::steady_clock::now();
+    {
+        LadderWarmer warmer(selectDevice(""), warmConfig(), {"sequential", "first-add"}, BinaryCache(dir),
+                            std::chrono::minutes(10));
+        std::this_thread::sleep_for(std::chrono::milliseconds(300));
+        EXPECT_EQ(warmer.progress().done, 0);  // still waiting for its start
+        EXPECT_FALSE(warmer.progress().finished);
+        warmer.stop();  // the setting changed again
+        const LadderWarmerProgress p = waitFinished(warmer);
+        EXPECT_TRUE(p.finished);
+        EXPECT_EQ(p.done, 0);
+        EXPECT_EQ(p.disk.stored, 0);
+    }
+    EXPECT_LT(std::chrono::steady_clock::now() - begun, std::chrono::minutes(1));  // the stop cut the wait short
+    EXPECT_TRUE(!fs::exists(dir) || fs::is_empty(dir));                          // nothing built, nothing stored
     fs::remove_all(dir);
 }
 
