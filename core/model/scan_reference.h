@@ -46,8 +46,8 @@ ScanReference computeScanReference(const HostArray& input, Op op, bool exclusive
 bool acceptScan(const ScanReference& ref, ElemType type, const std::vector<double>& output, std::string* verdict);
 
 // A scan of input.size() elements checked as it is read a piece at a time: read(first, count, &piece) fills the
-// `count` elements from `first`, which all lie in the scan (false: the output cannot be read). Holds one piece and nothing per element; the
-// verdict as acceptScan's. *last (when given) gets the last element's reference and bound.
+// `count` elements from `first`, which all lie in the scan (false: the output cannot be read). Holds one piece and
+// nothing per element; the verdict as acceptScan's. *last (when given) gets the last element's reference and bound.
 bool checkScanInPieces(const HostArray& input, Op op, bool exclusive, int depth,
                        const std::function<bool(size_t first, size_t count, std::vector<double>* piece)>& read,
                        std::string* verdict, std::pair<double, double>* last = nullptr);
