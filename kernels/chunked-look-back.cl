@@ -15,7 +15,7 @@
 // steps and the carry from the vector before, so that the serial chain is one step per 16 elements, not one per
 // element. How a vector is written decides what the compiler makes of it: loaded and stored whole, with the carry
 // kept in a vector, a vector costs one load, four shuffles, five combines, a store and one shuffle more, and the
-// scan took 0.8x the time of the same steps through vload16, vstore16 and a scalar carry on 2 cores.
+// scan took 0.71-0.86x the time of the same steps through vload16, vstore16 and a scalar carry (2 cores, 2^24-2^26).
 // The look-back is the single pass's protocol (decoupled-look-back.cl says why it ends: tickets, and devices that
 // keep running the work-groups they started), with the same 64-bit status words; a CPU runtime runs each
 // work-group on one thread from start to end, so a tile waits only for tiles already running on the other cores.
@@ -79,7 +79,7 @@ __kernel void chunked_look_back(__global const T *restrict in, __global T *restr
         __global const T16 *in16 = (__global const T16 *)(in + start);
         __global T16 *out16 = (__global T16 *)(out + start);
         // The identity shifted in is read through a volatile, so that the compiler does not see a constant: with a
-        // constant fill LLVM shifts with AVX-512's vpexpand, which took twice the time of vpermt2 on AMD's Zen 5.
+        // constant fill LLVM shifts with AVX-512's vpexpand, and the scan took 1.4-2.2x the time on AMD's Zen 5.
         volatile T fill = RL_IDENTITY;
         const T16 none = (T16)(fill);
         T16 carry = none;  // in every lane, the run so far: the last lane of the vector before
