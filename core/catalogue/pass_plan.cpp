@@ -50,6 +50,12 @@ int timedElementsPerItem(const VariantInfo& variant, size_t wg, size_t elemBytes
     return 0;
 }
 
+int cpuTimedElementsPerItem(const VariantInfo& variant, size_t wg) {
+    if (variant.timedTileOnCpu == 0 || wg == 0) return variant.timedElementsPerItem;
+    const size_t runs = std::min<size_t>(kMaxTimedElementsPerItem, variant.timedTileOnCpu / wg);
+    return std::max(variant.timedElementsPerItem, int(runs));
+}
+
 size_t persistentLastGroupGrid(const VariantInfo& variant, size_t n, size_t wg, int computeUnits) {
     wg = std::max<size_t>(1, wg);
     size_t cap = size_t(std::max(1, variant.groupsPerComputeUnit)) * size_t(std::max(1, computeUnits));

@@ -82,6 +82,8 @@ struct VariantInfo {
     int timedElementsPerItem = 0;    // > 0: the default of timed runs instead (traces keep the one above)
     int maxTimedElementsPerItem = 0;  // > 0 (tileInLocal): timed runs take as many as local memory holds, up to this
                                       // (timedElementsPerItem in core/catalogue/pass_plan.h); the above when none fit
+    size_t timedTileOnCpu = 0;  // > 0: timed runs on a CPU take runs of this many elements / wg (a tile of this many,
+                                // one core's cache), at least timedElementsPerItem (cpuTimedElementsPerItem)
     int lectureTiles = 1;  // a lecture preset's work-groups: > 1 where the lesson is how tiles meet (a look-back)
     int groupsPerComputeUnit = 0;   // > 0: a fixed grid (each pass launches at most this many work-groups per
                                    // compute unit, and each work-item loops over its share); 0: groups follow N

@@ -21,11 +21,12 @@ RunConfig withDeviceDefaults(const VariantInfo& v, const RunConfig& requested, c
     if (v.groupsPerComputeUnit > 0 && c.groups == 0) c.groups = timedGrid(v, c.n, c.wg, device.computeUnits);
     if (v.elementsPerItemSettable && c.elemsPerItem == 0) {
         // On a GPU the tile fills local memory; on a CPU "local" memory is the cache and a run of 24 measured faster
-        // (PoCL, 2^20-2^22: 4.9 ms against 7.7 with 48).
-        const int fits =
-            device.type == "GPU" ? timedElementsPerItem(v, c.wg, elemSize(c.type), device.localMemBytes) : 0;
+        // (PoCL, 2^20-2^22: 4.9 ms against 7.7 with 48); a CPU scan's runs fill its tile (cpuTimedElementsPerItem).
+        const bool gpu = device.type == "GPU";
+        const int fits = gpu ? timedElementsPerItem(v, c.wg, elemSize(c.type), device.localMemBytes) : 0;
+        const int fixed = gpu ? v.timedElementsPerItem : cpuTimedElementsPerItem(v, c.wg);
         if (fits > 0) c.elemsPerItem = fits;
-        else if (v.timedElementsPerItem > 0) c.elemsPerItem = v.timedElementsPerItem;
+        else if (fixed > 0) c.elemsPerItem = fixed;
     }
     return c;
 }

@@ -15,11 +15,12 @@ VariantInfo chunked_look_back() {
     v.tileInLocal = false;     // only the runs' totals go through local memory
     v.wgFixedAtBuild = false;  // no local array sized at build time
     v.maxTimedElementsPerItem = 0;
-    // Traced: 2 per work-item, so that the explorer's arrays of a few dozen elements make several tiles. Timed: runs
-    // of 256, tiles of wg x 256 elements (256 KiB of ints at wg 256), which stay in a core's cache from the first
-    // walk to the second.
+    // Traced: 2 per work-item, so that the explorer's arrays of a few dozen elements make several tiles. Timed: on a
+    // CPU, tiles of 64Ki elements (256 KiB of ints), which stay in a core's cache from the first walk to the second,
+    // in runs of at least 256 (256 at wg 256, 2048 at wg 32: fewer, longer runs cost PoCL less); elsewhere runs of 256.
     v.defaultElementsPerItem = 2;
     v.timedElementsPerItem = 256;
+    v.timedTileOnCpu = 65536;
     v.scansInPlace = false;  // its in and out are restrict: the compiler may order a run's loads and stores freely
     v.runLanes = 16;  // runs of whole 16-element vectors walk as vectors (the kernel's CLB_VECTORS)
     return v;

@@ -114,6 +114,18 @@ TEST(FinishingRole, NamesTheLastGroupOrTheBlocksThenTheTop) {
     EXPECT_EQ(finishingRole(2, 3, 16), "the last of the blocks' finishers");
 }
 
+TEST(TimedTile, ChunkedLookBackOnACpuFillsATileOf64KiWithRunsOfAtLeast256) {
+    const VariantInfo& v = *findVariant("chunked-look-back");
+    EXPECT_EQ(cpuTimedElementsPerItem(v, 256), 256);
+    EXPECT_EQ(cpuTimedElementsPerItem(v, 32), 2048);
+    EXPECT_EQ(cpuTimedElementsPerItem(v, 16), 4096);
+    EXPECT_EQ(cpuTimedElementsPerItem(v, 1), 4096);     // capped at the largest run a setting takes
+    EXPECT_EQ(cpuTimedElementsPerItem(v, 1024), 256);   // never shorter than its fixed runs
+    // Variants without a tile for CPUs keep their fixed runs (or none).
+    EXPECT_EQ(cpuTimedElementsPerItem(*findVariant("decoupled-look-back"), 32), 24);
+    EXPECT_EQ(cpuTimedElementsPerItem(*findVariant("sequential"), 32), 0);
+}
+
 }  // namespace
 }  // namespace rl
 
