@@ -7,6 +7,9 @@
 
 namespace rl {
 
+// The most elements per work-item a run takes (a setting, and the longest run a timed default chooses).
+inline constexpr int kMaxElemsPerItem = 4096;
+
 struct RunConfig {
     std::string variant = "sequential";
     size_t n = 1 << 20;

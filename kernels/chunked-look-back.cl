@@ -11,9 +11,9 @@
 // into every element of the output. Memory sees the input read once and the output written once, as for a copy,
 // and the first walk reads and writes together, as a copy does (a first walk that only totalled the run, with all
 // the writing in the second, kept the core on one stream at a time: up to a quarter slower on a 2-core CPU). A
-// whole run of 16-element vectors (the timed runs of 256) walks as vectors: each vector's own scan in four shifted
-// steps and the carry from the vector before, so that the serial chain is one step per 16 elements, not one per
-// element. How a vector is written decides what the compiler makes of it: loaded and stored whole, with the carry
+// whole run of 16-element vectors (every timed run: 256 or more) walks as vectors: each vector's own scan in four
+// shifted steps and the carry from the vector before, so that the serial chain is one step per 16 elements, not one
+// per element. How a vector is written decides what the compiler makes of it: loaded and stored whole, with the carry
 // kept in a vector, a vector costs one load, four shuffles, five combines, a store and one shuffle more, and the
 // scan took 0.71-0.86x the time of the same steps through vload16, vstore16 and a scalar carry (2 cores, 2^24-2^26).
 // The look-back is the single pass's protocol (decoupled-look-back.cl says why it ends: tickets, and devices that

@@ -52,7 +52,7 @@ int timedElementsPerItem(const VariantInfo& variant, size_t wg, size_t elemBytes
 
 int cpuTimedElementsPerItem(const VariantInfo& variant, size_t wg) {
     if (variant.timedTileOnCpu == 0 || wg == 0) return variant.timedElementsPerItem;
-    const size_t runs = std::min<size_t>(kMaxTimedElementsPerItem, variant.timedTileOnCpu / wg);
+    const size_t runs = std::min<size_t>(kMaxElemsPerItem, variant.timedTileOnCpu / wg);
     return std::max(variant.timedElementsPerItem, int(runs));
 }
 

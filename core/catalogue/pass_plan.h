@@ -65,11 +65,10 @@ size_t timedGrid(const VariantInfo& variant, size_t n, size_t wg, int computeUni
 inline constexpr size_t kLocalMargin = 512;
 int timedElementsPerItem(const VariantInfo& variant, size_t wg, size_t elemBytes, size_t localMemBytes);
 // A variant's elements per work-item for timed runs on a CPU device: with variant.timedTileOnCpu, runs of that tile
-// over wg work-items (a power of two for power-of-two sizes), from timedElementsPerItem up to
-// kMaxTimedElementsPerItem; otherwise timedElementsPerItem (0: none). PoCL runs a work-group as a loop over its
+// over wg work-items (a power of two for power-of-two sizes), from timedElementsPerItem up to kMaxElemsPerItem
+// (core/run_config.h); otherwise timedElementsPerItem (0: none). PoCL runs a work-group as a loop over its
 // work-items, each paying a prologue per walk, so at the same tile fewer, longer runs cost less (chunked-look-back:
 // wg 32 with runs of 2048 took about 0.8x the time of wg 256 with runs of 256 at 2^24, BENCHMARKS.md).
-inline constexpr int kMaxTimedElementsPerItem = 4096;
 int cpuTimedElementsPerItem(const VariantInfo& variant, size_t wg);
 // best-gpu's persistent grid: wg groups up to kLastGroupMaxElemsPerItem elements per work-item, then more, up to
 // groupsPerComputeUnit x units rounded down to whole multiples of wg. timedGrid's choice up to 2^24 (wg 256) and on
