@@ -215,7 +215,8 @@ int run(const BenchOptions& o) {
             methods.push_back(makeReadOnlyCeiling(engine, layoutsSource, data, std::min(tiles, 8 * units), o.wg, 4,
                                                   "read-only kernel, 8 groups per unit"));
         }
-        for (const auto& id : o.variants) methods.push_back(makeVariant(engine, id, o.wg, o.groups, data));
+        for (const auto& id : o.variants)
+            methods.push_back(makeVariant(engine, id, variantWorkGroup(o, id, cpu), o.groups, data));
         if (wanted(o.peers, "clblast")) methods.push_back(makeClblast(h, n, o.type, o.op));
         if (wanted(o.peers, "boost")) methods.push_back(makeBoostCompute(h, n, o.type, o.op));
         if (wanted(o.peers, "tbb")) {
@@ -306,7 +307,7 @@ int run(const BenchOptions& o) {
             {"interleaved", interleave},
             {"passes", passes},
             {"seed", o.seed},
-            {"wg", o.wg},
+            {"wg", wgJson(o)},
             {"load_average", loadAverage()},
             {"numa_nodes", numaNodes()},
             // wall clock minus the monotonic clock --calls stamps: lines the calls up with samples

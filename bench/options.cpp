@@ -7,6 +7,7 @@
 #include <sstream>
 #include <utility>
 
+#include "core/catalogue/pass_plan.h"
 #include "core/files/run_settings.h"
 
 namespace rl::bench {
@@ -41,15 +42,33 @@ static std::string setting(const char* name, const std::string& more) {
     return line + help + (more.empty() ? "" : "; " + more) + "\n";
 }
 
+// "chunked-look-back: 32, ...": the variants timed at a work-group size of their own on a CPU.
+static std::string ownCpuWorkGroups() {
+    std::string s;
+    for (const Pattern p : {Pattern::Reduce, Pattern::Scan})
+        for (const VariantInfo& v : patternVariants(p))
+            if (v.timedWorkGroupOnCpu > 0)
+                s += (s.empty() ? "" : ", ") + v.id + ": " + std::to_string(v.timedWorkGroupOnCpu);
+    return s.empty() ? "none" : s;
+}
+
+size_t variantWorkGroup(const BenchOptions& o, const std::string& id, bool cpuDevice) {
+    if (o.wgGiven) return o.wg;
+    const VariantInfo* v = findVariant(id);
+    return v ? timedWorkGroup(*v, cpuDevice) : o.wg;
+}
+
 std::string usage() {
     return "usage: reducelab_bench [options]\n"
            "  --device D        OpenCL device: index or part of its name (default: REDUCELAB_DEVICE or 0)\n"
            "  --sizes LIST      e.g. 2^22,2^24,2^26 (default: those on CPU devices, 2^20..2^28 on GPUs)\n"
            "  --warmup W        at least W untimed runs, and at least 200 ms of them, first (default 3)\n"
-           "  --repeats R       timed runs, median reported (default 15, at least 10 for reported figures)\n"
-           + setting("wg", "of ReduceLab's kernels; default 256") + setting("groups", "") +
+           "  --repeats R       timed runs, median reported (default 15, at least 10 for reported figures)\n" +
+           setting("wg", "when given, every variant's; default: each variant's\n                    own, 256 (on a CPU, " +
+                             ownCpuWorkGroups() + "); the copy kernels' 256") +
+           setting("groups", "") +
            "  --variants LIST   ReduceLab variants (default best-gpu,grid-stride,best-cpu,multi-element; with\n"
-           "                    --pattern scan: chunked,reduce-then-scan,decoupled-look-back)\n"
+           "                    --pattern scan: chunked,chunked-look-back,reduce-then-scan,decoupled-look-back)\n"
            "  --pattern P       reduce (default) or scan: the scans against the host's std::inclusive_scan\n"
            "                    (par_unseq over TBB, and serial) and Boost.Compute's inclusive_scan, every element\n"
            "                    of every method checked; GB/s counts the bytes read and written\n"
@@ -150,7 +169,10 @@ bool parseOptions(int argc, char** argv, BenchOptions& o, std::string* error) {
                 *error = "--type: the bench measures int and float; " + v + " is not one of them";
                 return false;
             }
-            if (a == "--wg") o.wg = c.wg;
+            if (a == "--wg") {
+                o.wg = c.wg;
+                o.wgGiven = true;
+            }
             if (a == "--groups") o.groups = c.groups;
             if (a == "--seed") o.seed = c.seed;
             if (a == "--op") o.op = c.op;

@@ -24,7 +24,8 @@ struct BenchOptions {
     bool calls = false;       // every timed call's start and time in the JSON
     bool coldL2 = false;      // device timing: the device's cache written over before each call (--cold-l2)
     bool inPlace = false;     // a scan bench also times the scans that can write over their input so (--in-place)
-    size_t wg = 256;
+    size_t wg = 256;          // --wg: of the bench's own kernels (copies, ceilings) and, when given, of every variant
+    bool wgGiven = false;     // without --wg each variant runs at its own timed size (variantWorkGroup)
     size_t groups = 0;  // fixed-grid variants' work-groups (0: the variant's default for the device)
     uint64_t seed = 1;
     std::vector<std::string> variants = {"best-gpu", "grid-stride", "best-cpu", "multi-element"};
@@ -49,6 +50,10 @@ struct BenchOptions {
     bool floor = false;               // where OpenCL's event interval lies around a kernel's work (NVIDIA)
     bool help = false;
 };
+
+// The work-group size a variant is timed at: --wg when given, else the variant's own for the device
+// (timedWorkGroup in core/catalogue/pass_plan.h: 256, or chunked-look-back's 32 on a CPU).
+size_t variantWorkGroup(const BenchOptions& o, const std::string& id, bool cpuDevice);
 
 bool parseOptions(int argc, char** argv, BenchOptions& o, std::string* error);
 std::string usage();

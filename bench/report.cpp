@@ -141,6 +141,10 @@ std::vector<TargetCheck> checkTargets(const std::vector<Measurement>& all, const
     return out;
 }
 
+nlohmann::json wgJson(const BenchOptions& o) {
+    return o.wgGiven ? nlohmann::json(o.wg) : nlohmann::json("each variant's own (its note names it)");
+}
+
 // $XDG_DATA_HOME/reducelab/bench/ (else ~/.local/share/...), the newest run per file name.
 std::string keepForTheExplorer(const nlohmann::json& j, const std::string& device) {
     const std::string dir = userDataDir("bench");

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "bench/measure.h"
+#include "bench/options.h"
 
 namespace rl::bench {
 
@@ -25,6 +26,9 @@ void printTable(std::ostream& out, const std::vector<Measurement>& all, const st
 std::vector<TargetCheck> checkTargets(const std::vector<Measurement>& all, const std::vector<size_t>& sizes,
                                       const std::string& best, bool cpuDevice, const std::string& op = "sum");
 void printTargets(std::ostream& out, const std::vector<TargetCheck>& checks);
+
+// The run's "wg": --wg when given, else a word saying that each variant ran at its own (each note names it).
+nlohmann::json wgJson(const BenchOptions& o);
 
 // A copy of a run's JSON (`j`, with its "data_type", "op" and "pattern") where the explorer's Timings view reads the
 // peers it draws beside the ladder (app/view/timing/peer_figures.h): $XDG_DATA_HOME/reducelab/bench/, one file per

@@ -79,8 +79,9 @@ int runScanBench(Engine& engine, std::vector<size_t> sizes, const BenchOptions& 
             c.variant = id;
             c.n = n;
             c.type = o.type;
-            c.wg = o.wg;
-            depth = std::max(depth, scanRoundingDepth(*findVariant(id), c));
+            c.wg = variantWorkGroup(o, id, cpu);
+            const VariantInfo& v = *findVariant(id);
+            depth = std::max(depth, scanRoundingDepth(v, withDeviceDefaults(v, c, engine.device())));
         }
         const ScanSpec scanSpec{&input, o.op, depth};
         const ScanSpec hostSpec{&input, o.op, hostDepth(n, o.type)};
@@ -97,12 +98,13 @@ int runScanBench(Engine& engine, std::vector<size_t> sizes, const BenchOptions& 
         for (auto& m : timeMethods(copyAlone, timing, o.warmup, o.repeats, ref, cpu, context)) keep(std::move(m));
         std::vector<Method> methods;
         if (cpu) methods.push_back(makeChunkedCopy(engine, copySource, n));
-        for (const auto& id : variants) methods.push_back(makeVariant(engine, id, o.wg, o.groups, data));
+        for (const auto& id : variants)
+            methods.push_back(makeVariant(engine, id, variantWorkGroup(o, id, cpu), o.groups, data));
         // Beside CUB's DeviceScan, which the CUDA peers call in place, the scans that can do the same, timed so.
         if (python || o.inPlace)
             for (const auto& id : variants)
                 if (findVariant(id)->scansInPlace)
-                    methods.push_back(makeVariant(engine, id, o.wg, o.groups, data, true));
+                    methods.push_back(makeVariant(engine, id, variantWorkGroup(o, id, cpu), o.groups, data, true));
         if (wanted("boost")) methods.push_back(makeBoostComputeScan(h, n, o.type, o.op, scanSpec));
         if (wanted("tbb")) {
             methods.push_back(makeHostScan(hostCopy.get(), n, o.type, o.op, true, hostSpec));
@@ -189,7 +191,7 @@ int runScanBench(Engine& engine, std::vector<size_t> sizes, const BenchOptions& 
                         {"warmup", o.warmup},
                         {"repeats", o.repeats},
                         {"seed", o.seed},
-                        {"wg", o.wg},
+                        {"wg", wgJson(o)},
                         {"cold_l2", o.coldL2},
                         {"in_place", python || o.inPlace},
                         {"measurements", nlohmann::json::array()},

@@ -56,6 +56,10 @@ int cpuTimedElementsPerItem(const VariantInfo& variant, size_t wg) {
     return std::max(variant.timedElementsPerItem, int(runs));
 }
 
+size_t timedWorkGroup(const VariantInfo& variant, bool cpuDevice) {
+    return cpuDevice && variant.timedWorkGroupOnCpu > 0 ? variant.timedWorkGroupOnCpu : RunConfig{}.wg;
+}
+
 size_t persistentLastGroupGrid(const VariantInfo& variant, size_t n, size_t wg, int computeUnits) {
     wg = std::max<size_t>(1, wg);
     size_t cap = size_t(std::max(1, variant.groupsPerComputeUnit)) * size_t(std::max(1, computeUnits));

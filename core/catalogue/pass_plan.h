@@ -70,6 +70,10 @@ int timedElementsPerItem(const VariantInfo& variant, size_t wg, size_t elemBytes
 // work-items, each paying a prologue per walk, so at the same tile fewer, longer runs cost less (chunked-look-back:
 // wg 32 with runs of 2048 took about 0.8x the time of wg 256 with runs of 256 at 2^24, BENCHMARKS.md).
 int cpuTimedElementsPerItem(const VariantInfo& variant, size_t wg);
+// The work-group size a benchmark times a variant at when it is not told one: on a CPU device its
+// timedWorkGroupOnCpu when it has one, else RunConfig's default (256). With timedTileOnCpu, a smaller group takes
+// longer runs at the same tile (chunked-look-back on PoCL: wg 32, runs of 2048).
+size_t timedWorkGroup(const VariantInfo& variant, bool cpuDevice);
 // best-gpu's persistent grid: wg groups up to kLastGroupMaxElemsPerItem elements per work-item, then more, up to
 // groupsPerComputeUnit x units rounded down to whole multiples of wg. timedGrid's choice up to 2^24 (wg 256) and on
 // a device with few compute units; bench --anatomy measures it against the short groups past that.

@@ -244,5 +244,26 @@ TEST(SettingsTable, AnOlderSettingsFileIsReadAndABadValueIsNamedNotClamped) {
         << warning;
 }
 
+// Without --wg the bench times each variant at its own size (chunked-look-back on a CPU: 32) and its own kernels at
+// 256; a --wg given holds for every variant, on any device.
+TEST(SettingsTable, TheBenchTimesEachVariantAtItsOwnWorkGroupUnlessToldOne) {
+    bench::BenchOptions o;
+    std::string error;
+    std::vector<std::string> none = {"reducelab_bench"};
+    auto argv = argvOf(none);
+    ASSERT_TRUE(bench::parseOptions(int(argv.size()), argv.data(), o, &error)) << error;
+    EXPECT_EQ(bench::variantWorkGroup(o, "chunked-look-back", true), 32u);
+    EXPECT_EQ(bench::variantWorkGroup(o, "chunked-look-back", false), 256u);
+    EXPECT_EQ(bench::variantWorkGroup(o, "decoupled-look-back", true), 256u);
+    EXPECT_EQ(o.wg, 256u);
+    std::vector<std::string> given = {"reducelab_bench", "--wg", "128"};
+    argv = argvOf(given);
+    bench::BenchOptions told;
+    ASSERT_TRUE(bench::parseOptions(int(argv.size()), argv.data(), told, &error)) << error;
+    EXPECT_EQ(bench::variantWorkGroup(told, "chunked-look-back", true), 128u);
+    EXPECT_EQ(bench::variantWorkGroup(told, "decoupled-look-back", false), 128u);
+    EXPECT_NE(bench::usage().find("chunked-look-back: 32"), std::string::npos) << bench::usage();
+}
+
 }  // namespace
 }  // namespace rl

@@ -126,6 +126,18 @@ TEST(TimedTile, ChunkedLookBackOnACpuFillsATileOf64KiWithRunsOfAtLeast256) {
     EXPECT_EQ(cpuTimedElementsPerItem(*findVariant("sequential"), 32), 0);
 }
 
+// The work-group size a benchmark times a variant at unless told one: chunked-look-back's own on a CPU, where fewer
+// work-items with longer runs cost PoCL less; RunConfig's 256 for every other variant, and for it on a GPU.
+TEST(TimedWorkGroup, ChunkedLookBackIsTimedAt32OnACpuAndEveryOtherVariantAt256) {
+    EXPECT_EQ(timedWorkGroup(*findVariant("chunked-look-back"), true), 32u);
+    EXPECT_EQ(timedWorkGroup(*findVariant("chunked-look-back"), false), 256u);
+    EXPECT_EQ(cpuTimedElementsPerItem(*findVariant("chunked-look-back"), 32), 2048);  // the runs it then takes
+    for (const char* id : {"decoupled-look-back", "chunked", "sequential", "best-cpu", "best-gpu"}) {
+        EXPECT_EQ(timedWorkGroup(*findVariant(id), true), 256u) << id;
+        EXPECT_EQ(timedWorkGroup(*findVariant(id), false), 256u) << id;
+    }
+}
+
 }  // namespace
 }  // namespace rl
 
