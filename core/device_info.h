@@ -28,6 +28,8 @@ struct DeviceInfo {
     bool workGroupCollectives = false;  // OpenCL C 2.0+ work_group_reduce_*
     bool int64Atomics = false;      // cl_khr_int64_base_atomics (best-gpu publishes its partials with them)
     bool fp64 = false;              // cl_khr_fp64: the double element type
+    bool startsGroupsInOrder = false;  // starts work-groups in the order of their numbers (NVIDIA's GPUs): the single
+                                       // passes' timed runs number their tiles by work-group (kernels/reduce_common.cl)
 };
 
 }  // namespace rl

@@ -58,8 +58,7 @@ __kernel void chunked_look_back(__global const T *restrict in, __global T *restr
     const uint lid = get_local_id(0);
     const uint lsize = get_local_size(0);
     if (lid == 0) {
-        const uint t = atomic_inc(ticket);
-        if (t == tiles - 1) atomic_xchg(ticket, 0);  // every other tile has drawn: ready for the next launch
+        const uint t = rl_lb_tile(ticket, tiles);  // a ticket, or the group's number (kernels/reduce_common.cl)
         tile_no = t;
         LB_LOG(LB_EVENT_TICKET, t, get_group_id(0), 0, RL_IDENTITY);
     }

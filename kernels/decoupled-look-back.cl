@@ -22,7 +22,9 @@
 // Tile numbers come from an atomic ticket drawn as the work-group starts, not from get_group_id: a tile waits only
 // for tiles whose work-groups have started, and those wait for nobody later, so the look-back ends on any device
 // that keeps running the work-groups it has started (every GPU and PoCL do; OpenCL does not promise it, and a
-// device that let a started work-group starve behind a spinning one would hang here).
+// device that let a started work-group starve behind a spinning one would hang here). Timed runs on a device that
+// starts work-groups in the order of their numbers (NVIDIA's GPUs) take the group's own number instead, as CUB does:
+// no round trip to a shared counter before the first load (rl_lb_tile, kernels/reduce_common.cl).
 // Each status is one 64-bit word, (launch epoch, P) in the upper half and a 32-bit value's bits in the lower, so a
 // flag and its value are written and read together, and words of an older launch read as X (no clearing between
 // launches); a long or double value is split over two such words (RL_LB_ macros, kernels/reduce_common.cl).
@@ -72,8 +74,7 @@ __kernel void decoupled_look_back(__global const T *in, __global T *out, const u
     const uint lid = get_local_id(0);
     const uint lsize = RL_WG;
     if (lid == 0) {
-        const uint t = atomic_inc(ticket);
-        if (t == tiles - 1) atomic_xchg(ticket, 0);  // every other tile has drawn: ready for the next launch
+        const uint t = rl_lb_tile(ticket, tiles);  // a ticket, or the group's number (kernels/reduce_common.cl)
         tile_no = t;
         LB_LOG(LB_EVENT_TICKET, t, get_group_id(0), 0, RL_IDENTITY);
     }

@@ -18,6 +18,9 @@ std::string buildOptions(const VariantInfo& variant, const RunConfig& config, bo
     if (traced) o += " -D RL_TRACE";
     if (variant.pattern == Pattern::Scan && config.exclusive) o += " -D RL_EXCLUSIVE";
     if (variant.wgFixedAtBuild) o += " -D RL_WG=" + std::to_string(config.wg);
+    // A single pass's timed runs take their tiles in work-group order where the device starts groups in that order;
+    // traced runs keep the ticket, the protocol the explorer shows (rl_lb_tile, kernels/reduce_common.cl).
+    if (variant.kind == VariantKind::ScanLookBack && !traced && device.startsGroupsInOrder) o += " -D RL_GROUP_ORDER";
     o += " -D RL_EPI=" + std::to_string(effectiveElemsPerItem(variant, config));
     if (variant.needsOpenCL20 || variant.needsSubGroups) o += device.openclC3 ? " -cl-std=CL3.0" : " -cl-std=CL2.0";
     return o;

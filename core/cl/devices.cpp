@@ -122,6 +122,10 @@ std::vector<DeviceInfo> listDevices() {
         info.subGroups = extensions.find("cl_khr_subgroups") != std::string::npos;
         info.int64Atomics = extensions.find("cl_khr_int64_base_atomics") != std::string::npos;
         info.fp64 = extensions.find("cl_khr_fp64") != std::string::npos;
+        // NVIDIA's GPUs start a launch's work-groups in the order of their numbers; CUB's single-pass scan relies on
+        // it. Other devices draw tickets (rl_lb_tile).
+        info.startsGroupsInOrder =
+            info.type == "GPU" && lower(info.vendor + " " + info.platform).find("nvidia") != std::string::npos;
         info.workGroupCollectives = cVersion.find("OpenCL C 2.") != std::string::npos;
         if (cVersion.find("OpenCL C 3.") != std::string::npos) {
             // OpenCL 3.0 made these optional: ask for the feature macros.

@@ -125,7 +125,8 @@ json device(const DeviceInfo& d) {
             {"sub_groups", d.subGroups},
             {"work_group_collectives", d.workGroupCollectives},
             {"int64_atomics", d.int64Atomics},
-            {"fp64", d.fp64}};
+            {"fp64", d.fp64},
+            {"starts_groups_in_order", d.startsGroupsInOrder}};
 }
 
 json variant(const VariantInfo& v) {
@@ -307,6 +308,7 @@ DeviceInfo readDevice(const json& j) {
     d.workGroupCollectives = flag(j, "work_group_collectives");
     d.int64Atomics = j.contains("int64_atomics") && flag(j, "int64_atomics");  // absent before best-gpu needed it
     d.fp64 = j.contains("fp64") && flag(j, "fp64");                            // absent before the double type
+    d.startsGroupsInOrder = j.contains("starts_groups_in_order") && flag(j, "starts_groups_in_order");
     return d;
 }
 
