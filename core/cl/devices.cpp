@@ -27,10 +27,19 @@ std::string typeName(cl_device_type t) {
     return "other";
 }
 
+// The device's vendor and platform names, lower case: what tells NVIDIA's or AMD's driver.
+std::string vendorOf(const DeviceInfo& info) {
+    return lower(info.vendor + " " + info.platform);
+}
+
+bool nvidia(const DeviceInfo& info) {
+    return vendorOf(info).find("nvidia") != std::string::npos;
+}
+
 void fillSimdWidth(DeviceInfo& info, const cl::Device& device) {
-    const std::string vendor = lower(info.vendor + " " + info.platform);
+    const std::string vendor = vendorOf(info);
     const std::string extensions = device.getInfo<CL_DEVICE_EXTENSIONS>();
-    if (vendor.find("nvidia") != std::string::npos) {
+    if (nvidia(info)) {
         info.simdWidth = 32;
         info.simdWidthSource = "NVIDIA warp";
         if (extensions.find("cl_nv_device_attribute_query") != std::string::npos) {
@@ -122,10 +131,7 @@ std::vector<DeviceInfo> listDevices() {
         info.subGroups = extensions.find("cl_khr_subgroups") != std::string::npos;
         info.int64Atomics = extensions.find("cl_khr_int64_base_atomics") != std::string::npos;
         info.fp64 = extensions.find("cl_khr_fp64") != std::string::npos;
-        // NVIDIA's GPUs start a launch's work-groups in the order of their numbers; CUB's single-pass scan relies on
-        // it. Other devices draw tickets (rl_lb_tile).
-        info.startsGroupsInOrder =
-            info.type == "GPU" && lower(info.vendor + " " + info.platform).find("nvidia") != std::string::npos;
+        info.startsGroupsInOrder = info.type == "GPU" && nvidia(info);  // as CUB's single-pass scan relies on
         info.workGroupCollectives = cVersion.find("OpenCL C 2.") != std::string::npos;
         if (cVersion.find("OpenCL C 3.") != std::string::npos) {
             // OpenCL 3.0 made these optional: ask for the feature macros.
