@@ -30,6 +30,8 @@ struct DeviceInfo {
     bool fp64 = false;              // cl_khr_fp64: the double element type
     bool startsGroupsInOrder = false;  // starts work-groups in the order of their numbers (NVIDIA's GPUs): the single
                                        // passes' timed runs number their tiles by work-group (kernels/reduce_common.cl)
+    bool ptxWarps = false;  // NVIDIA's GPUs: OpenCL C takes inline PTX for a warp of 32 (shuffles, votes, a warp's
+                            // barrier); decoupled-look-back's timed runs use them (kernels/decoupled-look-back.cl)
 };
 
 }  // namespace rl

@@ -39,6 +39,16 @@
 // In place: in and out may be one buffer, as CUB's DeviceScan allows. A tile reads all of its elements into local
 // memory before it writes any, and no tile reads another's, so the scan can write over its input; that is why
 // neither pointer is restrict (a restrict pointer promises that nothing else reaches its elements).
+// Warps (NVIDIA's GPUs, timed runs of 32-bit elements): the work-group's barriers are what the tile costs most where
+// the array sits in the L2 cache (2^22-2^24 on NVIDIA's H200), and a SIMD group of 32 (a warp) can do its share without
+// them, with instructions OpenCL C 1.2 cannot name but NVIDIA's compiler takes as inline PTX (shuffles, a vote, a
+// warp's barrier). There the host builds with RL_PTX_WARPS, and the kernel does the same scan in another order
+// (lb_tile_by_warps): each warp moves its own 32 x RL_EPI elements through its own part of the local array (a warp
+// barrier between, no work-group barrier), keeps each run's scan in registers, scans the runs' totals with five
+// shuffles, and the work-group meets once to add the warps' totals; warp 0 then looks back (its vote finds the window's
+// newest P, five shuffles combine the window) while the others wait at the second and last barrier. That took
+// 0.84-0.93x the time at 2^22-2^24 on the H200 and the same at 2^28. Traced runs and every other device keep the
+// work-group's path described above, the one the explorer draws.
 // Cost: one read and one write of every element, one status word per tile and a short wait; local memory for the
 // tile (wg x (RL_EPI + 1) elements). Floats: the tile's prefix is combined over as many predecessors as it looked
 // back, which varies from run to run, so float sums differ in the last bits between runs (within the scan's
@@ -61,6 +71,141 @@
 
 // Traced builds also keep the look-back's log (LB_LOG, kernels/reduce_common.cl), for the explorer's Tiles tab.
 
+#if defined(RL_PTX_WARPS)
+// A warp's instructions in inline PTX (NVIDIA's OpenCL C compiler; PTX ISA 6.0, drivers since CUDA 9). A warp is 32
+// work-items of consecutive local ids; lane l of it is local id mod 32. For 32-bit elements only (the host's choice).
+inline void lb_warp_barrier(void) { asm volatile("bar.warp.sync -1;" ::: "memory"); }
+inline T lb_shuffle_up(const T v, const uint d) {  // lane l gets lane l - d's v (lanes below d their own)
+    uint r;
+    asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, -1;" : "=r"(r) : "r"(as_uint(v)), "r"(d));
+    return RL_LB_FROM_BITS(r);
+}
+inline T lb_shuffle_xor(const T v, const uint m) {  // lane l gets lane (l xor m)'s v
+    uint r;
+    asm volatile("shfl.sync.bfly.b32 %0, %1, %2, 31, -1;" : "=r"(r) : "r"(as_uint(v)), "r"(m));
+    return RL_LB_FROM_BITS(r);
+}
+inline uint lb_vote(const uint p) {  // bit l set where lane l's p is not 0
+    uint r;
+    asm volatile("{\n\t.reg .pred q;\n\tsetp.ne.u32 q, %1, 0;\n\tvote.sync.ballot.b32 %0, q, -1;\n\t}"
+                 : "=r"(r)
+                 : "r"(p));
+    return r;
+}
+
+// The tile as the warps scan it (the banner's "Warps"): tile_l as the other path's, warp_total room for RL_WG / 32
+// values, prefix_l and tile_no one each.
+inline void lb_tile_by_warps(__global const T *in, __global T *out, const uint n, __global ulong *status,
+                             __global uint *ticket, const uint epoch, const uint tiles, __local T *tile_l,
+                             __local T *warp_total, __local T *prefix_l, __local uint *tile_no) {
+    const uint lid = get_local_id(0), lane = lid % 32, warp = lid / 32;
+#if defined(RL_GROUP_ORDER)
+    const uint tile = rl_lb_tile(ticket, tiles);
+#else
+    if (lid == 0) *tile_no = rl_lb_tile(ticket, tiles);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const uint tile = *tile_no;
+#endif
+    const size_t first = (size_t)tile * RL_WG * RL_EPI;
+    const size_t from = first + (size_t)warp * 32 * RL_EPI;  // the warp's 32 runs
+    __local T *part = tile_l + warp * 32 * (RL_EPI + 1);     // and their place in local memory, padded as above
+    const bool whole = LB_VECTORS && first + RL_WG * RL_EPI <= n;
+    if (whole) {
+        __global const T4 *in4 = (__global const T4 *)(in + from);
+        for (uint k = 0; k < RL_EPI / 4; ++k) {
+            const uint j = k * 32 + lane;
+            const T4 v = in4[j];
+            __local T *c = part + LB_CELL(4 * j);
+            c[0] = v.s0;
+            c[1] = v.s1;
+            c[2] = v.s2;
+            c[3] = v.s3;
+        }
+    } else {
+        for (uint k = 0; k < RL_EPI; ++k) {
+            const uint i = k * 32 + lane;
+            part[LB_CELL(i)] = from + i < n ? in[from + i] : RL_IDENTITY;
+        }
+    }
+    lb_warp_barrier();
+    __local T *mine = part + lane * (RL_EPI + 1);
+    T x[RL_EPI];  // the run's inclusive scan
+    x[0] = mine[0];
+    for (uint k = 1; k < RL_EPI; ++k) x[k] = RL_APPLY(x[k - 1], mine[k]);
+
+    // The warp's inclusive scan of its runs' totals; the work-group's only meeting before the look-back adds the
+    // warps' totals.
+    T s = x[RL_EPI - 1];
+    for (uint d = 1; d < 32; d <<= 1) {
+        const T y = lb_shuffle_up(s, d);
+        if (lane >= d) s = RL_APPLY(y, s);
+    }
+    const T up = lb_shuffle_up(s, 1);
+    if (lane == 31) warp_total[warp] = s;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    T before = RL_IDENTITY, aggregate = RL_IDENTITY;
+    for (uint w = 0; w < RL_WG / 32; ++w) {
+        const T t = warp_total[w];
+        if (w < warp) before = RL_APPLY(before, t);
+        aggregate = RL_APPLY(aggregate, t);
+    }
+    if (lane > 0) before = RL_APPLY(before, up);  // the runs before this one in the tile
+
+    // The look-back, by warp 0: a window of 32 predecessors, one a lane; the vote's lowest lane with a P is the
+    // newest, and the window up to it is combined in five shuffles.
+    if (warp == 0) {
+        volatile __global ulong *words = status;
+        T prefix = RL_IDENTITY;
+        if (lane == 0) RL_LB_PUBLISH(status, tile, epoch, tile == 0 ? 1u : 0u, aggregate);
+        for (uint end = tile; end > 0; end -= 32) {  // the window: tiles end - 1, end - 2, ...
+            T v = RL_IDENTITY;
+            uint p = 0;
+            if (lane < end) {
+                ulong w;
+                while (!rl_lb_try(words, end - 1 - lane, epoch, &w, &v)) {
+                }
+                p = RL_LB_IS_P(w);
+            }
+            const uint ps = lb_vote(p);
+            const uint newest = ps ? 31 - clz(ps & (0u - ps)) : 32u;
+            if (lane > newest) v = RL_IDENTITY;
+            for (uint m = 16; m > 0; m >>= 1) {
+                const T other = lb_shuffle_xor(v, m);  // every lane, once: RL_APPLY may evaluate its operands twice
+                v = RL_APPLY(v, other);
+            }
+            prefix = RL_APPLY(v, prefix);
+            if (ps) break;
+        }
+        if (lane == 0 && tile > 0) RL_LB_PUBLISH(status, tile, epoch, 1u, RL_APPLY(prefix, aggregate));
+        if (lane == 0) *prefix_l = prefix;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const T offset = RL_APPLY(*prefix_l, before);
+
+    // The run's results back in its place, and out in the array's order.
+#if defined(RL_EXCLUSIVE)
+    mine[0] = offset;
+    for (uint k = 1; k < RL_EPI; ++k) mine[k] = RL_APPLY(offset, x[k - 1]);
+#else
+    for (uint k = 0; k < RL_EPI; ++k) mine[k] = RL_APPLY(offset, x[k]);
+#endif
+    lb_warp_barrier();
+    if (whole) {
+        __global T4 *out4 = (__global T4 *)(out + from);
+        for (uint k = 0; k < RL_EPI / 4; ++k) {
+            const uint j = k * 32 + lane;
+            __local const T *c = part + LB_CELL(4 * j);
+            out4[j] = (T4)(c[0], c[1], c[2], c[3]);
+        }
+    } else {
+        for (uint k = 0; k < RL_EPI; ++k) {
+            const uint i = k * 32 + lane;
+            if (from + i < n) out[from + i] = part[LB_CELL(i)];
+        }
+    }
+}
+#endif
+
 // status: one word per tile; ticket: 0 before the launch (the tile that draws the last ticket sets it back to 0);
 // epoch: 1 .. 2^31 - 1, different from the previous launch's (0 is the words' initial value).
 __kernel void decoupled_look_back(__global const T *in, __global T *out, const uint n,
@@ -71,6 +216,9 @@ __kernel void decoupled_look_back(__global const T *in, __global T *out, const u
     __local T window_v[LB_WINDOW];  // the values the window's predecessors published
     __local uint tile_no, depth_l, found_l, first_p;
     __local T prefix_l;
+#if defined(RL_PTX_WARPS)
+    lb_tile_by_warps(in, out, n, status, ticket, epoch, tiles, tile_l, window_v, &prefix_l, &tile_no);
+#else
     const uint lid = get_local_id(0);
     const uint lsize = RL_WG;
     if (lid == 0) {
@@ -209,4 +357,5 @@ __kernel void decoupled_look_back(__global const T *in, __global T *out, const u
             if (first + i < n) out[first + i] = tile_l[LB_CELL(i)];
         }
     }
+#endif
 }

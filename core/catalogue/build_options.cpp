@@ -6,6 +6,11 @@
 
 namespace rl {
 
+bool usesWarpPath(const VariantInfo& variant, const RunConfig& config, bool traced, const DeviceInfo& device) {
+    return variant.warpPathOnPtx && device.ptxWarps && !traced && elemSize(config.type) == 4 && config.wg >= 32 &&
+           config.wg % 32 == 0;
+}
+
 std::string buildOptions(const VariantInfo& variant, const RunConfig& config, bool traced, const DeviceInfo& device) {
     std::string o;
     switch (config.type) {
@@ -22,6 +27,7 @@ std::string buildOptions(const VariantInfo& variant, const RunConfig& config, bo
     // traced runs keep the ticket, the protocol the explorer shows (rl_lb_tile, kernels/reduce_common.cl).
     if (variant.kind == VariantKind::ScanLookBack && !traced && device.startsGroupsInOrder) o += " -D RL_GROUP_ORDER";
     o += " -D RL_EPI=" + std::to_string(effectiveElemsPerItem(variant, config));
+    if (usesWarpPath(variant, config, traced, device)) o += " -D RL_PTX_WARPS";
     if (variant.needsOpenCL20 || variant.needsSubGroups) o += device.openclC3 ? " -cl-std=CL3.0" : " -cl-std=CL2.0";
     return o;
 }

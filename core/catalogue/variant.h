@@ -113,6 +113,9 @@ struct VariantInfo {
                        // (core/model/model_scan.h's runTotal and scanRunFrom give their order); 0: element by element
     bool scansInPlace = false;  // its in and out may be one buffer (a scan in place): each tile reads all of its
                                 // elements before it writes any, and no tile reads another's (KindRunner::scanInto)
+    // Its kernel has a path for warps of 32 in inline PTX (RL_PTX_WARPS), which timed runs of 32-bit elements take on
+    // a device with DeviceInfo::ptxWarps, work-groups a multiple of 32 (build_options.cpp); traces never do.
+    bool warpPathOnPtx = false;
 };
 
 // The __local elements a work-group of wg work-items of this variant uses (its scratch argument's size).

@@ -126,7 +126,8 @@ json device(const DeviceInfo& d) {
             {"work_group_collectives", d.workGroupCollectives},
             {"int64_atomics", d.int64Atomics},
             {"fp64", d.fp64},
-            {"starts_groups_in_order", d.startsGroupsInOrder}};
+            {"starts_groups_in_order", d.startsGroupsInOrder},
+            {"ptx_warps", d.ptxWarps}};
 }
 
 json variant(const VariantInfo& v) {
@@ -309,6 +310,7 @@ DeviceInfo readDevice(const json& j) {
     d.int64Atomics = j.contains("int64_atomics") && flag(j, "int64_atomics");  // absent before best-gpu needed it
     d.fp64 = j.contains("fp64") && flag(j, "fp64");                            // absent before the double type
     d.startsGroupsInOrder = j.contains("starts_groups_in_order") && flag(j, "starts_groups_in_order");
+    d.ptxWarps = j.contains("ptx_warps") && flag(j, "ptx_warps");  // absent before the warp path
     return d;
 }
 

@@ -46,7 +46,9 @@ int scanRoundingDepth(const VariantInfo& variant, const RunConfig& config) {
     const size_t tile = wg * epi;
     switch (variant.kind) {
         case VariantKind::ScanLookBack:
-            return int(epi) + log2wg + int(p.groups) + 2;
+            // The tile's own chain: log2(wg) Hillis-Steele steps, or on the warp path (timed runs on NVIDIA) five
+            // shuffles, the warps' totals one after another and the run's offset; whichever may run.
+            return int(epi) + (variant.warpPathOnPtx ? std::max(log2wg, int(wg / 32) + 5) : log2wg) + int(p.groups) + 2;
         case VariantKind::ScanChunks: {  // a chunk's total, the carry (a total per group before, a tree), the
                                          // group's Hillis-Steele, the offset and the chunk's own running sum
             const size_t per = scanChunk(p) / wg;

@@ -27,7 +27,8 @@ int scanRoundingDepth(size_t n, size_t wg);
 // The same for any scan variant and config, from its plan: the tiled scans as above, and with runs of epi elements
 // (raking) the run's total and its scan added to each level's chain (2 epi more), in tiles of wg x epi;
 // decoupled-look-back a run
-// (RL_EPI; a run walked as vectors of L lanes chains RL_EPI / L + log2(L) + 1, fewer), log2(wg) steps, and a chain of
+// (RL_EPI; a run walked as vectors of L lanes chains RL_EPI / L + log2(L) + 1, fewer), log2(wg) steps (on its warp
+// path five shuffles and wg / 32 warps' totals, where that is more), and a chain of
 // prefixes through every tile before it (the worst look-back); reduce-then-
 // scan each work-item's share of a chunk's total, two trees, the totals before the chunk, the carry through the
 // chunk's tiles and the tile itself; the built-in (work-group-scan), whose order is the driver's, a chain through

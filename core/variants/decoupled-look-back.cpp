@@ -78,6 +78,7 @@ VariantInfo decoupled_look_back() {
     v.maxTimedElementsPerItem = 32;   // the tile from the device's local memory (pass_plan.h)
     v.needsInt64Atomics = true;
     v.scansInPlace = true;  // the kernel reads its whole tile before it writes any of it
+    v.warpPathOnPtx = true;  // timed on NVIDIA's GPUs: each warp moves and scans its share on its own
     v.model = &stages;
     return v;
 }

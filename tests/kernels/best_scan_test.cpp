@@ -3,7 +3,8 @@
 // past it, a prime, many tiles, several waves of tiles), int and float, inclusive and exclusive; min and max at two.
 // The single pass also scans in place (its output written over its input, as CUB's DeviceScan allows), and a scan
 // whose kernel cannot is refused.
-// On NVIDIA's GPUs `REDUCELAB_DEVICE_TESTS=1 bash bench/gpu/compare.sh` runs them there.
+// On NVIDIA's GPUs `REDUCELAB_DEVICE_TESTS=1 bash bench/gpu/compare.sh` runs them there, where the single pass's
+// timed build of ints and floats is its warp path (RL_PTX_WARPS, kernels/decoupled-look-back.cl).
 #include <gtest/gtest.h>
 
 #include "core/cl/runners.h"

@@ -1,5 +1,6 @@
 // Build options that depend on the device: a single pass numbers its tiles by work-group only in timed runs on a
-// device that starts work-groups in order (the kernels' rl_lb_tile), and the device description keeps that property
+// device that starts work-groups in order (the kernels' rl_lb_tile), decoupled-look-back takes its warp path only in
+// timed runs of 32-bit elements on a device that takes inline PTX, and the device description keeps both properties
 // through a saved session's JSON.
 #include <gtest/gtest.h>
 
@@ -33,6 +34,55 @@ TEST(BuildOptions, SinglePassesTakeTilesInGroupOrderOnlyWhenTimedOnADeviceThatSt
         SCOPED_TRACE(id);
         EXPECT_FALSE(groupOrder(buildOptions(*findVariant(id), c, false, inOrder)));
     }
+}
+
+bool warpPath(const std::string& options) {
+    return options.find("-D RL_PTX_WARPS") != std::string::npos;
+}
+
+TEST(BuildOptions, OnlyTimedRunsOf32BitElementsOnADeviceThatTakesPtxTakeTheWarpPath) {
+    const VariantInfo& v = *findVariant("decoupled-look-back");
+    ASSERT_TRUE(v.warpPathOnPtx);
+    DeviceInfo nvidia;
+    nvidia.type = "GPU";
+    nvidia.startsGroupsInOrder = true;
+    nvidia.ptxWarps = true;
+    DeviceInfo pocl;
+    pocl.type = "CPU";
+    RunConfig c;
+    c.wg = 256;
+    for (ElemType type : {ElemType::Int, ElemType::Float}) {
+        c.type = type;
+        EXPECT_TRUE(warpPath(buildOptions(v, c, false, nvidia))) << toString(type);
+        EXPECT_FALSE(warpPath(buildOptions(v, c, true, nvidia))) << "a trace shows the work-group's path";
+        EXPECT_FALSE(warpPath(buildOptions(v, c, false, pocl))) << "inline PTX is NVIDIA's alone";
+    }
+    for (ElemType type : {ElemType::Long, ElemType::Double}) {  // the shuffles move 32 bits
+        c.type = type;
+        EXPECT_FALSE(warpPath(buildOptions(v, c, false, nvidia))) << toString(type);
+    }
+    c.type = ElemType::Float;
+    for (size_t wg : {size_t(16), size_t(32), size_t(1024)}) {  // whole warps only
+        c.wg = wg;
+        EXPECT_EQ(warpPath(buildOptions(v, c, false, nvidia)), wg >= 32) << wg;
+    }
+    c.wg = 256;
+    for (const char* id : {"chunked-look-back", "reduce-then-scan", "best-gpu"}) {  // no warp path in their kernels
+        SCOPED_TRACE(id);
+        EXPECT_FALSE(warpPath(buildOptions(*findVariant(id), c, false, nvidia)));
+    }
+}
+
+TEST(BuildOptions, TheDevicesPtxWarpsSurviveItsJson) {
+    DeviceInfo d;
+    d.name = "a GPU";
+    d.ptxWarps = true;
+    EXPECT_TRUE(json::readDevice(json::device(d)).ptxWarps);
+    d.ptxWarps = false;
+    EXPECT_FALSE(json::readDevice(json::device(d)).ptxWarps);
+    nlohmann::json older = json::device(d);
+    older.erase("ptx_warps");  // a session saved before the field: the work-group's path, which builds everywhere
+    EXPECT_FALSE(json::readDevice(older).ptxWarps);
 }
 
 TEST(BuildOptions, TheDevicesGroupOrderSurvivesItsJson) {
