@@ -71,6 +71,47 @@
 
 // Traced builds also keep the look-back's log (LB_LOG, kernels/reduce_common.cl), for the explorer's Tiles tab.
 
+// A block of count x RL_EPI elements from `first` and its cells of the local array (LB_CELL), moved by `count`
+// work-items of which this one is `me`, in the array's order (neighbouring work-items, neighbouring elements): four
+// elements a load or store where the block is whole (`whole`: in the array, 16-byte aligned, runs of a multiple of
+// 4), else one at a time; a load reads the identity past n.
+inline void lb_load(__global const T *in, const size_t first, const uint n, const bool whole, __local T *cells,
+                    const uint count, const uint me) {
+    if (whole) {
+        __global const T4 *in4 = (__global const T4 *)(in + first);
+        for (uint k = 0; k < RL_EPI / 4; ++k) {
+            const uint j = k * count + me;  // elements 4j .. 4j + 3 of the block: one run, no pad between them
+            const T4 v = in4[j];
+            __local T *c = cells + LB_CELL(4 * j);
+            c[0] = v.s0;
+            c[1] = v.s1;
+            c[2] = v.s2;
+            c[3] = v.s3;
+        }
+    } else {
+        for (uint k = 0; k < RL_EPI; ++k) {
+            const uint i = k * count + me;
+            cells[LB_CELL(i)] = first + i < n ? in[first + i] : RL_IDENTITY;
+        }
+    }
+}
+inline void lb_store(__local const T *cells, __global T *out, const size_t first, const uint n, const bool whole,
+                     const uint count, const uint me) {
+    if (whole) {
+        __global T4 *out4 = (__global T4 *)(out + first);
+        for (uint k = 0; k < RL_EPI / 4; ++k) {
+            const uint j = k * count + me;
+            __local const T *c = cells + LB_CELL(4 * j);
+            out4[j] = (T4)(c[0], c[1], c[2], c[3]);
+        }
+    } else {
+        for (uint k = 0; k < RL_EPI; ++k) {
+            const uint i = k * count + me;
+            if (first + i < n) out[first + i] = cells[LB_CELL(i)];
+        }
+    }
+}
+
 #if defined(RL_PTX_WARPS)
 // A warp's instructions in inline PTX (NVIDIA's OpenCL C compiler; PTX ISA 6.0, drivers since CUDA 9). A warp is 32
 // work-items of consecutive local ids; lane l of it is local id mod 32. For 32-bit elements only (the host's choice).
@@ -110,23 +151,7 @@ inline void lb_tile_by_warps(__global const T *in, __global T *out, const uint n
     const size_t from = first + (size_t)warp * 32 * RL_EPI;  // the warp's 32 runs
     __local T *part = tile_l + warp * 32 * (RL_EPI + 1);     // and their place in local memory, padded as above
     const bool whole = LB_VECTORS && first + RL_WG * RL_EPI <= n;
-    if (whole) {
-        __global const T4 *in4 = (__global const T4 *)(in + from);
-        for (uint k = 0; k < RL_EPI / 4; ++k) {
-            const uint j = k * 32 + lane;
-            const T4 v = in4[j];
-            __local T *c = part + LB_CELL(4 * j);
-            c[0] = v.s0;
-            c[1] = v.s1;
-            c[2] = v.s2;
-            c[3] = v.s3;
-        }
-    } else {
-        for (uint k = 0; k < RL_EPI; ++k) {
-            const uint i = k * 32 + lane;
-            part[LB_CELL(i)] = from + i < n ? in[from + i] : RL_IDENTITY;
-        }
-    }
+    lb_load(in, from, n, whole, part, 32, lane);
     lb_warp_barrier();
     __local T *mine = part + lane * (RL_EPI + 1);
     T x[RL_EPI];  // the run's inclusive scan
@@ -190,19 +215,7 @@ inline void lb_tile_by_warps(__global const T *in, __global T *out, const uint n
     for (uint k = 0; k < RL_EPI; ++k) mine[k] = RL_APPLY(offset, x[k]);
 #endif
     lb_warp_barrier();
-    if (whole) {
-        __global T4 *out4 = (__global T4 *)(out + from);
-        for (uint k = 0; k < RL_EPI / 4; ++k) {
-            const uint j = k * 32 + lane;
-            __local const T *c = part + LB_CELL(4 * j);
-            out4[j] = (T4)(c[0], c[1], c[2], c[3]);
-        }
-    } else {
-        for (uint k = 0; k < RL_EPI; ++k) {
-            const uint i = k * 32 + lane;
-            if (from + i < n) out[from + i] = part[LB_CELL(i)];
-        }
-    }
+    lb_store(part, out, from, n, whole, 32, lane);
 }
 #endif
 
@@ -233,24 +246,8 @@ __kernel void decoupled_look_back(__global const T *in, __global T *out, const u
 
     // The tile into local memory in the array's order, four elements a load where the tile is whole (LB_VECTORS);
     // then the run's total: RL_EPI consecutive elements.
-    const bool whole = LB_VECTORS && first + RL_WG * RL_EPI <= n;
-    if (whole) {
-        __global const T4 *in4 = (__global const T4 *)(in + first);  // 16-byte aligned: the tile is 4k elements
-        for (uint k = 0; k < RL_EPI / 4; ++k) {
-            const uint j = k * RL_WG + lid;  // elements 4j .. 4j + 3 of the tile: one run, no pad between them
-            const T4 v = in4[j];
-            __local T *c = tile_l + LB_CELL(4 * j);
-            c[0] = v.s0;
-            c[1] = v.s1;
-            c[2] = v.s2;
-            c[3] = v.s3;
-        }
-    } else {
-        for (uint k = 0; k < RL_EPI; ++k) {
-            const uint i = k * RL_WG + lid;
-            tile_l[LB_CELL(i)] = first + i < n ? in[first + i] : RL_IDENTITY;
-        }
-    }
+    const bool whole = LB_VECTORS && first + RL_WG * RL_EPI <= n;  // 16-byte aligned: the tile is 4k elements
+    lb_load(in, first, n, whole, tile_l, RL_WG, lid);
     barrier(CLK_LOCAL_MEM_FENCE);
     __local T *mine = tile_l + lid * (RL_EPI + 1);  // this work-item's run
     T run = RL_IDENTITY;
@@ -344,18 +341,6 @@ __kernel void decoupled_look_back(__global const T *in, __global T *out, const u
 #endif
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    if (whole) {
-        __global T4 *out4 = (__global T4 *)(out + first);
-        for (uint k = 0; k < RL_EPI / 4; ++k) {
-            const uint j = k * RL_WG + lid;
-            __local const T *c = tile_l + LB_CELL(4 * j);
-            out4[j] = (T4)(c[0], c[1], c[2], c[3]);
-        }
-    } else {
-        for (uint k = 0; k < RL_EPI; ++k) {
-            const uint i = k * RL_WG + lid;
-            if (first + i < n) out[first + i] = tile_l[LB_CELL(i)];
-        }
-    }
+    lb_store(tile_l, out, first, n, whole, RL_WG, lid);
 #endif
 }

@@ -4,6 +4,8 @@
 // through a saved session's JSON.
 #include <gtest/gtest.h>
 
+#include <utility>
+
 #include "core/catalogue/build_options.h"
 #include "core/catalogue/pass_plan.h"
 #include "core/files/json_io.h"
@@ -73,28 +75,24 @@ TEST(BuildOptions, OnlyTimedRunsOf32BitElementsOnADeviceThatTakesPtxTakeTheWarpP
     }
 }
 
-TEST(BuildOptions, TheDevicesPtxWarpsSurviveItsJson) {
-    DeviceInfo d;
-    d.name = "a GPU";
-    d.ptxWarps = true;
-    EXPECT_TRUE(json::readDevice(json::device(d)).ptxWarps);
-    d.ptxWarps = false;
-    EXPECT_FALSE(json::readDevice(json::device(d)).ptxWarps);
-    nlohmann::json older = json::device(d);
-    older.erase("ptx_warps");  // a session saved before the field: the work-group's path, which builds everywhere
-    EXPECT_FALSE(json::readDevice(older).ptxWarps);
-}
-
-TEST(BuildOptions, TheDevicesGroupOrderSurvivesItsJson) {
-    DeviceInfo d;
-    d.name = "a GPU";
-    d.startsGroupsInOrder = true;
-    EXPECT_TRUE(json::readDevice(json::device(d)).startsGroupsInOrder);
-    d.startsGroupsInOrder = false;
-    EXPECT_FALSE(json::readDevice(json::device(d)).startsGroupsInOrder);
-    nlohmann::json older = json::device(d);
-    older.erase("starts_groups_in_order");  // a session saved before the field: tickets, which work everywhere
-    EXPECT_FALSE(json::readDevice(older).startsGroupsInOrder);
+// Each property, set and clear, is read back as written; a session saved before its field reads it as false: tickets
+// and the work-group's path, which work everywhere.
+TEST(BuildOptions, TheDevicesGroupOrderAndPtxWarpsSurviveItsJson) {
+    const std::pair<bool DeviceInfo::*, const char*> fields[] = {
+        {&DeviceInfo::startsGroupsInOrder, "starts_groups_in_order"}, {&DeviceInfo::ptxWarps, "ptx_warps"}};
+    for (const auto& [field, key] : fields) {
+        SCOPED_TRACE(key);
+        DeviceInfo d;
+        d.name = "a GPU";
+        d.*field = true;
+        EXPECT_TRUE(json::readDevice(json::device(d)).*field);
+        nlohmann::json older = json::device(d);
+        ASSERT_TRUE(older.contains(key));
+        older.erase(key);
+        EXPECT_FALSE(json::readDevice(older).*field);
+        d.*field = false;
+        EXPECT_FALSE(json::readDevice(json::device(d)).*field);
+    }
 }
 
 }  // namespace
