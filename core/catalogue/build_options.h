@@ -11,11 +11,11 @@ namespace rl {
 
 // "-D RL_TYPE_INT -D RL_OP_SUM ..."; traced builds add -D RL_TRACE. Kernels with OpenCL C 2.0+ built-ins get the
 // -cl-std the device compiles: CL3.0 where it offers OpenCL C 3.0, else CL2.0.
+std::string buildOptions(const VariantInfo& variant, const RunConfig& config, bool traced,
+                         const DeviceInfo& device = {});
+
 // Whether this build takes the kernel's warp path (-D RL_PTX_WARPS; VariantInfo::warpPathOnPtx): timed, 32-bit
 // elements, work-groups of whole warps, on a device whose OpenCL C takes inline PTX.
 bool usesWarpPath(const VariantInfo& variant, const RunConfig& config, bool traced, const DeviceInfo& device);
-
-std::string buildOptions(const VariantInfo& variant, const RunConfig& config, bool traced,
-                         const DeviceInfo& device = {});
 
 }  // namespace rl

@@ -131,8 +131,9 @@ std::vector<DeviceInfo> listDevices() {
         info.subGroups = extensions.find("cl_khr_subgroups") != std::string::npos;
         info.int64Atomics = extensions.find("cl_khr_int64_base_atomics") != std::string::npos;
         info.fp64 = extensions.find("cl_khr_fp64") != std::string::npos;
-        info.startsGroupsInOrder = info.type == "GPU" && nvidia(info);  // as CUB's single-pass scan relies on
-        info.ptxWarps = info.type == "GPU" && nvidia(info);
+        const bool nvidiaGpu = info.type == "GPU" && nvidia(info);
+        info.startsGroupsInOrder = nvidiaGpu;  // as CUB's single-pass scan relies on
+        info.ptxWarps = nvidiaGpu;             // NVIDIA's OpenCL C takes inline PTX
         info.workGroupCollectives = cVersion.find("OpenCL C 2.") != std::string::npos;
         if (cVersion.find("OpenCL C 3.") != std::string::npos) {
             // OpenCL 3.0 made these optional: ask for the feature macros.
