@@ -134,6 +134,8 @@ int run(const BenchOptions& o) {
     context.type = o.type;
     context.busy = busy.get();
     context.block = o.block;
+    // Wall timing: the calls on a queue without profiling, as a program's own calls would be (Engine::profileCommands)
+    engine.profileCommands(timing == Timing::Device);
     const bool interleave = o.interleave;
     // Wall timing on a GPU defaults to three passes, where every size's input fits in half the device's memory
     size_t inputBytes = 0;
@@ -299,7 +301,8 @@ int run(const BenchOptions& o) {
                                                             "profiling events; CUPTI kernel span for "
                                                             "torch and cupy"
                                                           : "host clock around the call and the read "
-                                                            "of its result"},
+                                                            "of its result; the OpenCL calls on a queue "
+                                                            "without profiling"},
             {"data_type", typeName},  // every method reduces the same random data
             {"op", opName},
             {"warmup", o.warmup},
@@ -328,7 +331,8 @@ int run(const BenchOptions& o) {
     }
     std::cout << "\n"
               << dev.platform << " / " << dev.name << " (" << dev.type << "), " << now() << "; " << mode
-              << (mode == "wall"     ? " timing (host clock around each call and the read of its result)"
+              << (mode == "wall"     ? " timing (host clock around each call and the read of its result; the OpenCL "
+                                       "calls on a queue without profiling)"
                   : mode == "device" ? " timing (the device's own clock, first command's start to last one's end, each "
                                        "call queued behind a busy device; CUDA events likewise for torch and cupy)"
                                      : " timing (the device's own clock, first kernel's start to last one's end, the "

@@ -196,8 +196,8 @@ Method makeCopyKernel(Engine& engine, size_t n, ElemType type) {
         return m;
     }
     m.once = [&engine, st](double* deviceMs) {
-        engine.queue().enqueueNDRangeKernel(st->k, cl::NullRange, cl::NDRange(st->global), cl::NDRange(st->local),
-                                            nullptr, &st->e);
+        engine.profilingQueue().enqueueNDRangeKernel(st->k, cl::NullRange, cl::NDRange(st->global),
+                                                     cl::NDRange(st->local), nullptr, &st->e);
         st->e.wait();
         if (deviceMs) *deviceMs = eventMs(st->e);
         return 0.0;
@@ -205,7 +205,7 @@ Method makeCopyKernel(Engine& engine, size_t n, ElemType type) {
     m.firstStartNs = [st]() -> uint64_t { return st->e.getProfilingInfo<CL_PROFILING_COMMAND_START>(); };
     m.verify = [&engine, st](std::string* verdict) {
         std::vector<float> back(st->init.size());
-        engine.queue().enqueueReadBuffer(st->out, CL_TRUE, 0, back.size() * 4, back.data());
+        engine.profilingQueue().enqueueReadBuffer(st->out, CL_TRUE, 0, back.size() * 4, back.data());
         const bool ok = back == st->init;
         *verdict = ok ? "copy equals its source" : "copy differs from its source";
         return ok;
@@ -266,9 +266,9 @@ Method makeReadOnlyCeiling(Engine& engine, const std::string& source, const Devi
         return m;
     }
     m.once = [&engine, st, isInt](double* deviceMs) {
-        engine.queue().enqueueNDRangeKernel(st->k, cl::NullRange, cl::NDRange(st->groups * st->wg),
-                                            cl::NDRange(st->wg), nullptr, &st->e);
-        engine.queue().enqueueReadBuffer(st->out, CL_TRUE, 0, st->back.size(), st->back.data());
+        engine.profilingQueue().enqueueNDRangeKernel(st->k, cl::NullRange, cl::NDRange(st->groups * st->wg),
+                                                     cl::NDRange(st->wg), nullptr, &st->e);
+        engine.profilingQueue().enqueueReadBuffer(st->out, CL_TRUE, 0, st->back.size(), st->back.data());
         if (deviceMs) *deviceMs = eventMs(st->e);
         double sum = 0;
         for (size_t g = 0; g < st->groups; ++g)
@@ -327,15 +327,15 @@ Method makeChunkedCopy(Engine& engine, const std::string& source, size_t n) {
              std::to_string(st->local) + "; bytes read + written";
     m.once = [&engine, st](double* deviceMs) {
         cl::Event e;
-        engine.queue().enqueueNDRangeKernel(st->kernel, cl::NullRange, cl::NDRange(st->global), cl::NDRange(st->local),
-                                            nullptr, &e);
+        engine.profilingQueue().enqueueNDRangeKernel(st->kernel, cl::NullRange, cl::NDRange(st->global),
+                                                     cl::NDRange(st->local), nullptr, &e);
         e.wait();
         *deviceMs = eventMs(e);
         return 0.0;
     };
     m.verify = [&engine, st](std::string* verdict) {
         std::vector<float> back(st->init.size());
-        engine.queue().enqueueReadBuffer(st->out, CL_TRUE, 0, back.size() * 4, back.data());
+        engine.profilingQueue().enqueueReadBuffer(st->out, CL_TRUE, 0, back.size() * 4, back.data());
         const bool ok = back == st->init;
         *verdict = ok ? "copy equals its source" : "copy differs from its source";
         return ok;

@@ -38,6 +38,8 @@ int runScanBench(Engine& engine, std::vector<size_t> sizes, const BenchOptions& 
                  const std::string& mode, const TimingContext& context) {
     const DeviceInfo& dev = engine.device();
     const bool cpu = dev.type == "CPU";
+    // Wall timing: the calls on a queue without profiling, as a program's own calls would be (Engine::profileCommands)
+    engine.profileCommands(timing == Timing::Device);
     if (o.sizes.empty()) {
         sizes.clear();
         for (int k = cpu ? 22 : 16; k <= (cpu ? 26 : 28); k += cpu ? 2 : 2) sizes.push_back(size_t(1) << k);
@@ -194,6 +196,7 @@ int runScanBench(Engine& engine, std::vector<size_t> sizes, const BenchOptions& 
                         {"wg", wgJson(o)},
                         {"cold_l2", o.coldL2},
                         {"in_place", python || o.inPlace},
+                        {"opencl_queue", engine.profilesCommands() ? "profiling" : "plain (no profiling)"},
                         {"measurements", nlohmann::json::array()},
                         {"targets", nlohmann::json::array()}};
     for (const auto& m : all) j["measurements"].push_back(toJson(m, o.calls));
@@ -204,7 +207,8 @@ int runScanBench(Engine& engine, std::vector<size_t> sizes, const BenchOptions& 
     if (const std::string kept = keepForTheExplorer(j, dev.name); !kept.empty())
         std::cout << "figures kept for the explorer's Timings view: " << kept << "\n";
     std::cout << "\n" << dev.platform << " / " << dev.name << " (" << dev.type << "), " << now() << "; " << mode
-              << " timing, median of " << o.repeats << " round-robin runs after >= " << o.warmup
+              << (timing == Timing::Wall ? " timing (the OpenCL calls on a queue without profiling)" : " timing")
+              << ", median of " << o.repeats << " round-robin runs after >= " << o.warmup
               << " warm-up runs, random " << typeName << "s, inclusive " << opName << " scan, seed " << o.seed
               << "\nEach cell: GB/s (bytes read + written / median time), x the fastest correct peer in the column, "
                  "% of the faster copy kernel. Every method's output checked element by element.\n\n";

@@ -43,6 +43,26 @@ const VariantInfo& lookUp(const std::string& id) {
     return *v;
 }
 
+// Profiling on for a scope (a timed run reads its events' times), then as it was.
+class ProfilingOn {
+public:
+    explicit ProfilingOn(Engine& engine) : engine_(engine), was_(engine.profilesCommands()) {
+        engine_.profileCommands(true);
+    }
+    ~ProfilingOn() {
+        try {
+            engine_.profileCommands(was_);
+        } catch (const cl::Error&) {  // the device failed: the next command on it reports that
+        }
+    }
+    ProfilingOn(const ProfilingOn&) = delete;
+    ProfilingOn& operator=(const ProfilingOn&) = delete;
+
+private:
+    Engine& engine_;
+    bool was_;
+};
+
 }  // namespace
 
 double eventMs(const cl::Event& event) {
@@ -57,6 +77,13 @@ Engine::Engine(const DeviceInfo& device)
       context_(clDevice_),
       queue_(context_, clDevice_, CL_QUEUE_PROFILING_ENABLE),
       programs_(context_, clDevice_, device) {}
+
+void Engine::profileCommands(bool on) {
+    if (on == profiling_) return;
+    queue().finish();
+    if (!on && !plainQueue_()) plainQueue_ = cl::CommandQueue(context_, clDevice_, cl::QueueProperties::None);
+    profiling_ = on;
+}
 
 void Engine::fits(size_t n, ElemType type) const {
     const auto& d = device_;
@@ -155,6 +182,7 @@ RunResult Engine::run(const VariantInfo& variant, const RunConfig& requested, co
     const RunConfig config = withDeviceDefaults(variant, requested, device_);
     checkInput(config, input);
     validate(variant, config, Purpose::Run);  // before the input is uploaded
+    const ProfilingOn profiling(*this);
     TimedReduction timed(*this, variant, requested, input, uploadGuarded(input, config.op),
                          computeReference(input, requested.op));
     timed.warmup(warmup);
@@ -213,6 +241,7 @@ TraceRun Engine::trace(const VariantInfo& variant, const RunConfig& requested, c
 }
 
 CopyCeiling Engine::copyCeiling(size_t n, ElemType type, int warmup, int repeats) {
+    const ProfilingOn profiling(*this);
     TimedCopy copy(*this, n, type);
     copy.warmup(warmup);
     for (int i = 0; i < std::max(1, repeats); ++i) copy.timeOnce();

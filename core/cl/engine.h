@@ -1,4 +1,5 @@
-// The engine: one OpenCL device, its context and profiling queue; runs, traces and times reductions.
+// The engine: one OpenCL device, its context and queues (profiling, and plain for wall timing); runs, traces and
+// times reductions and scans.
 #pragma once
 #include <CL/opencl.hpp>
 #include <cstdint>
@@ -63,7 +64,18 @@ public:
     const DeviceInfo& device() const { return device_; }
     const cl::Device& clDevice() const { return clDevice_; }
     cl::Context& context() { return context_; }
-    cl::CommandQueue& queue() { return queue_; }
+    // The queue every run's commands go to; it profiles unless profileCommands(false) said otherwise.
+    cl::CommandQueue& queue() { return profiling_ ? queue_ : plainQueue_; }
+    // A queue that profiles whatever profileCommands says: for a ceiling that reports the device's own time in every
+    // timing mode. While queue() does not profile, the two are not ordered with each other: give this one buffers of
+    // its own, or ones that nothing writes meanwhile.
+    cl::CommandQueue& profilingQueue() { return queue_; }
+    // Whether queue() profiles (it does from the start). Wall timing turns it off, as a program's own calls would
+    // have it: on NVIDIA a blocking read behind a kernel waits about 7 us longer on a profiling queue. The queue in
+    // use is finished first, so that commands keep their order across the switch. run() and copyCeiling() read their
+    // events' times: they profile whatever was said here, and leave the setting as they found it.
+    void profileCommands(bool on);
+    bool profilesCommands() const { return profiling_; }
     ProgramCache& programs() { return programs_; }
 
     // Which builds a config must suit: the timed one (run), the traced one (trace), or both (the explorer).
@@ -113,7 +125,9 @@ private:
     DeviceInfo device_;
     cl::Device clDevice_;
     cl::Context context_;
-    cl::CommandQueue queue_;
+    cl::CommandQueue queue_;       // profiling
+    cl::CommandQueue plainQueue_;  // made at the first profileCommands(false)
+    bool profiling_ = true;
     ProgramCache programs_;
     size_t inputGuard_ = 0;
 };
