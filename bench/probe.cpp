@@ -57,7 +57,7 @@ double hostMicros(std::chrono::steady_clock::time_point t0) {
 void probeHostPath(Engine& engine, const std::vector<size_t>& sizes, const BenchOptions& o) {
     const int runs = std::max(o.repeats, 200);
     cl::Context& ctx = engine.context();
-    cl::CommandQueue& profiled = engine.queue();
+    cl::CommandQueue& profiled = engine.profilingQueue();
     cl::CommandQueue plain(ctx, engine.clDevice(), 0);
     const VariantInfo& v = *findVariant("best-gpu");
     cl::Program nopProgram = engine.programs().program("probe-nop", "__kernel void nop(__global float *p) {}", "");
@@ -95,17 +95,20 @@ void probeHostPath(Engine& engine, const std::vector<size_t>& sizes, const Bench
                                "no event, blocking read to the heap",
                                "no event, blocking read to pinned memory", "no event, finish, no read",
                                "unprofiled queue, blocking read to pinned", "empty kernel, finish",
-                               "unprofiled, read with event, host spins on it", "unprofiled, read, flush, finish"};
+                               "unprofiled, read with event, host spins on it", "unprofiled, read, flush, finish",
+                               "unprofiled queue, blocking read to the heap",
+                               "the runner on the plain queue (wall timing)"};
         float heap = 0;
-        for (int mode = 0; mode < 9; ++mode) {
+        for (int mode = 0; mode < 11; ++mode) {
             std::vector<double> us;
-            cl::CommandQueue& q = mode == 5 || mode >= 7 ? plain : profiled;
+            cl::CommandQueue& q = mode == 5 || (mode >= 7 && mode <= 9) ? plain : profiled;
+            engine.profileCommands(mode != 10);  // mode 10: the runner as the bench's wall timing calls it
             for (int i = 0; i < runs + 200; ++i) {
                 const auto t0 = std::chrono::steady_clock::now();
                 if (mode == 0) {
                     std::vector<cl::Event> events;
                     heap = float(runner->runOnce(engine, v, c, plan, in, &events, nullptr));
-                } else if (mode == 1) {
+                } else if (mode == 1 || mode == 10) {
                     heap = float(runner->runOnce(engine, v, c, plan, in, nullptr, nullptr));
                 } else if (mode == 6) {
                     q.enqueueNDRangeKernel(nop, cl::NullRange, cl::NDRange(64), cl::NDRange(64));
@@ -114,7 +117,7 @@ void probeHostPath(Engine& engine, const std::vector<size_t>& sizes, const Bench
                     if (++epoch == 0) epoch = 1;
                     k.setArg(6, epoch);
                     q.enqueueNDRangeKernel(k, cl::NullRange, g, l);
-                    if (mode == 2) q.enqueueReadBuffer(out, CL_TRUE, 0, 4, &heap);
+                    if (mode == 2 || mode == 9) q.enqueueReadBuffer(out, CL_TRUE, 0, 4, &heap);
                     if (mode == 3 || mode == 5) q.enqueueReadBuffer(out, CL_TRUE, 0, 4, pinned);
                     if (mode == 4) q.finish();
                     if (mode == 7) {  // the host polls instead of letting the driver block
@@ -135,6 +138,7 @@ void probeHostPath(Engine& engine, const std::vector<size_t>& sizes, const Bench
             std::printf("  %-48s %7.1f us  (median of %zu; min %.1f)\n", names[mode], statsOf(us).median, us.size(),
                         statsOf(us).min);
         }
+        engine.profileCommands(true);
         std::printf("  result %.6g (pinned %.6g), reference %.6g\n", heap, pinned[0],
                     computeReference(input, Op::Sum).value);
     }

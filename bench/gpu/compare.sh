@@ -28,8 +28,6 @@
 #                         bench/cuda_floor.py)
 #   REDUCELAB_LAYOUTS=1   grid-stride against per-group tiles (bench --layouts) at REDUCELAB_LAYOUT_SIZES
 #   REDUCELAB_PROBE=1     where a small reduction's time goes: each pass, the gap between launches (bench --probe)
-#   REDUCELAB_QUEUE_LATENCY=1  a launch and the read of one element behind it, on a plain queue and a profiling one
-#                         (bench/gpu/queue_latency.cpp, built here with g++ at 2^16 and 2^22: queue_latency.txt)
 #   REDUCELAB_SWEEP=1     best-gpu and grid-stride over work-group sizes and groups per compute unit (bench --sweep)
 #   REDUCELAB_LADDER=1    the app's ladder, `reducelab bench --variant all`, at 2^22 and 2^28 ints
 #   REDUCELAB_SCAN=1      the scans: `reducelab_bench --pattern scan` (REDUCELAB_SCAN_VARIANTS, default
@@ -143,14 +141,6 @@ if [ "${REDUCELAB_FLOOR:-0}" = 1 ]; then
 fi
 if [ "${REDUCELAB_PROBE:-0}" = 1 ]; then
     "$bench" "${dev[@]}" --probe --sizes 2^20,2^22,2^24 >"$out/probe.txt" 2>>"$log"
-    pack
-fi
-if [ "${REDUCELAB_QUEUE_LATENCY:-0}" = 1 ]; then
-    if g++ -O2 -o "$build/queue_latency" bench/gpu/queue_latency.cpp -lOpenCL 2>>"$log"; then
-        for n in 65536 4194304; do "$build/queue_latency" $n >>"$out/queue_latency.txt" 2>&1; done
-    else
-        echo "queue_latency.cpp did not build (log.txt says why)"
-    fi
     pack
 fi
 if [ "${REDUCELAB_SWEEP:-0}" = 1 ]; then

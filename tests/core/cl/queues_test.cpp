@@ -12,7 +12,6 @@
 #include "core/cl/devices.h"
 #include "core/cl/engine.h"
 #include "core/input.h"
-#include "core/model/reference.h"
 #include "core/model/scan_reference.h"
 
 namespace rl::test {
