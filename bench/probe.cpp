@@ -146,6 +146,100 @@ void probeHostPath(Engine& engine, const std::vector<size_t>& sizes, const Bench
     plain.finish();
 }
 
+
+// The host clock around one decoupled-look-back float scan on the queue without profiling (wall timing's queue), the
+// runner's call taken apart: what a small scan's wall time is made of beyond its kernel.
+void probeScanHostPath(Engine& engine, const std::vector<size_t>& sizes, const BenchOptions& o) {
+    const int runs = std::max(o.repeats, 200);
+    cl::Context& ctx = engine.context();
+    const VariantInfo& v = *findVariant("decoupled-look-back");
+    cl::Buffer pinnedBuffer(ctx, CL_MEM_ALLOC_HOST_PTR | CL_MEM_READ_WRITE, 64);
+    auto* pinned = static_cast<float*>(
+        engine.profilingQueue().enqueueMapBuffer(pinnedBuffer, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, 0, 64));
+    for (size_t n : sizes) {
+        const HostArray input = makeInput(ElemType::Float, DataPattern::Random, n, o.seed);
+        cl::Buffer in = engine.upload(input);
+        RunConfig asked;
+        asked.variant = v.id;
+        asked.n = n;
+        asked.wg = o.wg;
+        const RunConfig c = engine.run(asked, input, 0, 1).config;  // builds and resolves the grid
+        const auto plan = planPasses(v, c);
+        const PassPlan& pass = plan.front();
+        // Its own kernel object, as a program that calls the kernel itself would keep one.
+        cl::Kernel k(engine.programs().kernel(v, c, false).getInfo<CL_KERNEL_PROGRAM>(), v.kernelName.c_str());
+        std::vector<cl_ulong> zeros(2 * pass.groups, 0);
+        cl_uint zero = 0, epoch = 0;
+        cl::Buffer out(ctx, CL_MEM_READ_WRITE, n * 4);
+        cl::Buffer words(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, zeros.size() * 8, zeros.data());
+        cl::Buffer ticket(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof zero, &zero);
+        const auto setAll = [&] {
+            k.setArg(0, in);
+            k.setArg(1, out);
+            k.setArg(2, cl_uint(n));
+            k.setArg(3, cl::Local(2 * pass.local * 4));
+            k.setArg(4, words);
+            k.setArg(5, ticket);
+            k.setArg(7, cl_uint(pass.groups));
+        };
+        setAll();
+        const cl::NDRange g(pass.global), l(pass.local);
+        auto runner = makeRunner(v.kind);
+        std::printf("\n%s floats, decoupled-look-back (%zu tiles of %zu work-items), host clock around each call, "
+                    "queue without profiling:\n", sizeLabel(n).c_str(), pass.groups, pass.local);
+        const char* names[] = {"the runner (wall timing's call)",
+                               "kernel looked up, 8 arguments, launch, read to heap",
+                               "own kernel, 8 arguments, launch, read to heap",
+                               "own kernel, epoch only, launch, read to heap",
+                               "own kernel, epoch only, launch, read to pinned",
+                               "own kernel, epoch only, launch, finish",
+                               "a 4-byte read to heap alone",
+                               "own kernel, epoch only, launch (profiling queue)",
+                               "the runner again (the order's effect)"};
+        float heap = 0;
+        for (int mode = 0; mode < 9; ++mode) {
+            std::vector<double> us, device;
+            engine.profileCommands(mode == 7);
+            cl::CommandQueue& q = engine.queue();
+            for (int i = 0; i < runs + 200; ++i) {  // the first 200 are warm-up
+                const auto t0 = std::chrono::steady_clock::now();
+                cl::Event e;
+                if (mode == 0 || mode == 8) {
+                    heap = float(runner->runOnce(engine, v, c, plan, in, nullptr, nullptr));
+                } else if (mode == 6) {
+                    q.enqueueReadBuffer(out, CL_TRUE, (n - 1) * 4, 4, &heap);
+                } else {
+                    if (mode == 1) k = engine.programs().kernel(v, c, false);  // the cache's object, as the runner
+                    if (mode <= 2) setAll();
+                    if (++epoch >= (cl_uint(1) << 31)) epoch = 1;
+                    k.setArg(6, epoch);
+                    q.enqueueNDRangeKernel(k, cl::NullRange, g, l, nullptr, mode == 7 ? &e : nullptr);
+                    if (mode <= 3 || mode == 7) q.enqueueReadBuffer(out, CL_TRUE, (n - 1) * 4, 4, &heap);
+                    if (mode == 4) q.enqueueReadBuffer(out, CL_TRUE, (n - 1) * 4, 4, pinned);
+                    if (mode == 5) q.finish();
+                }
+                if (i >= 200) {
+                    us.push_back(hostMicros(t0));
+                    if (mode == 7) device.push_back(ns(e, CL_PROFILING_COMMAND_END) * 1e-3 -
+                                                    ns(e, CL_PROFILING_COMMAND_START) * 1e-3);
+                }
+            }
+            if (mode == 1) {  // back to an object of its own: the cache's is the runner's
+                k = cl::Kernel(k.getInfo<CL_KERNEL_PROGRAM>(), v.kernelName.c_str());
+                setAll();
+            }
+            std::printf("  %-52s %7.1f us  (median of %zu; min %.1f)", names[mode], statsOf(us).median, us.size(),
+                        statsOf(us).min);
+            if (mode == 7) std::printf("  kernel %.1f us", statsOf(device).median);
+            std::printf("\n");
+        }
+        engine.profileCommands(true);
+        std::printf("  last element %.6g, reference total %.6g\n", heap, computeReference(input, Op::Sum).value);
+    }
+    engine.profilingQueue().enqueueUnmapMemObject(pinnedBuffer, pinned);
+    engine.profilingQueue().finish();
+}
+
 }  // namespace
 
 int runProbe(Engine& engine, const std::vector<size_t>& sizes, const BenchOptions& o) {
@@ -215,6 +309,7 @@ int runProbe(Engine& engine, const std::vector<size_t>& sizes, const BenchOption
         std::printf("  result %.6g, reference %.6g\n", result, computeReference(input, Op::Sum).value);
     }
     probeHostPath(engine, sizes, o);
+    probeScanHostPath(engine, sizes, o);
     return 0;
 }
 

@@ -27,7 +27,7 @@
 #   REDUCELAB_FLOOR=1     where OpenCL's event interval and CUDA's clocks lie around a kernel's work (bench --floor,
 #                         bench/cuda_floor.py)
 #   REDUCELAB_LAYOUTS=1   grid-stride against per-group tiles (bench --layouts) at REDUCELAB_LAYOUT_SIZES
-#   REDUCELAB_PROBE=1     where a small reduction's time goes: each pass, the gap between launches (bench --probe)
+#   REDUCELAB_PROBE=1     where a small reduction's and a small scan's time goes (bench --probe; REDUCELAB_PROBE_SIZES)
 #   REDUCELAB_SWEEP=1     best-gpu and grid-stride over work-group sizes and groups per compute unit (bench --sweep)
 #   REDUCELAB_LADDER=1    the app's ladder, `reducelab bench --variant all`, at 2^22 and 2^28 ints
 #   REDUCELAB_SCAN=1      the scans: `reducelab_bench --pattern scan` (REDUCELAB_SCAN_VARIANTS, default
@@ -140,7 +140,7 @@ if [ "${REDUCELAB_FLOOR:-0}" = 1 ]; then
     pack
 fi
 if [ "${REDUCELAB_PROBE:-0}" = 1 ]; then
-    "$bench" "${dev[@]}" --probe --sizes 2^20,2^22,2^24 >"$out/probe.txt" 2>>"$log"
+    "$bench" "${dev[@]}" --probe --sizes "${REDUCELAB_PROBE_SIZES:-2^20,2^22,2^24}" >"$out/probe.txt" 2>>"$log"
     pack
 fi
 if [ "${REDUCELAB_SWEEP:-0}" = 1 ]; then
