@@ -22,6 +22,7 @@ struct DeviceInfo {
     size_t localMemBytes = 0;
     size_t globalMemBytes = 0;
     size_t maxAllocBytes = 0;
+    size_t globalCacheBytes = 0;  // CL_DEVICE_GLOBAL_MEM_CACHE_SIZE (0: none, or not known)
     int simdWidth = 32;             // NVIDIA 32, AMD 64 where the device says so, else 32
     std::string simdWidthSource;    // how simdWidth was found
     bool subGroups = false;         // cl_khr_subgroups or OpenCL 3.0 sub-group support

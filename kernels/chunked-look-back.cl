@@ -1,30 +1,35 @@
 // chunked-look-back.cl: scan, step 8: ReduceLab's scan for CPU devices (PoCL), the chunks in one pass.
 //
 // Lesson: chunked reads the array twice, once for the chunks' totals and once to scan them, because a chunk cannot
-// start before it knows the totals of every chunk before it. The single pass (decoupled-look-back) removes the
-// second read on a GPU; on a CPU it can do the same, if each tile is small enough to stay in the core's cache
-// between its two walks. So each work-group takes a tile of wg x RL_EPI elements by ticket, and each work-item a run
-// of RL_EPI consecutive elements of it, walked serially as a CPU likes: once through memory, scanning the run from
-// the identity into the output as it goes (its last element is the run's total), a Hillis-Steele scan of the wg run
-// totals (the only barriers), the tile's aggregate published (A) and its predecessors looked back over, one at a
-// time, newest first, until one has its prefix (P); then each run walked again in the cache, its offset combined
-// into every element of the output. Memory sees the input read once and the output written once, as for a copy,
-// and the first walk reads and writes together, as a copy does (a first walk that only totalled the run, with all
-// the writing in the second, kept the core on one stream at a time: up to a quarter slower on a 2-core CPU). A
-// whole run of 16-element vectors (every timed run: 256 or more) walks as vectors: each vector's own scan in four
-// shifted steps and the carry from the vector before, so that the serial chain is one step per 16 elements, not one
-// per element. How a vector is written decides what the compiler makes of it: loaded and stored whole, with the carry
-// kept in a vector, a vector costs one load, four shuffles, five combines, a store and one shuffle more, and the
-// scan took 0.71-0.86x the time of the same steps through vload16, vstore16 and a scalar carry (2 cores, 2^24-2^26).
-// The look-back is the single pass's protocol (decoupled-look-back.cl says why it ends: tickets, and devices that
-// keep running the work-groups they started), with the same 64-bit status words; a CPU runtime runs each
-// work-group on one thread from start to end, so a tile waits only for tiles already running on the other cores.
-// Cost: one read and one write of every element from memory, a second read and write of each tile's output in the
-// cache; one status word per tile and a wait while the tile before finishes its first walk. On a GPU the runs are
-// uncoalesced (the work-items of a SIMD group read addresses RL_EPI elements apart), as chunked's are. Floats: the
-// prefix is combined over as many predecessors as the tile looked back over, which varies from run to run, and a
-// vector run rounds in its lanes' order with the offset added last, not decoupled-look-back's (both within the
-// scan's bound).
+// start before it knows the totals of every chunk before it. The single pass (decoupled-look-back) removes the second
+// read on a GPU; on a CPU it can do the same, if each tile is small enough to stay in the core's cache between its two
+// walks. So each work-group takes a tile of wg x RL_EPI elements by ticket, and each work-item a run of RL_EPI
+// consecutive elements of it, walked serially as a CPU likes: once through memory, scanning the run from the identity
+// into the output as it goes (its last element is the run's total), a Hillis-Steele scan of the wg run totals (the only
+// barriers), the tile's aggregate published (A) and its predecessors looked back over, one at a time, newest first,
+// until one has its prefix (P); then each run walked again in the cache, its offset combined into every element of the
+// output. Memory sees the input read once and the output written once, as for a copy, and the first walk reads and
+// writes together, as a copy does (a first walk that only totalled the run, with all the writing in the second, kept
+// the core on one stream at a time: up to a quarter slower on a 2-core CPU). Past the cache that changes: an ordinary
+// store makes the core read each output line from memory before it writes it (to own it), so a copy moves three lines
+// for every two. So where the output is larger than the device's cache (the host builds with RL_STREAM there), the
+// first walk only scans each run to total it, and the second scans it again from its input, still in the cache, and
+// stores each vector with a non-temporal store, which writes a whole line without reading it. Within the cache the
+// output stays there from one scan to the next, and those stores, which go to memory, were slower. A whole run of
+// 16-element vectors (every timed run: 256 or more) walks as vectors: each vector's own scan in four shifted steps and
+// the carry from the vector before, so that the serial chain is one step per 16 elements, not one per element. How a
+// vector is written decides what the compiler makes of it: loaded and stored whole, with the carry kept in a vector, a
+// vector costs one load, four shuffles, five combines, a store and one shuffle more, and the scan took 0.71-0.86x the
+// time of the same steps through vload16, vstore16 and a scalar carry (2 cores, 2^24-2^26). The look-back is the single
+// pass's protocol (decoupled-look-back.cl says why it ends: tickets, and devices that keep running the work-groups they
+// started), with the same 64-bit status words; a CPU runtime runs each work-group on one thread from start to end, so a
+// tile waits only for tiles already running on the other cores. Cost: one read and one write of every element from
+// memory, a second read and write of each tile's output in the cache (streamed: a second read of its input in the
+// cache, and the output's lines never read); one status word per tile and a wait while the tile before finishes its
+// first walk. On a GPU the runs are uncoalesced (the work-items of a SIMD group read addresses RL_EPI elements apart),
+// as chunked's are. Floats: the prefix is combined over as many predecessors as the tile looked back over, which varies
+// from run to run, and a vector run rounds in its lanes' order with the offset added last, not decoupled-look-back's
+// (both within the scan's bound).
 // Requires: cl_khr_int64_base_atomics; a power-of-two work-group size.
 
 #pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
@@ -46,6 +51,21 @@ typedef ulong16 CLB_LANES;
 typedef uint16 CLB_LANES;
 #endif
 #define CLB_SHIFT(v, fill, ...) shuffle2((v), (fill), (CLB_LANES)(__VA_ARGS__))
+// CLB_SCAN16(v, none, carry): v scanned in its lanes (each lane combined with the lane 1, 2, 4 and 8 to its left,
+// `none`, the identity, where there is none), then `carry`, the run before it, combined on the left of every lane.
+#define CLB_SCAN16(v, none, carry)                                                                      \
+    do {                                                                                                \
+        v = RL_APPLYV(CLB_SHIFT(v, none, 16, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14), v, 16);   \
+        v = RL_APPLYV(CLB_SHIFT(v, none, 16, 16, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13), v, 16);  \
+        v = RL_APPLYV(CLB_SHIFT(v, none, 16, 16, 16, 16, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), v, 16); \
+        v = RL_APPLYV(CLB_SHIFT(v, none, 16, 16, 16, 16, 16, 16, 16, 16, 0, 1, 2, 3, 4, 5, 6, 7), v, 16); \
+        v = RL_APPLYV(carry, v, 16);                                                                    \
+    } while (0)
+#if defined(RL_EXCLUSIVE)
+#define CLB_OUT(v, carry) CLB_SHIFT(v, carry, 16, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14)
+#else
+#define CLB_OUT(v, carry) (v)
+#endif
 
 // status: one word per tile; ticket: 0 before the launch (the tile that draws the last ticket sets it back to 0);
 // epoch: 1 .. 2^31 - 1, different from the previous launch's (0 is the words' initial value).
@@ -76,7 +96,9 @@ __kernel void chunked_look_back(__global const T *restrict in, __global T *restr
         // Whole vectors through T16 pointers: a run starts at a multiple of 16 elements, so each vector is aligned
         // (vload16 and vstore16 take any alignment, and LLVM made each of them eight loads or three stores).
         __global const T16 *in16 = (__global const T16 *)(in + start);
+#if !defined(RL_STREAM)
         __global T16 *out16 = (__global T16 *)(out + start);
+#endif
         // The identity shifted in is read through a volatile, so that the compiler does not see a constant: with a
         // constant fill LLVM shifts with AVX-512's vpexpand, and the scan took 1.4-2.2x the time on AMD's Zen 5.
         volatile T fill = RL_IDENTITY;
@@ -84,15 +106,9 @@ __kernel void chunked_look_back(__global const T *restrict in, __global T *restr
         T16 carry = none;  // in every lane, the run so far: the last lane of the vector before
         for (uint k = 0; k < RL_EPI / 16; ++k) {
             T16 v = in16[k];
-            v = RL_APPLYV(CLB_SHIFT(v, none, 16, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14), v, 16);
-            v = RL_APPLYV(CLB_SHIFT(v, none, 16, 16, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13), v, 16);
-            v = RL_APPLYV(CLB_SHIFT(v, none, 16, 16, 16, 16, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), v, 16);
-            v = RL_APPLYV(CLB_SHIFT(v, none, 16, 16, 16, 16, 16, 16, 16, 16, 0, 1, 2, 3, 4, 5, 6, 7), v, 16);
-            v = RL_APPLYV(carry, v, 16);
-#if defined(RL_EXCLUSIVE)
-            out16[k] = CLB_SHIFT(v, carry, 16, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14);
-#else
-            out16[k] = v;
+            CLB_SCAN16(v, none, carry);
+#if !defined(RL_STREAM)
+            out16[k] = CLB_OUT(v, carry);
 #endif
             carry = shuffle(v, (CLB_LANES)(15));
         }
@@ -168,7 +184,22 @@ __kernel void chunked_look_back(__global const T *restrict in, __global T *restr
     if (end - start == RL_EPI) {
         const T16 left = (T16)(offset);
         __global T16 *out16 = (__global T16 *)(out + start);
+#if defined(RL_STREAM)
+        // Streamed: the run scanned once more from the input, still in the cache, as in the first walk, and each
+        // vector stored past the cache.
+        __global const T16 *in16 = (__global const T16 *)(in + start);
+        volatile T fill = RL_IDENTITY;
+        const T16 none = (T16)(fill);
+        T16 carry = none;
+        for (uint k = 0; k < RL_EPI / 16; ++k) {
+            T16 v = in16[k];
+            CLB_SCAN16(v, none, carry);
+            __builtin_nontemporal_store(RL_APPLYV(left, CLB_OUT(v, carry), 16), &out16[k]);
+            carry = shuffle(v, (CLB_LANES)(15));
+        }
+#else
         for (uint k = 0; k < RL_EPI / 16; ++k) out16[k] = RL_APPLYV(left, out16[k], 16);
+#endif
         return;
     }
 #endif

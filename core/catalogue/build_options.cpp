@@ -11,6 +11,11 @@ bool usesWarpPath(const VariantInfo& variant, const RunConfig& config, bool trac
            config.wg % 32 == 0;
 }
 
+bool streamsOutput(const VariantInfo& variant, const RunConfig& config, const DeviceInfo& device) {
+    return variant.streamsPastCache && device.type == "CPU" && device.globalCacheBytes > 0 &&
+           double(config.n) * double(elemSize(config.type)) > double(device.globalCacheBytes);
+}
+
 std::string buildOptions(const VariantInfo& variant, const RunConfig& config, bool traced, const DeviceInfo& device) {
     std::string o;
     switch (config.type) {
@@ -28,6 +33,7 @@ std::string buildOptions(const VariantInfo& variant, const RunConfig& config, bo
     if (variant.kind == VariantKind::ScanLookBack && !traced && device.startsGroupsInOrder) o += " -D RL_GROUP_ORDER";
     o += " -D RL_EPI=" + std::to_string(effectiveElemsPerItem(variant, config));
     if (usesWarpPath(variant, config, traced, device)) o += " -D RL_PTX_WARPS";
+    if (streamsOutput(variant, config, device)) o += " -D RL_STREAM";
     if (variant.needsOpenCL20 || variant.needsSubGroups) o += device.openclC3 ? " -cl-std=CL3.0" : " -cl-std=CL2.0";
     return o;
 }

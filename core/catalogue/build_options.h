@@ -18,4 +18,9 @@ std::string buildOptions(const VariantInfo& variant, const RunConfig& config, bo
 // elements, work-groups of whole warps, on a device whose OpenCL C takes inline PTX.
 bool usesWarpPath(const VariantInfo& variant, const RunConfig& config, bool traced, const DeviceInfo& device);
 
+// Whether this build stores its output with non-temporal stores (-D RL_STREAM; VariantInfo::streamsPastCache): a CPU
+// device whose global memory cache is known and smaller than the run's output, which then cannot wait there for the
+// next run (bench/results/pocl_scan-streamed-second-walk-ab_2026-12-04.txt).
+bool streamsOutput(const VariantInfo& variant, const RunConfig& config, const DeviceInfo& device);
+
 }  // namespace rl

@@ -116,6 +116,10 @@ struct VariantInfo {
     // Its kernel has a path for warps of 32 in inline PTX (RL_PTX_WARPS), which timed runs of 32-bit elements take on
     // a device with DeviceInfo::ptxWarps, work-groups a multiple of 32 (build_options.cpp); traces never do.
     bool warpPathOnPtx = false;
+    // Its kernel stores its output past the cache with non-temporal stores (RL_STREAM), which timed and traced runs
+    // alike take on a CPU device whose global memory cache is smaller than the run's output (build_options.cpp): an
+    // ordinary store reads each line from memory before writing it.
+    bool streamsPastCache = false;
 };
 
 // The __local elements a work-group of wg work-items of this variant uses (its scratch argument's size).

@@ -124,6 +124,7 @@ std::vector<DeviceInfo> listDevices() {
         info.localMemBytes = device.getInfo<CL_DEVICE_LOCAL_MEM_SIZE>();
         info.globalMemBytes = device.getInfo<CL_DEVICE_GLOBAL_MEM_SIZE>();
         info.maxAllocBytes = device.getInfo<CL_DEVICE_MAX_MEM_ALLOC_SIZE>();
+        info.globalCacheBytes = size_t(device.getInfo<CL_DEVICE_GLOBAL_MEM_CACHE_SIZE>());
         const std::string extensions = device.getInfo<CL_DEVICE_EXTENSIONS>();
         const std::string cVersion = trim(device.getInfo<CL_DEVICE_OPENCL_C_VERSION>());
         info.openclC = cVersion;

@@ -120,6 +120,7 @@ json device(const DeviceInfo& d) {
             {"local_mem_bytes", d.localMemBytes},
             {"global_mem_bytes", d.globalMemBytes},
             {"max_alloc_bytes", d.maxAllocBytes},
+            {"global_cache_bytes", d.globalCacheBytes},
             {"simd_width", d.simdWidth},
             {"simd_width_source", d.simdWidthSource},
             {"sub_groups", d.subGroups},
@@ -303,6 +304,9 @@ DeviceInfo readDevice(const json& j) {
     d.localMemBytes = number<size_t>(j, "local_mem_bytes", 0, size_t(1) << 53);
     d.globalMemBytes = number<size_t>(j, "global_mem_bytes", 0, size_t(1) << 53);
     d.maxAllocBytes = number<size_t>(j, "max_alloc_bytes", 0, size_t(1) << 53);
+    // absent before the streamed stores: 0, no cache known, and so ordinary stores
+    d.globalCacheBytes =
+        j.contains("global_cache_bytes") ? number<size_t>(j, "global_cache_bytes", 0, size_t(1) << 53) : 0;
     d.simdWidth = number<int>(j, "simd_width", 1, 1024);
     d.simdWidthSource = text(j, "simd_width_source");
     d.subGroups = flag(j, "sub_groups");

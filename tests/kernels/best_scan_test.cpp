@@ -2,11 +2,12 @@
 // on the test device: every element right at every size class (one element, less than a tile, exactly one tile, one
 // past it, a prime, many tiles, several waves of tiles), int and float, inclusive and exclusive; min and max at two.
 // The single pass also scans in place (its output written over its input, as CUB's DeviceScan allows), and a scan
-// whose kernel cannot is refused.
+// whose kernel cannot is refused. On a CPU device, the chunked single pass past the device's cache stores past it.
 // On NVIDIA's GPUs `REDUCELAB_DEVICE_TESTS=1 bash bench/gpu/compare.sh` runs them there, where the single pass's
 // timed build of ints and floats is its warp path (RL_PTX_WARPS, kernels/decoupled-look-back.cl).
 #include <gtest/gtest.h>
 
+#include "core/catalogue/build_options.h"
 #include "core/cl/runners.h"
 #include "core/input.h"
 #include "core/model/scan_reference.h"
@@ -76,6 +77,40 @@ TEST(BestScans, TheSinglePassScansInPlace) {
                 ++runs;
             }
     EXPECT_EQ(runs, 2 * 4);
+}
+
+// Past a CPU device's cache, chunked-look-back's second walk scans each run again from the input and stores it with
+// non-temporal stores (RL_STREAM): every element right, each type, inclusive and exclusive, min too; below the cache,
+// the same kernel without them.
+TEST(BestScans, PastACpuDevicesCacheTheChunkedSinglePassStoresPastIt) {
+    Engine& e = test::engine();
+    const DeviceInfo& d = e.device();
+    const VariantInfo& v = *findVariant("chunked-look-back");
+    ASSERT_TRUE(v.streamsPastCache);
+    if (d.type != "CPU" || d.globalCacheBytes == 0)
+        GTEST_SKIP() << d.name << " is not a CPU device with a known cache: its builds store as usual";
+    const size_t n = d.globalCacheBytes / 4 + 4099;  // 32-bit elements: an output larger than the cache
+    if (n > (size_t(1) << 25)) GTEST_SKIP() << "a cache of " << d.globalCacheBytes << " bytes: too large an array here";
+    int runs = 0;
+    for (ElemType type : {ElemType::Int, ElemType::Float, ElemType::Long, ElemType::Double})
+        for (bool exclusive : {false, true})
+            for (Op op : {Op::Sum, Op::Min}) {
+                if (op == Op::Min && (exclusive || type != ElemType::Float)) continue;
+                if (type == ElemType::Double && !d.fp64) continue;
+                RunConfig c = test::makeConfig(v.id, n, 32, op, type, 17 + runs);  // the bench's work-group on a CPU
+                c.exclusive = exclusive;
+                const HostArray input = makeInput(type, DataPattern::Random, n, c.seed);
+                const RunResult r = e.run(c, input, 0, 1);
+                const std::string what = std::string(toString(op)) + " " + std::string(toString(type)) +
+                                         (exclusive ? " exclusive" : " inclusive");
+                ASSERT_EQ(effectiveElemsPerItem(v, r.config) % 16, 0) << "runs of whole vectors: the path that streams";
+                EXPECT_NE(buildOptions(v, r.config, false, d).find("-D RL_STREAM"), std::string::npos) << what;
+                EXPECT_TRUE(r.correct) << what << ", n=" << n << ": " << r.verdict;
+                ++runs;
+            }
+    EXPECT_GE(runs, 7);
+    RunConfig small = test::makeConfig(v.id, 100003, 32, Op::Sum, ElemType::Int, 5);
+    EXPECT_EQ(buildOptions(v, small, false, d).find("-D RL_STREAM"), std::string::npos) << "within the cache";
 }
 
 // n random ints and the timed build's config of v for them on the test device (its tile and grid).

@@ -1,7 +1,8 @@
 // Build options that depend on the device: a single pass numbers its tiles by work-group only in timed runs on a
 // device that starts work-groups in order (the kernels' rl_lb_tile), decoupled-look-back takes its warp path only in
-// timed runs of 32-bit elements on a device that takes inline PTX, and the device description keeps both properties
-// through a saved session's JSON.
+// timed runs of 32-bit elements on a device that takes inline PTX, chunked-look-back stores past the cache only on a
+// CPU device whose cache its run outgrows, and the device description keeps these properties through a saved
+// session's JSON.
 #include <gtest/gtest.h>
 
 #include <utility>
@@ -73,6 +74,52 @@ TEST(BuildOptions, OnlyTimedRunsOf32BitElementsOnADeviceThatTakesPtxTakeTheWarpP
         SCOPED_TRACE(id);
         EXPECT_FALSE(warpPath(buildOptions(*findVariant(id), c, false, nvidia)));
     }
+}
+
+bool streams(const std::string& options) {
+    return options.find("-D RL_STREAM") != std::string::npos;
+}
+
+TEST(BuildOptions, OnlyACpuDevicesRunsPastItsCacheStreamTheChunkedSinglePassesOutput) {
+    const VariantInfo& v = *findVariant("chunked-look-back");
+    ASSERT_TRUE(v.streamsPastCache);
+    DeviceInfo cpu;
+    cpu.type = "CPU";
+    cpu.globalCacheBytes = size_t(32) << 20;
+    RunConfig c;
+    c.type = ElemType::Int;
+    c.n = size_t(8) << 20;  // an output of 32 MiB: exactly the cache, not past it
+    EXPECT_FALSE(streams(buildOptions(v, c, false, cpu)));
+    c.n += 1;
+    EXPECT_TRUE(streams(buildOptions(v, c, false, cpu)));
+    EXPECT_TRUE(streams(buildOptions(v, c, true, cpu))) << "a trace runs the kernel that is timed";
+    c.n = size_t(4) << 20;  // 8-byte elements: twice the bytes
+    c.type = ElemType::Double;
+    EXPECT_FALSE(streams(buildOptions(v, c, false, cpu)));
+    c.n += 1;
+    EXPECT_TRUE(streams(buildOptions(v, c, false, cpu)));
+    DeviceInfo unknown = cpu;
+    unknown.globalCacheBytes = 0;
+    EXPECT_FALSE(streams(buildOptions(v, c, false, unknown))) << "no cache known: ordinary stores";
+    DeviceInfo gpu = cpu;
+    gpu.type = "GPU";
+    EXPECT_FALSE(streams(buildOptions(v, c, false, gpu))) << "non-temporal stores are a CPU's matter";
+    for (const char* id : {"decoupled-look-back", "chunked", "reduce-then-scan", "best-cpu"}) {  // no such path
+        SCOPED_TRACE(id);
+        EXPECT_FALSE(streams(buildOptions(*findVariant(id), c, false, cpu)));
+    }
+}
+
+// The device's cache size is read back as written, and a session saved before the field reads it as unknown (0).
+TEST(BuildOptions, TheDevicesCacheSizeSurvivesItsJson) {
+    DeviceInfo d;
+    d.name = "a CPU";
+    d.globalCacheBytes = size_t(32) << 20;
+    EXPECT_EQ(json::readDevice(json::device(d)).globalCacheBytes, d.globalCacheBytes);
+    nlohmann::json older = json::device(d);
+    ASSERT_TRUE(older.contains("global_cache_bytes"));
+    older.erase("global_cache_bytes");
+    EXPECT_EQ(json::readDevice(older).globalCacheBytes, 0u);
 }
 
 // Each property, set and clear, is read back as written; a session saved before its field reads it as false: tickets
