@@ -16,13 +16,13 @@ int cmdDevices(const Options& o) {
         std::cout << out.dump(2) << "\n";
         return 0;
     }
-    Table t({"#", "platform", "device", "type", "CUs", "max wg", "local mem", "global mem", "max alloc", "SIMD",
-             "sub-groups", "wg reduce", "double"});
+    Table t({"#", "platform", "device", "type", "CUs", "max wg", "local mem", "global mem", "max alloc", "cache",
+             "SIMD", "sub-groups", "wg reduce", "double"});
     for (const auto& d : devices)
         t.add({std::to_string(d.index), d.platform, d.name, d.type, std::to_string(d.computeUnits),
                std::to_string(d.maxWorkGroup), bytes(d.localMemBytes), bytes(d.globalMemBytes), bytes(d.maxAllocBytes),
-               std::to_string(d.simdWidth), d.subGroups ? "yes" : "no", d.workGroupCollectives ? "yes" : "no",
-               d.fp64 ? "yes" : "no"});
+               d.globalCacheBytes ? bytes(d.globalCacheBytes) : "-", std::to_string(d.simdWidth),
+               d.subGroups ? "yes" : "no", d.workGroupCollectives ? "yes" : "no", d.fp64 ? "yes" : "no"});
     t.print(std::cout);
     std::cout << "\nSIMD width: NVIDIA reports warps of 32, AMD wavefronts of 64; other devices do not say, so 32 is "
                  "assumed (override with --simd).\nSelect a device with --device INDEX or --device NAME-SUBSTRING "
