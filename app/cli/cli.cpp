@@ -37,8 +37,8 @@ struct Command {
 const std::vector<Command>& commands() {
     static const std::vector<Command> list = {
         {"devices", "list OpenCL platforms and devices with their limits", cmdDevices, {},
-         "reducelab devices [--json]\n  Every OpenCL device with compute units, work-group and memory limits, cache, SIMD "
-         "width."},
+         "reducelab devices [--json]\n  Every OpenCL device with compute units, work-group and memory limits, cache, "
+         "SIMD width."},
         {"variants", "list the reduction kernels and what each teaches", cmdVariants, {},
          "reducelab variants [--device D] [--json]\n  Every kernel: Harris step, title, lesson, requirements, "
          "whether it is correct by design and whether the device can run it."},
