@@ -24,7 +24,9 @@ int cmdDevices(const Options& o) {
                d.globalCacheBytes ? bytes(d.globalCacheBytes) : "-", std::to_string(d.simdWidth),
                d.subGroups ? "yes" : "no", d.workGroupCollectives ? "yes" : "no", d.fp64 ? "yes" : "no"});
     t.print(std::cout);
-    std::cout << "\nSIMD width: NVIDIA reports warps of 32, AMD wavefronts of 64; other devices do not say, so 32 is "
+    std::cout << "\ncache: the global memory cache as the driver reports it (PoCL: the CPU's last-level cache; NVIDIA "
+                 "reports less than the GPU's L2).\n"
+                 "SIMD width: NVIDIA reports warps of 32, AMD wavefronts of 64; other devices do not say, so 32 is "
                  "assumed (override with --simd).\nSelect a device with --device INDEX or --device NAME-SUBSTRING "
                  "(or the REDUCELAB_DEVICE environment variable).\n";
     return 0;

@@ -215,7 +215,8 @@ void ControlsPanel::device(ExplorerState& state, const UiContext& ctx) {
         row("max work-group", std::to_string(current.maxWorkGroup));
         row("local memory", bytes(current.localMemBytes));
         row("global memory", bytes(current.globalMemBytes));
-        row("its cache", current.globalCacheBytes ? bytes(current.globalCacheBytes) : "not reported");
+        row("its cache", current.globalCacheBytes ? bytes(current.globalCacheBytes) + " (as the driver reports it)"
+                                                  : "not reported");
         row("SIMD width", std::to_string(current.simdWidth) + " (" + current.simdWidthSource + ")");
         row("sub-groups", current.subGroups ? "yes" : "no");
         row("double", current.fp64 ? "yes (cl_khr_fp64)" : "no (no cl_khr_fp64)");
