@@ -146,7 +146,6 @@ void probeHostPath(Engine& engine, const std::vector<size_t>& sizes, const Bench
     plain.finish();
 }
 
-
 // The host clock around one decoupled-look-back float scan on the queue without profiling (wall timing's queue), the
 // runner's call taken apart: what a small scan's wall time is made of beyond its kernel.
 void probeScanHostPath(Engine& engine, const std::vector<size_t>& sizes, const BenchOptions& o) {

@@ -14,9 +14,12 @@
 namespace rl {
 namespace {
 
-bool groupOrder(const std::string& options) {
-    return options.find("-D RL_GROUP_ORDER") != std::string::npos;
+// Whether the build options define `macro` ("-D RL_...").
+bool defines(const std::string& options, const char* macro) {
+    return options.find(std::string("-D ") + macro) != std::string::npos;
 }
+
+bool groupOrder(const std::string& options) { return defines(options, "RL_GROUP_ORDER"); }
 
 TEST(BuildOptions, SinglePassesTakeTilesInGroupOrderOnlyWhenTimedOnADeviceThatStartsGroupsInOrder) {
     RunConfig c;
@@ -39,9 +42,7 @@ TEST(BuildOptions, SinglePassesTakeTilesInGroupOrderOnlyWhenTimedOnADeviceThatSt
     }
 }
 
-bool warpPath(const std::string& options) {
-    return options.find("-D RL_PTX_WARPS") != std::string::npos;
-}
+bool warpPath(const std::string& options) { return defines(options, "RL_PTX_WARPS"); }
 
 TEST(BuildOptions, OnlyTimedRunsOf32BitElementsOnADeviceThatTakesPtxTakeTheWarpPath) {
     const VariantInfo& v = *findVariant("decoupled-look-back");
@@ -76,9 +77,7 @@ TEST(BuildOptions, OnlyTimedRunsOf32BitElementsOnADeviceThatTakesPtxTakeTheWarpP
     }
 }
 
-bool streams(const std::string& options) {
-    return options.find("-D RL_STREAM") != std::string::npos;
-}
+bool streams(const std::string& options) { return defines(options, "RL_STREAM"); }
 
 TEST(BuildOptions, OnlyACpuDevicesRunsPastItsCacheStreamTheChunkedSinglePassesOutput) {
     const VariantInfo& v = *findVariant("chunked-look-back");
