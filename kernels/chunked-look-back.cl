@@ -15,7 +15,13 @@
 // for every two. So where the output is larger than the device's cache (the host builds with RL_STREAM there), the
 // first walk only scans each run to total it, and the second scans it again from its input, still in the cache, and
 // stores each vector with a non-temporal store, which writes a whole line without reading it. Within the cache the
-// output stays there from one scan to the next, and those stores, which go to memory, were slower. A whole run of
+// output stays there from one scan to the next, and those stores, which go to memory, were slower. Streamed, a core
+// again reads memory in one walk and writes it in the other; where the first walk costs one operation per vector
+// (integers, min and max, whose total no order changes: the lanes are combined, not scanned), the writes lag behind
+// the reads by L tiles (L, RL_STREAM's value, is twice the compute units): tile t's walk through memory also writes
+// tile t - L, from the offsets that tile published for its runs, so that each core reads and writes memory at once,
+// and the last L tiles write their own. On 2 cores ints took 0.85x the time at 2^26; the cheaper walk alone, or the
+// lag alone, was level (the scan's compute, then memory in turns, held it). A whole run of
 // 16-element vectors (every timed run: 256 or more) walks as vectors: each vector's own scan in four shifted steps and
 // the carry from the vector before, so that the serial chain is one step per 16 elements, not one per element. How a
 // vector is written decides what the compiler makes of it: loaded and stored whole, with the carry kept in a vector, a
@@ -25,11 +31,11 @@
 // started), with the same 64-bit status words; a CPU runtime runs each work-group on one thread from start to end, so a
 // tile waits only for tiles already running on the other cores. Cost: one read and one write of every element from
 // memory, a second read and write of each tile's output in the cache (streamed: a second read of its input in the
-// cache, and the output's lines never read); one status word per tile and a wait while the tile before finishes its
-// first walk. On a GPU the runs are uncoalesced (the work-items of a SIMD group read addresses RL_EPI elements apart),
-// as chunked's are. Floats: the prefix is combined over as many predecessors as the tile looked back over, which varies
-// from run to run, and a vector run rounds in its lanes' order with the offset added last, not decoupled-look-back's
-// (both within the scan's bound).
+// cache, and the output's lines never read); one status word per tile (written back: one more per run) and a wait
+// while the tile before finishes its first walk. On a GPU the runs are uncoalesced (the work-items of a SIMD group
+// read addresses RL_EPI elements apart), as chunked's are. Floats: the prefix is combined over as many predecessors as
+// the tile looked back over, which varies from run to run, and a vector run rounds in its lanes' order with the offset
+// added last, not decoupled-look-back's (both within the scan's bound).
 // Requires: cl_khr_int64_base_atomics; a power-of-two work-group size.
 
 #pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
@@ -66,6 +72,46 @@ typedef uint16 CLB_LANES;
 #else
 #define CLB_OUT(v, carry) (v)
 #endif
+// CLB_TOTAL16(v, none, carry): v taken into a run's total. Where no order of the operations changes the total
+// (integers, and min and max), `carry` combines lanes, one vector operation, and rl_total16 combines its lanes at the
+// end; a float or double sum scans v as CLB_SCAN16 does, so that the run's total is its scan's last element to the bit.
+#if !defined(RL_OP_SUM) || defined(RL_TYPE_INT) || defined(RL_TYPE_LONG)
+#define CLB_ORDER_FREE
+#define CLB_TOTAL16(v, none, carry) carry = RL_APPLYV(carry, v, 16)
+#else
+#define CLB_TOTAL16(v, none, carry)          \
+    do {                                     \
+        CLB_SCAN16(v, none, carry);          \
+        carry = shuffle(v, (CLB_LANES)(15)); \
+    } while (0)
+#endif
+// Streamed (RL_STREAM, its value the lag L; the host builds with it past a CPU device's cache), where the first walk
+// is one operation per vector, a tile's whole runs are written back: tile t's walk through memory also writes tile
+// t - L, whose runs' offsets follow the tiles' status words, one word (two for a 64-bit element) per run.
+#if defined(RL_STREAM) && defined(CLB_VECTORS) && defined(CLB_ORDER_FREE)
+#define CLB_LAGGED
+#endif
+#if defined(RL_TYPE_LONG) || defined(RL_TYPE_DOUBLE)
+#define CLB_STATUS_WORDS 2
+#else
+#define CLB_STATUS_WORDS 1
+#endif
+// CLB_STREAM_RUN(src, dst, offset): a whole run of vectors from src scanned again, `offset` combined on the left of
+// every element, and stored at dst with non-temporal stores, which write a whole line without reading it first.
+#define CLB_STREAM_RUN(src, dst, offset)                                                          \
+    do {                                                                                          \
+        __global const T16 *rl_in16 = (__global const T16 *)(src);                                \
+        __global T16 *rl_out16 = (__global T16 *)(dst);                                           \
+        volatile T rl_fill = RL_IDENTITY;                                                         \
+        const T16 rl_none = (T16)(rl_fill), rl_left = (T16)(offset);                              \
+        T16 rl_carry = rl_none;                                                                   \
+        for (uint k = 0; k < RL_EPI / 16; ++k) {                                                  \
+            T16 v = rl_in16[k];                                                                   \
+            CLB_SCAN16(v, rl_none, rl_carry);                                                     \
+            __builtin_nontemporal_store(RL_APPLYV(rl_left, CLB_OUT(v, rl_carry), 16), &rl_out16[k]); \
+            rl_carry = shuffle(v, (CLB_LANES)(15));                                               \
+        }                                                                                         \
+    } while (0)
 
 // status: one word per tile; ticket: 0 before the launch (the tile that draws the last ticket sets it back to 0);
 // epoch: 1 .. 2^31 - 1, different from the previous launch's (0 is the words' initial value).
@@ -91,6 +137,21 @@ __kernel void chunked_look_back(__global const T *restrict in, __global T *restr
     // vector by vector: each vector's scan, Hillis-Steele in its lanes (each lane combined with the lane 1, 2, 4
     // and 8 to its left, the identity where there is none), then the carry, the last lane of the vector before.
     T run = RL_IDENTITY;
+#if defined(CLB_LAGGED)
+    // Streamed: this tile's writes wait for the tile RL_STREAM tiles on, and this walk writes the tile RL_STREAM tiles
+    // back: each work-item its run there (whole vectors: only the last tile can be short, and it writes its own),
+    // scanned once more from its input, still in the cache, and stored past the cache with the offset its tile
+    // published for it, while this tile's run is read from memory.
+    const bool writes_back = tile >= RL_STREAM;
+    T back = RL_IDENTITY;  // the offset of the run written back
+    if (writes_back) {
+        volatile __global ulong *runs = status + CLB_STATUS_WORDS * (size_t)tiles;
+        ulong w;
+        while (!rl_lb_try(runs, (tile - RL_STREAM) * lsize + lid, epoch, &w, &back)) {
+        }
+    }
+    const size_t back_start = ((size_t)(tile - RL_STREAM) * lsize + lid) * RL_EPI;  // a whole run
+#endif
 #if defined(CLB_VECTORS)
     if (end - start == RL_EPI) {
         // Whole vectors through T16 pointers: a run starts at a multiple of 16 elements, so each vector is aligned
@@ -104,18 +165,45 @@ __kernel void chunked_look_back(__global const T *restrict in, __global T *restr
         volatile T fill = RL_IDENTITY;
         const T16 none = (T16)(fill);
         T16 carry = none;  // in every lane, the run so far: the last lane of the vector before
-        for (uint k = 0; k < RL_EPI / 16; ++k) {
-            T16 v = in16[k];
-            CLB_SCAN16(v, none, carry);
-#if !defined(RL_STREAM)
-            out16[k] = CLB_OUT(v, carry);
+#if defined(CLB_LAGGED)
+        if (writes_back) {
+            __global const T16 *back_in16 = (__global const T16 *)(in + back_start);
+            __global T16 *back_out16 = (__global T16 *)(out + back_start);
+            const T16 left = (T16)(back);
+            T16 back_carry = none;
+            for (uint k = 0; k < RL_EPI / 16; ++k) {
+                T16 v = in16[k];
+                CLB_TOTAL16(v, none, carry);
+                T16 b = back_in16[k];
+                CLB_SCAN16(b, none, back_carry);
+                __builtin_nontemporal_store(RL_APPLYV(left, CLB_OUT(b, back_carry), 16), &back_out16[k]);
+                back_carry = shuffle(b, (CLB_LANES)(15));
+            }
+        } else
 #endif
-            carry = shuffle(v, (CLB_LANES)(15));
-        }
+            for (uint k = 0; k < RL_EPI / 16; ++k) {
+                T16 v = in16[k];
+#if defined(RL_STREAM)
+                CLB_TOTAL16(v, none, carry);
+#else
+                CLB_SCAN16(v, none, carry);
+                out16[k] = CLB_OUT(v, carry);
+                carry = shuffle(v, (CLB_LANES)(15));
+#endif
+            }
+#if defined(RL_STREAM) && defined(CLB_ORDER_FREE)
+        run = rl_total16(carry);
+#else
         run = carry.s0;
+#endif
     } else
 #endif
+    {
+#if defined(CLB_LAGGED)
+        if (writes_back) CLB_STREAM_RUN(in + back_start, out + back_start, back);
+#endif
         for (size_t i = start; i < end; ++i) run = RL_APPLY(run, in[i]);
+    }
     if (start < end) RL_OP(-1, -1, lid);
     __local T *src = scratch;
     __local T *dst = scratch + lsize;
@@ -180,24 +268,19 @@ __kernel void chunked_look_back(__global const T *restrict in, __global T *restr
     // The run again: a run of whole vectors, its scan in the cache, each element with the offset combined on its
     // left; others element by element from the input, the offset combined with the run's scan up to each element
     // (or before it, exclusive), in decoupled-look-back's order.
+#if defined(CLB_LAGGED)
+    if (tile + RL_STREAM < tiles) {  // the tile RL_STREAM tiles on writes this run
+        RL_LB_PUBLISH(status + CLB_STATUS_WORDS * (size_t)tiles, (size_t)tile * lsize + lid, epoch, 1u, offset);
+        return;
+    }
+#endif
 #if defined(CLB_VECTORS)
     if (end - start == RL_EPI) {
+#if defined(RL_STREAM)
+        CLB_STREAM_RUN(in + start, out + start, offset);
+#else
         const T16 left = (T16)(offset);
         __global T16 *out16 = (__global T16 *)(out + start);
-#if defined(RL_STREAM)
-        // Streamed: the run scanned once more from the input, still in the cache, as in the first walk, and each
-        // vector stored past the cache.
-        __global const T16 *in16 = (__global const T16 *)(in + start);
-        volatile T fill = RL_IDENTITY;
-        const T16 none = (T16)(fill);
-        T16 carry = none;
-        for (uint k = 0; k < RL_EPI / 16; ++k) {
-            T16 v = in16[k];
-            CLB_SCAN16(v, none, carry);
-            __builtin_nontemporal_store(RL_APPLYV(left, CLB_OUT(v, carry), 16), &out16[k]);
-            carry = shuffle(v, (CLB_LANES)(15));
-        }
-#else
         for (uint k = 0; k < RL_EPI / 16; ++k) out16[k] = RL_APPLYV(left, out16[k], 16);
 #endif
         return;

@@ -4,6 +4,8 @@
 #include "core/catalogue/pass_plan.h"
 #include "core/types.h"
 
+#include <algorithm>
+
 namespace rl {
 
 bool usesWarpPath(const VariantInfo& variant, const RunConfig& config, bool traced, const DeviceInfo& device) {
@@ -15,6 +17,8 @@ bool streamsOutput(const VariantInfo& variant, const RunConfig& config, const De
     return variant.streamsPastCache && device.type == "CPU" && device.globalCacheBytes > 0 &&
            double(config.n) * double(elemSize(config.type)) > double(device.globalCacheBytes);
 }
+
+int streamLag(const DeviceInfo& device) { return 2 * std::max(1, device.computeUnits); }
 
 std::string buildOptions(const VariantInfo& variant, const RunConfig& config, bool traced, const DeviceInfo& device) {
     std::string o;
@@ -33,7 +37,7 @@ std::string buildOptions(const VariantInfo& variant, const RunConfig& config, bo
     if (variant.kind == VariantKind::ScanLookBack && !traced && device.startsGroupsInOrder) o += " -D RL_GROUP_ORDER";
     o += " -D RL_EPI=" + std::to_string(effectiveElemsPerItem(variant, config));
     if (usesWarpPath(variant, config, traced, device)) o += " -D RL_PTX_WARPS";
-    if (streamsOutput(variant, config, device)) o += " -D RL_STREAM";
+    if (streamsOutput(variant, config, device)) o += " -D RL_STREAM=" + std::to_string(streamLag(device));
     if (variant.needsOpenCL20 || variant.needsSubGroups) o += device.openclC3 ? " -cl-std=CL3.0" : " -cl-std=CL2.0";
     return o;
 }

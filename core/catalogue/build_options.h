@@ -23,4 +23,9 @@ bool usesWarpPath(const VariantInfo& variant, const RunConfig& config, bool trac
 // next run (bench/results/pocl_scan-streamed-second-walk-ab_2026-12-04.txt).
 bool streamsOutput(const VariantInfo& variant, const RunConfig& config, const DeviceInfo& device);
 
+// How many tiles a streamed build's writes lag behind its reads (the value of -D RL_STREAM): tile t's walk through
+// memory also writes tile t - lag, so that each core reads and writes memory at once. Twice the device's compute
+// units, so that the tile written back has published its offsets by the time it is written.
+int streamLag(const DeviceInfo& device);
+
 }  // namespace rl

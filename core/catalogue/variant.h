@@ -118,7 +118,8 @@ struct VariantInfo {
     bool warpPathOnPtx = false;
     // Its kernel stores its output past the cache with non-temporal stores (RL_STREAM), which timed and traced runs
     // alike take on a CPU device whose global memory cache is smaller than the run's output (build_options.cpp): an
-    // ordinary store reads each line from memory before writing it.
+    // ordinary store reads each line from memory before writing it. Such a build's tiles may leave their writes to a
+    // later tile (streamLag), which finds each run's offset in a status word after the tiles' own.
     bool streamsPastCache = false;
 };
 

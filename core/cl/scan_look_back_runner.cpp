@@ -1,6 +1,7 @@
 // Runner for the single-pass scan (decoupled-look-back): one launch; a status word per tile and one ticket counter,
 // made once per grid and reused: the words carry the launch's epoch, so they need no clearing, and the tile that
 // draws the last ticket sets the counter back to 0.
+#include "core/catalogue/build_options.h"
 #include "core/cl/engine.h"
 #include "core/cl/runners.h"
 #include "core/cl/trace_buffers.h"
@@ -75,7 +76,7 @@ public:
                                                           "pointers (give it an output buffer of its own)");
         cl::Kernel kernel = engine.programs().kernel(variant, config, false);
         const PassPlan& pass = plan.front();
-        prepare(engine, pass, config.type);
+        prepare(engine, pass, config.type, streamsOutput(variant, config, engine.device()));
         setArgs(kernel, input, pass, config);
         cl::Event e;
         engine.queue().enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(pass.global), cl::NDRange(pass.local),
@@ -90,7 +91,7 @@ public:
                const cl::Buffer& input, const TraceSelection& selection, TraceRun& run) override {
         cl::Kernel kernel = engine.programs().kernel(variant, config, true);
         const PassPlan& pass = plan.front();
-        prepare(engine, pass, config.type);
+        prepare(engine, pass, config.type, streamsOutput(variant, config, engine.device()));
         size_t first = 0, count = 0;
         chooseTracedGroups(pass.groups, 0, selection, &first, &count);
         TraceBuffers tb(engine, config.type, first, count, 2 * maxStagesFor(pass.local), pass.local);
@@ -123,14 +124,18 @@ public:
 private:
     cl::Buffer out_, status_, ticket_;
     cl::Buffer given_;  // the output scanInto gave; none: a buffer of the runner's own
-    size_t n_ = 0, tiles_ = 0;
+    size_t n_ = 0, tiles_ = 0, words_ = 0;
     ElemType type_ = ElemType::Float;
     cl_uint epoch_ = 0;
 
-    void prepare(Engine& engine, const PassPlan& pass, ElemType type) {
-        if (pass.n == n_ && pass.groups == tiles_ && type == type_) return;
+    // streams: the build writes back (RL_STREAM, kernels/chunked-look-back.cl), and a word follows the tiles' words for
+    // each run, with the offset its tile publishes for the tile that writes it.
+    void prepare(Engine& engine, const PassPlan& pass, ElemType type, bool streams) {
         // A status word per tile, two for a 64-bit element (its value's halves; kernels/reduce_common.cl).
-        std::vector<cl_ulong> words(2 * std::max<size_t>(1, pass.groups), 0);
+        const size_t tiles = std::max<size_t>(1, pass.groups);
+        const size_t wordCount = 2 * tiles * (streams ? 1 + pass.local : 1);
+        if (pass.n == n_ && pass.groups == tiles_ && type == type_ && wordCount == words_) return;
+        std::vector<cl_ulong> words(wordCount, 0);
         const cl_uint zero = 0;
         const size_t bytes = std::max<size_t>(1, pass.n) * elemSize(type);
         if (given_() && given_.getInfo<CL_MEM_SIZE>() < bytes)
@@ -144,6 +149,7 @@ private:
                              const_cast<cl_uint*>(&zero));
         n_ = pass.n;
         tiles_ = pass.groups;
+        words_ = wordCount;
         type_ = type;
         epoch_ = 0;
     }

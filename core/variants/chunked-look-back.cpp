@@ -26,7 +26,7 @@ VariantInfo chunked_look_back() {
     v.timedWorkGroupOnCpu = 32;
     v.scansInPlace = false;  // its in and out are restrict: the compiler may order a run's loads and stores freely
     v.warpPathOnPtx = false;  // its kernel has no warp path
-    v.streamsPastCache = true;  // past the device's cache its second walk stores past it (the kernel's RL_STREAM)
+    v.streamsPastCache = true;  // past the device's cache it stores past it, writes lagging (the kernel's RL_STREAM)
     v.runLanes = 16;  // runs of whole 16-element vectors walk as vectors (the kernel's CLB_VECTORS)
     return v;
 }

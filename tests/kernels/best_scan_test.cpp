@@ -2,7 +2,8 @@
 // on the test device: every element right at every size class (one element, less than a tile, exactly one tile, one
 // past it, a prime, many tiles, several waves of tiles), int and float, inclusive and exclusive; min and max at two.
 // The single pass also scans in place (its output written over its input, as CUB's DeviceScan allows), and a scan
-// whose kernel cannot is refused. On a CPU device, the chunked single pass past the device's cache stores past it.
+// whose kernel cannot is refused. On a CPU device, the chunked single pass past the device's cache stores past it,
+// its writes lagging its reads by some tiles where its first walk allows.
 // On NVIDIA's GPUs `REDUCELAB_DEVICE_TESTS=1 bash bench/gpu/compare.sh` runs them there, where the single pass's
 // timed build of ints and floats is its warp path (RL_PTX_WARPS, kernels/decoupled-look-back.cl).
 #include <gtest/gtest.h>
@@ -111,6 +112,43 @@ TEST(BestScans, PastACpuDevicesCacheTheChunkedSinglePassStoresPastIt) {
     EXPECT_GE(runs, 7);
     RunConfig small = test::makeConfig(v.id, 100003, 32, Op::Sum, ElemType::Int, 5);
     EXPECT_EQ(buildOptions(v, small, false, d).find("-D RL_STREAM"), std::string::npos) << "within the cache";
+}
+
+// A streamed build whose first walk is one operation per vector (integers; min and max) writes each tile's runs back
+// from the tile L = streamLag tiles on, and the last L tiles write their own. With the test device's cache taken as
+// 4 KiB and tiles of 32 x 16 elements, small arrays stream: fewer tiles than L, exactly L, one more, and many with a
+// short last tile and empty runs in it, each element right; a float sum, which streams without writing back, too.
+TEST(BestScans, StreamedTilesWrittenBackByTheTileLAheadAreRightAtEveryTileCount) {
+    DeviceInfo d = test::engine().device();
+    if (d.type != "CPU") GTEST_SKIP() << d.name << " is not a CPU device: its builds store as usual";
+    d.globalCacheBytes = 4096;  // past it from 1025 32-bit elements
+    Engine e(d);
+    const VariantInfo& v = *findVariant("chunked-look-back");
+    const size_t wg = 32, epi = 16, tile = wg * epi;
+    const size_t lag = size_t(streamLag(d));
+    ASSERT_GE(lag, 2u);
+    int runs = 0;
+    for (const size_t tiles : {lag - 1, lag, lag + 1, 3 * lag + 2})
+        for (const size_t rest : {size_t(0), size_t(20)}) {  // 20: a short last tile, one run of 16 and one of 4
+            const size_t n = std::max<size_t>(1025, (tiles - (rest > 0 ? 1 : 0)) * tile + rest);
+            for (ElemType type : {ElemType::Int, ElemType::Long, ElemType::Float})
+                for (bool exclusive : {false, true}) {
+                    const Op op = type == ElemType::Float ? (exclusive ? Op::Sum : Op::Max) : Op::Sum;
+                    RunConfig c = test::makeConfig(v.id, n, wg, op, type, 29 + runs);
+                    c.exclusive = exclusive;
+                    c.elemsPerItem = int(epi);
+                    const HostArray input = makeInput(type, DataPattern::Random, n, c.seed);
+                    const RunResult r = e.run(c, input, 0, 1);
+                    const std::string what = std::string(toString(op)) + " " + std::string(toString(type)) +
+                                             (exclusive ? " exclusive" : " inclusive") + ", n=" + std::to_string(n);
+                    ASSERT_EQ(effectiveElemsPerItem(v, r.config), int(epi)) << what;
+                    EXPECT_NE(buildOptions(v, r.config, false, d).find("-D RL_STREAM=" + std::to_string(lag)),
+                              std::string::npos) << what;
+                    EXPECT_TRUE(r.correct) << what << ": " << r.verdict;
+                    ++runs;
+                }
+        }
+    EXPECT_EQ(runs, 4 * 2 * 3 * 2);
 }
 
 // n random ints and the timed build's config of v for them on the test device (its tile and grid).

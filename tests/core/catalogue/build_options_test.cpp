@@ -79,6 +79,15 @@ TEST(BuildOptions, OnlyTimedRunsOf32BitElementsOnADeviceThatTakesPtxTakeTheWarpP
 
 bool streams(const std::string& options) { return defines(options, "RL_STREAM"); }
 
+// The value the options give a macro (-D NAME=VALUE), up to the next space; "" where they give none.
+std::string valueOf(const std::string& options, const std::string& macro) {
+    const std::string key = "-D " + macro + "=";
+    const size_t at = options.find(key);
+    if (at == std::string::npos) return "";
+    const size_t from = at + key.size();
+    return options.substr(from, options.find(' ', from) - from);
+}
+
 TEST(BuildOptions, OnlyACpuDevicesRunsPastItsCacheStreamTheChunkedSinglePassesOutput) {
     const VariantInfo& v = *findVariant("chunked-look-back");
     ASSERT_TRUE(v.streamsPastCache);
@@ -92,6 +101,10 @@ TEST(BuildOptions, OnlyACpuDevicesRunsPastItsCacheStreamTheChunkedSinglePassesOu
     c.n += 1;
     EXPECT_TRUE(streams(buildOptions(v, c, false, cpu)));
     EXPECT_TRUE(streams(buildOptions(v, c, true, cpu))) << "a trace runs the kernel that is timed";
+    // The value is the lag of the writes behind the reads, in tiles: twice the compute units (a unit when unknown).
+    EXPECT_EQ(valueOf(buildOptions(v, c, false, cpu), "RL_STREAM"), "2");
+    cpu.computeUnits = 16;
+    EXPECT_EQ(valueOf(buildOptions(v, c, false, cpu), "RL_STREAM"), "32");
     c.n = size_t(4) << 20;  // 8-byte elements: twice the bytes
     c.type = ElemType::Double;
     EXPECT_FALSE(streams(buildOptions(v, c, false, cpu)));
