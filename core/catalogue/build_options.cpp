@@ -14,8 +14,10 @@ bool usesWarpPath(const VariantInfo& variant, const RunConfig& config, bool trac
 }
 
 bool streamsOutput(const VariantInfo& variant, const RunConfig& config, const DeviceInfo& device) {
-    return variant.streamsPastCache && device.type == "CPU" && device.globalCacheBytes > 0 &&
-           double(config.n) * double(elemSize(config.type)) > double(device.globalCacheBytes);
+    if (!variant.streamsPastCache || device.type != "CPU" || device.globalCacheBytes == 0) return false;
+    const double bytes = double(config.n) * double(elemSize(config.type)), cache = double(device.globalCacheBytes);
+    const bool orderFree = config.op != Op::Sum || config.type == ElemType::Int || config.type == ElemType::Long;
+    return orderFree ? 2 * bytes >= cache : bytes > cache;
 }
 
 int streamLag(const DeviceInfo& device) { return 2 * std::max(1, device.computeUnits); }

@@ -50,9 +50,10 @@ int timedElementsPerItem(const VariantInfo& variant, size_t wg, size_t elemBytes
     return 0;
 }
 
-int cpuTimedElementsPerItem(const VariantInfo& variant, size_t wg) {
+int cpuTimedElementsPerItem(const VariantInfo& variant, size_t wg, bool streamed) {
     if (variant.timedTileOnCpu == 0 || wg == 0) return variant.timedElementsPerItem;
-    const size_t runs = std::min<size_t>(kMaxElemsPerItem, variant.timedTileOnCpu / wg);
+    const size_t tile = variant.timedTileOnCpu * (streamed ? 2 : 1);
+    const size_t runs = std::min<size_t>(kMaxElemsPerItem, tile / wg);
     return std::max(variant.timedElementsPerItem, int(runs));
 }
 

@@ -68,8 +68,9 @@ int timedElementsPerItem(const VariantInfo& variant, size_t wg, size_t elemBytes
 // over wg work-items (a power of two for power-of-two sizes), from timedElementsPerItem up to kMaxElemsPerItem
 // (core/run_config.h); otherwise timedElementsPerItem (0: none). PoCL runs a work-group as a loop over its
 // work-items, each paying a prologue per walk, so at the same tile fewer, longer runs cost less (chunked-look-back:
-// wg 32 with runs of 2048 took about 0.8x the time of wg 256 with runs of 256 at 2^24, BENCHMARKS.md).
-int cpuTimedElementsPerItem(const VariantInfo& variant, size_t wg);
+// wg 32 with runs of 2048 took about 0.8x the time of wg 256 with runs of 256 at 2^24, BENCHMARKS.md). A streamed
+// build (streamsOutput) takes a tile twice as large: only its input waits in the cache between its walks.
+int cpuTimedElementsPerItem(const VariantInfo& variant, size_t wg, bool streamed = false);
 // The work-group size a benchmark times a variant at when it is not told one: on a CPU device its
 // timedWorkGroupOnCpu when it has one, else RunConfig's default (256). With timedTileOnCpu, a smaller group takes
 // longer runs at the same tile (chunked-look-back on PoCL: wg 32, runs of 2048).

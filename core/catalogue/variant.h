@@ -117,9 +117,10 @@ struct VariantInfo {
     // a device with DeviceInfo::ptxWarps, work-groups a multiple of 32 (build_options.cpp); traces never do.
     bool warpPathOnPtx = false;
     // Its kernel stores its output past the cache with non-temporal stores (RL_STREAM), which timed and traced runs
-    // alike take on a CPU device whose global memory cache is smaller than the run's output (build_options.cpp): an
-    // ordinary store reads each line from memory before writing it. Such a build's tiles may leave their writes to a
-    // later tile (streamLag), which finds each run's offset in a status word after the tiles' own.
+    // alike take on a CPU device whose global memory cache is smaller than the run's output (integers, min and max:
+    // than its input and output together; build_options.cpp): an ordinary store reads each line from memory before
+    // writing it. Such a build's tiles may leave their writes to a later tile (streamLag), which finds each run's
+    // offset in a status word after the tiles' own.
     bool streamsPastCache = false;
 };
 

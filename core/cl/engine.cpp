@@ -8,6 +8,7 @@
 #include "core/model/analysis.h"
 #include "core/cl/host_pages.h"
 #include "core/cl/timed_run.h"
+#include "core/catalogue/build_options.h"
 #include "core/catalogue/kernel_source.h"
 #include "core/model/reference.h"
 #include "core/model/scan_reference.h"
@@ -24,7 +25,8 @@ RunConfig withDeviceDefaults(const VariantInfo& v, const RunConfig& requested, c
         // (PoCL, 2^20-2^22: 4.9 ms against 7.7 with 48); a CPU scan's runs fill its tile (cpuTimedElementsPerItem).
         const bool gpu = device.type == "GPU";
         const int fits = gpu ? timedElementsPerItem(v, c.wg, elemSize(c.type), device.localMemBytes) : 0;
-        const int fixed = gpu ? v.timedElementsPerItem : cpuTimedElementsPerItem(v, c.wg);
+        const int fixed =
+            gpu ? v.timedElementsPerItem : cpuTimedElementsPerItem(v, c.wg, streamsOutput(v, c, device));
         if (fits > 0) c.elemsPerItem = fits;
         else if (fixed > 0) c.elemsPerItem = fixed;
     }

@@ -104,7 +104,8 @@ TEST(BestScans, PastACpuDevicesCacheTheChunkedSinglePassStoresPastIt) {
                 const RunResult r = e.run(c, input, 0, 1);
                 const std::string what = std::string(toString(op)) + " " + std::string(toString(type)) +
                                          (exclusive ? " exclusive" : " inclusive");
-                ASSERT_EQ(effectiveElemsPerItem(v, r.config) % 16, 0) << "runs of whole vectors: the path that streams";
+                // Runs of whole vectors, the path that streams: a streamed build's tile of 128Ki over 32 work-items.
+                ASSERT_EQ(effectiveElemsPerItem(v, r.config), 4096) << what;
                 EXPECT_NE(buildOptions(v, r.config, false, d).find("-D RL_STREAM"), std::string::npos) << what;
                 EXPECT_TRUE(r.correct) << what << ", n=" << n << ": " << r.verdict;
                 ++runs;
@@ -112,6 +113,7 @@ TEST(BestScans, PastACpuDevicesCacheTheChunkedSinglePassStoresPastIt) {
     EXPECT_GE(runs, 7);
     RunConfig small = test::makeConfig(v.id, 100003, 32, Op::Sum, ElemType::Int, 5);
     EXPECT_EQ(buildOptions(v, small, false, d).find("-D RL_STREAM"), std::string::npos) << "within the cache";
+    EXPECT_EQ(effectiveElemsPerItem(v, withDeviceDefaults(v, small, d)), 2048) << "the tile of 64Ki within the cache";
 }
 
 // A streamed build whose first walk is one operation per vector (integers; min and max) writes each tile's runs back

@@ -95,21 +95,41 @@ TEST(BuildOptions, OnlyACpuDevicesRunsPastItsCacheStreamTheChunkedSinglePassesOu
     cpu.type = "CPU";
     cpu.globalCacheBytes = size_t(32) << 20;
     RunConfig c;
-    c.type = ElemType::Int;
-    c.n = size_t(8) << 20;  // an output of 32 MiB: exactly the cache, not past it
+    // A float sum streams past the cache: an output of 32 MiB is exactly the cache, not past it.
+    c.type = ElemType::Float;
+    c.n = size_t(8) << 20;
     EXPECT_FALSE(streams(buildOptions(v, c, false, cpu)));
     c.n += 1;
     EXPECT_TRUE(streams(buildOptions(v, c, false, cpu)));
     EXPECT_TRUE(streams(buildOptions(v, c, true, cpu))) << "a trace runs the kernel that is timed";
-    // The value is the lag of the writes behind the reads, in tiles: twice the compute units (a unit when unknown).
-    EXPECT_EQ(valueOf(buildOptions(v, c, false, cpu), "RL_STREAM"), "2");
-    cpu.computeUnits = 16;
-    EXPECT_EQ(valueOf(buildOptions(v, c, false, cpu), "RL_STREAM"), "32");
     c.n = size_t(4) << 20;  // 8-byte elements: twice the bytes
     c.type = ElemType::Double;
     EXPECT_FALSE(streams(buildOptions(v, c, false, cpu)));
     c.n += 1;
     EXPECT_TRUE(streams(buildOptions(v, c, false, cpu)));
+    // Integers, min and max stream where the input and output together fill the cache: 2 x 16 MiB of ints.
+    for (ElemType type : {ElemType::Int, ElemType::Float})
+        for (Op op : {Op::Sum, Op::Min, Op::Max}) {
+            if (type == ElemType::Float && op == Op::Sum) continue;
+            SCOPED_TRACE(std::string(toString(op)) + " " + std::string(toString(type)));
+            RunConfig o = c;
+            o.type = type;
+            o.op = op;
+            o.n = (size_t(4) << 20) - 1;
+            EXPECT_FALSE(streams(buildOptions(v, o, false, cpu)));
+            o.n += 1;
+            EXPECT_TRUE(streams(buildOptions(v, o, false, cpu)));
+        }
+    RunConfig l = c;
+    l.type = ElemType::Long;
+    l.n = (size_t(2) << 20) - 1;
+    EXPECT_FALSE(streams(buildOptions(v, l, false, cpu)));
+    l.n += 1;
+    EXPECT_TRUE(streams(buildOptions(v, l, false, cpu))) << "2 x 16 MiB of longs";
+    // The value is the lag of the writes behind the reads, in tiles: twice the compute units (a unit when unknown).
+    EXPECT_EQ(valueOf(buildOptions(v, c, false, cpu), "RL_STREAM"), "2");
+    cpu.computeUnits = 16;
+    EXPECT_EQ(valueOf(buildOptions(v, c, false, cpu), "RL_STREAM"), "32");
     DeviceInfo unknown = cpu;
     unknown.globalCacheBytes = 0;
     EXPECT_FALSE(streams(buildOptions(v, c, false, unknown))) << "no cache known: ordinary stores";

@@ -121,6 +121,10 @@ TEST(TimedTile, ChunkedLookBackOnACpuFillsATileOf64KiWithRunsOfAtLeast256) {
     EXPECT_EQ(cpuTimedElementsPerItem(v, 16), 4096);
     EXPECT_EQ(cpuTimedElementsPerItem(v, 1), 4096);     // capped at the largest run a setting takes
     EXPECT_EQ(cpuTimedElementsPerItem(v, 1024), 256);   // never shorter than its fixed runs
+    // A streamed build keeps only its input in the cache between its walks: twice the tile.
+    EXPECT_EQ(cpuTimedElementsPerItem(v, 32, true), 4096);
+    EXPECT_EQ(cpuTimedElementsPerItem(v, 256, true), 512);
+    EXPECT_EQ(cpuTimedElementsPerItem(v, 16, true), 4096);  // capped
     // Variants without a tile for CPUs keep their fixed runs (or none).
     EXPECT_EQ(cpuTimedElementsPerItem(*findVariant("decoupled-look-back"), 32), 24);
     EXPECT_EQ(cpuTimedElementsPerItem(*findVariant("sequential"), 32), 0);
