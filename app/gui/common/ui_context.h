@@ -37,6 +37,9 @@ struct FrameGeometry {
     view::Rect scrub;
     view::Rect bottom;     // the bottom tab panel's content
     std::string bottomTab;  // warps, heatmap, source, messages, words, tiles
+    std::vector<std::string> bottomTabs;  // the tabs' names as drawn: whole, short, or shortest for the room
+    bool bottomTabsFit = true;            // the names fit the bar (ImGui cuts a name that does not)
+    float warpsRight = 0;                 // the Warps tab: the right edge of its rows as drawn (0: not drawn)
     struct Keyboard {
         bool on = false;    // keyboard navigation (Tab) is on
         std::string panel;  // the window the focus is in ("##controls", ...)

@@ -90,9 +90,14 @@ void WarpsPanel::Draw(ExplorerState& state, const UiContext& ctx) {
     const int width = std::max(1, hw.simdWidth);
     const float labelW = ImGui::CalcTextSize("SIMD 000 divergent").x + 24 * s;
     const float degreeW = ImGui::CalcTextSize("no conflict").x + 16 * s;
-    const float avail = ImGui::GetContentRegionAvail().x - labelW - degreeW;
+    // Where the lanes would be narrower than 6 pixels with the conflict beside them (the panel of a 1280-pixel
+    // screen), the conflict goes under the group's name and the lanes take its room.
+    const float lineH = ImGui::GetTextLineHeight();
+    const bool degreeBeside = (ImGui::GetContentRegionAvail().x - labelW - degreeW) / float(width) >= 6 * s;
+    const float avail = ImGui::GetContentRegionAvail().x - labelW - (degreeBeside ? degreeW : 0.0f);
     const float lane = std::clamp(avail / float(width), 6 * s, 38 * s);
-    const float rowH = std::max(lane, ImGui::GetTextLineHeight() + 4 * s);
+    const float rowH = std::max(lane, (degreeBeside ? lineH : 2 * lineH) + 4 * s);
+    const float textY = (rowH - (degreeBeside ? lineH : 2 * lineH)) * 0.5f;  // the label's first line
     ImFont* small = ctx.fonts.pick(view::FontRole::Bold, std::min(15 * s, lane * 0.55f));
     const float smallSize = std::min(15 * s, lane * 0.55f);
     const ImVec2 mouse = ImGui::GetIO().MousePos;
@@ -122,9 +127,9 @@ void WarpsPanel::Draw(ExplorerState& state, const UiContext& ctx) {
         dl->AddRectFilled(ImVec2(o.x, o.y + 3 * s), ImVec2(o.x + 5 * s, o.y + rowH - 3 * s), stateColor.packed(), 2 * s);
         char text[64];
         std::snprintf(text, sizeof text, "SIMD %zu", w);
-        dl->AddText(ImVec2(o.x + 12 * s, o.y + (rowH - ImGui::GetTextLineHeight()) * 0.5f), p.text.packed(), text);
-        dl->AddText(ImVec2(o.x + 12 * s + ImGui::CalcTextSize("SIMD 000 ").x, o.y + (rowH - ImGui::GetTextLineHeight()) * 0.5f),
-                    stateColor.packed(), stateText);
+        dl->AddText(ImVec2(o.x + 12 * s, o.y + textY), p.text.packed(), text);
+        dl->AddText(ImVec2(o.x + 12 * s + ImGui::CalcTextSize("SIMD 000 ").x, o.y + textY), stateColor.packed(),
+                    stateText);
 
         for (int l = 0; l < int(cells.size()); ++l) {
             const WorkItemOp& op = st.ops[size_t(first + l)];
@@ -160,9 +165,12 @@ void WarpsPanel::Draw(ExplorerState& state, const UiContext& ctx) {
             }
         }
         const std::string deg = degree > 1 ? std::to_string(degree) + "-way" : "no conflict";
-        dl->AddText(ImVec2(o.x + labelW + float(width) * lane + 12 * s, o.y + (rowH - ImGui::GetTextLineHeight()) * 0.5f),
-                    (degree > 1 ? p.bankConflict : p.textFaint).packed(), deg.c_str());
-        ImGui::Dummy(ImVec2(labelW + float(width) * lane + degreeW, rowH + 3 * s));
+        const ImVec2 degAt = degreeBeside ? ImVec2(o.x + labelW + float(width) * lane + 12 * s, o.y + textY)
+                                          : ImVec2(o.x + 12 * s, o.y + textY + lineH);
+        dl->AddText(degAt, (degree > 1 ? p.bankConflict : p.textFaint).packed(), deg.c_str());
+        ctx.geometry.warpsRight = std::max({ctx.geometry.warpsRight, o.x + labelW + float(width) * lane,
+                                            degAt.x + ImGui::CalcTextSize(deg.c_str()).x});
+        ImGui::Dummy(ImVec2(labelW + float(width) * lane + (degreeBeside ? degreeW : 0.0f), rowH + 3 * s));
     }
     clipper.End();
     ImGui::EndChild();

@@ -204,24 +204,41 @@ void App::drawPanels() {
     // Bottom tabs.
     place(left, bottomY, centerW, bottomH);
     ImGui::Begin("##bottom", nullptr, kPanelFlags);
-    if (ImGui::BeginTabBar("##tabs")) {
-        const int unseen = log_.unseenErrors(state_.seenMessages);
-        const std::string messagesLabel =
-            unseen > 0 ? "Messages (" + std::to_string(unseen) + ")###messages" : std::string("Messages###messages");
-        const char* labels[] = {"Warps & banks###warps", "Heat map###heatmap", "Kernel source###source",
-                                messagesLabel.c_str(), "Words###words", "Tiles###tiles"};
-        // Short names where the six whole ones would be cut (the ids after ### keep each tab the same tab).
-        float need = 0;
+    const int unseen = log_.unseenErrors(state_.seenMessages);
+    const std::string messagesLabel =
+        unseen > 0 ? "Messages (" + std::to_string(unseen) + ")###messages" : std::string("Messages###messages");
+    const char* labels[] = {"Warps & banks###warps", "Heat map###heatmap", "Kernel source###source",
+                            messagesLabel.c_str(), "Words###words", "Tiles###tiles"};
+    // Where the six whole names would be cut (a laptop's or a projector's 1280 pixels): short names, then the shortest
+    // with less room around each; the ids after ### keep each tab the same tab. The tab bar takes its padding when it
+    // begins, and a tab's content the panel's.
+    const auto need = [&](float padding) {
+        float w = 0;
         for (const char* l : labels)
-            need += ImGui::CalcTextSize(l, nullptr, true).x + ImGui::GetStyle().FramePadding.x * 2 +
-                    ImGui::GetStyle().ItemInnerSpacing.x;
-        if (need > ImGui::GetContentRegionAvail().x) labels[0] = "Warps###warps", labels[2] = "Source###source";
+            w += ImGui::CalcTextSize(l, nullptr, true).x + padding * 2 + 1 + ImGui::GetStyle().ItemInnerSpacing.x;
+        return w;
+    };
+    const float room = ImGui::GetContentRegionAvail().x;
+    float padding = ImGui::GetStyle().FramePadding.x;
+    if (need(padding) > room) labels[0] = "Warps###warps", labels[2] = "Source###source";
+    if (need(padding) > room) {
+        labels[1] = "Heat###heatmap";
+        padding = std::max(2.0f, padding * 0.5f);
+    }
+    geometry_.bottomTabs.clear();
+    for (const std::string l : labels) geometry_.bottomTabs.push_back(l.substr(0, l.find("##")));
+    geometry_.bottomTabsFit = need(padding) <= room;
+    geometry_.warpsRight = 0;
+    const ImVec2 panelPadding = ImGui::GetStyle().FramePadding;
+    ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(padding, panelPadding.y));
+    if (ImGui::BeginTabBar("##tabs")) {
         for (int i = 0; i < 6; ++i) {
             const ImGuiTabItemFlags flags = state_.view.requestTab == i ? ImGuiTabItemFlags_SetSelected : 0;
             if (i == 3 && unseen > 0) ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 0.35f, 0.4f, 1));
             const bool open = ImGui::BeginTabItem(labels[i], nullptr, flags);
             if (i == 3 && unseen > 0) ImGui::PopStyleColor();
             if (!open) continue;
+            ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, panelPadding);
             state_.view.bottomTab = i;
             ImGui::Spacing();
             {
@@ -245,11 +262,13 @@ void App::drawPanels() {
                 case 4: words_.Draw(state_, ctx); break;
                 case 5: tiles_.Draw(state_, ctx); break;
             }
+            ImGui::PopStyleVar();
             ImGui::EndTabItem();
         }
         state_.view.requestTab = -1;
         ImGui::EndTabBar();
     }
+    ImGui::PopStyleVar();
     ImGui::End();
 
     if (besideW > 0) {  // the kernel source, full height

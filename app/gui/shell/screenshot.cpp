@@ -42,6 +42,9 @@ std::string writeGeometry(const std::string& path, const FrameGeometry& g, int w
     j["scrub"] = rect(g.scrub);
     j["bottom"] = rect(g.bottom);
     j["bottomTab"] = g.bottomTab;
+    j["bottomTabs"] = g.bottomTabs;
+    j["bottomTabsFit"] = g.bottomTabsFit;
+    j["warpsRight"] = g.warpsRight;
     j["keyboard"] = {{"on", g.keyboard.on}, {"panel", g.keyboard.panel}, {"focus", rect(g.keyboard.focus)}};
     j["tiles"] = {{"shown", g.tiles.shown},       {"tiles", g.tiles.tiles},     {"logLength", g.tiles.logLength},
                   {"time", g.tiles.time},         {"picked", g.tiles.picked},   {"entry", g.tiles.entry},

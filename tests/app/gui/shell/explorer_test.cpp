@@ -367,6 +367,32 @@ TEST(Explorer, HeatMapAndKernelSourceTabsDraw) {
     EXPECT_GT(countNear(k.image, code, pal().cellWritten, 12), 30);  // the gutter bar and line numbers
 }
 
+// A laptop's or a projector's 1280 x 720: the bottom tabs take their shortest names, each drawn whole, and the Warps
+// tab's rows (group, lanes, conflict) stay inside the panel; a larger window keeps the whole names.
+TEST(Explorer, AtALaptopsSizeTheBottomTabsAndTheWarpRowsAreWhole) {
+    const std::string d = tempDir("explorer");
+    for (const char* size : {"1280x720", "1600x1000"}) {
+        SCOPED_TRACE(size);
+        const std::string shot = d + "/" + size + ".png";
+        const AppRun r = runApp(d, "--config-dir " + d + "/cfg --no-save --size " + size +
+                                       " --variant sequential --n 16 --wg 16 --type int --screenshot " + shot);
+        ASSERT_EQ(r.exitCode, 0) << r.err;
+        Shot s;
+        ASSERT_TRUE(loadShot(shot, &s));
+        ASSERT_EQ(s.geometry["bottomTab"], "warps");
+        EXPECT_TRUE(s.geometry["bottomTabsFit"].get<bool>());
+        const std::vector<std::string> names = s.geometry["bottomTabs"].get<std::vector<std::string>>();
+        const std::vector<std::string> shortest = {"Warps", "Heat", "Source", "Messages", "Words", "Tiles"};
+        const std::vector<std::string> whole = {"Warps & banks", "Heat map", "Kernel source",
+                                                "Messages",      "Words",    "Tiles"};
+        EXPECT_EQ(names, std::string(size) == "1280x720" ? shortest : whole);
+        const view::Rect bottom = rectOf(s.geometry["bottom"]);
+        const float right = s.geometry["warpsRight"].get<float>();
+        EXPECT_GT(right, bottom.x + bottom.w * 0.5f) << "the rows were not drawn";
+        EXPECT_LE(right, bottom.x + bottom.w + 0.5f) << "a row runs past the panel's edge";
+    }
+}
+
 TEST(Explorer, WrongByDesignIsExplainedInRed) {
     const VariantInfo* wrong = nullptr;
     for (const auto& v : allVariants())
