@@ -90,6 +90,7 @@ struct FrameGeometry {
         std::string entry, statuses, protocol;
         std::vector<int> pickedReads;  // the predecessors the picked tile read
         view::Rect rect;
+        bool cursorFits = true;  // the cursor over the log shows its last entry's number whole beside its grab
     };
     Tiles tiles;
     // The variant list: each name drawn (whole, wrapped if it must be) and whether it fitted its row.

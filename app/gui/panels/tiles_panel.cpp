@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <string>
 
 #include "app/gui/common/colour.h"
@@ -78,14 +79,28 @@ void TilesPanel::Draw(ExplorerState& state, const UiContext& ctx) {
 
     // Header: what is shown, the cursor over the log and the entry at it, the legend.
     ImGui::SameLine(0, 0);
-    ImGui::Text("%zu tiles of %zu elements", facts_.tiles.size(),
-                facts_.tiles.empty() ? size_t(0) : facts_.tiles.front().count);
+    const float lineW = ImGui::GetContentRegionAvail().x;
+    char heading[96];
+    std::snprintf(heading, sizeof heading, "%zu tiles of %zu elements", facts_.tiles.size(),
+                  facts_.tiles.empty() ? size_t(0) : facts_.tiles.front().count);
+    ImGui::TextUnformatted(heading);
     if (log) {
-        ImGui::SameLine(0, 16 * s);
+        // The cursor shows its entry's number whole; where it and its arrows and the verdict do not fit beside the
+        // heading (a 1280-pixel screen), they take the next line.
+        const std::string most = "entry " + std::to_string(std::max(0, length - 1));
+        const float cursorW = std::max(ImGui::CalcTextSize(most.c_str()).x + ImGui::GetStyle().GrabMinSize +
+                                           ImGui::GetStyle().FramePadding.x * 4,
+                                       std::min(420 * s, lineW * 0.3f));
+        const char* verdict = facts_.problems.empty() ? "protocol kept" : facts_.problems.front().c_str();
+        const float rowW = cursorW + 2 * ImGui::GetFrameHeight() + 24 * s + ImGui::CalcTextSize(verdict).x;
+        if (ImGui::CalcTextSize(heading).x + 16 * s + rowW <= lineW) ImGui::SameLine(0, 16 * s);
         if (ImGui::ArrowButton("##tprev", ImGuiDir_Left)) time = std::max(0, time - 1);
         ImGui::SameLine(0, 4 * s);
-        ImGui::SetNextItemWidth(std::min(420 * s, ImGui::GetContentRegionAvail().x * 0.3f));
+        ImGui::SetNextItemWidth(cursorW);
         ImGui::SliderInt("##ttime", &time, 0, std::max(0, length - 1), "entry %d");
+        g.cursorFits = ImGui::GetItemRectSize().x + 0.5f >= ImGui::CalcTextSize(most.c_str()).x +
+                                                             ImGui::GetStyle().GrabMinSize +
+                                                             ImGui::GetStyle().FramePadding.x * 2;
         ImGui::SameLine(0, 4 * s);
         if (ImGui::ArrowButton("##tnext", ImGuiDir_Right)) time = std::min(length - 1, time + 1);
         ImGui::SameLine(0, 16 * s);

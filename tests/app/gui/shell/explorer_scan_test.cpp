@@ -72,6 +72,22 @@ TEST(ExplorerScan, AStudentPredictsBlellochsUpSweep) {
     EXPECT_FALSE(three.geometry["predict"]["shownCorrect"].get<bool>());
 }
 
+// At a laptop's or a projector's 1280 x 720 the Tiles tab's cursor over the look-back's log still shows its entry's
+// number whole (it takes a line of its own under the heading where the line is short).
+TEST(ExplorerScan, AtALaptopsSizeTheTilesCursorShowsItsEntryWhole) {
+    const std::string d = tempDir("scan");
+    const AppRun r = runApp(d, "--config-dir " + d + "/cfg --no-save --size 1280x720 --variant chunked-look-back "
+                               "--n 64 --wg 8 --type int --op sum --script \"wait-trace;key:end;settle;tab:tiles;"
+                               "frames:3;shot:" + d + "/t.png;quit\"");
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    Shot t;
+    ASSERT_TRUE(loadShot(d + "/t.png", &t));
+    ASSERT_EQ(t.geometry["bottomTab"], "tiles");
+    const auto& g = t.geometry["tiles"];
+    ASSERT_GT(g["logLength"].get<int>(), 10) << "a log of two-digit entries";
+    EXPECT_TRUE(g["cursorFits"].get<bool>());
+}
+
 // The Tiles tab on decoupled-look-back, 8 tiles of 32: the log's cursor steps through the launch, each tile's status
 // letter at the cursor follows the log (tile 0 only P; no tile P before its predecessors), the entry there is said in
 // words, and a picked tile's reads are drawn (its predecessors, newest first in the window). A tiled scan shows its
@@ -104,6 +120,7 @@ TEST(ExplorerScan, TheTilesTabStepsThroughTheLookBacksLog) {
     const std::vector<int> reads = e["pickedReads"];  // a window from the newest predecessor back
     EXPECT_NE(std::find(reads.begin(), reads.end(), 4), reads.end()) << e["pickedReads"].dump();
     for (int t : reads) EXPECT_TRUE(t >= 0 && t < 5) << e["pickedReads"].dump();
+    EXPECT_TRUE(s["cursorFits"].get<bool>());
     // A tiled scan: its 16 tiles of 16, with no log (its tiles wait for no one: the levels order them).
     EXPECT_EQ(tiled.geometry["tiles"]["tiles"], 16);
     EXPECT_EQ(tiled.geometry["tiles"]["logLength"], 0);
