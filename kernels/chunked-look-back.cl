@@ -97,21 +97,28 @@ typedef uint16 CLB_LANES;
 #else
 #define CLB_STATUS_WORDS 1
 #endif
-// CLB_STREAM_RUN(src, dst, offset): a whole run of vectors from src scanned again, `offset` combined on the left of
-// every element, and stored at dst with non-temporal stores, which write a whole line without reading it first.
-#define CLB_STREAM_RUN(src, dst, offset)                                                          \
-    do {                                                                                          \
-        __global const T16 *rl_in16 = (__global const T16 *)(src);                                \
-        __global T16 *rl_out16 = (__global T16 *)(dst);                                           \
-        volatile T rl_fill = RL_IDENTITY;                                                         \
-        const T16 rl_none = (T16)(rl_fill), rl_left = (T16)(offset);                              \
-        T16 rl_carry = rl_none;                                                                   \
-        for (uint k = 0; k < RL_EPI / 16; ++k) {                                                  \
-            T16 v = rl_in16[k];                                                                   \
-            CLB_SCAN16(v, rl_none, rl_carry);                                                     \
-            __builtin_nontemporal_store(RL_APPLYV(rl_left, CLB_OUT(v, rl_carry), 16), &rl_out16[k]); \
-            rl_carry = shuffle(v, (CLB_LANES)(15));                                               \
-        }                                                                                         \
+// CLB_STREAM16(v, none, carry, left, dst): one vector of a run written past the cache: v scanned (CLB_SCAN16), `left`,
+// the run's offset, combined on the left of every lane, stored at dst with a non-temporal store, which writes a whole
+// line without reading it first; `carry` then holds the run so far.
+#define CLB_STREAM16(v, none, carry, left, dst)                                            \
+    do {                                                                                   \
+        CLB_SCAN16(v, none, carry);                                                        \
+        __builtin_nontemporal_store(RL_APPLYV(left, CLB_OUT(v, carry), 16), (dst));        \
+        carry = shuffle(v, (CLB_LANES)(15));                                               \
+    } while (0)
+// CLB_STREAM_RUN(src, dst, offset): a whole run of vectors from src scanned again and written past the cache at dst,
+// `offset` combined on the left of every element.
+#define CLB_STREAM_RUN(src, dst, offset)                                    \
+    do {                                                                    \
+        __global const T16 *rl_in16 = (__global const T16 *)(src);          \
+        __global T16 *rl_out16 = (__global T16 *)(dst);                     \
+        volatile T rl_fill = RL_IDENTITY;                                   \
+        const T16 rl_none = (T16)(rl_fill), rl_left = (T16)(offset);        \
+        T16 rl_carry = rl_none;                                             \
+        for (uint k = 0; k < RL_EPI / 16; ++k) {                            \
+            T16 v = rl_in16[k];                                             \
+            CLB_STREAM16(v, rl_none, rl_carry, rl_left, &rl_out16[k]);      \
+        }                                                                   \
     } while (0)
 
 // status: one word per tile; ticket: 0 before the launch (the tile that draws the last ticket sets it back to 0);
@@ -176,9 +183,7 @@ __kernel void chunked_look_back(__global const T *restrict in, __global T *restr
                 T16 v = in16[k];
                 CLB_TOTAL16(v, none, carry);
                 T16 b = back_in16[k];
-                CLB_SCAN16(b, none, back_carry);
-                __builtin_nontemporal_store(RL_APPLYV(left, CLB_OUT(b, back_carry), 16), &back_out16[k]);
-                back_carry = shuffle(b, (CLB_LANES)(15));
+                CLB_STREAM16(b, none, back_carry, left, &back_out16[k]);
             }
         } else
 #endif

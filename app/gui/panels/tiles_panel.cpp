@@ -88,9 +88,9 @@ void TilesPanel::Draw(ExplorerState& state, const UiContext& ctx) {
         // The cursor shows its entry's number whole; where it and its arrows and the verdict do not fit beside the
         // heading (a 1280-pixel screen), they take the next line.
         const std::string most = "entry " + std::to_string(std::max(0, length - 1));
-        const float cursorW = std::max(ImGui::CalcTextSize(most.c_str()).x + ImGui::GetStyle().GrabMinSize +
-                                           ImGui::GetStyle().FramePadding.x * 4,
-                                       std::min(420 * s, lineW * 0.3f));
+        const float mostW = ImGui::CalcTextSize(most.c_str()).x + ImGui::GetStyle().GrabMinSize +
+                            ImGui::GetStyle().FramePadding.x * 2;  // the widest number beside the grab
+        const float cursorW = std::max(mostW + ImGui::GetStyle().FramePadding.x * 2, std::min(420 * s, lineW * 0.3f));
         const char* verdict = facts_.problems.empty() ? "protocol kept" : facts_.problems.front().c_str();
         const float rowW = cursorW + 2 * ImGui::GetFrameHeight() + 24 * s + ImGui::CalcTextSize(verdict).x;
         if (ImGui::CalcTextSize(heading).x + 16 * s + rowW <= lineW) ImGui::SameLine(0, 16 * s);
@@ -98,9 +98,7 @@ void TilesPanel::Draw(ExplorerState& state, const UiContext& ctx) {
         ImGui::SameLine(0, 4 * s);
         ImGui::SetNextItemWidth(cursorW);
         ImGui::SliderInt("##ttime", &time, 0, std::max(0, length - 1), "entry %d");
-        g.cursorFits = ImGui::GetItemRectSize().x + 0.5f >= ImGui::CalcTextSize(most.c_str()).x +
-                                                             ImGui::GetStyle().GrabMinSize +
-                                                             ImGui::GetStyle().FramePadding.x * 2;
+        g.cursorFits = ImGui::GetItemRectSize().x + 0.5f >= mostW;
         ImGui::SameLine(0, 4 * s);
         if (ImGui::ArrowButton("##tnext", ImGuiDir_Right)) time = std::min(length - 1, time + 1);
         ImGui::SameLine(0, 16 * s);
