@@ -5,10 +5,10 @@
 // element per cache line, and every line is fetched again by each work-item that shares it: memory traffic grows
 // sixteen-fold and the kernel collapses. So here each work-item owns one contiguous chunk of the input (chunks of
 // consecutive work-items are adjacent, so the group streams through memory front to back, as the prefetcher
-// likes), reads it in 64-byte vectors (vload16: one AVX-512 register, or two AVX2 ones) into one accumulator (the
-// loop waits on memory, not on its adds: two or four accumulators streamed 5-10% slower under PoCL on a 2-core
-// EPYC), and a grid of only a few work-groups per core keeps the scheduling cost negligible. The partials
-// are reduced by a second launch with one work-group.
+// likes), reads it in 64-byte vectors (vload16: one AVX-512 register, or two AVX2 ones) into one accumulator (the loop
+// waits on memory, not on its adds: two or four accumulators break a chain of adds that does not hold it back, and
+// streamed slower under PoCL), and a grid of only a few work-groups per core keeps the scheduling cost negligible. The
+// partials are reduced by a second launch with one work-group.
 // Cost: on a GPU the same pattern is uncoalesced (neighbouring work-items read addresses a chunk apart), which is
 // why best-gpu.cl walks grid-stride instead. The accumulation order is fixed, so floats are reproducible.
 // Requires: a power-of-two work-group size.

@@ -8,12 +8,12 @@
 // as it starts and publishes its partial when it is done, and the group that drew the LAST ticket, once its own
 // loads are done, waits for the partials still missing and reduces them with one more tree. The wait ends: every
 // other group has drawn a ticket, so it is running, and it waits for nobody. Drawing the ticket as the group starts
-// (not after publishing) hides the counter's round trip behind the group's own loads; drawn at the end, it held
-// every group on its compute unit for one more round trip (6.5 us over 32768 groups at 2^28 floats on an H200).
+// (not after publishing) hides the counter's round trip behind the group's own loads; drawn at the end, it held every
+// group on its compute unit for one more round trip after its own work was done (the cost: BENCHMARKS.md).
 // Every tree runs two stages to a barrier. A barrier waits for the group's slowest warp, and a tree of 256 cells
 // has eight stages; but in stage s/2 work-item i only needs cells i and i + s/2 of stage s, so if the same
 // work-item computes both of those in stage s it can go on without waiting for anyone, holding them in registers:
-// half the barriers, the same sums in the same order (what it saves on an H200: BENCHMARKS.md).
+// half the barriers, the same sums in the same order (what it saves: BENCHMARKS.md).
 //
 // Why each partial travels as one 64-bit atomic word: OpenCL 1.2 promises nothing about when one work-group sees
 // another's plain stores (global memory is consistent only inside a work-group, at a barrier), and it has no

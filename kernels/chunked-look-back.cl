@@ -10,9 +10,9 @@
 // until one has its prefix (P); then each run walked again in the cache, its offset combined into every element of the
 // output. Memory sees the input read once and the output written once, as for a copy, and the first walk reads and
 // writes together, as a copy does (a first walk that only totalled the run, with all the writing in the second, kept
-// the core on one stream at a time: up to a quarter slower on a 2-core CPU). Past the cache that changes: an ordinary
-// store makes the core read each output line from memory before it writes it (to own it), so a copy moves three lines
-// for every two. So where the output is larger than the device's cache (the host builds with RL_STREAM there; for
+// the core on one stream at a time, reading in one walk, writing in the other). Past the cache that changes: an
+// ordinary store makes the core read each output line from memory before it writes it (to own it): a copy moves three
+// lines for every two. So where the output is larger than the device's cache (the host builds with RL_STREAM there; for
 // integers, min and max already where the input and output together fill it, as the lag below makes that pay), the
 // first walk only scans each run to total it, and the second scans it again from its input, still in the cache, and
 // stores each vector with a non-temporal store, which writes a whole line without reading it. Within the cache the
@@ -21,14 +21,14 @@
 // (integers, min and max, whose total no order changes: the lanes are combined, not scanned), the writes lag behind the
 // reads by L tiles (L, RL_STREAM's value, is twice the compute units): a tile's walk through memory also writes the
 // tile L before it, from the offsets that tile published for its runs, so that each core reads and writes memory at
-// once, and the last L tiles write their own. On 2 cores ints took 0.85x the time at 2^26 (the cheaper walk alone, or
-// the lag alone, was level: the scan's compute, then memory in turns, held it) and 0.86-0.93x at 2^22, where a float
-// sum streamed took 1.4x. A whole run of 16-element vectors (every timed run: 256 or more) walks as vectors: each
+// once, and the last L tiles write their own. The two pay together where neither pays alone: the cheaper walk alone
+// leaves memory in turns, the lag alone leaves the scan's compute in the way; a float sum, whose first walk must scan,
+// streams only past the cache. A whole run of 16-element vectors (every timed run: 256 or more) walks as vectors: each
 // vector's own scan in four shifted steps and the carry from the vector before, so that the serial chain is one step
 // per 16 elements, not one per element. How a vector is written decides what the compiler makes of it: loaded and
 // stored whole, with the carry kept in a vector, a vector costs one load, four shuffles, five combines, a store and one
-// shuffle more, and the scan took 0.71-0.86x the time of the same steps through vload16, vstore16 and a scalar carry (2
-// cores, 2^24-2^26). The look-back is the single pass's protocol (decoupled-look-back.cl says why it ends: tickets, and
+// shuffle more, where the same steps through vload16, vstore16 (LLVM makes each several loads or stores) and a scalar
+// carry cost more. The look-back is the single pass's protocol (decoupled-look-back.cl says why it ends: tickets, and
 // devices that keep running the work-groups they started), with the same 64-bit status words; a CPU runtime runs each
 // work-group on one thread from start to end, so a tile waits only for tiles already running on the other cores. Cost:
 // one read and one write of every element from memory, a second read and write of each tile's output in the cache
@@ -169,7 +169,7 @@ __kernel void chunked_look_back(__global const T *restrict in, __global T *restr
         __global T16 *out16 = (__global T16 *)(out + start);
 #endif
         // The identity shifted in is read through a volatile, so that the compiler does not see a constant: with a
-        // constant fill LLVM shifts with AVX-512's vpexpand, and the scan took 1.4-2.2x the time on AMD's Zen 5.
+        // constant fill LLVM shifts with AVX-512's vpexpand, which made the whole scan markedly slower.
         volatile T fill = RL_IDENTITY;
         const T16 none = (T16)(fill);
         T16 carry = none;  // in every lane, the run so far: the last lane of the vector before

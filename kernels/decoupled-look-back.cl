@@ -16,9 +16,9 @@
 // race); they are safe where an aligned 64-bit word is read whole from memory every work-group sees the same way
 // (volatile: from the shared cache, never a stale private copy), as on NVIDIA's GPUs and on CPUs. CUB makes the same
 // reads with PTX's relaxed loads, which OpenCL C 1.2 cannot name. The window's newest P is found by its work-items
-// together (a local atomic minimum), so work-item 0 only combines values: on NVIDIA's H200 tiles look back over 60
-// to 100 predecessors, two to four windows one after the other. Windows of 64, 128 and 256 needed fewer of them
-// but read more words than they used, and measured no faster (slower at 2^26 and past).
+// together (a local atomic minimum), so work-item 0 only combines values: on a large GPU a tile looks back over tens of
+// predecessors, a few windows one after the other. Wider windows need fewer of them but read more words than they use,
+// and pay no better (BENCHMARKS.md).
 // Tile numbers come from an atomic ticket drawn as the work-group starts, not from get_group_id: a tile waits only
 // for tiles whose work-groups have started, and those wait for nobody later, so the look-back ends on any device
 // that keeps running the work-groups it has started (every GPU and PoCL do; OpenCL does not promise it, and a
@@ -28,26 +28,26 @@
 // Each status is one 64-bit word, (launch epoch, P) in the upper half and a 32-bit value's bits in the lower, so a
 // flag and its value are written and read together, and words of an older launch read as X (no clearing between
 // launches); a long or double value is split over two such words (RL_LB_ macros, kernels/reduce_common.cl).
-// Memory: a run is consecutive elements, but a SIMD group whose work-items each load their own run touches
-// RL_EPI times the bytes it uses per instruction (each run loaded that way into registers, as vectors of four, took
-// 1.3-2.1x the time on NVIDIA's H200 at every size). So the tile goes through local memory: loaded in the order of
+// Memory: a run is consecutive elements, but a SIMD group whose work-items each load their own run touches RL_EPI times
+// the bytes it uses per instruction (each run loaded that way into registers, even as vectors of four, was slower at
+// every size). So the tile goes through local memory: loaded in the order of
 // the array (neighbouring work-items, neighbouring elements), read back run by run, and the results the same way out.
 // Each run is padded by one word, so the work-items of a SIMD group reading their runs' k-th elements hit different
-// banks. A whole tile moves as vectors of four (when RL_EPI is a multiple of 4), as the copy kernel does: a quarter
-// of the load and store instructions, which NVIDIA's H200 needed to keep enough bytes in flight (74% of the copy
-// kernel's bandwidth at 2^28 floats with single elements, 83% with vectors).
+// banks. A whole tile moves as vectors of four (when RL_EPI is a multiple of 4), as the copy kernel does: a quarter of
+// the load and store instructions, which a GPU needs to keep enough bytes in flight to come near the copy kernel's
+// bandwidth (single elements fall well short of it: BENCHMARKS.md).
 // In place: in and out may be one buffer, as CUB's DeviceScan allows. A tile reads all of its elements into local
 // memory before it writes any, and no tile reads another's, so the scan can write over its input; that is why
 // neither pointer is restrict (a restrict pointer promises that nothing else reaches its elements).
 // Warps (NVIDIA's GPUs, timed runs of 32-bit elements): the work-group's barriers are what the tile costs most where
-// the array sits in the L2 cache (2^22-2^24 on NVIDIA's H200), and a SIMD group of 32 (a warp) can do its share without
+// the array sits in the L2 cache (memory no longer bounds it), and a SIMD group of 32 (a warp) can do its share without
 // them, with instructions OpenCL C 1.2 cannot name but NVIDIA's compiler takes as inline PTX (shuffles, a vote, a
 // warp's barrier). There the host builds with RL_PTX_WARPS, and the kernel does the same scan in another order
 // (lb_tile_by_warps): each warp moves its own 32 x RL_EPI elements through its own part of the local array (a warp
 // barrier between, no work-group barrier), keeps each run's scan in registers, scans the runs' totals with five
 // shuffles, and the work-group meets once to add the warps' totals; warp 0 then looks back (its vote finds the window's
-// newest P, five shuffles combine the window) while the others wait at the second and last barrier. That took
-// 0.84-0.93x the time at 2^22-2^24 on the H200 and the same at 2^28. Traced runs and every other device keep the
+// newest P, five shuffles combine the window) while the others wait at the second and last barrier. That pays where the
+// array sits in the L2 cache and costs nothing past it (BENCHMARKS.md). Traced runs and every other device keep the
 // work-group's path described above, the one the explorer draws.
 // Cost: one read and one write of every element, one status word per tile and a short wait; local memory for the
 // tile (wg x (RL_EPI + 1) elements). Floats: the tile's prefix is combined over as many predecessors as it looked

@@ -376,13 +376,13 @@ inline bool rl_lb_try(volatile __global ulong *words, const uint tile, const uin
 }
 #endif
 
-// rl_lb_tile(ticket, tiles): the tile a single pass's work-group scans, asked once by its work-item 0. A tile waits
-// for tiles numbered below it, so those must have started. A ticket drawn from one counter makes sure of that on any
-// device that keeps running the work-groups it started: tickets follow the order in which work-groups start. The
-// price: an atomic's round trip before the tile's first load, and every work-group queueing on one counter. Where the
-// device starts work-groups in the order of their numbers, as NVIDIA's GPUs do (CUB's single-pass scan relies on it),
-// the host builds timed runs with RL_GROUP_ORDER and the tile is the work-group's own number: on NVIDIA's H200,
-// 0.85-0.89x the time at 2^23-2^24, 0.98x at 2^28. Traced builds keep the ticket, the protocol the lesson shows.
+// rl_lb_tile(ticket, tiles): the tile a single pass's work-group scans, asked once by its work-item 0. A tile waits for
+// tiles numbered below it, so those must have started. A ticket drawn from one counter makes sure of that on any device
+// that keeps running the work-groups it started: tickets follow the order in which work-groups start. The price: an
+// atomic's round trip before the tile's first load, and every work-group queueing on one counter. Where the device
+// starts work-groups in the order of their numbers, as NVIDIA's GPUs do (CUB's single-pass scan relies on it), the host
+// builds timed runs with RL_GROUP_ORDER and the tile is the work-group's own number, which saves most where the array
+// sits in the L2 cache (BENCHMARKS.md). Traced builds keep the ticket, the protocol the lesson shows.
 inline uint rl_lb_tile(__global uint *ticket, const uint tiles) {
 #if defined(RL_GROUP_ORDER)
     return (uint)get_group_id(0);

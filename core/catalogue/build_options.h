@@ -20,10 +20,10 @@ bool usesWarpPath(const VariantInfo& variant, const RunConfig& config, bool trac
 
 // Whether this build stores its output with non-temporal stores (-D RL_STREAM; VariantInfo::streamsPastCache): a CPU
 // device whose global memory cache is known and smaller than the run's output, which then cannot wait there for the
-// next run (bench/results/pocl_scan-streamed-second-walk-ab_2026-12-04.txt); where no order of the operations changes
-// a run's total (integers, min and max), already where the input and output together fill the cache: the streamed
-// build's writes lag behind its reads there, and it was faster from then on, while a float sum streamed within the
-// cache took longer (bench/results/pocl_scan-lagged-writes-ab_2026-12-04.txt).
+// next run, and a non-temporal store spares the read of each output line that an ordinary store makes; where no order
+// of the operations changes a run's total (integers, min and max), already where the input and output together fill the
+// cache: the streamed build's writes lag behind its reads there, which pays from then on, while a float sum, whose
+// first walk must scan, pays streamed only past the cache (BENCHMARKS.md, the scan on PoCL).
 bool streamsOutput(const VariantInfo& variant, const RunConfig& config, const DeviceInfo& device);
 
 // How many tiles a streamed build's writes lag behind its reads (the value of -D RL_STREAM): tile t's walk through

@@ -26,10 +26,10 @@ int effectiveElemsPerItem(const VariantInfo& variant, const RunConfig& config);
 // The grid a timed run launches when the config names none (RunConfig::groups == 0), from the device's compute
 // units and the work-group size, never a table for one GPU. Fixed-grid variants: groupsPerComputeUnit x units, or
 // with elemsPerGrownGroup one group per that many elements between that and maxGroupsPerComputeUnit x units.
-// best-gpu (LastGroup) chooses per size (BENCHMARKS.md). Every group pays for its partial with a ticket on
-// a counter shared by up to wg groups (same-address atomics, served one after another: about 2 ns a group on an
-// H200, at the end for a grid that finishes together),
-// and every load step costs the work-items a memory round trip (0.3-0.5 us when the input sits in the L2 cache), so
+// best-gpu (LastGroup) chooses per size (BENCHMARKS.md). Every group pays for its partial with a ticket on a counter
+// shared by up to wg groups (same-address atomics, served one after another, at the end for a grid that finishes
+// together), and every load step costs the work-items a memory round trip (hundreds of cycles even from the L2
+// cache), so
 //   - small inputs: one step of four 16-byte loads per work-item (kLastGroupStepElems elements) while that takes at
 //     most wg / 4 groups;
 //   - then two steps per work-item (half the tickets for one more round trip) until that takes wg / 2 groups, then
@@ -66,10 +66,10 @@ inline constexpr size_t kLocalMargin = 512;
 int timedElementsPerItem(const VariantInfo& variant, size_t wg, size_t elemBytes, size_t localMemBytes);
 // A variant's elements per work-item for timed runs on a CPU device: with variant.timedTileOnCpu, runs of that tile
 // over wg work-items (a power of two for power-of-two sizes), from timedElementsPerItem up to kMaxElemsPerItem
-// (core/run_config.h); otherwise timedElementsPerItem (0: none). PoCL runs a work-group as a loop over its
-// work-items, each paying a prologue per walk, so at the same tile fewer, longer runs cost less (chunked-look-back:
-// wg 32 with runs of 2048 took about 0.8x the time of wg 256 with runs of 256 at 2^24, BENCHMARKS.md). A streamed
-// build (streamsOutput) takes a tile twice as large: only its input waits in the cache between its walks.
+// (core/run_config.h); otherwise timedElementsPerItem (0: none). PoCL runs a work-group as a loop over its work-items,
+// each paying a prologue per walk, so at the same tile fewer, longer runs cost less (chunked-look-back: wg 32 with runs
+// of 2048 against wg 256 with runs of 256, BENCHMARKS.md). A streamed build (streamsOutput) takes a tile twice as
+// large: only its input waits in the cache between its walks.
 int cpuTimedElementsPerItem(const VariantInfo& variant, size_t wg, bool streamed = false);
 // The work-group size a benchmark times a variant at when it is not told one: on a CPU device its
 // timedWorkGroupOnCpu when it has one, else RunConfig's default (256). With timedTileOnCpu, a smaller group takes

@@ -1,10 +1,10 @@
 // Input buffers of CPU devices on transparent huge pages.
 //
 // A CPU OpenCL device (PoCL) reads its buffers from host memory through the same TLB and hardware prefetchers as any
-// host loop. On 4 KiB pages a 256 MiB stream crosses 65536 page boundaries, and the prefetchers stop at each; on
-// 2 MiB pages the same stream reads 5-18% faster (BENCHMARKS.md, measured on a 2-core EPYC). Linux
-// gives a mapping huge pages when it is 2 MiB-aligned and advised (MADV_HUGEPAGE), the only way in its default
-// "madvise" mode; numpy does the same for its large arrays. PoCL's own allocations are not advised.
+// host loop. On 4 KiB pages a 256 MiB stream crosses 65536 page boundaries, and the prefetchers stop at each; on 2 MiB
+// pages the same stream crosses 128 and reads faster (BENCHMARKS.md). Linux gives a mapping huge pages when it is
+// 2 MiB-aligned and advised (MADV_HUGEPAGE), the only way in its default "madvise" mode; numpy does the same for its
+// large arrays. PoCL's own allocations are not advised.
 #pragma once
 #include <CL/opencl.hpp>
 

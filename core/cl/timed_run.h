@@ -1,8 +1,8 @@
 // A reduction, or the copy kernel, prepared to be timed one call at a time. Engine::run and Engine::copyCeiling time
-// one of them alone; `reducelab bench` times several in turns (round-robin), so that every row samples the same
-// moments of a machine whose memory bandwidth drifts: on a CPU device, a shared virtual machine's bandwidth moves by
-// 2x between minutes (BENCHMARKS.md, "best-cpu between processes"), and rows timed one after another would each
-// take their median in a different minute.
+// one of them alone; `reducelab bench` times several in turns (round-robin), so that every row samples the same moments
+// of a machine whose memory bandwidth drifts: on a CPU device, a shared virtual machine's bandwidth moves between
+// minutes by more than the rows differ (BENCHMARKS.md, "How it is measured"), and rows timed one after another would
+// each take their median in a different minute.
 #pragma once
 #include <CL/opencl.hpp>
 #include <functional>

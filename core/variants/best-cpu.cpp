@@ -52,13 +52,13 @@ VariantInfo best_cpu() {
     v.toggles.multiElement = true;
     v.toggles.vectorLoads = true;
     // PoCL's threads take work-groups from a shared count, in chunks of half the groups left, at most 32 per thread
-    // while 512 per thread or fewer are left (PoCL 3.1's pthread scheduler): with 64 groups on 2 cores the first
-    // thread to start takes 32 at once, half the pass, and a thread that is slowed for a moment holds the whole
-    // pass. 256 groups make the first chunks a quarter, then an eighth, and each group still costs the runtime only
-    // a few microseconds against a millisecond of work. So: two groups per core for small inputs, then one group
-    // per 2^18 elements (1 MiB of floats), at most 128 per core (4 groups at 2^20 floats, 16 at 2^22, 64 at 2^24,
-    // 256 from 2^26 on 2 cores). At 2^26 floats, in one process on the same pages: 256 groups 0.98-1.00x host
-    // std::reduce, 64 groups 0.93-0.98x (BENCHMARKS.md, best-cpu's grid).
+    // while 512 per thread or fewer are left (PoCL 3.1's pthread scheduler): with 64 groups on 2 cores the first thread
+    // to start takes 32 at once, half the pass, and a thread that is slowed for a moment holds the whole pass. 256
+    // groups make the first chunks a quarter, then an eighth, and each group still costs the runtime only a few
+    // microseconds against a millisecond of work. So: two groups per core for small inputs, then one group per 2^18
+    // elements (1 MiB of floats), at most 128 per core (4 groups at 2^20 floats, 16 at 2^22, 64 at 2^24, 256 from 2^26
+    // on 2 cores). In one process on the same pages, 256 groups keep up with host std::reduce where 64 fall a little
+    // behind (BENCHMARKS.md).
     v.groupsPerComputeUnit = 2;
     v.elemsPerGrownGroup = size_t(1) << 18;
     v.maxGroupsPerComputeUnit = 128;

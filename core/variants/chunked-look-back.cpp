@@ -16,12 +16,12 @@ VariantInfo chunked_look_back() {
     v.wgFixedAtBuild = false;  // no local array sized at build time
     v.maxTimedElementsPerItem = 0;
     // Traced: 2 per work-item, so that the explorer's arrays of a few dozen elements make several tiles. Timed: on a
-    // CPU, tiles of 64Ki elements (256 KiB of ints), which stay in a core's cache from the first walk to the second,
-    // in runs of at least 256 (256 at wg 256, 2048 at wg 32: fewer, longer runs cost PoCL less); a streamed build's
-    // 128Ki, as only its input stays (runs of 4096 at wg 32: 0.87-0.99x the time of 2048 for ints at 2^24-2^26 on
-    // 2 cores, level for floats); elsewhere runs of 256.
-    // The bench times it on a CPU at wg 32 unless told another size: runs of 2048, 0.55-0.84x the time of wg 256 at
-    // 2^22-2^26 ints on PoCL; wg 16 lost at 2^22, wg 64 and 128 were level or slower (BENCHMARKS.md).
+    // CPU, tiles of 64Ki elements (256 KiB of ints), which stay in a core's cache from the first walk to the second, in
+    // runs of at least 256 (256 at wg 256, 2048 at wg 32: fewer, longer runs cost PoCL less); a streamed build's 128Ki,
+    // as only its input stays (runs of 4096 at wg 32, which cost ints less than runs of 2048 and floats no more);
+    // elsewhere runs of 256.
+    // The bench times it on a CPU at wg 32 unless told another size: runs of 2048, the size that cost least against
+    // wg 16, 64, 128 and 256 (BENCHMARKS.md).
     v.defaultElementsPerItem = 2;
     v.timedElementsPerItem = 256;
     v.timedTileOnCpu = 65536;
