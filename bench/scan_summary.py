@@ -5,7 +5,7 @@
 # ReduceLab's best scan (decoupled-look-back by default) to each peer: the median over the runs and the worst run's.
 # "% of copy": the fastest copy kernel's time over the best scan's. A run whose method was wrong or skipped is left
 # out of that method's cells, and said so below the table.
-#   python3 bench/scan_summary.py bench/results/h200_scan-*_2026-11-28_run*.json
+#   python3 bench/scan_summary.py bench/results/scan-h200/*-sum_device_run*.json
 #   python3 bench/scan_summary.py --markdown FILES...    the same as markdown tables
 import argparse
 import json

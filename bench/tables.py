@@ -2,8 +2,8 @@
 """Markdown tables from reducelab_bench --json output, for BENCHMARKS.md: rows = methods, columns = sizes, each
 cell GB/s, the ratio to a chosen row (default: the fastest correct peer in the column) and % of the copy ceiling.
 
-    python3 bench/tables.py bench/results/pocl_float-sum_wall_2026-11-26_run1.json
-    python3 bench/tables.py bench/results/h200_float-sum_device_2026-11-26_run1.json --ratio-to cupy.sum
+    python3 bench/tables.py bench/results/reduce-pocl/float-sum_wall_run1.json
+    python3 bench/tables.py bench/results/reduce-h200/float-sum_device_run1.json --ratio-to cupy.sum
 """
 import argparse
 import json
