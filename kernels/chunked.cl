@@ -67,19 +67,7 @@ __kernel void chunked(__global const T *restrict in, __global T *restrict out, c
     src[lid] = totals[item];
     barrier(CLK_LOCAL_MEM_FENCE);
     RL_RECORD(src, -1);
-    for (uint d = 1; d < lsize; d <<= 1) {
-        if (lid >= d) {
-            RL_OP(lid - d, lid, lid);
-            dst[lid] = RL_APPLY(src[lid - d], src[lid]);
-        } else {
-            dst[lid] = src[lid];
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local T *t = src;
-        src = dst;
-        dst = t;
-        RL_RECORD(src, RL_SCAN_STEP(d));
-    }
+    RL_TILE_SCAN(src, dst, lid, lsize, 1);
 
     // Each work-item's offset: the carry and the chunks before its own in the group; then its chunk, in order.
     if (lid > 0) RL_OP(lid - 1, -1, lid);

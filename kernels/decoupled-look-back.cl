@@ -260,19 +260,7 @@ __kernel void decoupled_look_back(__global const T *in, __global T *out, const u
     RL_RECORD(src, -1);
 
     // The tile: an inclusive scan of the runs' totals (Hillis-Steele, two buffers).
-    for (uint d = 1; d < lsize; d <<= 1) {
-        if (lid >= d) {
-            RL_OP(lid - d, lid, lid);
-            dst[lid] = RL_APPLY(src[lid - d], src[lid]);
-        } else {
-            dst[lid] = src[lid];
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local T *t = src;
-        src = dst;
-        dst = t;
-        RL_RECORD(src, RL_SCAN_STEP(d));
-    }
+    RL_TILE_SCAN(src, dst, lid, lsize, 1);
     const T aggregate = src[lsize - 1];
     const T before = lid > 0 ? src[lid - 1] : RL_IDENTITY;  // the runs before this one in the tile
 

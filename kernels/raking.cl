@@ -36,19 +36,7 @@ __kernel void raking(__global const T *in, __global T *out, __global T *sums, co
     barrier(CLK_LOCAL_MEM_FENCE);
     RL_RECORD(src, -1);
 
-    for (uint d = 1; d < lsize; d <<= 1) {  // Hillis-Steele over the runs' totals
-        if (lid >= d) {
-            RL_OP(lid - d, lid, lid);
-            dst[lid] = RL_APPLY(src[lid - d], src[lid]);
-        } else {
-            dst[lid] = src[lid];
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        __local T *t = src;
-        src = dst;
-        dst = t;
-        RL_RECORD(src, RL_SCAN_STEP(d));
-    }
+    RL_TILE_SCAN(src, dst, lid, lsize, 1);  // Hillis-Steele over the runs' totals
 
     // Every work-item's offset, the runs before its own: the scanned totals moved one cell right.
     const T total = src[lsize - 1];

@@ -108,23 +108,7 @@ __kernel void reduce_then_scan(__global const T *restrict in, __global T *restri
         if (recorded) {
             RL_RECORD(src, -1);
         }
-        for (uint d = 1; d < lsize; d <<= 1) {
-            if (lid >= d) {
-                if (recorded) {
-                    RL_OP(lid - d, lid, lid);
-                }
-                dst[lid] = RL_APPLY(src[lid - d], src[lid]);
-            } else {
-                dst[lid] = src[lid];
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            __local T *t = src;
-            src = dst;
-            dst = t;
-            if (recorded) {
-                RL_RECORD(src, RL_SCAN_STEP(d));
-            }
-        }
+        RL_TILE_SCAN(src, dst, lid, lsize, recorded);
         const T offset = RL_APPLY(carry, lid > 0 ? src[lid - 1] : RL_IDENTITY);
         const T aggregate = src[lsize - 1];
         if (recorded) {

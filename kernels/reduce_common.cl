@@ -105,6 +105,33 @@ inline T rl_total16(const T16 v) {
 #define RL_LOOK_BACK(depth) ((int)(0x4000000 | (int)(depth)))  // the tile's prefix, after looking back `depth` tiles
 #define RL_CARRIED 0x8000000  // every run given the prefix of the chunks before its group's and of its group's runs
 #define RL_RUN_OFFSETS 0x10000000  // every run given the total of the runs before it in the tile (raking)
+
+// The tile scan every production scan shares (CUB's BlockScan, written once): an inclusive Hillis-Steele scan of the
+// work-group's lsize cells of `src`, through the second buffer `dst`. Each step adds the cell d to the left, then the
+// two buffers swap, so `src` holds the scan at the end. `recorded` says whether the work-group records its stages:
+// 1 where every traced group does, a condition the same for the whole work-group where only some tiles record (the
+// barriers in RL_RECORD are then still reached by all of it). The lessons (hillis-steele.cl, hillis-steele-in-place.cl)
+// spell the loop out on the page.
+#define RL_TILE_SCAN(src, dst, lid, lsize, recorded)             \
+    for (uint rl_d = 1; rl_d < (lsize); rl_d <<= 1) {            \
+        if ((lid) >= rl_d) {                                      \
+            if (recorded) {                                       \
+                RL_OP((lid) - rl_d, (lid), (lid));                \
+            }                                                     \
+            (dst)[lid] = RL_APPLY((src)[(lid) - rl_d], (src)[lid]); \
+        } else {                                                  \
+            (dst)[lid] = (src)[lid];                              \
+        }                                                         \
+        barrier(CLK_LOCAL_MEM_FENCE);                             \
+        {                                                         \
+            __local T *rl_swap = (src);                           \
+            (src) = (dst);                                        \
+            (dst) = rl_swap;                                      \
+        }                                                         \
+        if (recorded) {                                           \
+            RL_RECORD((src), RL_SCAN_STEP(rl_d));                 \
+        }                                                         \
+    }
 // The built-in work_group_scan_inclusive_* / work_group_scan_exclusive_* over a work-group of `size` work-items.
 #define RL_WORK_GROUP_SCAN(size) ((int)(0x20000000 | (int)(size)))
 #define RL_WORK_GROUP_SCAN_EXCLUSIVE(size) ((int)(0x40000000 | (int)(size)))

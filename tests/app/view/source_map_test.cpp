@@ -113,6 +113,23 @@ TEST(SourceMap, EveryModelledStageOfEveryKernelHasLines) {
     EXPECT_GE(checked, 5);
 }
 
+// The production scans share one tile scan (RL_TILE_SCAN in kernels/reduce_common.cl): each of its steps maps to the
+// line that calls it, not to a record point of another stage.
+TEST(SourceMap, TileScanStepsMapToTheSharedTileScan) {
+    int checked = 0;
+    for (const auto& v : scanVariants()) {
+        const auto lines = splitLines(kernelFileText("kernels/" + v.id + ".cl"));
+        const int call = lineContaining(lines, "RL_TILE_SCAN(");
+        if (call < 0) continue;
+        const LineSpan span = stageLines(lines, kScanStepFlag | 4);
+        ASSERT_FALSE(span.empty()) << v.id;
+        EXPECT_EQ(span.last, call) << v.id;
+        EXPECT_LE(span.first, span.last) << v.id;
+        ++checked;
+    }
+    EXPECT_EQ(checked, 5);  // decoupled-look-back, reduce-then-scan, chunked, chunked-look-back, raking
+}
+
 // best-gpu's fused stages: the stage whose work-items do two operations ends at the loop's first RL_RECORD, the
 // stage after it at the second, and a last stage left alone (an odd number of stages) at its own.
 TEST(SourceMap, FusedStagesMapToTheirHalfOfTheLoop) {
