@@ -137,7 +137,7 @@ Method bestGpuHostFinish(Engine& engine, cl::Buffer in, size_t n, size_t groups,
     return m;
 }
 
-// A trial: an edited copy of kernels/best-gpu.cl (--trials), built with best-gpu's options and launched as its
+// A trial: an edited copy of kernels/reduce/best-gpu.cl (--trials), built with best-gpu's options and launched as its
 // runner launches the shipped kernel (one launch, the last group to start finishes, a new epoch every launch) on
 // the same grid, so that an edit is timed against the kernel it would replace in one round-robin. Its PTX goes
 // beside best-gpu's (saveBinary).
@@ -162,7 +162,7 @@ Method bestGpuTrial(Engine& engine, cl::Buffer in, size_t n, size_t groups, size
         std::ostringstream text;
         text << file.rdbuf();
         const VariantInfo& v = *findVariant("best-gpu");
-        const std::string source = kernelFileText("kernels/reduce_common.cl") + "\n#line 1\n" + text.str();
+        const std::string source = kernelFileText(kCommonKernelFile) + "\n#line 1\n" + text.str();
         const std::string options = buildOptions(v, bestGpuConfig(n, wg, groups), false, engine.device());
         cl::Program p = engine.programs().program("trial-" + name, source, options);
         st->k = cl::Kernel(p, v.kernelName.c_str());

@@ -7,6 +7,7 @@
 #include <sstream>
 #include <utility>
 
+#include "core/pattern.h"
 #include "core/catalogue/pass_plan.h"
 #include "core/files/run_settings.h"
 
@@ -45,8 +46,8 @@ static std::string setting(const char* name, const std::string& more) {
 // "chunked-look-back: 32, ...": the variants timed at a work-group size of their own on a CPU.
 static std::string ownCpuWorkGroups() {
     std::string s;
-    for (const Pattern p : {Pattern::Reduce, Pattern::Scan})
-        for (const VariantInfo& v : patternVariants(p))
+    for (const PatternInfo& p : allPatterns())
+        for (const VariantInfo& v : p.variants())
             if (v.timedWorkGroupOnCpu > 0)
                 s += (s.empty() ? "" : ", ") + v.id + ": " + std::to_string(v.timedWorkGroupOnCpu);
     return s.empty() ? "none" : s;
@@ -99,7 +100,7 @@ std::string usage() {
            "                    256 MiB; the CUDA peers too), so that no call finds what the last one left there\n"
            "  --in-place        scans: also time each scan that can write over its input so, each call over the\n"
            "                    last one's output (on with the CUDA peers, whose CUB call scans in place)\n"
-           "  --trials FILES    with --anatomy: edited copies of kernels/best-gpu.cl (comma-separated .cl\n"
+           "  --trials FILES    with --anatomy: edited copies of kernels/reduce/best-gpu.cl (comma-separated .cl\n"
            "                    files), each built and launched like the shipped kernel on its default grid,\n"
            "                    in the same round-robin\n"
            "  --floor           NVIDIA: where the OpenCL event interval lies around a kernel's work (%globaltimer)\n";
@@ -182,8 +183,8 @@ bool parseOptions(int argc, char** argv, BenchOptions& o, std::string* error) {
         } else if (a == "--variants") {
             o.variants = split(v);
             o.variantsGiven = true;
-        } else if (a == "--pattern" && (v == "reduce" || v == "scan")) {
-            o.pattern = v == "scan" ? Pattern::Scan : Pattern::Reduce;
+        } else if (a == "--pattern" && findPattern(v)) {
+            o.pattern = findPattern(v)->id;
         } else if (a == "--peers") {
             o.peers = v == "none" ? std::vector<std::string>{} : split(v);
             for (const auto& p : o.peers)

@@ -46,7 +46,7 @@ struct BenchOptions {
     bool probe = false;
     bool layouts = false;
     bool anatomy = false;
-    std::vector<std::string> trials;  // --anatomy: edited copies of kernels/best-gpu.cl timed beside the shipped one
+    std::vector<std::string> trials;  // --anatomy: edited copies of kernels/reduce/best-gpu.cl timed beside the shipped one
     bool floor = false;               // where OpenCL's event interval lies around a kernel's work (NVIDIA)
     bool help = false;
 };

@@ -4,6 +4,7 @@
 #include <iostream>
 #include <map>
 
+#include "core/pattern.h"
 #include "bench/peers.h"
 
 namespace rl::bench {
@@ -29,7 +30,7 @@ bool runWith(const std::string& python, const PythonJob& job, std::vector<Measur
         quote(python) + " " + quote(job.script) + " --warmup " + std::to_string(job.warmup) + " --repeats " +
         std::to_string(job.repeats) + " --timing " + job.timing + " --dtype " + std::string(toString(job.type)) +
         " --op " + std::string(toString(job.op)) + " --platform " + quote(job.platform) + " --device " +
-        quote(job.device) + (job.pattern == Pattern::Scan ? " --pattern scan" : "") +
+        quote(job.device) + " --pattern " + patternInfo(job.pattern).name +
         (job.interleave ? " --interleave" : "") + (job.calls ? " --calls" : "") + (job.coldL2 ? " --cold-l2" : "") +
         (job.passes > 1 ? " --passes " + std::to_string(job.passes) : "");
     for (const auto& [n, path] : job.files) cmd += " --data " + std::to_string(n) + "=" + quote(path);

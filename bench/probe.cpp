@@ -317,7 +317,7 @@ int runLayouts(Engine& engine, const std::vector<size_t>& sizes, const BenchOpti
     cl::Context& ctx = engine.context();
     cl::CommandQueue& q = engine.queue();
     const int units = std::max(1, engine.device().computeUnits);
-    const std::string common = kernelFileText("kernels/reduce_common.cl");
+    const std::string common = kernelFileText(kCommonKernelFile);
     struct Config {
         int layout, unroll, perUnit;
         cl::Kernel k1, k2;

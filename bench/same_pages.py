@@ -6,7 +6,7 @@ bandwidth by 10% (BENCHMARKS.md, "On a CPU device"), and processes land in diffe
 removes both: it maps best-cpu's OpenCL buffer (zero-copy on PoCL) and runs host std::reduce(par_unseq) over those
 very pages, timing every method in turns (one call each per round, the order rotated every round), so each ratio
 compares calls made seconds apart on the same bytes. Methods: `host` (TBB), `loop` (one host thread), and best-cpu
-(kernels/best-cpu.cl) over each GROUPSxWG of --grids; wall time of a launch and the read of the partials.
+(kernels/reduce/best-cpu.cl) over each GROUPSxWG of --grids; wall time of a launch and the read of the partials.
 
   python3 bench/same_pages.py --n 2^26 --grids 64x256,256x256 --rounds 20
   POCL_MAX_PTHREAD_COUNT=1 python3 bench/same_pages.py --n 2^26 --grids 1x1 --reference loop
@@ -65,7 +65,7 @@ def main():
         sys.exit("no such OpenCL device (install pocl-opencl-icd for the CPU)")
     ctx = cl.Context([devices[0]])
     queue = cl.CommandQueue(ctx)
-    with open(os.path.join(KERNELS, "reduce_common.cl")) as f1, open(os.path.join(KERNELS, "best-cpu.cl")) as f2:
+    with open(os.path.join(KERNELS, "common.cl")) as f1, open(os.path.join(KERNELS, "best-cpu.cl")) as f2:
         program = cl.Program(ctx, f1.read() + "\n" + f2.read()).build()
     host = host_library(a.build_dir)
 

@@ -30,9 +30,9 @@ struct DeviceInfo {
     bool int64Atomics = false;      // cl_khr_int64_base_atomics (best-gpu publishes its partials with them)
     bool fp64 = false;              // cl_khr_fp64: the double element type
     bool startsGroupsInOrder = false;  // starts work-groups in the order of their numbers (NVIDIA's GPUs): the single
-                                       // passes' timed runs number their tiles by work-group (kernels/reduce_common.cl)
+                                       // passes' timed runs number their tiles by work-group (kernels/common.cl)
     bool ptxWarps = false;  // NVIDIA's GPUs: OpenCL C takes inline PTX for a warp of 32 (shuffles, votes, a warp's
-                            // barrier); decoupled-look-back's timed runs use them (kernels/decoupled-look-back.cl)
+                            // barrier); decoupled-look-back's timed runs use them (kernels/scan/decoupled-look-back.cl)
 };
 
 }  // namespace rl

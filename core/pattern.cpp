@@ -1,19 +1,7 @@
-// The patterns' descriptions.
+// Lookups over the registered patterns (core/patterns/registry.cpp lists them).
 #include "core/pattern.h"
 
 namespace rl {
-
-const std::vector<PatternInfo>& allPatterns() {
-    static const std::vector<PatternInfo> all = {
-        {Pattern::Reduce, "reduce", "Reduction", "one value from many: the sum, minimum or maximum of an array",
-         "sequential", 1},
-        {Pattern::Scan, "scan", "Scan (prefix sums)",
-         "every prefix of an array: element i is the sum (minimum, maximum) of the elements up to i (inclusive) or "
-         "before i (exclusive)",
-         "blelloch", 2},
-    };
-    return all;
-}
 
 const PatternInfo& patternInfo(Pattern pattern) {
     for (const auto& p : allPatterns())

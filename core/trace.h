@@ -90,9 +90,9 @@ struct PassTrace {
     std::vector<GroupTrace> traced;  // the groups that were recorded (all of them for small inputs)
 };
 
-// Stage parameters as the kernels record them (see kernels/reduce_common.cl).
+// Stage parameters as the kernels record them (see kernels/common.cl).
 inline constexpr int kTailStepFlag = 0x10000;
-// Scan stages (kernels/reduce_common.cl's RL_SCAN_ macros give the same numbers; above the reductions' flags and
+// Scan stages (kernels/common.cl's RL_SCAN_ macros give the same numbers; above the reductions' flags and
 // core/catalogue/kind_stages.h's, so that no parameter means two things): a Hillis-Steele step adding the
 // cell d to the left, Blelloch's up-sweep and down-sweep at distance d, the root cleared, each cell combined with
 // its own input (exclusive to inclusive), and every cell moved one to the right (inclusive to exclusive).
@@ -134,6 +134,8 @@ struct LookBackEvent {
 
 struct TraceRun {
     std::string variant;
+    Pattern pattern = Pattern::Reduce;  // what the kernel computed ("pattern" in JSON): a student's kernel is in no
+                                        // registry
     std::string device;
     size_t n = 0;
     size_t wg = 0;

@@ -8,6 +8,13 @@
 
 namespace rl {
 
+// The parallel patterns ReduceLab teaches (core/pattern.h describes each; core/patterns/registry.cpp lists
+// them).
+enum class Pattern {
+    Reduce,  // one value from many: sum, min or max of an array
+    Scan     // every prefix: out[i] = in[0] op ... op in[i] (inclusive) or up to in[i - 1] (exclusive)
+};
+
 enum class Op { Sum, Min, Max };
 // Int and Float are 32-bit; Long and Double 64-bit (Double needs the device's cl_khr_fp64). Values travel as double
 // through traces and models, so a long is exact while |v| <= 2^53 (kMaxExactLong): generated data always is, and a

@@ -10,6 +10,7 @@
 #ifdef REDUCELAB_WITH_EXPORT
 #include "app/cli/cmd_export.h"
 #endif
+#include "core/pattern.h"
 #include "core/cl/devices.h"
 #include "core/files/run_settings.h"
 #include "core/types.h"
@@ -39,10 +40,10 @@ const std::vector<Command>& commands() {
         {"devices", "list OpenCL platforms and devices with their limits", cmdDevices, {},
          "reducelab devices [--json]\n  Every OpenCL device with compute units, work-group and memory limits, cache, "
          "SIMD width."},
-        {"variants", "list the reduction kernels and what each teaches", cmdVariants, {},
+        {"variants", "list the kernels of every pattern and what each teaches", cmdVariants, {},
          "reducelab variants [--device D] [--json]\n  Every kernel: Harris step, title, lesson, requirements, "
          "whether it is correct by design and whether the device can run it."},
-        {"run", "run one reduction, time it, check it", cmdRun, {"repeats", "warmup", "kernel", "entry"},
+        {"run", "run one kernel (a reduction, a scan), time it, check it", cmdRun, {"repeats", "warmup", "kernel", "entry"},
          "reducelab run [--variant ID | --kernel FILE [--entry NAME]] [--n N] [--op sum|min|max] [--type int|float|long|double]\n"
          "              [--wg SIZE] [--data 0-9|0-99|random|ones|iota|floats|file:PATH] [--seed S] [--epi K]\n"
          "              [--final device|host]\n"
@@ -97,13 +98,15 @@ const std::vector<Command>& commands() {
 }
 
 void printUsage(std::ostream& out) {
-    out << "ReduceLab: parallel reduction on real OpenCL devices, traced and timed.\n\n"
+    std::string names;
+    for (const PatternInfo& p : allPatterns()) names += (names.empty() ? "" : ", ") + p.name;
+    out << "ReduceLab: parallel patterns (" << names << ") on real OpenCL devices, traced and timed.\n\n"
         << "usage: reducelab                 open the explorer (when built with the GUI)\n"
         << "       reducelab FILE            open a saved session (*.reducelab.json) in the explorer\n"
         << "       reducelab <command> [options]\n\ncommands:\n";
     for (const auto& c : commands()) out << "  " << c.name << std::string(10 - std::strlen(c.name), ' ') << c.summary << "\n";
     out << "  gui       open the explorer with options (see reducelab gui --help)\n"
-        << "  export    export the tree as PNG, SVG, GIF or in words (see reducelab export --help)\n"
+        << "  export    export the tree as PNG, SVG, GIF or video, or in words (see reducelab export --help)\n"
         << "  exercise  the course: list, show, check your attempt, validate, grade (reducelab exercise --help)\n"
         << "\nreducelab <command> --help shows a command's options. Exit codes: 0 ok, 1 failure, 2 bad arguments.\n";
 }

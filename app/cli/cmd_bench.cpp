@@ -91,7 +91,7 @@ std::vector<TimedRow> timeRows(Engine& engine, const std::vector<VariantInfo>& r
                                const RunConfig& base, const HostArray& input, bool withCopy, int warmup,
                                int repeats) {
     std::vector<TimedRow> out(rowsToRun.size() + 1);
-    std::vector<std::optional<TimedReduction>> timed(rowsToRun.size());
+    std::vector<std::optional<TimedRun>> timed(rowsToRun.size());
     const bool anyRow = std::any_of(rowsToRun.begin(), rowsToRun.end(), [&](const VariantInfo& v) { return v.id != ownId; });
     if (!anyRow && !withCopy) return out;  // --kernel-only: the student's kernel is timed in its own process
     const cl::Buffer uploaded = engine.upload(input);
@@ -179,7 +179,7 @@ int cmdBench(const Options& o) {
         const CopyCeiling copy = timedRows.back().copy;
         nlohmann::json rows = nlohmann::json::array();
         // Harris's G80 figures are a reduction's: a scan's table ends at the verdict.
-        const bool g80Columns = o.pattern == Pattern::Reduce;
+        const bool g80Columns = patternInfo(o.pattern).harrisFigures;
         auto columns = [g80Columns](std::vector<std::string> r) {
             if (!g80Columns) r.resize(std::min<size_t>(r.size(), 7));
             return r;

@@ -63,7 +63,7 @@ Options parseOptions(const CommandSpec& spec, int argc, char** argv) {
                                  id + " a " + patternInfo(w->pattern).name + " one; time one pattern at a time");
     }
     if (has("exclusive")) {
-        if (o.pattern != Pattern::Scan)
+        if (!patternInfo(o.pattern).exclusiveForm)
             throw UsageError("--exclusive is for scans: add --pattern scan (or a scan's --variant)");
         c.exclusive = true;
     }

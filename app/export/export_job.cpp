@@ -20,7 +20,7 @@
 #include "app/view/theme.h"
 #include "core/cl/engine.h"
 #include "core/input.h"
-#include "core/files/session.h"
+#include "core/session/session.h"
 #include "core/catalogue/variant.h"
 
 namespace rl::exporter {

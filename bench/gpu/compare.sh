@@ -23,7 +23,7 @@
 #                         REDUCELAB_ANATOMY_SIZES), the registers ptxas gives its PTX where ptxas is found
 #                         (REDUCELAB_PTXAS_ARCH, sm_90), and cupy.sum's kernels through CUPTI (bench/cub_anatomy.py;
 #                         REDUCELAB_CUB_ANATOMY=0 skips it); REDUCELAB_TRIALS=a.cl,b.cl times edited copies of
-#                         kernels/best-gpu.cl beside the shipped kernel
+#                         kernels/reduce/best-gpu.cl beside the shipped kernel
 #   REDUCELAB_FLOOR=1     where OpenCL's event interval and CUDA's clocks lie around a kernel's work (bench --floor,
 #                         bench/cuda_floor.py)
 #   REDUCELAB_LAYOUTS=1   grid-stride against per-group tiles (bench --layouts) at REDUCELAB_LAYOUT_SIZES

@@ -2,6 +2,7 @@
 #include "core/catalogue/build_options.h"
 
 #include "core/catalogue/pass_plan.h"
+#include "core/pattern.h"
 #include "core/types.h"
 
 #include <algorithm>
@@ -32,10 +33,10 @@ std::string buildOptions(const VariantInfo& variant, const RunConfig& config, bo
     }
     o += config.op == Op::Sum ? " -D RL_OP_SUM" : config.op == Op::Min ? " -D RL_OP_MIN" : " -D RL_OP_MAX";
     if (traced) o += " -D RL_TRACE";
-    if (variant.pattern == Pattern::Scan && config.exclusive) o += " -D RL_EXCLUSIVE";
+    if (patternInfo(variant.pattern).exclusiveForm && config.exclusive) o += " -D RL_EXCLUSIVE";
     if (variant.wgFixedAtBuild) o += " -D RL_WG=" + std::to_string(config.wg);
     // A single pass's timed runs take their tiles in work-group order where the device starts groups in that order;
-    // traced runs keep the ticket, the protocol the explorer shows (rl_lb_tile, kernels/reduce_common.cl).
+    // traced runs keep the ticket, the protocol the explorer shows (rl_lb_tile, kernels/common.cl).
     if (variant.kind == VariantKind::ScanLookBack && !traced && device.startsGroupsInOrder) o += " -D RL_GROUP_ORDER";
     o += " -D RL_EPI=" + std::to_string(effectiveElemsPerItem(variant, config));
     if (usesWarpPath(variant, config, traced, device)) o += " -D RL_PTX_WARPS";

@@ -27,9 +27,8 @@ std::string kernelFileText(std::string_view relativePath) {
     throw Error(ErrorKind::BadInput, "no embedded kernel file '" + std::string(relativePath) + "'");
 }
 
-std::string programSource(std::string_view variantId) {
-    return kernelFileText("kernels/reduce_common.cl") + "\n#line 1\n" +
-           kernelFileText("kernels/" + std::string(variantId) + ".cl");
+std::string programSource(std::string_view kernelFile) {
+    return kernelFileText(kCommonKernelFile) + "\n#line 1\n" + kernelFileText(kernelFile);
 }
 
 std::vector<std::string> embeddedKernelFiles() {

@@ -6,11 +6,15 @@
 
 namespace rl {
 
-// The text of an embedded file such as "kernels/sequential.cl". Throws rl::Error (BadInput) when unknown.
+// The text of an embedded file such as "kernels/reduce/sequential.cl". Throws rl::Error (BadInput) when unknown.
 std::string kernelFileText(std::string_view relativePath);
 
-// The full program text for a variant's kernel: kernels/reduce_common.cl followed by kernels/<id>.cl.
-std::string programSource(std::string_view variantId);
+// The common file every program starts with: the element type, the operation, the recording macros and the
+// building blocks the kernels share (the tile scan).
+inline constexpr std::string_view kCommonKernelFile = "kernels/common.cl";
+
+// The full program text of a kernel file (a variant's VariantInfo::kernelFile): the common file, then that file.
+std::string programSource(std::string_view kernelFile);
 
 // Every embedded kernel file's relative path.
 std::vector<std::string> embeddedKernelFiles();

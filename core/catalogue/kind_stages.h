@@ -7,7 +7,7 @@
 
 namespace rl {
 
-// Stage parameter flag of the stage right after a built-in collective (RL_BUILTIN_STAGE in reduce_common.cl).
+// Stage parameter flag of the stage right after a built-in collective (RL_BUILTIN_STAGE in common.cl).
 inline constexpr int kBuiltinStageFlag = 0x20000;
 
 // The global kinds record the whole array after every stage, so their traces stop at this N.

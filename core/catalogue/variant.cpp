@@ -1,4 +1,6 @@
-// The registry of variants, in teaching order, and the toggle-to-variant mapping the explorer uses.
+// What the registry derives for every variant (its kernel file, name and banner), the lookups over the patterns'
+// variants, and the toggle-to-variant mapping the explorer uses. The patterns list their variants themselves
+// (core/patterns/<pattern>/<pattern>.cpp).
 #include "core/catalogue/variant.h"
 
 #include <algorithm>
@@ -6,67 +8,10 @@
 
 #include "core/catalogue/kernel_banner.h"
 #include "core/catalogue/kernel_source.h"
-#include "core/variants/variants.h"
+#include "core/pattern.h"
 
 namespace rl {
 namespace {
-
-// Names each kernel and reads its lesson, cost and requirements from its banner.
-std::vector<VariantInfo> withBanners(std::vector<VariantInfo> all);
-
-// Teaching order: Harris's ladder, the safe tail, vector loads, the best kernels, Lawlor's global kinds, the
-// built-ins. Adding a variant: kernels/<id>.cl, core/variants/<id>.cpp, and one line here.
-std::vector<VariantInfo> build() {
-    return withBanners({
-        variants::interleaved_divergent(),
-        variants::interleaved_strided(),
-        variants::sequential(),
-        variants::first_add(),
-        variants::unroll_last_warp(),
-        variants::complete_unroll(),
-        variants::multi_element(),
-        variants::unroll_last_warp_safe(),
-        variants::vector4(),
-        variants::grid_stride(),
-        variants::best_gpu(),
-        variants::best_cpu(),
-        variants::global_bottom_up(),
-        variants::global_top_down(),
-        variants::work_group_reduce(),
-        variants::sub_group_reduce(),
-    });
-}
-
-// The scans: Hillis-Steele (and its race), Blelloch's work-efficient tree and its conflict-free form, raking (runs
-// in registers), the single pass and the two-launch chunks, in tiles (GPUs) and one per work-item (CPUs), the
-// chunks in one pass (CPUs), and the OpenCL C 2.0 built-in.
-std::vector<VariantInfo> buildScans() {
-    return withBanners({
-        variants::hillis_steele(),
-        variants::hillis_steele_in_place(),
-        variants::blelloch(),
-        variants::blelloch_conflict_free(),
-        variants::raking(),
-        variants::decoupled_look_back(),
-        variants::reduce_then_scan(),
-        variants::chunked(),
-        variants::chunked_look_back(),
-        variants::work_group_scan(),
-    });
-}
-
-std::vector<VariantInfo> withBanners(std::vector<VariantInfo> all) {
-    for (auto& v : all) {
-        v.kernelName = v.id;
-        std::replace(v.kernelName.begin(), v.kernelName.end(), '-', '_');
-        const KernelBanner banner = parseKernelBanner(kernelFileText("kernels/" + v.id + ".cl"));
-        v.lesson = banner.lesson;
-        if (!v.lesson.empty()) v.lesson[0] = char(std::toupper((unsigned char)v.lesson[0]));  // a sentence on screen
-        if (!banner.cost.empty()) v.lesson += " Cost: " + banner.cost;
-        v.requirements = banner.requires_;
-    }
-    return all;
-}
 
 bool sameToggles(const VariantToggles& a, const VariantToggles& b) {
     return a.sequentialAddressing == b.sequentialAddressing && a.compactBranching == b.compactBranching &&
@@ -76,23 +21,29 @@ bool sameToggles(const VariantToggles& a, const VariantToggles& b) {
 
 }  // namespace
 
-const std::vector<VariantInfo>& allVariants() {
-    static const std::vector<VariantInfo> all = build();
-    return all;
+std::vector<VariantInfo> catalogueVariants(std::string_view patternName, std::vector<VariantInfo> variants) {
+    for (auto& v : variants) {
+        v.kernelName = v.id;
+        std::replace(v.kernelName.begin(), v.kernelName.end(), '-', '_');
+        v.kernelFile = "kernels/" + std::string(patternName) + "/" + v.id + ".cl";
+        const KernelBanner banner = parseKernelBanner(kernelFileText(v.kernelFile));
+        v.lesson = banner.lesson;
+        if (!v.lesson.empty()) v.lesson[0] = char(std::toupper((unsigned char)v.lesson[0]));  // a sentence on screen
+        if (!banner.cost.empty()) v.lesson += " Cost: " + banner.cost;
+        v.requirements = banner.requires_;
+    }
+    return variants;
 }
 
-const std::vector<VariantInfo>& scanVariants() {
-    static const std::vector<VariantInfo> all = buildScans();
-    return all;
-}
+const std::vector<VariantInfo>& reduceVariants() { return patternVariants(Pattern::Reduce); }
 
-const std::vector<VariantInfo>& patternVariants(Pattern pattern) {
-    return pattern == Pattern::Scan ? scanVariants() : allVariants();
-}
+const std::vector<VariantInfo>& scanVariants() { return patternVariants(Pattern::Scan); }
+
+const std::vector<VariantInfo>& patternVariants(Pattern pattern) { return patternInfo(pattern).variants(); }
 
 const VariantInfo* findVariant(std::string_view id) {
-    for (Pattern p : {Pattern::Reduce, Pattern::Scan})
-        for (const auto& v : patternVariants(p))
+    for (const auto& p : allPatterns())
+        for (const auto& v : p.variants())
             if (v.id == id) return &v;
     return nullptr;
 }
@@ -103,9 +54,9 @@ size_t scratchElems(const VariantInfo& variant, size_t wg) {
 }
 
 const VariantInfo* variantForToggles(const VariantToggles& toggles, std::string* why) {
-    for (const auto& v : allVariants())
+    for (const auto& v : reduceVariants())
         if (v.kind == VariantKind::LocalTree && v.correctByDesign == true && sameToggles(v.toggles, toggles)) return &v;
-    for (const auto& v : allVariants())
+    for (const auto& v : reduceVariants())
         if (v.kind == VariantKind::LocalTree && sameToggles(v.toggles, toggles)) return &v;
     if (why) {
         if (toggles.sequentialAddressing && !toggles.compactBranching)

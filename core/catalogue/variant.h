@@ -5,18 +5,14 @@
 #include <string_view>
 #include <vector>
 
+#include "core/types.h"
+
 namespace rl {
 
 struct ModelInput;
 struct GroupTrace;
 // A variant's CPU model of one work-group's stages (core/model/model.h).
 using GroupModel = GroupTrace (*)(const ModelInput&);
-
-// The parallel patterns ReduceLab teaches (core/pattern.h describes each).
-enum class Pattern {
-    Reduce,  // one value from many: sum, min or max of an array
-    Scan     // every prefix: out[i] = in[0] op ... op in[i] (inclusive) or up to in[i - 1] (exclusive)
-};
 
 // How a variant runs one pass: a tree in local memory, a tree in global memory, or a built-in.
 enum class VariantKind {
@@ -29,7 +25,7 @@ enum class VariantKind {
                        // launch for the whole reduction (its plan's second pass runs inside the first's launch)
     ScanTiles,         // scan: each work-group scans its tile in __local memory and writes the tile's total; the
                        // same kernel scans the totals (level after level until one tile remains), then a uniform
-                       // add gives each tile its offset (kernels/scan-add.cl)
+                       // add gives each tile its offset (kernels/scan/scan-add.cl)
     ScanLookBack,      // scan in one launch: tiles in ticket order, each looking back over its predecessors'
                        // published totals and prefixes (decoupled look-back)
     ScanReduceThenScan,  // scan in two launches over a fixed grid of contiguous chunks: the chunks' totals, then
@@ -64,7 +60,9 @@ inline constexpr KernelArgs kScanArgs{0, 1, 3, 4, 4, 5, 2};
 
 struct VariantInfo {
     Pattern pattern = Pattern::Reduce;
-    std::string id;             // e.g. "sequential": kernels/<id>.cl, core/variants/<id>.cpp
+    std::string id;             // e.g. "sequential": kernels/<pattern>/<id>.cl, core/patterns/<pattern>/<id>.cpp
+    std::string kernelFile;     // its kernel's embedded path, "kernels/reduce/sequential.cl" (set by the registry:
+                                // catalogueVariants); empty for a student's kernel, whose text is `source`
     std::string kernelName;     // the __kernel function name: id with '-' turned into '_'
     std::string title;          // one line, e.g. "Sequential addressing"
     std::string lesson;         // what it teaches and what it costs: the kernel banner's Lesson and Cost paragraphs
@@ -102,7 +100,7 @@ struct VariantInfo {
     GroupModel model = nullptr;      // the CPU model device traces must equal; null for the built-ins (driver order)
     bool recordsStages = true;       // its traced build records stages (RL_TRACE_PARAMS...); a student's may not
     std::string source;              // a student's program text (core/workbench/student_kernel.h); empty for the
-                                     // built-ins, whose text is kernels/<id>.cl
+                                     // built-ins, whose text is kernelFile
     KernelArgs args;                 // local trees: where the kernel takes each argument
     int scratchPerItem = 1;  // __local elements per work-item (hillis-steele's two buffers: 2)
     int padShift = 0;        // > 0: cell i sits at word i + (i >> padShift) of __local memory (conflict-free padding)
@@ -129,13 +127,14 @@ size_t scratchElems(const VariantInfo& variant, size_t wg);
 // The word of __local memory that holds cell `cell` (the cell itself unless the variant pads its array).
 inline int wordOfCell(int cell, int padShift) { return padShift > 0 && cell >= 0 ? cell + (cell >> padShift) : cell; }
 
-// The reductions, in teaching order (Harris's ladder first): the registry in core/catalogue/variant.cpp.
-const std::vector<VariantInfo>& allVariants();
-// The scans, in teaching order (core/catalogue/variant.cpp).
-const std::vector<VariantInfo>& scanVariants();
-// A pattern's variants (allVariants or scanVariants).
+// A pattern's variants as the registry keeps them: each named after its kernel (the id with '-' as '_'), its file
+// kernels/<patternName>/<id>.cl, and its lesson, cost and requirements read from that file's banner.
+std::vector<VariantInfo> catalogueVariants(std::string_view patternName, std::vector<VariantInfo> variants);
+// A pattern's variants, in teaching order (core/patterns/<pattern>/<pattern>.cpp lists them).
 const std::vector<VariantInfo>& patternVariants(Pattern pattern);
-// The variant of any pattern with this id (ids are unique across patterns).
+// The reductions (Harris's ladder first) and the scans: patternVariants of each.
+const std::vector<VariantInfo>& reduceVariants();
+const std::vector<VariantInfo>& scanVariants();
 const VariantInfo* findVariant(std::string_view id);
 
 // The variant that matches a set of toggles exactly, or nullptr with `why` saying what has no kernel.

@@ -164,7 +164,7 @@ CheckReport checkKernel(const CheckRequest& request) {
     r.entry = signature.kernel.name;
     if (!signature.entryNote.empty()) r.notes.push_back(signature.entryNote);
     // The contract's order: (in, out, n, scratch) for a reduction, (in, out, sums, n, scratch) for a scan.
-    const KernelArgs contract = signature.pattern == Pattern::Scan ? kScanArgs : KernelArgs{};
+    const KernelArgs contract = patternInfo(signature.pattern).contract;
     const KernelArgs& a = signature.args;
     const bool asContract = a.in == contract.in && a.out == contract.out && a.count == contract.count &&
                             a.scratch == contract.scratch && a.sums == contract.sums &&

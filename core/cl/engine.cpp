@@ -185,7 +185,7 @@ RunResult Engine::run(const VariantInfo& variant, const RunConfig& requested, co
     checkInput(config, input);
     validate(variant, config, Purpose::Run);  // before the input is uploaded
     const ProfilingOn profiling(*this);
-    TimedReduction timed(*this, variant, requested, input, uploadGuarded(input, config.op),
+    TimedRun timed(*this, variant, requested, input, uploadGuarded(input, config.op),
                          computeReference(input, requested.op));
     timed.warmup(warmup);
     for (int i = 0; i < std::max(1, repeats); ++i) timed.timeOnce();
@@ -211,6 +211,7 @@ TraceRun Engine::trace(const VariantInfo& variant, const RunConfig& requested, c
     const auto plan = planPasses(*v, config);
     TraceRun run;
     run.variant = v->id;
+    run.pattern = v->pattern;
     run.device = device_.name;
     run.n = config.n;
     run.wg = config.wg;

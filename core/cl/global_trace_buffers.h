@@ -1,4 +1,4 @@
-// Debug buffers of the global-memory kinds (RL_GLOBAL_TRACE_PARAMS in kernels/reduce_common.cl): the whole array
+// Debug buffers of the global-memory kinds (RL_GLOBAL_TRACE_PARAMS in kernels/common.cl): the whole array
 // after every stage and every work-item's operation, read back as ONE GroupTrace; plus the in-place scratch copy.
 #pragma once
 #include <CL/opencl.hpp>

@@ -132,11 +132,11 @@ cl::Kernel ProgramCache::kernel(const VariantInfo& variant, const RunConfig& con
         touch(programKey);
         return it->second;
     }
-    cl::Program p = program(name, variant.source.empty() ? programSource(variant.id) : variant.source, options);
+    cl::Program p = program(name, variant.source.empty() ? programSource(variant.kernelFile) : variant.source, options);
     try {
         return kernels_.emplace(key, cl::Kernel(p, entry.c_str())).first->second;
     } catch (const cl::Error& e) {
-        throw Error(ErrorKind::BuildFailed, (variant.source.empty() ? "kernels/" + variant.id + ".cl" : variant.id) +
+        throw Error(ErrorKind::BuildFailed, (variant.source.empty() ? variant.kernelFile : variant.id) +
                                                 " has no kernel named '" + entry +
                                                 "' (" + std::to_string(e.err()) + ")");
     }

@@ -1,4 +1,4 @@
-// TimedReduction and TimedCopy: one call at a time, timed with OpenCL event profiling.
+// TimedRun and TimedCopy: one call at a time, timed with OpenCL event profiling.
 #include "core/cl/timed_run.h"
 
 #include <algorithm>
@@ -40,7 +40,7 @@ std::string clFailure(const cl::Error& e, const std::string& what) {
 
 }  // namespace
 
-TimedReduction::TimedReduction(Engine& engine, const VariantInfo& variant, const RunConfig& requested,
+TimedRun::TimedRun(Engine& engine, const VariantInfo& variant, const RunConfig& requested,
                                const HostArray& input, const cl::Buffer& uploaded, const Reference& reference)
     : engine_(&engine), variant_(variant), config_(withDeviceDefaults(variant, requested, engine.device())),
       input_(uploaded), reference_(reference) {
@@ -57,11 +57,11 @@ TimedReduction::TimedReduction(Engine& engine, const VariantInfo& variant, const
     }
 }
 
-TimedReduction::TimedReduction(TimedReduction&&) noexcept = default;
-TimedReduction& TimedReduction::operator=(TimedReduction&&) noexcept = default;
-TimedReduction::~TimedReduction() = default;
+TimedRun::TimedRun(TimedRun&&) noexcept = default;
+TimedRun& TimedRun::operator=(TimedRun&&) noexcept = default;
+TimedRun::~TimedRun() = default;
 
-void TimedReduction::warmup(int count) {
+void TimedRun::warmup(int count) {
     try {
         std::vector<cl::Event> events;
         for (int i = 0; i < count; ++i) runner_->runOnce(*engine_, variant_, config_, plan_, input_, &events, nullptr);
@@ -70,7 +70,7 @@ void TimedReduction::warmup(int count) {
     }
 }
 
-void TimedReduction::timeOnce() {
+void TimedRun::timeOnce() {
     std::vector<cl::Event> events;
     double host = 0, value = 0, total = 0;
     try {
@@ -107,8 +107,8 @@ void TimedReduction::timeOnce() {
 }
 
 // Every element of the scan, read back a piece at a time and compared as it comes: no copy of the whole output
-// or of its reference is held (a timed sweep of the scan ladder holds a TimedReduction per variant at once).
-bool TimedReduction::checkEveryElement(std::string* verdict) {
+// or of its reference is held (a timed sweep of the scan ladder holds a TimedRun per variant at once).
+bool TimedRun::checkEveryElement(std::string* verdict) {
     std::pair<double, double> last;
     bool ok = false;
     try {
@@ -127,7 +127,7 @@ bool TimedReduction::checkEveryElement(std::string* verdict) {
     return ok;
 }
 
-RunResult TimedReduction::result() const {
+RunResult TimedRun::result() const {
     RunResult r;
     r.variant = variant_.id;
     r.pattern = variant_.pattern;

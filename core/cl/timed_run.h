@@ -29,17 +29,17 @@ public:
     virtual void timeOnce() = 0;         // one timed call
 };
 
-class TimedReduction : public TimedCall {
+class TimedRun : public TimedCall {
 public:
     // Checks the config against the variant and the device (rl::Error says what to do instead). `uploaded` holds
     // the input on the device (Engine::upload) and `reference` is its host reference: several reductions of one
     // input share both (no runner writes to its input). A scan checks every element of its first timed call
     // against `input`, which must outlive that call.
-    TimedReduction(Engine& engine, const VariantInfo& variant, const RunConfig& requested, const HostArray& input,
+    TimedRun(Engine& engine, const VariantInfo& variant, const RunConfig& requested, const HostArray& input,
                    const cl::Buffer& uploaded, const Reference& reference);
-    TimedReduction(TimedReduction&&) noexcept;
-    TimedReduction& operator=(TimedReduction&&) noexcept;
-    ~TimedReduction();
+    TimedRun(TimedRun&&) noexcept;
+    TimedRun& operator=(TimedRun&&) noexcept;
+    ~TimedRun();
 
     const RunConfig& config() const { return config_; }
     void warmup(int count) override;

@@ -1,4 +1,4 @@
-// The debug buffers a traced kernel writes (see kernels/reduce_common.cl), and their decoding into stages.
+// The debug buffers a traced kernel writes (see kernels/common.cl), and their decoding into stages.
 #pragma once
 #include <CL/opencl.hpp>
 #include <vector>

@@ -270,9 +270,7 @@ json trace(const TraceRun& t) {
               {"correct", t.correct},
               {"verdict", t.verdict},
               {"passes", passes}};
-    const VariantInfo* v = findVariant(t.variant);
-    // A student's kernel is in no registry: a trace with the scan's elements is a scan's.
-    j["pattern"] = patternInfo(v ? v->pattern : t.output.empty() ? Pattern::Reduce : Pattern::Scan).name;
+    j["pattern"] = patternInfo(t.pattern).name;
     if (!t.output.empty()) {  // a scan: whether it was exclusive, and every element it gave
         j["exclusive"] = t.exclusive;
         json out = json::array();
@@ -400,6 +398,13 @@ RunResult readRunResult(const json& j) {
 TraceRun readTrace(const json& j) {
     TraceRun t;
     t.variant = text(j, "variant");
+    if (j.contains("pattern")) {
+        const PatternInfo* p = findPattern(text(j, "pattern"));
+        if (!p) bad("unknown pattern \"" + text(j, "pattern") + "\" (" + patternNames() + ")");
+        t.pattern = p->id;
+    } else if (const VariantInfo* v = findVariant(t.variant)) {  // written before traces named their pattern
+        t.pattern = v->pattern;
+    }
     t.device = text(j, "device");
     t.n = number<size_t>(j, "n", 1, size_t(0xFFFFFFFFull));
     t.wg = setting<size_t>(j, "wg", "wg");

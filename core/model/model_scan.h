@@ -1,4 +1,4 @@
-// Building blocks of the scan variants' CPU models (core/variants/hillis-steele.cpp, blelloch.cpp, ...), and the
+// Building blocks of the scan variants' CPU models (core/patterns/scan/hillis-steele.cpp, blelloch.cpp, ...), and the
 // whole scan in the model: every level of tiles, then the uniform adds.
 #pragma once
 #include <vector>
@@ -17,7 +17,7 @@ Stage runTotalsLoad(const ModelInput& in, size_t tile);
 
 // The total of the run x[base, base + epi) (the identity past x's end): from the identity in the run's order; or,
 // where the variant walks whole runs as vectors of L = variant.runLanes lanes, the last element of the run's scan
-// from the identity as scanRunFrom walks it (kernels/chunked-look-back.cl's first walk scans the run and keeps
+// from the identity as scanRunFrom walks it (kernels/scan/chunked-look-back.cl's first walk scans the run and keeps
 // its last element).
 double runTotal(const VariantInfo& variant, Op op, ElemType type, const std::vector<double>& x, size_t base,
                 size_t epi);
@@ -55,7 +55,7 @@ std::vector<PassTrace> modelEveryGroup(const VariantInfo& variant, const RunConf
 // Hillis-Steele steps, every run's prefix carried in (the chunks before, then the runs before), and unless
 // in.exclusive each run's total added.
 GroupTrace reduceThenScanGroup(const ModelInput& in);
-// chunked's two launches (core/variants/chunked.cpp), every group, and *output (when given) every element as the
+// chunked's two launches (core/patterns/scan/chunked.cpp), every group, and *output (when given) every element as the
 // device computes it.
 std::vector<PassTrace> chunksRun(const VariantInfo& variant, const RunConfig& config, const std::vector<double>& input,
                                  std::vector<double>* output);

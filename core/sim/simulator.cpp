@@ -59,7 +59,7 @@ double readValue(const oclgrind::Memory* memory, size_t address, ElemType type) 
     return valueFromBytes(bytes, type);
 }
 
-// A tiled scan's uniform adds (kernels/scan-add.cl, ReduceLab's own kernel), on Oclgrind too: from the level below
+// A tiled scan's uniform adds (kernels/scan/scan-add.cl, ReduceLab's own kernel), on Oclgrind too: from the level below
 // the top down to the input's, every tile of level p combines level p + 1's scan of the totals before it.
 void addOffsets(oclgrind::Context& context, const RunConfig& config,
                 const std::vector<PassPlan>& plan, const std::vector<size_t>& scanned) {
@@ -68,7 +68,8 @@ void addOffsets(oclgrind::Context& context, const RunConfig& config,
     add.pattern = Pattern::Scan;
     add.id = "scan-add";
     add.kernelName = "scan_add";
-    oclgrind::Program program(&context, programSource(add.id));
+    add.kernelFile = "kernels/scan/scan-add.cl";
+    oclgrind::Program program(&context, programSource(add.kernelFile));
     if (!program.build(oclgrind::Program::BUILD, buildOptions(add, config, false, DeviceInfo{}).c_str()))
         throw Error(ErrorKind::BuildFailed, "the uniform add does not build on Oclgrind: " + program.getBuildLog());
     std::unique_ptr<oclgrind::Kernel> kernel(program.createKernel(add.kernelName));
@@ -105,7 +106,7 @@ SimRun simulate(const VariantInfo& variant, const RunConfig& requested, const Ho
     context.registerPlugin(&messages);
 
     SimRun run;
-    const std::string source = variant.source.empty() ? programSource(variant.id) : variant.source;
+    const std::string source = variant.source.empty() ? programSource(variant.kernelFile) : variant.source;
     oclgrind::Program program(&context, source);
     const std::string options = buildOptions(variant, config, false, DeviceInfo{});
     run.built = program.build(oclgrind::Program::BUILD, options.c_str());

@@ -23,6 +23,7 @@ void simulatorStep(const workbench::CheckRequest& request, const VariantInfo& va
     if (s.built) {
         TraceRun t;
         t.variant = variant.id;
+        t.pattern = variant.pattern;
         t.device = "Oclgrind";
         t.n = c.n;
         t.wg = c.wg;

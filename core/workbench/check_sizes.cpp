@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "core/pattern.h"
+
 namespace rl::workbench {
 namespace {
 
@@ -22,11 +24,6 @@ void add(std::vector<SizeCase>& list, size_t n, std::string why) {
     list.push_back({n, std::move(why)});
 }
 
-std::string threeLevels(Pattern pattern) {
-    return pattern == Pattern::Scan ? "three levels of tiles: the tile totals are scanned twice, and two uniform "
-                                      "adds carry the offsets down"
-                                    : "three passes: the partials need a second and a third launch";
-}
 
 }  // namespace
 
@@ -45,7 +42,7 @@ std::vector<SizeCase> checkSizes(size_t wg, Pattern pattern) {
     add(list, primeAtLeast(3 * w + 1), "a prime: the last work-group is partly empty");
     add(list, 1000, "a non-power-of-two");
     add(list, 8 * w, "several whole work-groups");
-    add(list, w * w * 2 + 7, threeLevels(pattern));
+    add(list, w * w * 2 + 7, patternInfo(pattern).threeLevels);
     std::sort(list.begin(), list.end(), [](const SizeCase& a, const SizeCase& b) { return a.n < b.n; });
     return list;
 }
@@ -54,7 +51,7 @@ std::vector<SizeCase> quickSizes(size_t wg, Pattern pattern) {
     const size_t w = std::max<size_t>(wg, 1);
     return {{1, "one element"},
             {primeAtLeast(3 * w + 1), "a prime: the last work-group is partly empty"},
-            {w * w * 2 + 7, pattern == Pattern::Scan ? "three levels of tiles" : "three passes"}};
+            {w * w * 2 + 7, patternInfo(pattern).threeLevelsShort}};
 }
 
 }  // namespace rl::workbench

@@ -9,7 +9,7 @@
 namespace rl::workbench {
 
 struct Diagnostic {
-    std::string file;      // as the compiler names it: the student's file name, or reduce_common.cl's lines
+    std::string file;      // as the compiler names it: the student's file name, or common.cl's lines
     int line = 0;          // 1-based; 0 when the compiler gave none
     int column = 0;        // 1-based; 0 when the compiler gave none
     std::string severity;  // "error", "warning", "note" (fatal errors count as "error")
@@ -17,7 +17,7 @@ struct Diagnostic {
     std::string excerpt;   // the compiler's source line and caret lines under the message, as it wrote them
 };
 
-// The program text for a student's kernel: kernels/reduce_common.cl (T, RL_APPLY, RL_IDENTITY, the recording
+// The program text for a student's kernel: kernels/common.cl (T, RL_APPLY, RL_IDENTITY, the recording
 // macros), then `#line 1 "<fileName>"` and the student's text, so that a compiler that honours #line (clang, PoCL)
 // reports the student's own line numbers and file name. `fileName` is reduced to its last path component and
 // stripped of quotes.

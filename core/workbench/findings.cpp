@@ -7,6 +7,8 @@
 #include <regex>
 #include <sstream>
 
+#include "core/pattern.h"
+
 namespace rl::workbench {
 
 std::string_view toString(FindingKind kind) {
@@ -33,19 +35,10 @@ std::string memoryOf(std::string_view firstLine) {
 }  // namespace
 
 std::string adviceFor(FindingKind kind, const std::string& memory, bool write, Pattern pattern) {
-    if (pattern == Pattern::Scan) {
-        if (kind == FindingKind::Race && memory == "local")
-            return "put barrier(CLK_LOCAL_MEM_FENCE) between the writes of one step and the reads of the next, where "
-                   "every work-item reaches it; and where a step reads cells that other work-items overwrite in the "
-                   "same step (an in-place Hillis-Steele), read one half of scratch and write the other, then swap: "
-                   "two work-items touched this cell with no barrier between them";
-        if (kind == FindingKind::OutOfBounds)
-            return write ? "write out[i] only for i < n (the last tile is partly empty), write sums[get_group_id(0)] "
-                           "once per work-group, and keep scratch indices below 2 * get_local_size(0): a write "
-                           "went past the end"
-                         : "guard reads of `in` with `i < n` (RL_IDENTITY otherwise) and keep scratch indices below "
-                           "2 * get_local_size(0): an index went past the end of a buffer";
-    }
+    const PatternInfo& info = patternInfo(pattern);  // a pattern's own words where its contract needs them
+    if (kind == FindingKind::Race && memory == "local" && !info.localRaceAdvice.empty()) return info.localRaceAdvice;
+    if (kind == FindingKind::OutOfBounds && write && !info.writePastEndAdvice.empty()) return info.writePastEndAdvice;
+    if (kind == FindingKind::OutOfBounds && !write && !info.readPastEndAdvice.empty()) return info.readPastEndAdvice;
     switch (kind) {
         case FindingKind::Race:
             return memory == "local"

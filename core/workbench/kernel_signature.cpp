@@ -150,11 +150,10 @@ std::vector<KernelDecl> findKernels(std::string_view source) {
 }
 
 std::string expectedSignature(std::string_view name, Pattern pattern) {
-    if (pattern == Pattern::Scan)
-        return "__kernel void " + std::string(name) +
-               "(__global const T *in, __global T *out, __global T *sums, const uint n, __local T *scratch)";
-    return "__kernel void " + std::string(name) +
-           "(__global const T *in, __global T *out, const uint n, __local T *scratch)";
+    std::string s = patternInfo(pattern).contractSignature;
+    const size_t at = s.find("NAME");
+    if (at != std::string::npos) s.replace(at, 4, name);
+    return s;
 }
 
 namespace {
@@ -192,19 +191,12 @@ SignatureCheck matchArguments(const KernelDecl& k, Pattern pattern) {
     SignatureCheck c;
     c.kernel = k;
     c.pattern = pattern;
-    const bool scan = pattern == Pattern::Scan;
+    const PatternInfo& info = patternInfo(pattern);
+    const bool scan = info.contract.sums >= 0;  // the contract has a buffer of tile totals
     const std::string expected = expectedSignature(k.name, pattern);
     auto refuse = [&](int argument, const std::string& why) {
         c.argument = argument;
-        c.message = "'" + k.name + "': " + why +
-                    (scan ? ". ReduceLab launches a scan kernel with one global input, one global output (n "
-                            "elements), one global buffer of tile totals (one per work-group), one __local buffer "
-                            "(two elements per work-item) and the element count, in any order (the launch "
-                            "contract: "
-                          : ". ReduceLab launches a reduction kernel with one global input, one global output (a "
-                            "partial per work-group), one __local buffer (one element per work-item) and, "
-                            "optionally, the element count, in any order (the launch contract: ") +
-                    expected + ")";
+        c.message = "'" + k.name + "': " + why + ". " + info.contractWords + " (the launch contract: " + expected + ")";
         return c;
     };
     const size_t globalsWanted = scan ? 3 : 2;
@@ -344,11 +336,11 @@ SignatureCheck matchArguments(const KernelDecl& k, Pattern pattern) {
 SignatureCheck checkSignature(std::string_view source, std::string_view entry, Pattern pattern) {
     SignatureCheck c;
     c.pattern = pattern;
-    const std::string launch = pattern == Pattern::Scan ? "a scan launch" : "a reduction launch";
+    const std::string launch = "a " + patternInfo(pattern).kernelNoun + " launch";
     const auto kernels = findKernels(source);
     const std::string shown = entry.empty() ? "NAME" : std::string(entry);
     if (kernels.empty()) {
-        c.message = "no __kernel function found: a ReduceLab " + std::string(pattern == Pattern::Scan ? "scan" : "reduction") +
+        c.message = "no __kernel function found: a ReduceLab " + patternInfo(pattern).kernelNoun +
                     " kernel is " + expectedSignature(shown, pattern);
         return c;
     }
@@ -429,7 +421,7 @@ SignatureCheck signatureFromJson(const nlohmann::json& j) {
         s.args.scratch = position("scratch", 0);
         s.args.traceAt = position("trace_at", 0);
         s.args.sums = position("sums", -1);
-        if (s.ok && (s.args.sums >= 0) != (s.pattern == Pattern::Scan))
+        if (s.ok && (s.args.sums >= 0) != (patternInfo(s.pattern).contract.sums >= 0))
             throw Error(ErrorKind::BadInput, "the kernel's description gives a tile totals' argument to a " + pattern +
                                                  " kernel, or none to a scan");
         s.args.countBytes = a.at("count_bytes").get<int>();

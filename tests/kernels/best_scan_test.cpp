@@ -5,7 +5,7 @@
 // whose kernel cannot is refused. On a CPU device, the chunked single pass past the device's cache stores past it,
 // its writes lagging its reads by some tiles where its first walk allows.
 // On NVIDIA's GPUs `REDUCELAB_DEVICE_TESTS=1 bash bench/gpu/compare.sh` runs them there, where the single pass's
-// timed build of ints and floats is its warp path (RL_PTX_WARPS, kernels/decoupled-look-back.cl).
+// timed build of ints and floats is its warp path (RL_PTX_WARPS, kernels/scan/decoupled-look-back.cl).
 #include <gtest/gtest.h>
 
 #include "core/catalogue/build_options.h"

@@ -9,7 +9,7 @@
 
 #include "core/input.h"
 #include "core/catalogue/kind_stages.h"
-#include "core/variants/variants.h"
+#include "core/patterns/reduce/variants.h"
 #include "core/catalogue/variant_support.h"
 #include "tests/support/device_fixture.h"
 #include "tests/support/test_values.h"
@@ -40,7 +40,7 @@ TEST(BuiltinSupport, ReasonNamesTheMissingFeature) {
     EXPECT_EQ(unavailableReason(sgr, d), "");
     d.workGroupCollectives = false;
     d.subGroups = false;
-    for (const auto& v : allVariants())
+    for (const auto& v : reduceVariants())
         if (!v.needsOpenCL20 && !v.needsSubGroups && !v.needsInt64Atomics) EXPECT_EQ(unavailableReason(v, d), "") << v.id;
 }
 

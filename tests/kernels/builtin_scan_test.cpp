@@ -12,7 +12,7 @@
 #include "core/model/scan_reference.h"
 #include "core/catalogue/pass_plan.h"
 #include "core/catalogue/variant_support.h"
-#include "core/variants/variants.h"
+#include "core/patterns/scan/variants.h"
 #include "tests/support/device_fixture.h"
 #include "tests/support/test_values.h"
 

@@ -9,7 +9,7 @@
 #include "app/export/raster_image.h"
 #include "app/export/stage_frames.h"
 #include "app/view/palette.h"
-#include "core/files/session.h"
+#include "core/session/session.h"
 #include "core/catalogue/variant.h"
 
 namespace rl::test {

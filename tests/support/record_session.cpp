@@ -5,7 +5,7 @@
 #include <string>
 
 #include "core/cl/engine.h"
-#include "core/files/session.h"
+#include "core/session/session.h"
 
 int main(int argc, char** argv) {
     if (argc != 6) {

@@ -3,7 +3,7 @@
 #include <string>
 #include <vector>
 
-#include "core/files/session.h"
+#include "core/session/session.h"
 
 namespace rl::test {
 

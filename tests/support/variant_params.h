@@ -14,7 +14,7 @@ namespace rl::test {
 
 inline std::vector<std::string> variantIds(const std::function<bool(const VariantInfo&)>& keep) {
     std::vector<std::string> ids;
-    for (const auto& v : allVariants())
+    for (const auto& v : reduceVariants())
         if (keep(v)) ids.push_back(v.id);
     return ids;
 }

@@ -13,7 +13,7 @@
 #include "app/view/tiles/tiles_scene.h"
 #include "core/input.h"
 #include "core/catalogue/pass_plan.h"
-#include "core/files/session.h"
+#include "core/session/session.h"
 #include "core/catalogue/variant.h"
 
 namespace rl::gui {

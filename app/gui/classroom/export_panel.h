@@ -7,7 +7,7 @@
 
 #include "app/gui/state/explorer_state.h"
 #include "app/gui/common/ui_context.h"
-#include "core/files/session.h"
+#include "core/session/session.h"
 
 namespace rl::gui {
 

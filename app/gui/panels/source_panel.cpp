@@ -104,11 +104,11 @@ void SourcePanel::code(const ExplorerState& state, const UiContext& ctx) {
             const size_t ownStart = marker == std::string::npos ? 0 : variant.source.find('\n', marker + 1) + 1;
             if (state.view.showCommon) {
                 lines_ = view::splitLines(student ? variant.source.substr(0, marker == std::string::npos ? 0 : marker)
-                                                  : kernelFileText("kernels/reduce_common.cl"));
+                                                  : kernelFileText(kCommonKernelFile));
                 commonLines_ = int(lines_.size());
             }
             const auto own = view::splitLines(student ? variant.source.substr(ownStart)
-                                                      : kernelFileText("kernels/" + variant.id + ".cl"));
+                                                      : kernelFileText(variant.kernelFile));
             lines_.insert(lines_.end(), own.begin(), own.end());
             for (auto& l : lines_)  // tabs as spaces: every glyph one column wide
                 for (size_t t = l.find('\t'); t != std::string::npos; t = l.find('\t', t)) l.replace(t, 1, "    ");
@@ -298,7 +298,7 @@ void SourcePanel::Draw(ExplorerState& state, const UiContext& ctx, bool beside) 
     ImGui::NewLine();
     ImGui::Checkbox("wrap long lines", &state.view.wrapSource);
     if (!stacked) ImGui::SameLine();
-    ImGui::Checkbox("reduce_common.cl too", &state.view.showCommon);
+    ImGui::Checkbox("common.cl too", &state.view.showCommon);
     if (!stacked) ImGui::SameLine();
     if (ImGui::SmallButton(beside ? "Back to the tab" : "Beside the tree")) state.view.sourceBeside = !beside;
     if (ImGui::IsItemHovered())

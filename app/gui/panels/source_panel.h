@@ -1,4 +1,4 @@
-// Kernel source: the exact .cl file that ran (kernels/<id>.cl, optionally with the reduce_common.cl prelude), with
+// Kernel source: the exact .cl file that ran (kernels/<id>.cl, optionally with the common.cl prelude), with
 // the lines of the current stage highlighted (view::stageLines) and the variant's lesson beside it.
 #pragma once
 #include <string>

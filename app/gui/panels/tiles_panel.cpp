@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <string>
 
+#include "core/pattern.h"
 #include "app/gui/common/colour.h"
 #include "app/gui/panels/widgets.h"
 #include "app/render/scene_draw.h"
@@ -54,13 +55,7 @@ void TilesPanel::Draw(ExplorerState& state, const UiContext& ctx) {
     sideSelector(state, ctx);
     if (!view::hasTilesView(bundle.variant)) {
         ImGui::PushTextWrapPos(0);
-        ImGui::TextDisabled(bundle.variant.pattern == Pattern::Scan
-                                ? "This scan carries each chunk's prefix in its own stages (\"carried\"). The tiled "
-                                  "scans (Hillis-Steele, Blelloch, raking, your own kernel) show every tile's total and "
-                                  "offset here, and decoupled-look-back also how its tiles wait for each other."
-                                : "Tiles are a scan's: choose Scan, then decoupled-look-back, to see how the tiles of a "
-                                  "single-pass scan wait for each other. A reduction's work-groups are in the pass "
-                                  "map above the tree.");
+        ImGui::TextDisabled("%s", patternInfo(bundle.variant.pattern).noTilesNote.c_str());
         ImGui::PopTextWrapPos();
         return;
     }

@@ -51,15 +51,13 @@ void ControlsPanel::variants(ExplorerState& state, const UiContext& ctx) {
     const Pattern pattern = current ? current->pattern : Pattern::Reduce;
     for (const PatternInfo& pi : allPatterns()) {
         if (pi.id != allPatterns().front().id) ImGui::SameLine();
-        std::string label = pi.name;
-        label[0] = char(std::toupper((unsigned char)label[0]));
-        if (ImGui::RadioButton(label.c_str(), pi.id == pattern) && pi.id != pattern) {
+        if (ImGui::RadioButton(pi.shortTitle.c_str(), pi.id == pattern) && pi.id != pattern) {
             state.config.variant = pi.defaultVariant;
             changed(state, ctx);
         }
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s: %s", pi.title.c_str(), pi.summary.c_str());
     }
-    if (pattern == Pattern::Scan) {
+    if (patternInfo(pattern).exclusiveForm) {
         ImGui::SameLine();
         if (ImGui::Checkbox("exclusive", &state.config.exclusive)) changed(state, ctx);
         if (ImGui::IsItemHovered())
@@ -127,7 +125,7 @@ void ControlsPanel::variants(ExplorerState& state, const UiContext& ctx) {
     }
     ImGui::EndChild();
     ownKernel(state, ctx);
-    if (pattern == Pattern::Reduce) toggles(state, ctx);  // the classic optimizations are a reduction's
+    if (patternInfo(pattern).ladderToggles) toggles(state, ctx);  // the classic optimizations are a reduction's
 }
 
 }  // namespace rl::gui

@@ -35,7 +35,7 @@
 #include "app/gui/workbench/workbench.h"
 #include "app/render/fonts.h"
 #include "app/render/heatmap_renderer.h"
-#include "core/files/session.h"
+#include "core/session/session.h"
 
 namespace rl::gui {
 

@@ -11,7 +11,7 @@
 #include "app/gui/shell/app.h"
 #include "app/gui/shell/glfw_window.h"
 #include "app/gui/shell/monkey.h"
-#include "core/files/session.h"
+#include "core/session/session.h"
 #include "core/pattern.h"
 #include "core/catalogue/variant.h"
 

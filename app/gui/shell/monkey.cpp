@@ -4,6 +4,7 @@
 #include <random>
 #include <vector>
 
+#include "core/pattern.h"
 #include "core/files/run_settings.h"
 #include "core/catalogue/variant.h"
 
@@ -55,8 +56,8 @@ std::string randomSet(Dice& d) {
 // Any variant of any pattern: the scans as often as their share of the list.
 std::string variantId(Dice& d) {
     std::vector<const VariantInfo*> all;
-    for (Pattern p : {Pattern::Reduce, Pattern::Scan})
-        for (const auto& v : patternVariants(p)) all.push_back(&v);
+    for (const PatternInfo& p : allPatterns())
+        for (const auto& v : p.variants()) all.push_back(&v);
     return all[size_t(d.below(int(all.size())))]->id;
 }
 

@@ -20,7 +20,7 @@ void initialState(ExplorerState& state, const Settings& settings, const Explorer
     RunConfig& c = state.config;
     c = settings.config;
     overrideConfig(c, options);
-    if (!findVariant(c.variant)) c.variant = allVariants().front().id;  // a stale setting
+    if (!findVariant(c.variant)) c.variant = reduceVariants().front().id;  // a stale setting
     state.compareVariant = options.compare ? *options.compare : settings.compareVariant;
     if (state.compareVariant == "off" || !findVariant(state.compareVariant)) state.compareVariant.clear();
     state.playback.setSpeed(options.speed ? *options.speed : settings.speed);

@@ -157,7 +157,7 @@ void EngineWorker::warmUp(const TraceRequest& request, bool shown) {
     }
     if (!shown) return;
     std::vector<std::string> ids;  // the ladder in teaching order, but for what was just traced
-    for (const auto& v : allVariants())
+    for (const auto& v : reduceVariants())
         if (v.id != request.config.variant && v.id != request.compareVariant) ids.push_back(v.id);
     auto fresh = std::make_unique<LadderWarmer>(devices_[size_t(index)], request.config, std::move(ids),
                                                 BinaryCache::fromEnvironment(), kWarmUpAfter);

@@ -13,7 +13,7 @@
 #include "app/view/tree/trace_bundle.h"
 #include "core/cl/devices.h"
 #include "core/run_config.h"
-#include "core/files/session.h"
+#include "core/session/session.h"
 
 namespace rl::gui {
 
@@ -47,7 +47,7 @@ struct ViewOptions {
     std::string revealToggle;  // a variant toggle's label: scroll the controls column to it on the next frame
     int heatNormalize = 0;
     int warpAccess = 0;    // 0 read a, 1 read b, 2 write; 3-5 the same of a second operation (fused stages)
-    bool showCommon = false;  // kernel source: also reduce_common.cl
+    bool showCommon = false;  // kernel source: also common.cl
     bool wrapSource = true;    // kernel source: long lines wrap at the pane's width
     bool sourceBeside = false;  // kernel source: a full-height panel beside the tree instead of the bottom tab
     int bottomSide = 0;       // when comparing: which side the bottom tabs show (0 left, 1 right)

@@ -292,7 +292,7 @@ view::Measurement SweepWorker::measureKernel(const view::PointKey& p) {
                                      "--device", std::to_string(deviceIndex_),
                                      "--timeout", std::to_string(kKernelTimeoutSeconds)};
     if (!kernel_->entry.empty()) argv.insert(argv.end(), {"--entry", kernel_->entry});
-    if (kernel_->pattern != Pattern::Reduce) argv.insert(argv.end(), {"--pattern", patternInfo(kernel_->pattern).name});
+    argv.insert(argv.end(), {"--pattern", patternInfo(kernel_->pattern).name});
     ++engineRuns_;
     const process::ChildResult child = process::runProgram(argv, kKernelTimeoutSeconds + 30, &cancel_);
     std::error_code ec;
@@ -370,7 +370,7 @@ std::vector<view::Measurement> SweepWorker::measureInTurns(Engine& engine, const
         for (auto& m : out) fail(m, why);
         return out;
     };
-    std::vector<std::optional<TimedReduction>> runs(batch.size());
+    std::vector<std::optional<TimedRun>> runs(batch.size());
     std::optional<TimedCopy> copy;
     const int warmups = std::max(0, first.warmup), repeats = std::max(1, first.repeats);
     const int units = int(batch.size()) * (warmups + repeats);

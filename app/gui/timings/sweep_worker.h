@@ -18,7 +18,7 @@
 
 #include "app/view/timing/timing_data.h"
 #include "core/cl/devices.h"
-#include "core/files/session.h"
+#include "core/session/session.h"
 
 namespace rl {
 class Engine;

@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "core/pattern.h"
 #include "app/gui/timings/timings_format.h"
 #include "app/gui/timings/timings_panel.h"
 #include "app/render/framebuffer_capture.h"
@@ -157,8 +158,9 @@ std::string TimingsPanel::scriptAction(const std::string& action, ExplorerState&
     else if (key == "toggle")
         open = !open;
     else if (key == "pattern") {
-        if (value != "reduce" && value != "scan") return "timings:pattern takes reduce or scan";
-        setPattern(value == "scan" ? Pattern::Scan : Pattern::Reduce);
+        const PatternInfo* p = findPattern(value);
+        if (!p) return "timings:pattern takes " + patternNames();
+        setPattern(p->id);
     } else if (key == "peers") {  // where scripts/bench's figures are read from (on the next opening)
         if (value.empty()) return "timings:peers needs a directory";
         setup_.peerDir = value;
@@ -268,7 +270,7 @@ std::string TimingsPanel::writeReport(const std::string& path) const {
         j["device"] = setup_.deviceKey.name;
         j["n"] = setup_.params.n;
         j["type"] = std::string(toString(setup_.params.type));
-        j["pattern"] = setup_.pattern == Pattern::Scan ? "scan" : "reduce";
+        j["pattern"] = patternInfo(setup_.pattern).name;
         nlohmann::json rows = nlohmann::json::array();
         for (const auto& r : view_.lastLadder.rows) {
             nlohmann::json row = {{"variant", r.variant.id}, {"name", rowName(r)}, {"status", view::statusText(r.status)}, {"best", r.best}};

@@ -1,5 +1,7 @@
 // The Timings view: set-up, the toolbar button, layout of the header and controls, progress, export row and tabs.
 #include "app/gui/timings/timings_panel.h"
+
+#include "core/pattern.h"
 #include "app/gui/common/colour.h"
 
 #include <imgui.h>
@@ -169,15 +171,15 @@ void TimingsPanel::drawHeader(ExplorerState& state, const UiContext& ctx, const 
             ImGui::EndCombo();
         }
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("The device to time (the explorer uses the same one)");
-        // Whose ladder: the reductions' or the scans'.
+        // Whose ladder: one button per pattern.
         ImGui::SameLine(0, 24 * s);
-        int pattern = setup_.pattern == Pattern::Scan ? 1 : 0;
-        if (ImGui::RadioButton("Reduce", &pattern, 0)) setPattern(Pattern::Reduce);
-        ImGui::SameLine();
-        if (ImGui::RadioButton("Scan", &pattern, 1)) setPattern(Pattern::Scan);
-        if (ImGui::IsItemHovered())
-            ImGui::SetTooltip("The scans' ladder: each reads and writes every element, so its GB/s counts both and "
-                              "its ceiling is the copy kernel's");
+        bool first = true;
+        for (const PatternInfo& p : allPatterns()) {
+            if (!first) ImGui::SameLine();
+            first = false;
+            if (ImGui::RadioButton(p.shortTitle.c_str(), setup_.pattern == p.id)) setPattern(p.id);
+            if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", p.ladderNote.c_str());
+        }
     }
     ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - closeW);
     if (ImGui::Button("Close  (T)", ImVec2(closeW, 0))) open = false;
@@ -197,8 +199,7 @@ void TimingsPanel::drawControls(const UiContext& ctx, const DeviceInfo& device) 
     label("N");
     powerCombo("##timings-n", &setup_.params.n, 10, maxK, 270 * s);
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip(setup_.pattern == Pattern::Scan ? "Elements scanned in the ladder table"
-                                                          : "Elements reduced in the ladder table (Harris: 2^22 ints)");
+        ImGui::SetTooltip("%s", patternInfo(setup_.pattern).ladderSizeNote.c_str());
     ImGui::SameLine(0, 22 * s);
     label("Type");
     ImGui::SetNextItemWidth(100 * s);

@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/pattern.h"
 #include "app/gui/timings/timings_format.h"
 #include "app/gui/timings/timings_views.h"
 #include "app/view/timing/plot_math.h"
@@ -40,8 +41,8 @@ BarChart ladderBars(const TimingsData& d, const view::Palette& p) {
     c.id = "##timings-bars";
     c.title = "Effective bandwidth per variant";
     c.subtitle = sizeLabel(d.ladder.n) + " " + std::string(toString(d.ladder.type)) + "s on " + d.deviceName +
-                 (d.pattern == Pattern::Reduce ? "  \xc2\xb7  GB/s = bytes read once / median time"
-                                         : "  \xc2\xb7  GB/s = bytes read and written / median time");
+                 (patternInfo(d.pattern).memoryPasses == 1 ? "  \xc2\xb7  GB/s = bytes read once / median time"
+                                                           : "  \xc2\xb7  GB/s = bytes read and written / median time");
     c.valueLabel = "GB/s";
     double hi = 0;
     bool anyWrong = false, anyBest = false, anyG80 = false;

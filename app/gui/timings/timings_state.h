@@ -14,7 +14,7 @@
 #include "app/view/timing/timing_cache.h"
 #include "app/view/timing/peer_figures.h"
 #include "app/view/timing/timing_table.h"
-#include "core/files/session.h"
+#include "core/session/session.h"
 
 namespace rl::gui {
 

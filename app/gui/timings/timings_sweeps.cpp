@@ -5,20 +5,17 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "core/catalogue/best_variant.h"
+#include "core/pattern.h"
 #include "core/catalogue/variant.h"
 #include "core/catalogue/variant_support.h"
 
 namespace rl::gui {
 namespace {
 
-// The variant the view marks best on this device: the reductions' choice of core/catalogue/best_variant.h; for scans the
-// single pass, in tiles through local memory on a GPU and in chunks walked serially on a CPU (each measured fastest
-// there, BENCHMARKS.md).
+// The variant the view marks best on this device: its pattern's choice (PatternInfo::bestVariant).
 std::string bestIdFor(Pattern pattern, const DeviceInfo& device) {
-    if (pattern == Pattern::Scan) return device.type == "GPU" ? "decoupled-look-back" : "chunked-look-back";
     try {
-        return bestVariantFor(device).id;
+        return patternInfo(pattern).bestVariant(device);
     } catch (const std::exception&) {
         return "";
     }
@@ -120,13 +117,13 @@ void TimingsPanel::chooseDefaults(const DeviceInfo& device) {
                 out.push_back(id);
         return out;
     };
-    const bool scan = setup_.pattern == Pattern::Scan;
-    if (!setup_.userSizeVariants)
-        setup_.params.sizeVariants = scan ? pick({"hillis-steele", "blelloch", "reduce-then-scan", best})
-                                          : pick({"interleaved-divergent", "sequential", "multi-element", best});
-    if (!setup_.userRoundVariants)
-        setup_.params.roundVariants = scan ? pick({"hillis-steele", "blelloch", best})
-                                           : pick({"sequential", "global-bottom-up", best});
+    const PatternInfo& pattern = patternInfo(setup_.pattern);
+    auto withBest = [&](std::vector<std::string> ids) {
+        ids.push_back(best);
+        return ids;
+    };
+    if (!setup_.userSizeVariants) setup_.params.sizeVariants = pick(withBest(pattern.plotSizeVariants));
+    if (!setup_.userRoundVariants) setup_.params.roundVariants = pick(withBest(pattern.plotRoundVariants));
     // N at most what the device can allocate (Harris's 2^22 where it fits).
     while (setup_.params.n > 1024 && setup_.params.n * 4 > device.maxAllocBytes && device.maxAllocBytes > 0) setup_.params.n /= 2;
 }
@@ -198,18 +195,14 @@ TimingsData TimingsPanel::assemble(const DeviceInfo& device) const {
     d.deviceName = device.name;
     d.deviceType = device.type;
     d.bestId = bestIdFor(setup_.pattern, device);
-    if (setup_.pattern == Pattern::Scan) {
-        if (!d.bestId.empty())
-            d.bestReason = "the single pass: each element read once and written once, the tiles chained by their "
-                           "published prefixes (BENCHMARKS.md: ahead of CUB's DeviceScan on NVIDIA GPUs)";
-    } else {
+    if (!d.bestId.empty()) {
         try {
-            d.bestReason = bestVariantReason(device);
+            d.bestReason = patternInfo(setup_.pattern).bestReason(device);
         } catch (const std::exception&) {
         }
     }
     std::vector<VariantInfo> rows = patternVariants(setup_.pattern);
-    d.harris = setup_.pattern == Pattern::Reduce;
+    d.harris = patternInfo(setup_.pattern).harrisFigures;
     d.pattern = setup_.pattern;
     if (setup_.kernel && setup_.kernel->pattern == setup_.pattern) {
         // The student's kernel, under the first step of its pattern's ladder: its speedup is over that step.

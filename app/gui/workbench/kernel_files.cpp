@@ -13,7 +13,9 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "core/pattern.h"
 #include "core/types.h"
+#include "core/catalogue/kernel_source.h"
 #include "core/workbench/student_kernel.h"
 
 namespace rl::gui::workbench {
@@ -109,58 +111,11 @@ std::string freshKernelPath(const std::string& dir, const std::string& stem) {
 }
 
 std::string newKernelTemplate(const std::string& fileName, Pattern pattern) {
-    if (pattern == Pattern::Scan)
-        return "// " + fileName + R"(: my scan, Hillis and Steele's steps.
-// Ctrl+Enter saves, builds, checks and traces it. Scan one tile
-// into out and its total into sums; ReduceLab scans the totals
-// and adds each tile's offset (docs/kernels.md: "A scan kernel").
-__kernel void scan(__global const T *in, __global T *out,
-                   __global T *sums, const uint n,
-                   __local T *scratch) {
-    const uint lid = get_local_id(0);
-    const uint size = get_local_size(0);
-    const uint gid = get_global_id(0);
-    // Two buffers: each step reads one and writes the other.
-    __local T *src = scratch;
-    __local T *dst = scratch + size;
-    src[lid] = gid < n ? in[gid] : RL_IDENTITY;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    // Step d: every cell takes in the cell d places to its left.
-    for (uint d = 1; d < size; d *= 2) {
-        dst[lid] = lid >= d ? RL_APPLY(src[lid - d], src[lid]) : src[lid];
-        barrier(CLK_LOCAL_MEM_FENCE);  // this step's writes, seen
-        __local T *t = src;
-        src = dst;
-        dst = t;
-    }
-#if defined(RL_EXCLUSIVE)
-    if (gid < n) out[gid] = lid > 0 ? src[lid - 1] : RL_IDENTITY;
-#else
-    if (gid < n) out[gid] = src[lid];
-#endif
-    if (lid == size - 1) sums[get_group_id(0)] = src[lid];  // the total
-}
-)";
-    return "// " + fileName + R"(: my reduction, sequential addressing.
-// Ctrl+Enter saves, builds, checks and traces it. T is int or
-// float, RL_APPLY(a, b) the operation, RL_IDENTITY its identity
-// (docs/kernels.md has the whole contract).
-__kernel void reduce(__global const T *in, __global T *out,
-                     const uint n, __local T *scratch) {
-    const uint lid = get_local_id(0);
-    const uint gid = get_global_id(0);
-    // One element each; past the end of the input, the identity.
-    scratch[lid] = gid < n ? in[gid] : RL_IDENTITY;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    // The stride halves: work-item lid adds cell lid + s into
-    // cell lid, so the active work-items stay side by side.
-    for (uint s = get_local_size(0) / 2; s > 0; s >>= 1) {
-        if (lid < s) scratch[lid] = RL_APPLY(scratch[lid], scratch[lid + s]);
-        barrier(CLK_LOCAL_MEM_FENCE);  // this step's writes, seen
-    }
-    if (lid == 0) out[get_group_id(0)] = scratch[0];  // the partial
-}
-)";
+    // The pattern's starter (kernels/<pattern>/starter.cl), its first line naming the new file.
+    std::string text = kernelFileText(patternInfo(pattern).starterFile);
+    const std::string named = "// starter.cl";
+    if (text.rfind(named, 0) == 0) text.replace(0, named.size(), "// " + fileName);
+    return text;
 }
 
 std::vector<std::string> listKernelDir(const std::string& dir, std::string* error) {

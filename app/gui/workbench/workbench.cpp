@@ -151,9 +151,11 @@ void Workbench::newKernel(ExplorerState& state, MessageLog& log) {
 void Workbench::editVariant(ExplorerState& state, MessageLog& log) {
     keepCurrent(log);
     const std::string id = state.config.variant;
+    const VariantInfo* shown = findVariant(id);
+    const std::string file = shown ? shown->kernelFile : "kernels/" + id + ".cl";
     std::string text;
     try {
-        text = kernelFileText("kernels/" + id + ".cl");
+        text = kernelFileText(file);
     } catch (const std::exception& e) {
         log.error("Workbench: no kernel source for '" + id + "': " + e.what());
         return;
@@ -169,7 +171,7 @@ void Workbench::editVariant(ExplorerState& state, MessageLog& log) {
     }
     setBuffer(path, text, text);
     open(state);
-    log.info("Workbench: an editable copy of kernels/" + id + ".cl, " + path);
+    log.info("Workbench: an editable copy of " + file + ", " + path);
 }
 
 bool Workbench::openFile(const std::string& path, ExplorerState& state, MessageLog& log) {
@@ -229,7 +231,7 @@ void Workbench::check(ExplorerState& state, MessageLog& log) {
     r.wg = state.config.wg;
     if (!exercise_) {
         r.pattern = patternInfo(pattern).name;
-        r.exclusive = pattern == Pattern::Scan && state.config.exclusive;
+        r.exclusive = patternInfo(pattern).exclusiveForm && state.config.exclusive;
     }
     // The tree shows the explorer's data (0-9 unless chosen otherwise), so a student's cells read like the presets';
     // a data file is the explorer's own input and has no place in the check's sizes.

@@ -159,7 +159,7 @@ void Workbench::drawProblem(ExplorerState& state, const UiContext& ctx) {
             model_.clear();
             problemChanged(ctx.now);
         }
-        for (const auto& v : allVariants()) {
+        for (const auto& v : reduceVariants()) {
             if (!v.model) continue;
             if (ImGui::Selectable(v.id.c_str(), v.id == model_) && v.id != model_) {
                 model_ = v.id;

@@ -10,7 +10,7 @@
 namespace rl::view {
 
 bool hasTilesView(const VariantInfo& v) {
-    return v.pattern == Pattern::Scan && (v.kind == VariantKind::ScanTiles || v.kind == VariantKind::ScanLookBack);
+    return v.kind == VariantKind::ScanTiles || v.kind == VariantKind::ScanLookBack;
 }
 
 TilesFacts tilesFacts(const TraceRun& run, size_t tileElements, int elementsPerItem) {

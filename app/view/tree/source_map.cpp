@@ -84,7 +84,7 @@ std::vector<RecordPoint> findRecordPoints(const std::vector<std::string>& lines)
             code = code.substr(0, c);
         }
         if (trimmed(code).rfind("#", 0) == 0) continue;
-        // RL_TILE_SCAN (kernels/reduce_common.cl) records each step of the tile scan it runs: a loop's record point.
+        // RL_TILE_SCAN (kernels/common.cl) records each step of the tile scan it runs: a loop's record point.
         for (const char* macro : {"RL_RECORD_NOSYNC", "RL_RECORD", "RL_TILE_SCAN"}) {
             const size_t at = code.find(macro);
             if (at == std::string::npos) continue;

@@ -12,7 +12,7 @@
 #include "app/view/theme.h"
 #include "app/export/svg_writer.h"
 #include "app/export/text_metrics.h"
-#include "core/files/session.h"
+#include "core/session/session.h"
 #include "tests/support/export_test_util.h"
 #include "tests/support/session_test_util.h"
 

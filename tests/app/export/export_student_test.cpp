@@ -9,7 +9,7 @@
 #include <unistd.h>
 
 #include "app/export/export_job.h"
-#include "core/files/session.h"
+#include "core/session/session.h"
 #include "core/workbench/student_kernel.h"
 #include "tests/support/export_test_util.h"
 

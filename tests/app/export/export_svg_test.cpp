@@ -12,7 +12,7 @@
 #include "app/export/text_metrics.h"
 #include "app/view/tree/tree_scene.h"
 #include "app/view/value_format.h"
-#include "core/files/session.h"
+#include "core/session/session.h"
 #include "tests/support/export_test_util.h"
 #include "tests/support/session_test_util.h"
 

@@ -9,7 +9,7 @@
 
 #include "app/export/export_job.h"
 #include "app/export/video.h"
-#include "core/files/session.h"
+#include "core/session/session.h"
 #include "tests/support/export_test_util.h"
 #include "tests/support/session_test_util.h"
 

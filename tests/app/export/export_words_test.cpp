@@ -4,7 +4,7 @@
 // the values below are those of the file, added up by hand.
 #include <gtest/gtest.h>
 
-#include "core/files/session.h"
+#include "core/session/session.h"
 #include "tests/support/export_test_util.h"
 #include "tests/support/session_test_util.h"
 

@@ -15,7 +15,7 @@ int lineContaining(const std::vector<std::string>& lines, const std::string& tex
 }
 
 TEST(SourceMap, SequentialLoadAndTreeStages) {
-    const auto lines = splitLines(kernelFileText("kernels/sequential.cl"));
+    const auto lines = splitLines(kernelFileText("kernels/reduce/sequential.cl"));
     const int load = lineContaining(lines, "scratch[lid] = gid < n");
     const int loadRecord = lineContaining(lines, "RL_RECORD(scratch, -1)");
     const int loop = lineContaining(lines, "for (uint s");
@@ -88,7 +88,7 @@ namespace {
 
 TEST(SourceMap, EveryModelledStageOfEveryKernelHasLines) {
     int checked = 0;
-    for (const auto& v : allVariants()) {
+    for (const auto& v : reduceVariants()) {
         if (v.kind != VariantKind::LocalTree || !hasModel(v)) continue;
         RunConfig c;
         c.variant = v.id;
@@ -98,7 +98,7 @@ TEST(SourceMap, EveryModelledStageOfEveryKernelHasLines) {
         const auto plan = planPasses(v, c);
         std::vector<double> input(c.n, 1.0);
         const GroupTrace g = modelGroup(ModelInput{v, plan[0], input, 0, c.op, c.type});
-        const auto lines = splitLines(kernelFileText("kernels/" + v.id + ".cl"));
+        const auto lines = splitLines(kernelFileText(v.kernelFile));
         const auto points = findRecordPoints(lines);
         for (const Stage& s : g.stages) {
             const LineSpan span = stageLines(lines, s.param);
@@ -113,12 +113,12 @@ TEST(SourceMap, EveryModelledStageOfEveryKernelHasLines) {
     EXPECT_GE(checked, 5);
 }
 
-// The production scans share one tile scan (RL_TILE_SCAN in kernels/reduce_common.cl): each of its steps maps to the
+// The production scans share one tile scan (RL_TILE_SCAN in kernels/common.cl): each of its steps maps to the
 // line that calls it, not to a record point of another stage.
 TEST(SourceMap, TileScanStepsMapToTheSharedTileScan) {
     int checked = 0;
     for (const auto& v : scanVariants()) {
-        const auto lines = splitLines(kernelFileText("kernels/" + v.id + ".cl"));
+        const auto lines = splitLines(kernelFileText(v.kernelFile));
         const int call = lineContaining(lines, "RL_TILE_SCAN(");
         if (call < 0) continue;
         const LineSpan span = stageLines(lines, kScanStepFlag | 4);
@@ -133,7 +133,7 @@ TEST(SourceMap, TileScanStepsMapToTheSharedTileScan) {
 // best-gpu's fused stages: the stage whose work-items do two operations ends at the loop's first RL_RECORD, the
 // stage after it at the second, and a last stage left alone (an odd number of stages) at its own.
 TEST(SourceMap, FusedStagesMapToTheirHalfOfTheLoop) {
-    const auto lines = splitLines(kernelFileText("kernels/best-gpu.cl"));
+    const auto lines = splitLines(kernelFileText("kernels/reduce/best-gpu.cl"));
     const int first = lineContaining(lines, "RL_RECORD(scratch, (int)s);");
     const int second = lineContaining(lines, "RL_RECORD(scratch, (int)h);");
     const int alone = lineContaining(lines, "RL_RECORD(scratch, 1);");
@@ -150,7 +150,7 @@ TEST(SourceMap, FusedStagesMapToTheirHalfOfTheLoop) {
 
 // best-gpu's finishing passes (tree 1) map to the finish's own load and loop records, after the group's tree.
 TEST(SourceMap, AFinishingPassMapsToTheSecondTree) {
-    const auto lines = splitLines(kernelFileText("kernels/best-gpu.cl"));
+    const auto lines = splitLines(kernelFileText("kernels/reduce/best-gpu.cl"));
     std::vector<int> loads, firsts, seconds;
     for (size_t i = 0; i < lines.size(); ++i) {
         if (lines[i].find("RL_RECORD(scratch, -1);") != std::string::npos) loads.push_back(int(i));
@@ -166,7 +166,7 @@ TEST(SourceMap, AFinishingPassMapsToTheSecondTree) {
     EXPECT_EQ(stageLines(lines, 16, FusedHalf::Second, 1).last, seconds[1]);
     EXPECT_GT(stageLines(lines, 16, FusedHalf::Second, 1).first, firsts[1]);
     // A kernel with one tree ignores the request: sequential.cl's stages are where they were.
-    const auto seq = splitLines(kernelFileText("kernels/sequential.cl"));
+    const auto seq = splitLines(kernelFileText("kernels/reduce/sequential.cl"));
     EXPECT_EQ(stageLines(seq, 64, FusedHalf::None, 1).last, stageLines(seq, 64).last);
 }
 

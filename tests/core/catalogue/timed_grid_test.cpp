@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "core/catalogue/pass_plan.h"
-#include "core/variants/variants.h"
+#include "core/patterns/reduce/variants.h"
 
 namespace rl {
 namespace {

@@ -137,7 +137,7 @@ TEST(BinaryCache, BinaryTheDriverRefusesIsRebuiltSilently) {
     auto probe = engineWithCache(dir.str());
     const RunConfig c = smallConfig();
     const VariantInfo& v = probe->validate(c);
-    const std::string key = BinaryCache::key(probe->programs().deviceIdentity(), programSource(v.id),
+    const std::string key = BinaryCache::key(probe->programs().deviceIdentity(), programSource(v.kernelFile),
                                              buildOptions(v, c, true, probe->device()));
     BinaryCache cache(dir.str());
     ASSERT_TRUE(cache.store(key, std::vector<unsigned char>(4096, 0x5a)));  // a whole file of nonsense
@@ -191,7 +191,7 @@ TEST(BinaryCache, KeysOfTheEngineDifferByOptions) {
     RunConfig c = smallConfig();
     const VariantInfo& v = e->validate(c);
     const std::string id = e->programs().deviceIdentity();
-    const std::string src = programSource(v.id);
+    const std::string src = programSource(v.kernelFile);
     EXPECT_NE(BinaryCache::key(id, src, buildOptions(v, c, true, e->device())),
               BinaryCache::key(id, src, buildOptions(v, c, false, e->device())));
     RunConfig f = c;
@@ -199,7 +199,7 @@ TEST(BinaryCache, KeysOfTheEngineDifferByOptions) {
     EXPECT_NE(BinaryCache::key(id, src, buildOptions(v, c, true, e->device())),
               BinaryCache::key(id, src, buildOptions(v, f, true, e->device())));
     EXPECT_NE(BinaryCache::key(id, src, buildOptions(v, c, true, e->device())),
-              BinaryCache::key(id, programSource("interleaved-strided"), buildOptions(v, c, true, e->device())));
+              BinaryCache::key(id, programSource(findVariant("interleaved-strided")->kernelFile), buildOptions(v, c, true, e->device())));
 }
 
 TEST(BinaryCache, OldestFilesGoPastTheBound) {

@@ -26,7 +26,7 @@ TEST(TimedInTurns, RowsSharingOneInputEachKeepTheirOwnCallsAndVerdicts) {
     const Reference reference = computeReference(input, base.op);
     ASSERT_GT(reference.value, 0);
 
-    std::vector<TimedReduction> rows;
+    std::vector<TimedRun> rows;
     for (const char* id : {"sequential", "best-cpu", "global-top-down"}) {
         RunConfig c = base;
         c.variant = id;
@@ -78,7 +78,7 @@ TEST(TimedInTurns, AConfigTheDeviceRefusesIsRefusedBeforeAnyCall) {
     const HostArray input = makeInput(c);
     const cl::Buffer uploaded = engine.upload(input);
     try {
-        TimedReduction r(engine, *findVariant("sequential"), c, input, uploaded, computeReference(input, c.op));
+        TimedRun r(engine, *findVariant("sequential"), c, input, uploaded, computeReference(input, c.op));
         FAIL() << "a work-group of " << c.wg << " was accepted";
     } catch (const Error& e) {
         EXPECT_EQ(e.kind(), ErrorKind::BadInput);
@@ -88,7 +88,7 @@ TEST(TimedInTurns, AConfigTheDeviceRefusesIsRefusedBeforeAnyCall) {
     RunConfig other = c;
     other.wg = 64;
     other.n = 4095;
-    EXPECT_THROW(TimedReduction(engine, *findVariant("sequential"), other, input, uploaded,
+    EXPECT_THROW(TimedRun(engine, *findVariant("sequential"), other, input, uploaded,
                                 computeReference(input, c.op)),
                  Error);
 }

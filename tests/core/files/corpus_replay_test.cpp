@@ -3,7 +3,7 @@
 // be accepted, bad_* refused with a message; fuzz_* may go either way.
 #include <gtest/gtest.h>
 
-#include "core/files/session.h"
+#include "core/session/session.h"
 #include "tests/support/session_test_util.h"
 
 namespace rl {

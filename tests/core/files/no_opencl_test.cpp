@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "core/cl/devices.h"
-#include "core/files/session.h"
+#include "core/session/session.h"
 #include "tests/support/session_test_util.h"
 
 namespace rl {

@@ -4,7 +4,7 @@
 
 #include <functional>
 
-#include "core/files/session.h"
+#include "core/session/session.h"
 #include "tests/support/session_test_util.h"
 
 namespace rl {

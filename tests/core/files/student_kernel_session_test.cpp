@@ -8,7 +8,7 @@
 #include <unistd.h>
 
 #include "core/catalogue/kernel_source.h"
-#include "core/files/session.h"
+#include "core/session/session.h"
 #include "core/workbench/student_kernel.h"
 #include "tests/support/device_fixture.h"
 #include "tests/support/session_test_util.h"
@@ -93,7 +93,7 @@ TEST(StudentKernelSession, KeptTextThatBreaksTheContractIsRefused) {
 // A student's scan (the built-in Hillis-Steele's text, recording its stages, as a student copies it): the session
 // keeps that it is a scan, and reopens as a tiled scan with every element of its output.
 TEST(StudentKernelSession, AScanKernelReopensAsAScan) {
-    const std::string text = kernelFileText("kernels/hillis-steele.cl");
+    const std::string text = kernelFileText("kernels/scan/hillis-steele.cl");
     RunConfig c;
     c.n = 100;
     c.wg = 16;

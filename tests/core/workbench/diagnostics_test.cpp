@@ -63,7 +63,7 @@ TEST(WorkbenchDiagnostics, PoclFormSeverityFirst) {
 TEST(WorkbenchDiagnostics, StudentsOwnSortedErrorsFirst) {
     const auto all = parseBuildLog(
         "mine.cl:9:1: warning: w\n"
-        "reduce_common.cl:40:1: error: in the prelude\n"
+        "common.cl:40:1: error: in the prelude\n"
         "mine.cl:12:3: error: late\n"
         "mine.cl:4:3: error: early\n");
     const auto mine = diagnosticsFor(all, "/home/student/mine.cl");

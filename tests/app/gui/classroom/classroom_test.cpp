@@ -14,7 +14,7 @@
 #include "app/export/raster_image.h"
 #include "app/gui/classroom/export_panel.h"
 #include "app/gui/classroom/presets.h"
-#include "core/files/session.h"
+#include "core/session/session.h"
 #include "tests/support/export_test_util.h"
 #include "tests/support/session_test_util.h"
 

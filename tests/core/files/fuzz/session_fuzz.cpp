@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-#include "core/files/session.h"
+#include "core/session/session.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     const std::string_view text(reinterpret_cast<const char*>(data), size);

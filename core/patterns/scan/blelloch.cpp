@@ -1,0 +1,34 @@
+// blelloch: the descriptor (scan step 2) and the CPU model of kernels/scan/blelloch.cl.
+// Lesson, cost and requirements are read from the kernel's banner; the model is what device traces are tested against.
+#include "core/model/model.h"
+#include "core/model/model_scan.h"
+#include "core/model/model_tree.h"
+#include "core/patterns/scan/variants.h"
+
+namespace rl::variants {
+namespace {
+
+using namespace rl::model;
+
+GroupTrace stages(const ModelInput& in) {
+    GroupTrace g;
+    g.group = int(in.group);
+    g.stages.push_back(plainLoad(in));  // cell lid = in[group * wg + lid], the identity past n
+    appendBlellochSweeps(g, in);  // up-sweep, root cleared, down-sweep, and inclusive unless exclusive
+    return g;
+}
+
+}  // namespace
+
+VariantInfo blelloch() {
+    VariantInfo v;
+    v.pattern = Pattern::Scan;
+    v.id = "blelloch";
+    v.title = "Blelloch (Brent-Kung), work-efficient";
+    v.kind = VariantKind::ScanTiles;
+    v.args = kScanArgs;
+    v.model = &stages;
+    return v;
+}
+
+}  // namespace rl::variants
