@@ -140,6 +140,7 @@ TEST(ScanModel, ASessionKeepsTheScansFormAndElements) {
     EXPECT_EQ(back.variant, "reduce-then-scan");
     TraceRun t;
     t.variant = "blelloch";
+    t.pattern = Pattern::Scan;  // a trace says what it computed (the engine sets it from the variant)
     t.n = 3;
     t.wg = 16;
     t.exclusive = true;
@@ -148,7 +149,12 @@ TEST(ScanModel, ASessionKeepsTheScansFormAndElements) {
     EXPECT_EQ(j["pattern"], "scan");
     const TraceRun read = json::readTrace(j);
     EXPECT_TRUE(read.exclusive);
+    EXPECT_EQ(read.pattern, Pattern::Scan);
     EXPECT_EQ(read.output, t.output);
+    // A trace written before traces named their pattern takes its variant's.
+    auto old = j;
+    old.erase("pattern");
+    EXPECT_EQ(json::readTrace(old).pattern, Pattern::Scan);
     EXPECT_EQ(patternInfo(findVariant("decoupled-look-back")->pattern).name, "scan");
     EXPECT_EQ(findPattern("scan")->variants().size(), scanVariants().size());
     EXPECT_EQ(findPattern("histogram"), nullptr);
