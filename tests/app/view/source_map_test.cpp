@@ -1,6 +1,8 @@
 // Stage-to-source-line mapping, on the real sequential.cl and on small synthetic kernels.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "app/view/tree/source_map.h"
 #include "core/catalogue/kernel_source.h"
 #include "core/trace.h"
@@ -121,7 +123,11 @@ TEST(SourceMap, TileScanStepsMapToTheSharedTileScan) {
         const auto lines = splitLines(kernelFileText(v.kernelFile));
         const int call = lineContaining(lines, "RL_TILE_SCAN(");
         if (call < 0) continue;
-        const LineSpan span = stageLines(lines, kScanStepFlag | 4);
+        // The tree the call belongs to: reduce-then-scan's second kernel follows its first one's load and loop.
+        int tree = -1;
+        for (const RecordPoint& p : findRecordPoints(lines))
+            if (p.kind == RecordPoint::Kind::Load && p.line < call) ++tree;
+        const LineSpan span = stageLines(lines, kScanStepFlag | 4, FusedHalf::None, std::max(tree, 0));
         ASSERT_FALSE(span.empty()) << v.id;
         EXPECT_EQ(span.last, call) << v.id;
         EXPECT_LE(span.first, span.last) << v.id;
