@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <iostream>
+#include <set>
 #include <tuple>
 
 #include "core/input.h"
@@ -83,24 +84,36 @@ INSTANTIATE_TEST_SUITE_P(Scans, ScanTrace, ::testing::ValuesIn(correctScans()),
 // tile before had published its prefix) and otherwise but for the look-back's depth; integers, min and max exactly
 // (their order of combination changes nothing), float sums within the bound; vector loads (epi 4, 8), scalar
 // runs (epi 1, 3) and runs of two 16-element vectors (epi 32: chunked-look-back walks them as vectors), whole and
-// partial last tiles.
+// partial last tiles. Every shape meets a sum, a minimum and a maximum of both forms, and every type, operation and
+// form meets the smallest shape and the widest one (the product of all of them built a program per combination:
+// minutes on a CPU device for no more shapes or operations seen).
 class ScanLookBack : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(ScanLookBack, EveryTileEqualsTheModelAndTheScanTheReference) {
     const VariantInfo& v = *findVariant(GetParam());
     if (!unavailableReason(v, test::engine().device()).empty()) GTEST_SKIP() << unavailableReason(v, test::engine().device());
-    int checked = 0, lookedFurther = 0, types = 0;
+    const std::tuple<size_t, size_t, int> shapes[] = {{1, 16, 8},   {3, 16, 1},    {97, 16, 1},  {1000, 16, 1},
+                                                      {1000, 16, 4}, {1001, 16, 3}, {5000, 32, 8}, {5003, 8, 32}};
+    const size_t shapeCount = sizeof shapes / sizeof shapes[0];
+    int checked = 0, lookedFurther = 0, types = 0, expected = 0;
+    std::set<std::pair<int, int>> shapesSeen;  // (shape, op) pairs run
     for (ElemType type : kAllTypes) {
         if (!typeUnsupportedReason(v, type, &test::engine().device()).empty()) continue;  // double without fp64
         ++types;
         for (Op op : {Op::Sum, Op::Min, Op::Max})
             for (bool exclusive : {false, true})
-                for (auto [n, wg, epi] : {std::tuple<size_t, size_t, int>{1, 16, 8}, {3, 16, 1}, {97, 16, 1},
-                                          {1000, 16, 1}, {1000, 16, 4}, {1001, 16, 3}, {5000, 32, 8},
-                                          {5003, 8, 32}}) {
-                    // 64-bit elements (their values split over two tagged words): sum and max, three shapes, enough to
-                    // show the wide status words at work without building every kernel again.
+                for (size_t k = 0; k < shapeCount; ++k) {
+                    const auto [n, wg, epi] = shapes[k];
+                    // 64-bit elements (their values split over two tagged words): sum and max, three shapes, enough
+                    // to show the wide status words at work without building every kernel again.
                     if (isWide(type) && (op == Op::Min || (n != 3 && n != 1001 && n != 5000))) continue;
+                    // 32-bit elements: the first and last shapes for every operation and form; the others each for
+                    // one operation and form of this type, a different one for each shape and type.
+                    const size_t combo = size_t(op) * 2 + (exclusive ? 1 : 0);
+                    const bool edge = k == 0 || k + 1 == shapeCount;
+                    if (!isWide(type) && !edge && (k + 3 * size_t(types)) % 6 != combo) continue;
+                    shapesSeen.insert({int(k), int(op)});
+                    ++expected;
                     RunConfig c;
                     c.variant = v.id;
                     c.n = n;
@@ -144,7 +157,12 @@ TEST_P(ScanLookBack, EveryTileEqualsTheModelAndTheScanTheReference) {
                 }
     }
     EXPECT_GE(types, 3) << "int, float and long at least: the 64-bit values take two words";
-    EXPECT_EQ(checked, std::min(types, 2) * 3 * 2 * 8 + std::max(types - 2, 0) * 2 * 2 * 3);
+    EXPECT_EQ(checked, expected);
+    for (size_t k = 0; k < shapeCount; ++k) {  // every shape met more than one operation
+        int ops = 0;
+        for (int op = 0; op < 3; ++op) ops += shapesSeen.count({int(k), op});
+        EXPECT_GE(ops, 2) << "shape " << k << " met " << ops << " operations";
+    }
     std::cout << "runs where some tile looked back past its neighbour: " << lookedFurther << " of " << checked << "\n";
 }
 
