@@ -8,6 +8,9 @@
 #include <vector>
 
 #include "core/device_info.h"
+#include "core/input.h"
+#include "core/run_config.h"
+#include "core/trace.h"
 #include "core/catalogue/variant.h"
 
 namespace rl {
@@ -24,7 +27,17 @@ struct PatternInfo {
     std::string defaultVariant;  // the variant a front end opens the pattern with
     int memoryPasses = 1;        // times its n elements must cross memory: read (a reduction), read and written (a
                                  // scan): effective bandwidth counts these bytes
+    std::string bandwidthNote;   // what its GB/s count, as a table's footnote says it ("bytes read once")
     std::vector<VariantInfo> variantList;  // in teaching order (catalogueVariants)
+    // A traced run's verdict: sets trace.reference, trace.correct and trace.verdict from what the run gave (a
+    // reduction's value; a scan's every element, in trace.output) against the host's reference of `input`.
+    void (*judgeTrace)(const VariantInfo& variant, const RunConfig& config, const HostArray& input,
+                       TraceRun& trace) = nullptr;
+    // The whole run in the CPU model, where it is not passes of groups each reducing to one partial (the default:
+    // core/model/model.h's modelRun): every pass's traces, and *result set to the run's result (a scan: its last
+    // element). Null: the default.
+    std::vector<PassTrace> (*modelRun)(const VariantInfo& variant, const RunConfig& config,
+                                       const std::vector<double>& input, double* result) = nullptr;
     // Its fastest variant on a device (BENCHMARKS.md measures why), and a paragraph saying why for the Timings view.
     std::string (*bestVariant)(const DeviceInfo& device) = nullptr;
     std::string (*bestReason)(const DeviceInfo& device) = nullptr;
@@ -32,7 +45,8 @@ struct PatternInfo {
     std::vector<std::string> plotSizeVariants, plotRoundVariants;
     bool harrisFigures = false;  // its ladder has Harris's published G80 figures beside it (reductions)
     bool exclusiveForm = false;  // it has an inclusive and an exclusive form (--exclusive, -D RL_EXCLUSIVE: scans)
-    bool ladderToggles = false;  // the explorer composes its variants from the classic optimizations' toggles
+    bool ladderToggles = false;
+    bool lectureOneElementPerItem = false;  // a lecture preset takes one element per work-item where epi is settable  // the explorer composes its variants from the classic optimizations' toggles
     // A student's kernel: the launch contract (where each argument goes; KernelArgs::sums >= 0: a buffer of tile
     // totals), the contract's signature ("NAME" stands for the kernel's name) and the sentence that explains it, the
     // noun for its kernels ("a reduction kernel") and what the check's largest size exercises.
@@ -42,6 +56,14 @@ struct PatternInfo {
     std::string contractWords;
     std::string kernelNoun;
     std::string threeLevels, threeLevelsShort;
+    // What a size of the check tests, for the message of a size that fails: fewer elements than work-items, a last
+    // work-group partly filled, whole work-groups.
+    std::string fewerThanGroupTests, partialGroupTests, wholeGroupsTests;
+    bool resultIsOneValue = true;  // its result is one value (a reduction), checked as such; false: an array checked
+                                   // element by element (a scan)
+    // A student's kernel as a variant before its own name, source and arguments: the kind it is launched as, its
+    // lesson, its scratch per work-item.
+    VariantInfo studentKernel;
     // The simulator's advice in the words of its contract, where they differ from the general advice (empty: the
     // general one): a race in local memory, a write or a read past the end of a buffer.
     std::string localRaceAdvice, writePastEndAdvice, readPastEndAdvice;

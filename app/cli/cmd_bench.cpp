@@ -233,13 +233,12 @@ int cmdBench(const Options& o) {
             std::cout << "\n";
             t.print(std::cout);
             for (const auto& line : skipped) std::cout << "skipped " << line << "\n";
-            if (o.pattern == Pattern::Scan)
-                std::cout << "\nGB/s = bytes read and written (a scan moves what a copy moves) / median time. step = "
-                             "speedup over the row above; cumul. = over the first row.\n\n";
-            else
-                std::cout << "\nGB/s = bytes read once / median time. step = speedup over the row above; cumul. = over "
-                             "the first row. G80 = Harris's published figures (2^22 ints, peak "
-                          << kHarrisG80PeakGbps << " GB/s).\n\n";
+            const PatternInfo& info = patternInfo(o.pattern);
+            std::cout << "\nGB/s = " << info.bandwidthNote
+                      << " / median time. step = speedup over the row above; cumul. = over the first row.";
+            if (info.harrisFigures)
+                std::cout << " G80 = Harris's published figures (2^22 ints, peak " << kHarrisG80PeakGbps << " GB/s).";
+            std::cout << "\n\n";
         }
     }
     if (o.json) std::cout << out.dump(2) << "\n";

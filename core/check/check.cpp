@@ -314,14 +314,14 @@ CheckReport checkKernel(const CheckRequest& request) {
             for (workbench::Finding& f : *list) {
                 if (f.memory == "local" && f.byteOffset >= 0)
                     f.cell = int(f.byteOffset / static_cast<long long>(elemSize(request.config.type)));
-                if (signature.pattern == Pattern::Scan && f.cell >= 0 && cells > 0)
+                if (patternInfo(signature.pattern).studentKernel.scratchPerItem > 1 && f.cell >= 0 && cells > 0)
                     f.cell %= cells;  // a double buffer's upper half: the cell of its tile
                 for (size_t s = 0; s < r.stages.size() && f.stage < 0; ++s)
                     if (r.stages[s].line > 0 && r.stages[s].line == f.line()) f.stage = int(s);
                 f.message = plainMessage(f, r.stages);
             }
     }
-    if (signature.pattern != Pattern::Reduce) {  // the advice in the words of the pattern's contract
+    {  // the advice in the words of the pattern's contract (core/workbench/findings.h)
         for (auto* list : {&r.races, &r.uninitialised, &r.outOfBounds, &r.barrierDivergence})
             for (workbench::Finding& f : *list)
                 if (f.kind != workbench::FindingKind::Other)

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "core/check/steps.h"
+#include "core/pattern.h"
 #include "core/cl/devices.h"
 #include "core/cl/engine.h"
 #include "core/input.h"
@@ -144,7 +145,7 @@ void deviceStep(const CheckRequest& request, const VariantInfo& variant, const E
                     buildIs(true, "");
                     event.update(Json{{"ran", true}, {"correct", r.correct}, {"result", rl::json::value(r.result)},
                                   {"reference", rl::json::value(r.reference)},
-                                  {"message", r.correct || kernel.pattern != Pattern::Reduce
+                                  {"message", r.correct || !patternInfo(kernel.pattern).resultIsOneValue
                                                   ? r.verdict
                                                   : r.verdict + pastNHint(op, type, r.result, r.reference)}});
                 } catch (const Error& e) {

@@ -5,13 +5,13 @@
 #include <chrono>
 #include <cmath>
 
+#include "core/pattern.h"
 #include "core/model/analysis.h"
 #include "core/cl/host_pages.h"
 #include "core/cl/timed_run.h"
 #include "core/catalogue/build_options.h"
 #include "core/catalogue/kernel_source.h"
 #include "core/model/reference.h"
-#include "core/model/scan_reference.h"
 #include "core/catalogue/variant_support.h"
 
 namespace rl {
@@ -228,17 +228,7 @@ TraceRun Engine::trace(const VariantInfo& variant, const RunConfig& requested, c
                                                   std::to_string(e.err()) + " while tracing '" + v->id + "'");
     }
     analyzeTrace(run);
-    if (v->pattern == Pattern::Scan) {
-        const ScanReference ref =
-            computeScanReference(input, config.op, config.exclusive, scanRoundingDepth(*v, config));
-        run.reference = ref.values.empty() ? 0 : ref.values.back();
-        run.correct = acceptScan(ref, config.type, run.output, &run.verdict);
-        run.verdict += byDesign(*v, run.correct);
-        return run;
-    }
-    const Reference ref = computeReference(input, config.op);
-    run.reference = ref.value;
-    run.correct = acceptResult(ref, config.op, config.type, run.result, &run.verdict);
+    patternInfo(v->pattern).judgeTrace(*v, config, input, run);
     run.verdict += byDesign(*v, run.correct);
     return run;
 }

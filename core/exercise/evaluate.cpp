@@ -8,6 +8,7 @@
 #include <functional>
 #include <sstream>
 
+#include "core/pattern.h"
 #include "core/trace.h"
 
 namespace rl::exercise {
@@ -99,19 +100,18 @@ Seen correctSeen(const CheckReport& r) {
         m << "n = " << size.n << " (" << size.why << ")";
         if (!size.ran)
             m << " did not run: " << size.message;
-        else if (r.kernel && r.kernel->pattern == Pattern::Scan)  // every element was checked: the first wrong one
-            m << ": " << size.message << ". What this size tests: "
-              << (size.n < r.wg ? "fewer elements than work-items (past n a work-item takes the identity and writes "
-                                  "nothing)"
-                  : size.n % r.wg != 0 ? "a last tile only partly filled (bounds and padding)"
-                                       : "whole tiles (the tile's scan itself, and its total carried into the tiles "
-                                         "after it)");
-        else
-            m << ": the kernel gave " << num(size.result) << ", the reduction of the input is " << num(size.reference)
-              << ". What this size tests: "
-              << (size.n < r.wg ? "fewer elements than work-items (the work-items past n must contribute the identity)"
-                  : size.n % r.wg != 0 ? "a last work-group only partly filled (bounds and padding)"
-                                       : "whole work-groups (the tree itself, and the passes over the partials)");
+        else {
+            const PatternInfo& info = patternInfo(r.kernel ? r.kernel->pattern : Pattern::Reduce);
+            if (info.resultIsOneValue)
+                m << ": the kernel gave " << num(size.result) << ", the reduction of the input is "
+                  << num(size.reference);
+            else  // every element was checked: the first wrong one
+                m << ": " << size.message;
+            m << ". What this size tests: "
+              << (size.n < r.wg ? info.fewerThanGroupTests
+                  : size.n % r.wg != 0 ? info.partialGroupTests
+                                       : info.wholeGroupsTests);
+        }
         s.message = m.str();
         return s;
     }

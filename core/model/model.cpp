@@ -1,7 +1,7 @@
 // The whole-reduction model built from each variant's group model (VariantInfo::model), and the stage helpers.
 #include "core/model/model.h"
 
-#include "core/model/model_scan.h"
+#include "core/pattern.h"
 
 namespace rl {
 namespace {
@@ -61,12 +61,8 @@ std::vector<PassTrace> modelRun(const VariantInfo& variant, const RunConfig& con
                                 double* result) {
     if (variant.kind == VariantKind::GlobalBottomUp || variant.kind == VariantKind::GlobalTopDown)
         return globalKindRun(variant, config, input, result);  // the array is the one group, in place
-    if (variant.pattern == Pattern::Scan) {  // its levels of tiles; the result is the scan's last element
-        std::vector<double> out;
-        auto levels = modelScanRun(variant, config, input, &out);
-        if (result) *result = out.empty() ? 0 : out.back();
-        return levels;
-    }
+    if (const auto patternRun = patternInfo(variant.pattern).modelRun)  // a run of its own shape (a scan's levels)
+        return patternRun(variant, config, input, result);
     std::vector<PassTrace> out;
     std::vector<double> current = input;
     const auto plan = planPasses(variant, config);

@@ -3,9 +3,8 @@
 #include "core/workbench/check_report.h"
 
 #include "core/input.h"
+#include "core/pattern.h"
 #include "core/files/json_io.h"
-#include "core/model/reference.h"
-#include "core/model/scan_reference.h"
 #include "core/sim/simulator.h"
 
 namespace rl::sim {
@@ -31,18 +30,9 @@ void simulatorStep(const workbench::CheckRequest& request, const VariantInfo& va
         t.type = c.type;
         t.passes = s.passes;
         t.result = s.result;
-        if (variant.pattern == Pattern::Scan) {
-            // Every element against the host's scan, within the bound of the tiled scans' order of operations.
-            t.exclusive = c.exclusive;
-            t.output = s.output;
-            const ScanReference ref = computeScanReference(input, c.op, c.exclusive, scanRoundingDepth(variant, c));
-            t.reference = ref.values.empty() ? 0 : ref.values.back();
-            t.correct = acceptScan(ref, c.type, t.output, &t.verdict);
-        } else {
-            const Reference ref = computeReference(input, c.op);
-            t.reference = ref.value;
-            t.correct = acceptResult(ref, c.op, c.type, t.result, &t.verdict);
-        }
+        t.exclusive = c.exclusive && patternInfo(variant.pattern).exclusiveForm;
+        t.output = s.output;  // a scan's every element; empty for a reduction
+        patternInfo(variant.pattern).judgeTrace(variant, c, input, t);
         event["trace"] = rl::json::trace(t);
         event["input_reads"] = workbench::toJson(s.inputReads);
     }

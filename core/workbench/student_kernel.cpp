@@ -5,6 +5,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "core/pattern.h"
 #include "core/types.h"
 #include "core/workbench/diagnostics.h"
 #include "core/workbench/kernel_signature.h"
@@ -49,7 +50,7 @@ VariantInfo studentVariant(const SignatureCheck& check, std::string_view text, s
                                              " elements, not " + std::string(toString(type)) + ": give --type " +
                                              written + ", or write T so that it builds for every type");
     }
-    VariantInfo v;
+    VariantInfo v = patternInfo(check.pattern).studentKernel;  // its kind, lesson and scratch
     const std::string source = studentProgramSource(text, fileName);
     v.pattern = check.pattern;
     v.id = "kernel:" + base;
@@ -57,17 +58,6 @@ VariantInfo studentVariant(const SignatureCheck& check, std::string_view text, s
     v.title = "Your kernel '" + check.kernel.name + "' (" + base + ")";
     v.requirements = "the launch contract " + expectedSignature(check.kernel.name, check.pattern) +
                      "; a power-of-two work-group size";
-    if (check.pattern == Pattern::Scan) {
-        v.lesson = "Your own scan kernel, launched like the built-in tiled scans: each work-group scans its tile and "
-                   "writes the tile's total, the same kernel scans the totals until one tile holds them all, and a "
-                   "uniform add gives every tile the prefix of the tiles before it.";
-        v.kind = VariantKind::ScanTiles;
-        v.scratchPerItem = 2;  // room for a double buffer, or for a padded array's extra words
-    } else {
-        v.lesson = "Your own kernel, launched like the built-in local trees: one partial per work-group, then one "
-                   "work-group reduces the partials.";
-        v.kind = VariantKind::LocalTree;
-    }
     v.source = source;
     v.recordsStages = check.kernel.annotated;
     v.args = check.args;

@@ -34,9 +34,10 @@ RunConfig presetConfig(const Preset& p) {
     c.data = DataPattern::Digits;  // 0-9: sums a room can read and check
     c.seed = kPresetSeed;
     const VariantInfo* v = findVariant(p.variant);
-    // A scan's cell is one element in a lecture (its runs of several elements are for speed): one per work-item;
-    // but raking's runs are its lesson, so it keeps them (runs of 4: a tree of 4 cells over 16 elements).
-    const bool oneEach = v && v->pattern == Pattern::Scan && v->elementsPerItemSettable && !v->scansRunsFromOffsets;
+    // Where a pattern's cell is one element in a lecture (a scan's runs of several elements are for speed): one per
+    // work-item; but raking's runs are its lesson, so it keeps them (runs of 4: a tree of 4 cells over 16 elements).
+    const bool oneEach = v && patternInfo(v->pattern).lectureOneElementPerItem && v->elementsPerItemSettable &&
+                         !v->scansRunsFromOffsets;
     if (oneEach) c.elemsPerItem = 1;
     const size_t perItem = v && !oneEach ? size_t(std::max(1, v->defaultElementsPerItem)) : 1;
     // One work-group, or as many tiles as the lesson needs (the look-backs: four, so three of them look back).

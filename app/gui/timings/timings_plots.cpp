@@ -41,8 +41,7 @@ BarChart ladderBars(const TimingsData& d, const view::Palette& p) {
     c.id = "##timings-bars";
     c.title = "Effective bandwidth per variant";
     c.subtitle = sizeLabel(d.ladder.n) + " " + std::string(toString(d.ladder.type)) + "s on " + d.deviceName +
-                 (patternInfo(d.pattern).memoryPasses == 1 ? "  \xc2\xb7  GB/s = bytes read once / median time"
-                                                           : "  \xc2\xb7  GB/s = bytes read and written / median time");
+                 "  \xc2\xb7  GB/s = " + patternInfo(d.pattern).bandwidthNote + " / median time";
     c.valueLabel = "GB/s";
     double hi = 0;
     bool anyWrong = false, anyBest = false, anyG80 = false;

@@ -1,9 +1,20 @@
 // The reduction: its description and its variants in teaching order.
 #include "core/patterns/patterns.h"
 #include "core/catalogue/best_variant.h"
+#include "core/model/reference.h"
 #include "core/patterns/reduce/variants.h"
 
 namespace rl::patterns {
+namespace {
+
+// The one value against a Kahan-compensated (floats) or exact (integers) host reduction.
+void judgeTrace(const VariantInfo&, const RunConfig& config, const HostArray& input, TraceRun& trace) {
+    const Reference ref = computeReference(input, config.op);
+    trace.reference = ref.value;
+    trace.correct = acceptResult(ref, config.op, config.type, trace.result, &trace.verdict);
+}
+
+}  // namespace
 
 // Teaching order: Harris's ladder, the safe tail, vector loads, the best kernels, Lawlor's global kinds, the
 // built-ins. Adding a variant: kernels/reduce/<id>.cl, core/patterns/reduce/<id>.cpp, its line in variants.h and
@@ -24,6 +35,8 @@ PatternInfo reduce() {
     p.ladderSizeNote = "Elements reduced in the ladder table (Harris: 2^22 ints)";
     p.defaultVariant = "sequential";
     p.memoryPasses = 1;
+    p.bandwidthNote = "bytes read once";
+    p.judgeTrace = &judgeTrace;
     p.bestVariant = [](const DeviceInfo& device) { return bestVariantFor(device).id; };
     p.bestReason = &bestVariantReason;
     p.plotSizeVariants = {"interleaved-divergent", "sequential", "multi-element"};
@@ -39,6 +52,14 @@ PatternInfo reduce() {
     p.kernelNoun = "reduction";
     p.threeLevels = "three passes: the partials need a second and a third launch";
     p.threeLevelsShort = "three passes";
+    p.fewerThanGroupTests = "fewer elements than work-items (the work-items past n must contribute the identity)";
+    p.partialGroupTests = "a last work-group only partly filled (bounds and padding)";
+    p.wholeGroupsTests = "whole work-groups (the tree itself, and the passes over the partials)";
+    p.resultIsOneValue = true;
+    p.studentKernel.pattern = Pattern::Reduce;
+    p.studentKernel.kind = VariantKind::LocalTree;
+    p.studentKernel.lesson = "Your own kernel, launched like the built-in local trees: one partial per work-group, "
+                             "then one work-group reduces the partials.";
     p.variantList = catalogueVariants(p.name, {
                                                   variants::interleaved_divergent(),
                                                   variants::interleaved_strided(),

@@ -1,8 +1,31 @@
 // The scan: its description and its variants in teaching order.
 #include "core/patterns/patterns.h"
 #include "core/patterns/scan/variants.h"
+#include "core/model/model_scan.h"
+#include "core/model/scan_reference.h"
 
 namespace rl::patterns {
+namespace {
+
+// Every element against the host's scan, within the bound of the variant's order of operations; the reference shown
+// is the last element.
+void judgeTrace(const VariantInfo& variant, const RunConfig& config, const HostArray& input, TraceRun& trace) {
+    const ScanReference ref =
+        computeScanReference(input, config.op, config.exclusive, scanRoundingDepth(variant, config));
+    trace.reference = ref.values.empty() ? 0 : ref.values.back();
+    trace.correct = acceptScan(ref, config.type, trace.output, &trace.verdict);
+}
+
+// Its levels of tiles and the uniform adds; the result is the scan's last element.
+std::vector<PassTrace> modelRun(const VariantInfo& variant, const RunConfig& config, const std::vector<double>& input,
+                                double* result) {
+    std::vector<double> out;
+    auto levels = modelScanRun(variant, config, input, &out);
+    if (result) *result = out.empty() ? 0 : out.back();
+    return levels;
+}
+
+}  // namespace
 
 // Hillis-Steele (and its race), Blelloch's work-efficient tree and its conflict-free form, raking (runs in
 // registers), the single pass and the two-launch chunks, in tiles (GPUs) and one per work-item (CPUs), the chunks in
@@ -26,18 +49,26 @@ PatternInfo scan() {
     p.ladderSizeNote = "Elements scanned in the ladder table";
     p.defaultVariant = "blelloch";
     p.memoryPasses = 2;
+    p.bandwidthNote = "bytes read and written";
+    p.judgeTrace = &judgeTrace;
+    p.modelRun = &modelRun;
     // The single pass, in tiles through local memory on a GPU and in chunks walked serially on a CPU (each measured
     // fastest there, BENCHMARKS.md).
     p.bestVariant = [](const DeviceInfo& device) -> std::string {
         return device.type == "GPU" ? "decoupled-look-back" : "chunked-look-back";
     };
-    p.bestReason = [](const DeviceInfo&) -> std::string {
-        return "the single pass: each element read once and written once, the tiles chained by their published "
-               "prefixes (BENCHMARKS.md: ahead of CUB's DeviceScan on NVIDIA GPUs)";
+    p.bestReason = [](const DeviceInfo& device) -> std::string {
+        if (device.type == "GPU")
+            return "the single pass: each element read once and written once, the tiles chained by their published "
+                   "prefixes (BENCHMARKS.md: ahead of CUB's DeviceScan on NVIDIA GPUs)";
+        return "the single pass for a CPU: each work-item walks a contiguous chunk serially in 16-wide vectors, the "
+               "tiles chained by their published prefixes, and past the cache the output is stored without being "
+               "read first (BENCHMARKS.md: twice Boost.Compute's scan on PoCL)";
     };
     p.plotSizeVariants = {"hillis-steele", "blelloch", "reduce-then-scan"};
     p.plotRoundVariants = {"hillis-steele", "blelloch"};
     p.exclusiveForm = true;
+    p.lectureOneElementPerItem = true;
     p.contract = kScanArgs;
     p.starterFile = "kernels/scan/starter.cl";
     p.contractSignature =
@@ -50,6 +81,18 @@ PatternInfo scan() {
     p.threeLevels = "three levels of tiles: the tile totals are scanned twice, and two uniform adds carry the offsets "
                     "down";
     p.threeLevelsShort = "three levels of tiles";
+    p.fewerThanGroupTests =
+        "fewer elements than work-items (past n a work-item takes the identity and writes nothing)";
+    p.partialGroupTests = "a last tile only partly filled (bounds and padding)";
+    p.wholeGroupsTests = "whole tiles (the tile's scan itself, and its total carried into the tiles after it)";
+    p.resultIsOneValue = false;
+    p.studentKernel.pattern = Pattern::Scan;
+    p.studentKernel.kind = VariantKind::ScanTiles;
+    p.studentKernel.scratchPerItem = 2;  // room for a double buffer, or for a padded array's extra words
+    p.studentKernel.lesson =
+        "Your own scan kernel, launched like the built-in tiled scans: each work-group scans its tile and writes the "
+        "tile's total, the same kernel scans the totals until one tile holds them all, and a uniform add gives every "
+        "tile the prefix of the tiles before it.";
     p.localRaceAdvice =
         "put barrier(CLK_LOCAL_MEM_FENCE) between the writes of one step and the reads of the next, where every "
         "work-item reaches it; and where a step reads cells that other work-items overwrite in the same step (an "
