@@ -336,7 +336,7 @@ CheckReport checkKernel(const CheckRequest& request) {
         for (size_t i = 0; i < input.size(); ++i) values[i] = input.at(i);
         double modelResult = 0;
         const auto passes = modelRun(*model, c, values, &modelResult);
-        r.firstMismatch = workbench::firstMismatch(*r.trace, passes, model->id);
+        r.firstMismatch = workbench::firstMismatch(*r.trace, passes, model->id, &r.notes);
     }
     return r;
 }

@@ -153,9 +153,10 @@ void TracePlugin::closeInterval() {
             std::vector<int> reads = w.reads;
             std::sort(reads.begin(), reads.end());
             reads.erase(std::unique(reads.begin(), reads.end()), reads.end());
-            // A write that read nothing first (the identity padding a work-item past n) fills a cell: the
-            // recording macros count such a work-item idle, and so does the recorder.
-            if (reads.empty() && !w.readGlobal) continue;
+            // A write that read nothing first fills a cell. In the load it is the identity padding a work-item past
+            // n, which the recording macros count idle, and so does the recorder; after the load it is a clear (a
+            // scan's root), an operation of the work-item that wrote it, as the macros record it (RL_OP(-1, -1, w)).
+            if (reads.empty() && !w.readGlobal && group_.stages.empty()) continue;
             const int a = reads.size() > 0 ? reads[0] : -1, b = reads.size() > 1 ? reads[1] : -1;
             if (stepOne) stepOneNamed[w.item] = 1;
             if (stepOne && op.active) {  // the work-item's second operation

@@ -131,8 +131,11 @@ std::vector<StageFacts> stageFactsOf(const TraceRun& trace);
 // nothing when they agree. Compares the groups both recorded. A padded tile (the student's scratch keeps cell i at a
 // word of its own, in order, as a conflict-free scan does) is compared cell by cell through those words, and a
 // mismatch names the cell and the word (Mismatch::cell is the word, as the student's trace shows it).
+// A stage the student's kernel does in registers rather than in local memory is said, not failed: where every
+// stage both have agrees and the model's only further stage is each cell combined with its own input (an inclusive
+// scan's last step, which a kernel may do as it stores its result), `notes` (when given) gets a sentence that says so.
 std::optional<Mismatch> firstMismatch(const TraceRun& student, const std::vector<PassTrace>& model,
-                                      const std::string& modelName);
+                                      const std::string& modelName, std::vector<std::string>* notes = nullptr);
 
 // A plain-text report for the terminal: what passed, what failed, each finding with its line and what to do.
 std::string formatReport(const CheckReport& report);

@@ -79,6 +79,49 @@ TEST(CliCheckScan, APaddedConflictFreeScanEqualsItsModelCellByCellThroughItsWord
     EXPECT_EQ(hj.at("first_mismatch").at("stage").get<int>(), 1) << hj.at("first_mismatch").dump();
 }
 
+// Scans written the textbook ways are compared fairly: a step done in registers is said, not failed; a clear is the
+// operation of the work-item that wrote it; an interval that only reads is not a stage (docs/kernels.md).
+TEST(CliCheckScan, ATextbookWorkEfficientScanEqualsBlellochsModelWithItsOwnValueAddedInARegister) {
+    const ChildResult r = checkScan({"--kernel", kernel("textbook_blelloch.cl"), "--wg", "64", "--type", "int",
+                                     "--model", "blelloch"});
+    const json j = report(r);
+    EXPECT_EQ(r.exitCode, 0) << r.out << r.err;
+    EXPECT_TRUE(j.at("correct").get<bool>());
+    EXPECT_EQ(j.at("traced_on").get<std::string>(), "Oclgrind");
+    // The load, six steps up, the root cleared, six steps down: the interval that only reads the total is no stage,
+    // and the own value is added in a register, not in local memory.
+    ASSERT_EQ(j.at("stages").get<int>(), 14) << j.at("stage_facts").dump(1);
+    EXPECT_TRUE(j.at("first_mismatch").is_null()) << j.at("first_mismatch").dump();
+    bool said = false;
+    for (const json& note : j.at("notes"))
+        said = said || note.get<std::string>().find("adds each element's own value as it stores the result") !=
+                           std::string::npos;
+    EXPECT_TRUE(said) << j.at("notes").dump(1);
+    // The root's clear is work-item 0's write: one active work-item in that stage.
+    EXPECT_EQ(j.at("stage_facts")[7].at("active_items").get<int>(), 1) << j.at("stage_facts")[7].dump();
+    // Against Hillis-Steele's model it still differs, at its first step.
+    const ChildResult h = checkScan({"--kernel", kernel("textbook_blelloch.cl"), "--wg", "64", "--type", "int",
+                                     "--model", "hillis-steele"});
+    const json hj = report(h);
+    ASSERT_FALSE(hj.at("first_mismatch").is_null()) << h.out;
+    EXPECT_EQ(hj.at("first_mismatch").at("stage").get<int>(), 1) << hj.at("first_mismatch").dump();
+}
+
+TEST(CliCheckScan, ATextbookKoggeStoneScanInPlaceEqualsHillisSteelesModel) {
+    const ChildResult r = checkScan({"--kernel", kernel("textbook_kogge_stone.cl"), "--wg", "16", "--type", "int",
+                                     "--model", "hillis-steele"});
+    const json j = report(r);
+    EXPECT_EQ(r.exitCode, 0) << r.out << r.err;
+    EXPECT_TRUE(j.at("correct").get<bool>());
+    EXPECT_TRUE(j.at("races").empty()) << j.at("races").dump(1);
+    // The load and four steps: each step's reading interval holds its sums in registers and is no stage.
+    ASSERT_EQ(j.at("stages").get<int>(), 5) << j.at("stage_facts").dump(1);
+    EXPECT_TRUE(j.at("first_mismatch").is_null()) << j.at("first_mismatch").dump();
+    // Step d: the work-items from d on write their cell.
+    EXPECT_EQ(j.at("stage_facts")[1].at("active_items").get<int>(), 15) << j.at("stage_facts")[1].dump();
+    EXPECT_EQ(j.at("stage_facts")[4].at("active_items").get<int>(), 8) << j.at("stage_facts")[4].dump();
+}
+
 TEST(CliCheckScan, TheExclusiveScanIsCheckedWhenAskedFor) {
     const ChildResult r = checkScan({"--kernel", kernel("plain_hillis_steele.cl"), "--wg", "16", "--exclusive",
                                      "--no-sim"});
