@@ -18,12 +18,11 @@
 namespace rl::cli {
 namespace {
 
-// --json, --device and every run setting of core/files/run_settings.h but groups (the command line's --groups is trace's
-// count of recorded work-groups).
+// --json, --device and every run setting of core/files/run_settings.h (--groups: a fixed grid's work-groups; trace
+// chooses the work-groups it records with --trace-group and --trace-groups).
 std::vector<std::string> commonOptions() {
     std::vector<std::string> v = {"json!", "device", "pattern", "exclusive!"};
-    for (const RunSettingSpec& s : runSettings())
-        if (s.name != "groups") v.emplace_back(s.name);
+    for (const RunSettingSpec& s : runSettings()) v.emplace_back(s.name);
     return v;
 }
 
@@ -54,9 +53,9 @@ const std::vector<Command>& commands() {
          "  Runs the clean kernel (W warm-up runs, then R timed runs; median/min/max from OpenCL event profiling),\n"
          "  and checks the result against the CPU reference (exact for int; Kahan-compensated for float).\n"
          "  Exit code 1 if a correct-by-design kernel returns a wrong result; wrong-by-design kernels report it."},
-        {"trace", "record what local memory holds after every stage", cmdTrace, {"group", "groups", "kernel", "entry"},
+        {"trace", "record what local memory holds after every stage", cmdTrace, {"trace-group", "trace-groups", "kernel", "entry"},
          "reducelab trace [--variant ID | --kernel FILE [--entry NAME]] [--n N] [--op ..] [--type ..] [--wg SIZE]\n"
-         "                [--simd W] [--banks B] [--bank-width BYTES] [--group G] [--groups C] [--device D] [--json]\n"
+         "                [--simd W] [--banks B] [--bank-width BYTES] [--trace-group G] [--trace-groups C] [--device D] [--json]\n"
          "  --kernel FILE traces your own kernel where it records its stages with the macros of docs/kernels.md.\n"
          "  Runs the instrumented build of the same kernel source; the kernel writes local memory and each\n"
          "  work-item's reads and writes after every stage. Small inputs are recorded whole; larger ones for groups\n"

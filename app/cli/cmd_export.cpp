@@ -16,11 +16,11 @@
 namespace rl::cli {
 namespace {
 
-// The run settings of core/files/run_settings.h (but final, which a trace does not use, and groups), then export's own.
+// The run settings of core/files/run_settings.h (but final, which a trace does not use), then export's own.
 std::vector<std::string> exportOptions() {
     std::vector<std::string> v = {"device", "pattern", "exclusive!"};
     for (const RunSettingSpec& s : runSettings())
-        if (s.name != "final" && s.name != "groups") v.emplace_back(s.name);
+        if (s.name != "final") v.emplace_back(s.name);
     for (const char* o : {"session", "view", "stage", "format", "scale", "out", "theme", "width", "delay", "fps", "transparent!",
                           "load-at-bottom!", "no-values!", "no-caption!"})
         v.emplace_back(o);

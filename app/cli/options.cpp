@@ -71,9 +71,9 @@ Options parseOptions(const CommandSpec& spec, int argc, char** argv) {
         o.sizes = parseSizeList("--n", get("n"));
         c.n = o.sizes.front();
     }
-    for (const RunSettingSpec& s : runSettings()) {  // variant and n take lists (above); groups is trace's
+    for (const RunSettingSpec& s : runSettings()) {  // variant and n take lists (above)
         const std::string name(s.name);
-        if (name != "variant" && name != "n" && name != "groups" && has(name.c_str()))
+        if (name != "variant" && name != "n" && has(name.c_str()))
             setRunSetting(c, name, get(name.c_str()), "--" + name);
     }
     if (has("kernel")) {
@@ -98,8 +98,8 @@ Options parseOptions(const CommandSpec& spec, int argc, char** argv) {
     if (c.data == DataPattern::File) o.sizes = {c.n};
     if (has("repeats")) o.repeats = int(parseInteger("--repeats", get("repeats"), 1, 100000));
     if (has("warmup")) o.warmup = int(parseInteger("--warmup", get("warmup"), 0, 100000));
-    if (has("group")) o.traceGroup = size_t(parseInteger("--group", get("group"), 0, 1ll << 32));
-    if (has("groups")) o.traceGroups = size_t(parseInteger("--groups", get("groups"), 1, 4096));
+    if (has("trace-group")) o.traceGroup = size_t(parseInteger("--trace-group", get("trace-group"), 0, 1ll << 32));
+    if (has("trace-groups")) o.traceGroups = size_t(parseInteger("--trace-groups", get("trace-groups"), 1, 4096));
     return o;
 }
 

@@ -19,8 +19,8 @@ const OptionDoc kOthers[] = {
     {"session", "FILE", "a saved session (*.reducelab.json) instead of a trace"},
     {"repeats", "R", "timed runs (median, min, max)"},
     {"warmup", "W", "untimed runs first"},
-    {"group", "G", "first work-group recorded of a large input"},
-    {"groups", "C", "work-groups recorded from G"},
+    {"trace-group", "G", "trace: the first work-group recorded of a large input"},
+    {"trace-groups", "C", "trace: the work-groups recorded from G"},
     {"model", "VARIANT", "compare your trace with this built-in kernel's CPU model"},
     {"timeout", "SECONDS", "longest a child process may run"},
     {"kernel-only", "", "your kernel's row alone"},
@@ -62,7 +62,6 @@ const std::vector<OptionDoc>& docs() {
     static const std::vector<OptionDoc> all = [] {
         std::vector<OptionDoc> v;
         for (const RunSettingSpec& s : runSettings()) {
-            if (s.name == "groups") continue;  // the command line's --groups is trace's count of recorded groups
             std::string help = settingHelp(s, true);
             if (s.name == "variant") help += "; bench: all or ID,ID,..";
             if (s.name == "n") help += "; bench: N,N,..";

@@ -195,7 +195,7 @@ if [ "${REDUCELAB_LOOK_BACK:-0}" = 1 ]; then  # how far decoupled-look-back's ti
     for n in $(echo "${REDUCELAB_LOOK_BACK_SIZES:-2^20,2^22,2^24}" | tr , ' '); do
         echo "== n $n, float sum, wg 256, 32 per work-item, traced" >>"$out/look_back_depths.txt"
         "$build/app/reducelab" trace "${dev[@]}" --pattern scan --variant decoupled-look-back --n "$n" --wg 256 \
-            --epi 32 --type float --groups 1 --json 2>>"$log" |
+            --epi 32 --type float --trace-groups 1 --json 2>>"$log" |
             python3 bench/look_back_depths.py >>"$out/look_back_depths.txt" 2>&1
     done
     pack

@@ -163,7 +163,8 @@ json config(const RunConfig& c) {
             {"final_on_host", c.finalOnHost},
             {"simd_width", c.simdWidth},
             {"banks", c.banks},
-            {"bank_width", c.bankWidthBytes}};
+            {"bank_width", c.bankWidthBytes},
+            {"groups", c.groups}};
     if (c.exclusive) j["exclusive"] = true;
     if (c.data == DataPattern::File) j["data_file"] = c.dataFile;
     return j;
@@ -319,7 +320,7 @@ DeviceInfo readDevice(const json& j) {
 RunConfig readConfig(const json& j) {
     RunConfig c;
     c.variant = text(j, "variant");
-    c.n = number<size_t>(j, "n", 1, size_t(0xFFFFFFFFull));
+    c.n = number<size_t>(j, "n", 1, size_t(settingRange("n").hi));  // the run settings' range
     wordSetting(c, j, "op", "op");
     wordSetting(c, j, "type", "type");
     // Absent in no file written so far; read as the first sessions' only random data all the same.
@@ -341,6 +342,7 @@ RunConfig readConfig(const json& j) {
     c.simdWidth = setting<int>(j, "simd_width", "simd");
     c.banks = setting<int>(j, "banks", "banks");
     c.bankWidthBytes = setting<int>(j, "bank_width", "bank-width");
+    if (j.contains("groups")) c.groups = setting<size_t>(j, "groups", "groups");  // absent before sessions kept it
     return c;
 }
 

@@ -82,7 +82,7 @@ TEST(CliJson, TraceHasDocumentedFields) {
 // best-gpu's fused stages through the CLI, recorded by the device: the JSON names each work-item's second operation
 // and the table marks the stage's active count "x2".
 TEST(CliJson, FusedStagesNameTheSecondOperation) {
-    Outcome o = runCli({"trace", "--variant", "best-gpu", "--n", "64", "--wg", "16", "--groups", "1", "--type", "int",
+    Outcome o = runCli({"trace", "--variant", "best-gpu", "--n", "64", "--wg", "16", "--trace-groups", "1", "--type", "int",
                         "--data", "iota", "--json"});
     ASSERT_EQ(o.rc, 0) << o.err;
     const auto j = nlohmann::json::parse(o.out);
@@ -92,7 +92,7 @@ TEST(CliJson, FusedStagesNameTheSecondOperation) {
     EXPECT_EQ(stages[1]["second"][2], nlohmann::json::array({6, 14, 6}));
     EXPECT_TRUE(stages[1]["second"][4].is_null());
     EXPECT_FALSE(stages[2].contains("second"));  // s = 4: one operation each
-    o = runCli({"trace", "--variant", "best-gpu", "--n", "64", "--wg", "16", "--groups", "1", "--type", "int"});
+    o = runCli({"trace", "--variant", "best-gpu", "--n", "64", "--wg", "16", "--trace-groups", "1", "--type", "int"});
     ASSERT_EQ(o.rc, 0) << o.err;
     EXPECT_NE(o.out.find("4 x2"), std::string::npos) << o.out;
     EXPECT_NE(o.out.find("x2: each active work-item did two operations"), std::string::npos);

@@ -4,6 +4,7 @@
 
 #include <functional>
 
+#include "core/files/json_io.h"
 #include "core/session/session.h"
 #include "tests/support/session_test_util.h"
 
@@ -79,6 +80,23 @@ TEST(SessionParse, TheDataChoiceRoundTripsAndOldSessionsStillLoad) {
     const Session o = parseSession(old.dump());
     EXPECT_EQ(o.config.data, DataPattern::Random);
     EXPECT_EQ(o.trace.result, 1091);
+}
+
+TEST(SessionParse, TheGroupsSettingRoundTripsAndOldSessionsLoadWithTheVariantsOwn) {
+    Json j = validJson();
+    EXPECT_FALSE(j["config"].contains("groups"));  // written before sessions kept it
+    EXPECT_EQ(parseSession(j.dump()).config.groups, 0u);  // 0: the variant's own grid
+    j["config"]["groups"] = 12;
+    const Session s = parseSession(j.dump());
+    EXPECT_EQ(s.config.groups, 12u);
+    EXPECT_EQ(parseSession(serializeSession(s)).config.groups, 12u);
+    expectRefused([](Json& k) { k["config"]["groups"] = -1; }, "groups");
+    // n takes the run settings' range (up to 2^40), not 32 bits.
+    Json config = j["config"];
+    config["n"] = 1ull << 33;
+    EXPECT_EQ(json::readConfig(config).n, size_t(1) << 33);
+    config["n"] = (1ull << 40) + 1;
+    EXPECT_THROW(json::readConfig(config), Error);
 }
 
 TEST(SessionParse, WhatIsNotJsonIsRefused) {
