@@ -151,19 +151,22 @@ json variant(const VariantInfo& v) {
             {"timed_elements_per_item", v.timedElementsPerItem > 0 ? v.timedElementsPerItem : v.defaultElementsPerItem}};
 }
 
+// The run settings under their command-line names (core/files/run_settings.h): "epi", "simd", "bank-width",
+// "final" ("device" or "host"). Sessions written before kept "elems_per_item", "simd_width", "bank_width" and
+// "final_on_host"; readConfig reads those too.
 json config(const RunConfig& c) {
     json j = {{"variant", c.variant},
             {"n", c.n},
             {"op", toString(c.op)},
             {"type", toString(c.type)},
             {"wg", c.wg},
-            {"elems_per_item", c.elemsPerItem},
+            {"epi", c.elemsPerItem},
             {"data", toString(c.data)},
             {"seed", c.seed},
-            {"final_on_host", c.finalOnHost},
-            {"simd_width", c.simdWidth},
+            {"final", c.finalOnHost ? "host" : "device"},
+            {"simd", c.simdWidth},
             {"banks", c.banks},
-            {"bank_width", c.bankWidthBytes},
+            {"bank-width", c.bankWidthBytes},
             {"groups", c.groups}};
     if (c.exclusive) j["exclusive"] = true;
     if (c.data == DataPattern::File) j["data_file"] = c.dataFile;
@@ -334,14 +337,20 @@ RunConfig readConfig(const json& j) {
             wordSetting(c, j, "data", "data");
         }
     }
+    // A setting under its command-line name, or under the key sessions used before (config()).
+    auto key = [&j](const char* name, const char* old) { return j.contains(name) || !j.contains(old) ? name : old; };
     c.wg = setting<size_t>(j, "wg", "wg");
-    c.elemsPerItem = setting<int>(j, "elems_per_item", "epi");
+    c.elemsPerItem = setting<int>(j, key("epi", "elems_per_item"), "epi");
     c.seed = setting<uint64_t>(j, "seed", "seed");
-    c.finalOnHost = flag(j, "final_on_host");
+    if (j.contains("final") || !j.contains("final_on_host")) {
+        wordSetting(c, j, "final", "final");  // device or host, by the command line's rule
+    } else {
+        c.finalOnHost = flag(j, "final_on_host");
+    }
     c.exclusive = j.contains("exclusive") && flag(j, "exclusive");
-    c.simdWidth = setting<int>(j, "simd_width", "simd");
+    c.simdWidth = setting<int>(j, key("simd", "simd_width"), "simd");
     c.banks = setting<int>(j, "banks", "banks");
-    c.bankWidthBytes = setting<int>(j, "bank_width", "bank-width");
+    c.bankWidthBytes = setting<int>(j, key("bank-width", "bank_width"), "bank-width");
     if (j.contains("groups")) c.groups = setting<size_t>(j, "groups", "groups");  // absent before sessions kept it
     return c;
 }

@@ -90,12 +90,13 @@ std::optional<Outcome> bench(const std::string& name, const std::string& text) {
     return Outcome{true, settingText(c, name), ""};
 }
 
-// Sessions keep numbers as numbers and words as words, under their own keys; n (a trace's index range), variant
-// (a student's kernel's name), final (a flag) and groups (not kept) are read by rules of their own.
+// Sessions keep numbers as numbers and words as words, under the command line's names; n (a trace's index range)
+// and variant (a student's kernel's name) are read by rules of their own.
 std::optional<Outcome> session(const std::string& name, const std::string& text) {
-    const std::map<std::string, std::string> keys = {{"op", "op"},       {"type", "type"},    {"data", "data"},
-                                                     {"wg", "wg"},       {"seed", "seed"},    {"epi", "elems_per_item"},
-                                                     {"simd", "simd_width"}, {"banks", "banks"}, {"bank-width", "bank_width"}};
+    const std::map<std::string, std::string> keys = {
+        {"op", "op"},     {"type", "type"}, {"data", "data"},   {"wg", "wg"},       {"seed", "seed"},
+        {"epi", "epi"},   {"simd", "simd"}, {"banks", "banks"}, {"bank-width", "bank-width"},
+        {"final", "final"}, {"groups", "groups"}};
     if (!keys.count(name)) return std::nullopt;
     const RunSettingSpec& spec = *findRunSetting(name);
     nlohmann::json j = json::config(RunConfig{});
@@ -158,7 +159,7 @@ TEST(SettingsTable, EveryFrontEndAcceptsAndRefusesTheSameValuesWithTheSameWords)
         const std::string name(s.name);
         for (const std::string& text : samples(s)) {
             const Outcome want = core(name, text);
-            if (name != "groups") expectSame("reducelab trace", name, text, want, cli(name, text));  // trace's own
+            expectSame("reducelab trace", name, text, want, cli(name, text));
             if (name != "variant") expectSame("reducelab gui", name, text, want, explorer(name, text));
             expectSame("script", name, text, want, script(name, text));
             if (auto b = bench(name, text)) {
@@ -195,10 +196,8 @@ TEST(SettingsTable, TheHelpOfTheCommandLineAndOfTheExplorerShowsEverySetting) {
     for (const RunSettingSpec& s : runSettings()) {
         SCOPED_TRACE(std::string(s.name));
         const std::string option = "--" + std::string(s.name) + " " + std::string(s.value);
-        if (s.name != "groups") {
-            EXPECT_NE(o.helpText.find(option), std::string::npos) << o.helpText;
-            EXPECT_NE(o.helpText.find(std::string(s.help.substr(0, 20))), std::string::npos) << o.helpText;
-        }
+        EXPECT_NE(o.helpText.find(option), std::string::npos) << o.helpText;
+        EXPECT_NE(o.helpText.find(std::string(s.help.substr(0, 20))), std::string::npos) << o.helpText;
         EXPECT_NE(guiHelp.find(option), std::string::npos) << guiHelp;
         if (!s.zero.empty()) EXPECT_NE(guiHelp.find("0: " + std::string(s.zero)), std::string::npos) << guiHelp;
     }
