@@ -1,6 +1,6 @@
-// common.cl: prepended by the host to every reduction kernel (it is not a variant itself).
-// It defines the element type T, the operation RL_APPLY and its identity RL_IDENTITY from -D options, and the
-// recording macros that turn a timed kernel into a traced one. In timed builds (no -D RL_TRACE) every RL_ macro
+// common.cl: prepended by the host to every kernel of every pattern (it is not a variant itself).
+// It defines the element type T, the operation RL_APPLY and its identity RL_IDENTITY from -D options, the building
+// blocks the kernels share (RL_TILE_SCAN), and the recording macros that turn a timed kernel into a traced one. In timed builds (no -D RL_TRACE) every RL_ macro
 // below compiles to nothing, so the traced kernel and the timed kernel are the same source.
 //
 // Build options the host passes:  -D RL_TYPE_INT | RL_TYPE_FLOAT | RL_TYPE_LONG | RL_TYPE_DOUBLE (double needs the

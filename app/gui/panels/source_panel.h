@@ -1,5 +1,6 @@
-// Kernel source: the exact .cl file that ran (kernels/<id>.cl, optionally with the common.cl prelude), with
-// the lines of the current stage highlighted (view::stageLines) and the variant's lesson beside it.
+// Kernel source: the exact .cl file that ran (its kernelFile, kernels/<pattern>/<id>.cl, optionally with the
+// common.cl prelude), with the lines of the current stage highlighted (view::stageLines) and the variant's lesson
+// beside it.
 #pragma once
 #include <string>
 #include <vector>

@@ -172,7 +172,7 @@ bool apply(const std::string& name, const std::string& v, ExplorerOptions* o, st
 }  // namespace
 
 std::string helpText() {
-    CLI::App app("Opens the ReduceLab explorer: the reduction tree recorded on an OpenCL device, stage by stage.\n"
+    CLI::App app("Opens the ReduceLab explorer: a kernel's stages recorded on an OpenCL device, one by one.\n"
                  "Plain `reducelab` opens it with the last session's settings.",
                  "reducelab gui");
     describe(app);
