@@ -5,6 +5,7 @@
 
 #include "app/cli/commands.h"
 #include "app/cli/table.h"
+#include "core/pattern.h"
 #include "core/model/analysis.h"
 #include "core/model/look_back.h"
 #include "core/check/simulator_process.h"
@@ -124,13 +125,14 @@ int cmdTrace(const Options& o) {
               << t.bankWidthBytes << " bytes\n"
               << "input     N = " << t.n << " " << toString(t.type) << ", op " << toString(t.op) << ", work-group "
               << t.wg << "\n";
-    const bool scan = v.pattern == Pattern::Scan;
-    if (scan) std::cout << "scan      " << (t.exclusive ? "exclusive" : "inclusive") << "\n";
+    const PatternInfo& info = patternInfo(v.pattern);
+    auto heading = [](const std::string& word) { return word + std::string(word.size() < 10 ? 10 - word.size() : 1, ' '); };
+    if (info.exclusiveForm) std::cout << heading(info.name) << (t.exclusive ? "exclusive" : "inclusive") << "\n";
     bool fusedSeen = false;  // some stage shown had work-items doing two operations
     for (const auto& p : t.passes) {
         // A tiled scan's passes are its levels: the input's tiles, then the tiles' totals, ...; other scans' are
         // their launches.
-        std::cout << "\n" << (v.kind == VariantKind::ScanTiles ? "level " : scan ? "launch " : "pass ") << p.pass << ": " << p.n << " elements, " << p.groups << " work-groups, "
+        std::cout << "\n" << (v.kind == VariantKind::ScanTiles ? "level" : info.launchNoun) << " " << p.pass << ": " << p.n << " elements, " << p.groups << " work-groups, "
                   << p.traced.size() << " recorded";
         if (v.kind == VariantKind::LastGroup && p.pass > 0)
             std::cout << " (inside pass 0's launch: " << finishingRole(size_t(p.pass), t.passes.size(), p.local) << ")";
@@ -141,9 +143,9 @@ int cmdTrace(const Options& o) {
         const GroupTrace& g = p.traced.front();
         int levelOps = 0;
         std::cout << "; group " << g.group << " shown\n";
-        // The ops column is a scan's (Hillis-Steele's n log n against Blelloch's 2n, stage by stage).
-        auto columns = [scan](std::vector<std::string> r) {
-            if (!scan) r.erase(r.begin() + 3);
+        // The ops column, where the pattern counts them (a scan's: Hillis-Steele's n log n against Blelloch's 2n).
+        auto columns = [&info](std::vector<std::string> r) {
+            if (!info.countsOperations) r.erase(r.begin() + 3);
             return r;
         };
         Table table(columns({"stage", "label", "active", "ops", "full warps", "idle warps", "divergent", "conflict",
@@ -154,7 +156,7 @@ int cmdTrace(const Options& o) {
             for (size_t i = 0; i < std::min<size_t>(8, st.values.size()); ++i) cells += (i ? " " : "") + number(st.values[i]);
             if (st.values.size() > 8) cells += " ...";
             // A fused stage: every active work-item did two operations before the next barrier.
-            const bool twice = !scan && isFused(st);
+            const bool twice = info.marksFusedStages && isFused(st);
             fusedSeen = fusedSeen || twice;
             int ops = 0;  // a scan's operations of the stage: the operator applied, by any work-item
             forEachOperation(st.ops, [&](const CellOp& op) { ops += combines(op.a, op.b) ? 1 : 0; });
@@ -166,23 +168,24 @@ int cmdTrace(const Options& o) {
                        cells}));
         }
         table.print(std::cout);
-        if (scan) std::cout << "operations in group " << g.group << ": " << levelOps << "\n";
+        if (info.countsOperations) std::cout << "operations in group " << g.group << ": " << levelOps << "\n";
     }
     if (fusedSeen)
         std::cout << "\nx2: each active work-item did two operations in that stage, which shares one barrier with the "
                      "next (best-gpu's fused stages).";
     std::cout << "\nWarps and bank conflicts are a model of the hardware (SIMD width " << t.simdWidth << ", "
               << t.banks << " banks), computed from the indices the kernel recorded, not hardware counters.\n"
-              << (scan ? "ops: the times a stage applies the operator (moves, clears and loads are not counted).\n"
-                       : "");
-    if (scan) {
+              << (info.countsOperations
+                      ? "ops: the times a stage applies the operator (moves, clears and loads are not counted).\n"
+                      : "");
+    if (!info.resultIsOneValue) {  // its elements, the first of them
         std::string first;
         for (size_t i = 0; i < std::min<size_t>(16, t.output.size()); ++i) first += (i ? " " : "") + number(t.output[i]);
         if (t.output.size() > 16) first += " ...";
-        std::cout << "scan      " << first << "\n";
+        std::cout << heading(info.name) << first << "\n";
     }
     if (!t.lookBack.empty()) printLookBack(t);
-    std::cout << (scan ? "last      " : "result    ") << number(t.result) << "   reference " << number(t.reference)
+    std::cout << heading(info.resultIsOneValue ? "result" : "last") << number(t.result) << "   reference " << number(t.reference)
               << "\n"
               << "verdict   " << (t.correct ? "CORRECT" : "WRONG") << ": " << t.verdict << "\n"
               << "recorded  " << groups << " work-groups, " << stages << " stages in " << fixed(recordMs, 1)

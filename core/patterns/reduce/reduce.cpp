@@ -43,6 +43,8 @@ PatternInfo reduce() {
     p.plotRoundVariants = {"sequential", "global-bottom-up"};
     p.harrisFigures = true;
     p.ladderToggles = true;
+    p.launchNoun = "pass";
+    p.marksFusedStages = true;
     p.contract = KernelArgs{};
     p.starterFile = "kernels/reduce/starter.cl";
     p.contractSignature = "__kernel void NAME(__global const T *in, __global T *out, const uint n, __local T *scratch)";

@@ -69,6 +69,8 @@ PatternInfo scan() {
     p.plotRoundVariants = {"hillis-steele", "blelloch"};
     p.exclusiveForm = true;
     p.lectureOneElementPerItem = true;
+    p.launchNoun = "launch";
+    p.countsOperations = true;
     p.contract = kScanArgs;
     p.starterFile = "kernels/scan/starter.cl";
     p.contractSignature =
