@@ -45,14 +45,14 @@ struct PatternInfo {
     std::vector<std::string> plotSizeVariants, plotRoundVariants;
     bool harrisFigures = false;  // its ladder has Harris's published G80 figures beside it (reductions)
     bool exclusiveForm = false;  // it has an inclusive and an exclusive form (--exclusive, -D RL_EXCLUSIVE: scans)
-    bool ladderToggles = false;
-    bool lectureOneElementPerItem = false;
+    bool ladderToggles = false;  // the explorer composes its variants from the classic optimizations' toggles
+    bool lectureOneElementPerItem = false;  // a lecture preset takes one element per work-item where epi is settable
     // `reducelab trace`'s text: what a pass is called ("pass", "launch"), whether a stage's operations are counted
     // (a scan's work: n log n against 2n), and whether a stage where work-items do two operations is marked x2
     // (best-gpu's fused tree stages; a scan's swap and add is one step).
     std::string launchNoun = "pass";
     bool countsOperations = false;
-    bool marksFusedStages = false;  // a lecture preset takes one element per work-item where epi is settable  // the explorer composes its variants from the classic optimizations' toggles
+    bool marksFusedStages = false;
     // A student's kernel: the launch contract (where each argument goes; KernelArgs::sums >= 0: a buffer of tile
     // totals), the contract's signature ("NAME" stands for the kernel's name) and the sentence that explains it, the
     // noun for its kernels ("a reduction kernel") and what the check's largest size exercises.

@@ -1,4 +1,5 @@
-// global-top-down: the descriptor (Lawlor's one-launch top-down loop) and the CPU model of kernels/reduce/global-top-down.cl.
+// global-top-down: the descriptor (Lawlor's one-launch top-down loop) and the CPU model of
+// kernels/reduce/global-top-down.cl.
 // Lesson, cost and requirements are read from the kernel's banner; the model is what device traces are tested against.
 // Model: With the semantics the kernel intends: every round sees all of the previous round's writes, as if one barrier
 // synchronised every work-item. The device matches it only while one work-group covers the input; past that, the

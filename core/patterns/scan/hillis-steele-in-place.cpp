@@ -1,4 +1,5 @@
-// hillis-steele-in-place: the descriptor (not correct by design) and the CPU model of kernels/scan/hillis-steele-in-place.cl.
+// hillis-steele-in-place: the descriptor (not correct by design) and the CPU model of
+// kernels/scan/hillis-steele-in-place.cl.
 // Lesson, cost and requirements are read from the kernel's banner; the model is what device traces are tested against.
 // Model: as its author meant it, which is hillis-steele's: the trace shows the stage where the device leaves it.
 #include "core/model/model.h"
