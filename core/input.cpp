@@ -1,6 +1,7 @@
 // Input generation (splitmix64, so results do not depend on the standard library's distributions) and data files.
 #include "core/input.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
@@ -12,6 +13,8 @@
 
 namespace rl {
 namespace {
+
+constexpr size_t kZipfValues = 1024;
 
 struct SplitMix64 {
     uint64_t state;
@@ -39,7 +42,20 @@ double patternValue(DataPattern pattern, ElemType type, size_t i, SplitMix64& rn
             const double quarters = double(int64_t(rng.next() % 65) - 32);  // -32 .. 32
             return isIntegral(type) ? std::trunc(quarters / 4) : quarters / 4;
         }
-        case DataPattern::File: break;
+        case DataPattern::Constant: return 3;
+        case DataPattern::Zipf: {  // the inverse of the weights' running sum, found by bisection
+            static const std::vector<double> cdf = [] {
+                std::vector<double> c(kZipfValues);
+                double sum = 0;
+                for (size_t k = 0; k < c.size(); ++k) c[k] = sum += 1.0 / double(k + 1);
+                for (double& v : c) v /= sum;
+                return c;
+            }();
+            const double u = double(rng.next() >> 11) / double(1ull << 53);
+            return double(std::upper_bound(cdf.begin(), cdf.end() - 1, u) - cdf.begin());
+        }
+        case DataPattern::File:
+        case DataPattern::Text: break;
     }
     return 0;
 }
@@ -69,6 +85,8 @@ HostArray arrayOf(ElemType type, const std::vector<double>& values) {
 HostArray makeInput(ElemType type, DataPattern pattern, size_t n, uint64_t seed) {
     if (pattern == DataPattern::File)
         bad("data from a file needs the file's name: give --data file:PATH (or choose the file in the explorer)");
+    if (pattern == DataPattern::Text)
+        bad("the letters of a text need the file's name: give --data text:PATH (a plain text file)");
     SplitMix64 rng{seed};
     std::vector<double> values(n);
     for (size_t i = 0; i < n; ++i) values[i] = patternValue(pattern, type, i, rng);
@@ -76,11 +94,13 @@ HostArray makeInput(ElemType type, DataPattern pattern, size_t n, uint64_t seed)
 }
 
 HostArray makeInput(const RunConfig& c) {
-    if (c.data != DataPattern::File) return makeInput(c.type, c.data, c.n, c.seed);
-    const std::vector<double> values = readDataFile(c.dataFile, c.type);
+    if (!fromFile(c.data)) return makeInput(c.type, c.data, c.n, c.seed);
+    const std::vector<double> values =
+        c.data == DataPattern::Text ? readTextLetters(c.dataFile) : readDataFile(c.dataFile, c.type);
     if (values.size() != c.n)
         bad(c.dataFile + " now holds " + std::to_string(values.size()) + " values, not the " + std::to_string(c.n) +
-            " chosen; choose the file again (--data file:PATH sets N to its count)");
+            " chosen; choose the file again (--data " + std::string(toString(c.data)) +
+            ":PATH sets N to its count)");
     return arrayOf(c.type, values);
 }
 
@@ -207,6 +227,33 @@ HostArray withGuardTail(const HostArray& input, size_t tail, Op op) {
         case ElemType::Double: out.doubles.insert(out.doubles.end(), tail, g); break;
         default: out.floats.insert(out.floats.end(), tail, float(g)); break;
     }
+    return out;
+}
+
+}  // namespace rl
+
+namespace rl {
+
+std::vector<double> readTextLetters(const std::string& path) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    if (!fs::is_regular_file(path, ec))
+        bad(path + ": no such file (give --data text:PATH with a plain text file, e.g. a chapter of a book)");
+    const auto size = fs::file_size(path, ec);
+    if (ec || size > kMaxDataFileBytes)
+        bad(path + ": too large or unreadable; give a text file of at most " +
+            std::to_string(kMaxDataFileBytes >> 20) + " MiB");
+    std::ifstream f(path, std::ios::binary);
+    if (!f) bad(path + ": cannot be read (check its permissions)");
+    std::vector<double> out;
+    for (char ch; f.get(ch);) {
+        const unsigned char c = static_cast<unsigned char>(ch);
+        if (c >= 'a' && c <= 'z') out.push_back(double(c - 'a'));
+        else if (c >= 'A' && c <= 'Z') out.push_back(double(c - 'A'));
+        if (out.size() > kMaxDataFileValues)
+            bad(path + ": more than " + std::to_string(kMaxDataFileValues) + " letters; give a shorter text");
+    }
+    if (out.empty()) bad(path + ": holds no letter a-z; give a text file (its letters are counted, case folded)");
     return out;
 }
 

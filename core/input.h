@@ -49,7 +49,7 @@ struct HostArray {
 //   double values are the float ones, so a seed gives the same data in both);
 //   0-9 (Digits) and 0-99 (Small): whole numbers uniform in that range (as floats for the float type);
 //   floats: multiples of 0.25 uniform in [-8, 8], exact in float (whole numbers in [-8, 8] for the int type);
-//   iota: 0, 1, 2, ...; ones: all 1.
+//   iota: 0, 1, 2, ...; ones: all 1; constant: all 3; zipf: whole numbers 0..1023, k drawn with weight 1 / (k + 1).
 // File needs the file's name: throws rl::Error (BadInput) here; use makeInput(const RunConfig&).
 HostArray makeInput(ElemType type, DataPattern pattern, size_t n, uint64_t seed);
 
@@ -82,6 +82,9 @@ std::vector<double> readDataFile(const std::string& path, ElemType type);
 // Parses the text of a data file (`shown` names it in messages); the rules of readDataFile.
 std::vector<double> parseDataText(const std::string& text, ElemType type, const std::string& shown);
 
+// The letters a-z of a text file (A-Z folded to them) as 0..25, in order; every other byte skipped. Throws
+// rl::Error (BadInput) naming the file: unreadable, past kMaxDataFileBytes, or without a letter.
+std::vector<double> readTextLetters(const std::string& path);
 // Values as the device's element type (ints and longs exactly, floats rounded to float).
 HostArray arrayOf(ElemType type, const std::vector<double>& values);
 

@@ -3,6 +3,8 @@
 // (kernels/<name>/, core/patterns/<name>/) and is listed once, in core/patterns/registry.cpp; what differs between
 // patterns lives in their descriptions and their variants' kinds (runners, core/cl/runners.h), not in branches.
 #pragma once
+#include <functional>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -12,8 +14,22 @@
 #include "core/run_config.h"
 #include "core/trace.h"
 #include "core/catalogue/variant.h"
+#include "core/model/reference.h"
 
 namespace rl {
+
+// How a timed run checks the result of each call (core/cl/timed_run.cpp), made once per run from its input.
+class ResultCheck {
+public:
+    virtual ~ResultCheck() = default;
+    // Reads up to `count` elements of the run's output from `first` into *out; false where the run leaves one value.
+    using ReadPiece = std::function<bool(size_t first, size_t count, std::vector<double>* out)>;
+    // The call's result: `value` is what the runner returned (a reduction's value, a scan's last element, a
+    // histogram's first bin); `firstCall`: the run's first timed call, where an array is checked whole. Sets *verdict.
+    virtual bool check(double value, bool firstCall, const ReadPiece& read, std::string* verdict) = 0;
+    // The reference a run's result is shown against.
+    virtual double reference() const = 0;
+};
 
 struct PatternInfo {
     Pattern id = Pattern::Reduce;
@@ -33,6 +49,17 @@ struct PatternInfo {
     // reduction's value; a scan's every element, in trace.output) against the host's reference of `input`.
     void (*judgeTrace)(const VariantInfo& variant, const RunConfig& config, const HostArray& input,
                        TraceRun& trace) = nullptr;
+    // A timed run's check of every call's result against the host's reference of `input` (`reference`: its one value,
+    // which several runs of one input share). Null: the one value against `reference` (a reduction's).
+    std::unique_ptr<ResultCheck> (*resultCheck)(const VariantInfo& variant, const RunConfig& config,
+                                                const HostArray& input, const Reference& reference) = nullptr;
+    // What a run takes from its data before its kernels are built (a histogram's range: the data's minimum and
+    // maximum where --range named none). Null: the config as given.
+    RunConfig (*completeConfig)(const RunConfig& config, const HostArray& input) = nullptr;
+    // Build options of its own (a histogram's bins and range: RL_NBINS, RL_BIN...), after the common ones.
+    std::string (*buildOptions)(const VariantInfo& variant, const RunConfig& config) = nullptr;
+    // The __local bytes one work-group of a variant takes. Null: the variant's scratch (scratchElems) of elements.
+    size_t (*localBytes)(const VariantInfo& variant, const RunConfig& config) = nullptr;
     // The whole run in the CPU model, where it is not passes of groups each reducing to one partial (the default:
     // core/model/model.h's modelRun): every pass's traces, and *result set to the run's result (a scan: its last
     // element). Null: the default.
@@ -66,7 +93,8 @@ struct PatternInfo {
     // work-group partly filled, whole work-groups.
     std::string fewerThanGroupTests, partialGroupTests, wholeGroupsTests;
     bool resultIsOneValue = true;  // its result is one value (a reduction), checked as such; false: an array checked
-                                   // element by element (a scan)
+                                   // element by element (a scan's elements, a histogram's bins)
+    std::string resultNoun = "result";  // what its result is called in a run's report ("last element", "bin 0")
     // A student's kernel as a variant before its own name, source and arguments: the kind it is launched as, its
     // lesson, its scratch per work-item.
     VariantInfo studentKernel;

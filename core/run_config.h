@@ -18,7 +18,7 @@ struct RunConfig {
     size_t wg = 256;
     int elemsPerItem = 0;  // 0: the variant's default (only multi-element lets the user set it)
     DataPattern data = DataPattern::Random;
-    std::string dataFile;  // data == File: the text file the values come from (core/input.h, readDataFile)
+    std::string dataFile;  // data == File or Text: the text file the values come from (core/input.h, readDataFile)
     uint64_t seed = 1;
     size_t groups = 0;  // fixed-grid variants: most work-groups per pass. 0: timed runs use the variant's groups
                         // per compute unit times the device's compute units; traces and the model use the
@@ -28,6 +28,11 @@ struct RunConfig {
     int simdWidth = 0;         // 0: the device's (NVIDIA 32, AMD 64, else 32)
     int banks = 32;
     int bankWidthBytes = 4;
+    // Histograms: the bins, and the range they cover (numpy's rule: equal widths, the last bin closed, values outside
+    // counted nowhere). Without a range (rangeSet false) a run takes the data's minimum and maximum, as numpy does.
+    size_t bins = 256;
+    bool rangeSet = false;
+    double rangeLo = 0, rangeHi = 0;
 };
 
 // Which work-groups a trace records. Small inputs are recorded whole; past `maxFullGroups` work-groups in a pass,

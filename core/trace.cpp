@@ -5,6 +5,13 @@ namespace rl {
 
 std::string stageLabel(int param) {
     if (param < 0) return "load";
+    if (isBinsParam(param)) {
+        if (binsStep(param) >= 0) return "step " + std::to_string(binsStep(param));
+        if (param == kBinsClearedParam) return "cleared";
+        if (param == kBinsFlushedParam) return "flushed";
+        if (param == kBinsCopiesSummedParam) return "copies summed";
+        return "merged";
+    }
     if (param == kClearRootParam) return "root cleared";
     if (param == kAddOwnParam) return "inclusive";
     if (param == kShiftRightParam) return "exclusive";
@@ -23,6 +30,10 @@ std::string stageLabel(int param) {
 
 std::string stagePhase(int param) {
     if (param < 0) return "";
+    if (isBinsParam(param)) {
+        if (binsStep(param) >= 0 || param == kBinsFlushedParam) return "counting";
+        return param == kBinsClearedParam ? "clear" : "merge";
+    }
     if (param == kClearRootParam) return "root";
     if (param == kAddOwnParam || param == kShiftRightParam) return "result";
     if (param == kCarriedParam) return "look-back";  // where its prefix comes from: the chunks before

@@ -114,6 +114,20 @@ inline constexpr int kRunOffsetsParam = 0x10000000;
 // work-items (the flag combined with the size).
 inline constexpr int kWorkGroupScanFlag = 0x20000000;
 inline constexpr int kWorkGroupScanExclusiveFlag = 0x40000000;
+// Histogram stages (kernels/common.cl's RL_BINS_ macros give the same numbers; both built-in scan bits at once,
+// which no scan records): the local bins cleared, after counting step k, after the work-items' last runs were added
+// (aggregated), the copies of each bin summed (replicated), and after the local bins were added into the global ones.
+inline constexpr int kBinsFlag = 0x60000000;
+inline constexpr int kBinsClearedParam = kBinsFlag | 0x100000;
+inline constexpr int kBinsMergedParam = kBinsFlag | 0x200000;
+inline constexpr int kBinsStepFlag = kBinsFlag | 0x400000;
+inline constexpr int kBinsFlushedParam = kBinsFlag | 0x800000;
+inline constexpr int kBinsCopiesSummedParam = kBinsFlag | 0x1000000;
+inline bool isBinsParam(int param) { return param >= 0 && (param & kBinsFlag) == kBinsFlag; }
+// The counting step of a histogram's stage, -1 for its other stages and for every other pattern's.
+inline int binsStep(int param) {
+    return isBinsParam(param) && (param & kBinsStepFlag) == kBinsStepFlag ? param & 0xFFFFF : -1;
+}
 std::string stageLabel(int param);  // "load", "s = 64", "tail s = 16", "d = 4", "up d = 2", "root cleared", ...
 // The phase a scan stage belongs to ("up-sweep", "down-sweep", ...), empty for a reduction's stages.
 std::string stagePhase(int param);

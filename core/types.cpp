@@ -37,6 +37,9 @@ std::string_view toString(DataPattern pattern) {
         case DataPattern::Small: return "0-99";
         case DataPattern::Floats: return "floats";
         case DataPattern::File: return "file";
+        case DataPattern::Zipf: return "zipf";
+        case DataPattern::Constant: return "constant";
+        case DataPattern::Text: return "text";
     }
     return "?";
 }
@@ -64,6 +67,9 @@ std::optional<DataPattern> parseDataPattern(std::string_view text) {
     if (text == "0-99") return DataPattern::Small;
     if (text == "floats") return DataPattern::Floats;
     if (text == "file") return DataPattern::File;
+    if (text == "zipf") return DataPattern::Zipf;
+    if (text == "constant") return DataPattern::Constant;
+    if (text == "text") return DataPattern::Text;
     return std::nullopt;
 }
 

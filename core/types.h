@@ -12,7 +12,8 @@ namespace rl {
 // them).
 enum class Pattern {
     Reduce,  // one value from many: sum, min or max of an array
-    Scan     // every prefix: out[i] = in[0] op ... op in[i] (inclusive) or up to in[i - 1] (exclusive)
+    Scan,    // every prefix: out[i] = in[0] op ... op in[i] (inclusive) or up to in[i - 1] (exclusive)
+    Histogram  // counts: bins[b] = how many elements fall in bin b of equal-width bins over a range
 };
 
 enum class Op { Sum, Min, Max };
@@ -24,11 +25,17 @@ inline constexpr ElemType kAllTypes[] = {ElemType::Int, ElemType::Float, ElemTyp
 inline constexpr double kMaxExactLong = 9007199254740992.0;  // 2^53
 // Input data. Digits: whole numbers 0..9 (the presets' and lecture mode's data: every sum fits a cell and a head);
 // Small: 0..99; Random: ints in [-1000, 1000], floats in [-1, 1); Ones; Iota: 0, 1, 2, ...; Floats: quarters in
-// [-8, 8] (short, exact in float); File: the numbers of a text file (RunConfig::dataFile, core/input.h).
-enum class DataPattern { Random, Iota, Ones, Digits, Small, Floats, File };
+// [-8, 8] (short, exact in float); Zipf: whole numbers 0..1023 where k comes with a weight of 1 / (k + 1) (skewed:
+// a few values take most elements); Constant: every element 3 (a histogram's worst contention); File: the numbers of
+// a text file; Text: the letters a-z of a text file as 0..25, case folded, everything else skipped (RunConfig::dataFile,
+// core/input.h).
+enum class DataPattern { Random, Iota, Ones, Digits, Small, Floats, File, Zipf, Constant, Text };
 
 std::string_view toString(Op op);
 std::string_view toString(ElemType type);
+// Whether the data come from a text file (RunConfig::dataFile): its numbers (File) or its letters (Text).
+inline constexpr bool fromFile(DataPattern d) { return d == DataPattern::File || d == DataPattern::Text; }
+
 std::string_view toString(DataPattern pattern);
 std::optional<Op> parseOp(std::string_view text);
 std::optional<ElemType> parseElemType(std::string_view text);

@@ -136,6 +136,30 @@ inline T rl_total16(const T16 v) {
 #define RL_WORK_GROUP_SCAN(size) ((int)(0x20000000 | (int)(size)))
 #define RL_WORK_GROUP_SCAN_EXCLUSIVE(size) ((int)(0x40000000 | (int)(size)))
 
+// Histograms. The host defines RL_NBINS (the bins) and the range they cover: RL_BIN(x) is the bin of element x, a
+// uint, or RL_NBINS where x falls outside the range (or is a NaN), so that the kernel skips it. The rule is numpy's:
+// equal widths over [RL_BIN_LO, RL_BIN_HI], the last bin closed, computed as min((x - lo) * (nbins / (hi - lo)),
+// nbins - 1) in float (the host's reference does the same operations, so the two agree bit for bit).
+#if defined(RL_NBINS)
+#if defined(RL_TYPE_INT)
+#define RL_BIN(x) \
+    ((x) < RL_BIN_LO || (x) > RL_BIN_HI ? (uint)RL_NBINS \
+                                        : min((uint)((float)((long)(x) - (long)RL_BIN_LO) * RL_BIN_SCALE), (uint)RL_NBINS - 1u))
+#else
+#define RL_BIN(x) \
+    ((x) >= RL_BIN_LO && (x) <= RL_BIN_HI ? min((uint)(((x) - RL_BIN_LO) * RL_BIN_SCALE), (uint)RL_NBINS - 1u) \
+                                          : (uint)RL_NBINS)
+#endif
+#endif
+// The stages histogram kernels record (core/trace.h's kBins... constants are the same numbers): the local bins
+// cleared, after counting step k (one element per work-item), after a work-item's last run was flushed, the copies
+// of the bins summed into the first, and after the local bins were added into the global ones.
+#define RL_BINS_CLEARED ((int)0x60100000)
+#define RL_BINS_MERGED ((int)0x60200000)
+#define RL_BINS_STEP(k) ((int)(0x60400000 | (int)(k)))
+#define RL_BINS_FLUSHED ((int)0x60800000)
+#define RL_BINS_COPIES_SUMMED ((int)0x61000000)
+
 #if defined(RL_TRACE)
 // The group a stage is recorded for: the work-group, unless the kernel redefines RL_TRACE_GROUP (#undef, then
 // #define) before it records (decoupled-look-back records each tile by the ticket it drew, not its group id).
@@ -260,6 +284,35 @@ inline void rl_record_value(const T x, const int param, const int stage, const i
         rl_op = (int4)(0, -1, -1, -1);                                                                            \
     } while (0)
 
+// Histograms: local memory holds `cells` counters (uint), not a cell per work-item. After a stage every work-item
+// copies counters lid, lid + lsize, ... below `cells`, and its own operation (an increment of bin b: RL_OP(b, -2, b),
+// the counter and a one held in a register). A trace's rows are then max(lsize, cells) wide; `cells` 0 records the
+// operations alone (a kernel whose bins are global).
+inline void rl_record_bins(__local const volatile uint *mem, const uint cells, const int param, const int stage,
+                           const int4 op, __global T *values, __global int4 *ops, __global int *params,
+                           const uint first, const uint count, const uint max_stages) {
+    const uint g = get_group_id(0);
+    if (g < first || g - first >= count || stage >= (int)max_stages) return;
+    const uint slot = g - first, lid = get_local_id(0), lsize = get_local_size(0);
+    const size_t base = ((size_t)slot * max_stages + (size_t)stage) * max(lsize, cells);
+    for (uint c = lid; c < cells; c += lsize) values[base + c] = (T)mem[c];
+    ops[2 * (base + lid)] = op;
+    ops[2 * (base + lid) + 1] = (int4)(0, -1, -1, -1);
+    if (lid == 0) {
+        params[slot * (max_stages + 1) + 1 + stage] = param;
+        params[slot * (max_stages + 1)] = stage + 1;
+    }
+}
+#define RL_RECORD_BINS(mem, cells, param)                                                                          \
+    do {                                                                                                           \
+        barrier(CLK_LOCAL_MEM_FENCE);                                                                              \
+        rl_record_bins((mem), (cells), (param), rl_stage, rl_op, rl_values, rl_ops, rl_params, rl_first_group,     \
+                       rl_group_count, rl_max_stages);                                                             \
+        rl_stage++;                                                                                                \
+        rl_op = (int4)(0, -1, -1, -1);                                                                             \
+        barrier(CLK_LOCAL_MEM_FENCE);                                                                              \
+    } while (0)
+
 // Global-memory kinds (global-bottom-up, global-top-down) reduce one array in place in global memory, so their
 // trace is the whole array as one "group" (use RL_GLOBAL_TRACE_PARAMS / RL_GLOBAL_TRACE_BEGIN instead of the two
 // above; RL_OP takes GLOBAL indices there):
@@ -320,6 +373,7 @@ inline void rl_record_global_cells(__global const volatile T *arr, const int sta
 #define RL_RECORD_AT(mem, at, param)
 #define RL_RECORD_NOSYNC(mem, param)
 #define RL_RECORD_VALUE(x, param)
+#define RL_RECORD_BINS(mem, cells, param)
 #define RL_GLOBAL_TRACE_PARAMS
 #define RL_GLOBAL_TRACE_BEGIN
 #define RL_RECORD_GLOBAL(param)

@@ -41,6 +41,7 @@ std::string buildOptions(const VariantInfo& variant, const RunConfig& config, bo
     o += " -D RL_EPI=" + std::to_string(effectiveElemsPerItem(variant, config));
     if (usesWarpPath(variant, config, traced, device)) o += " -D RL_PTX_WARPS";
     if (streamsOutput(variant, config, device)) o += " -D RL_STREAM=" + std::to_string(streamLag(device));
+    if (const auto own = patternInfo(variant.pattern).buildOptions) o += own(variant, config);
     if (variant.needsOpenCL20 || variant.needsSubGroups) o += device.openclC3 ? " -cl-std=CL3.0" : " -cl-std=CL2.0";
     return o;
 }

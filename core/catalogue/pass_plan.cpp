@@ -142,6 +142,8 @@ std::vector<PassPlan> planPasses(const VariantInfo& variant, const RunConfig& co
             passes.push_back(p);
             return passes;
         }
+        case VariantKind::Histogram:
+        case VariantKind::HistogramTwoPass:  // (its sum over the groups' rows: an extra launch, KindRunner)
         case VariantKind::ScanLookBack: {
             // One launch: a tile of wg x epi elements per work-group, however many tiles that takes.
             PassPlan p;

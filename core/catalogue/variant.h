@@ -31,6 +31,10 @@ enum class VariantKind {
     ScanReduceThenScan,  // scan in two launches over a fixed grid of contiguous chunks: the chunks' totals, then
                          // each chunk scanned from the totals before it
     ScanChunks,          // the same two launches with one contiguous chunk per work-item, walked serially (CPUs)
+    Histogram,           // a histogram in one launch into bins the host zeroed first: each work-group counts its tile
+                         // (in local bins, merged with atomics, or straight into the global bins)
+    HistogramTwoPass,    // a histogram in two launches: every work-group's bins written to a row of its own, then
+                         // the rows summed bin by bin (kernels/histogram/two-pass.cl)
 };
 
 // The toggles a student flips in the explorer; a variant is one combination of them.
@@ -52,11 +56,14 @@ struct KernelArgs {
     int countBytes = 4;                           // 4: uint or int; 8: ulong or long
     int traceAt = 4;                              // where RL_TRACE_PARAMS's parameters begin
     int sums = -1;                                // scan kernels: the tile totals' buffer (in, out, sums, n, scratch)
+    int nbins = -1;  // histogram kernels: the bin count (in, bins, n, nbins, local_bins); `out` is the bins
     bool padded() const { return count < 0; }
 };
 // Where every scan kernel, built-in or a student's by the contract, takes them: (in, out, sums, n, scratch
 // [RL_TRACE_PARAMS]).
 inline constexpr KernelArgs kScanArgs{0, 1, 3, 4, 4, 5, 2};
+// Where every histogram kernel takes them: (in, bins, n, nbins, local_bins [RL_TRACE_PARAMS]).
+inline constexpr KernelArgs kHistogramArgs{0, 1, 2, 4, 4, 5, -1, 3};
 
 struct VariantInfo {
     Pattern pattern = Pattern::Reduce;
@@ -120,6 +127,10 @@ struct VariantInfo {
     // writing it. Such a build's tiles may leave their writes to a later tile (streamLag), which finds each run's
     // offset in a status word after the tiles' own.
     bool streamsPastCache = false;
+    // Histograms: copies of the bins each work-group keeps in local memory (replicated: > 1, chosen from the bins by
+    // the pattern, RL_COPIES), and whether it keeps any (global-atomics counts straight into the global bins).
+    bool replicatesBins = false;
+    bool localBins = true;
 };
 
 // The __local elements a work-group of wg work-items of this variant uses (its scratch argument's size).

@@ -33,6 +33,11 @@ RunConfig withDeviceDefaults(const VariantInfo& v, const RunConfig& requested, c
     return c;
 }
 
+RunConfig withDataDefaults(const VariantInfo& v, const RunConfig& config, const HostArray& input) {
+    const auto complete = patternInfo(v.pattern).completeConfig;
+    return complete ? complete(config, input) : config;
+}
+
 namespace {
 
 bool isPow2(size_t v) { return v && !(v & (v - 1)); }
@@ -117,7 +122,8 @@ void Engine::validate(const VariantInfo& v, const RunConfig& c, Purpose purpose)
     if (int(c.wg) < v.minWorkGroup)
         throw Error(ErrorKind::BadInput, "variant '" + v.id + "' needs a work-group size of at least " +
                                              std::to_string(v.minWorkGroup) + " (" + v.requirements + ")");
-    size_t localBytes = scratchElems(v, c.wg) * elemSize(c.type);
+    const auto patternLocal = patternInfo(v.pattern).localBytes;
+    size_t localBytes = patternLocal ? patternLocal(v, c) : scratchElems(v, c.wg) * elemSize(c.type);
     const int epi = effectiveElemsPerItem(v, c);
     if (v.tileInLocal) localBytes += c.wg * size_t(epi + 1) * elemSize(c.type);
     if (localBytes > d.localMemBytes)
@@ -125,7 +131,8 @@ void Engine::validate(const VariantInfo& v, const RunConfig& c, Purpose purpose)
                     "work-group size " + std::to_string(c.wg) +
                         (v.tileInLocal ? " with " + std::to_string(epi) + " elements per work-item" : std::string()) +
                         " needs " + std::to_string(localBytes) + " bytes of local memory; " + d.name + " has " +
-                        std::to_string(d.localMemBytes) + ": choose a smaller one");
+                        std::to_string(d.localMemBytes) + ": choose a smaller one" +
+                        (patternLocal ? std::string(" (or fewer bins)") : std::string()));
     if (v.elementsPerItemSettable && (c.elemsPerItem < 0 || c.elemsPerItem > 4096))
         throw Error(ErrorKind::BadInput, "elements per work-item must be between 1 and 4096");
     if (c.groups > (size_t(1) << 24)) throw Error(ErrorKind::BadInput, "the grid must be at most 2^24 work-groups");
@@ -181,11 +188,12 @@ RunResult Engine::run(const RunConfig& requested, const HostArray& input, int wa
 
 RunResult Engine::run(const VariantInfo& variant, const RunConfig& requested, const HostArray& input, int warmup,
                       int repeats) {
-    const RunConfig config = withDeviceDefaults(variant, requested, device_);
-    checkInput(config, input);
+    checkInput(requested, input);
+    const RunConfig complete = withDataDefaults(variant, requested, input);
+    const RunConfig config = withDeviceDefaults(variant, complete, device_);
     validate(variant, config, Purpose::Run);  // before the input is uploaded
     const ProfilingOn profiling(*this);
-    TimedRun timed(*this, variant, requested, input, uploadGuarded(input, config.op),
+    TimedRun timed(*this, variant, complete, input, uploadGuarded(input, config.op),
                          computeReference(input, requested.op));
     timed.warmup(warmup);
     for (int i = 0; i < std::max(1, repeats); ++i) timed.timeOnce();
@@ -198,10 +206,10 @@ TraceRun Engine::trace(const RunConfig& config, const HostArray& input, const Tr
 
 TraceRun Engine::trace(const VariantInfo& variant, const RunConfig& requested, const HostArray& input,
                        const TraceSelection& selection) {
-    RunConfig config = requested;
+    checkInput(requested, input);
+    RunConfig config = withDataDefaults(variant, requested, input);
     config.variant = variant.id;
     const VariantInfo* v = &variant;
-    checkInput(config, input);
     if (!variant.recordsStages)
         throw Error(ErrorKind::BadInput, "'" + variant.kernelName + "' records no stages: it uses none of the "
                                          "recording macros (RL_TRACE_PARAMS, RL_RECORD: docs/kernels.md), so the device "

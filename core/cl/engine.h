@@ -139,6 +139,10 @@ private:
 // many elements per work-item; a number in the config is always kept.
 RunConfig withDeviceDefaults(const VariantInfo& v, const RunConfig& requested, const DeviceInfo& device);
 
+// The config with what the pattern takes from the data before a build (PatternInfo::completeConfig: a histogram's
+// range from the data's minimum and maximum); the config itself for the other patterns.
+RunConfig withDataDefaults(const VariantInfo& v, const RunConfig& config, const HostArray& input);
+
 // Milliseconds between an event's start and end (CL_PROFILING_COMMAND_START/END).
 double eventMs(const cl::Event& event);
 

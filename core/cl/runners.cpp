@@ -16,6 +16,8 @@ std::unique_ptr<KindRunner> makeRunner(VariantKind kind) {
         case VariantKind::ScanLookBack: return makeScanLookBackRunner();
         case VariantKind::ScanReduceThenScan:
         case VariantKind::ScanChunks: return makeReduceThenScanRunner();
+        case VariantKind::Histogram:
+        case VariantKind::HistogramTwoPass: return makeHistogramRunner();
         case VariantKind::BuiltinWorkGroup:
         case VariantKind::BuiltinSubGroup: return makeBuiltinRunner();
         default: break;

@@ -16,7 +16,8 @@ std::unique_ptr<KindRunner> makeLastGroupRunner();  // best-gpu: one launch, the
 std::unique_ptr<KindRunner> makeScanTilesRunner();  // scans: tile scans level by level, then uniform adds
 std::unique_ptr<KindRunner> makeScanLookBackRunner();  // a scan in one launch (decoupled look-back)
 std::unique_ptr<KindRunner> makeReduceThenScanRunner();  // a scan in two launches over a fixed grid
-std::unique_ptr<KindRunner> makeBuiltinRunner();  // work_group_reduce / sub_group_reduce: the local tree's launches
+std::unique_ptr<KindRunner> makeBuiltinRunner();
+std::unique_ptr<KindRunner> makeHistogramRunner();  // histograms: the bins zeroed, one launch (two: per-group rows)  // work_group_reduce / sub_group_reduce: the local tree's launches
 
 // Reads `count` partials from the start of `partials` (blocking) and returns the result: the one value, or the
 // partials reduced on the host (timed into *hostFinalMs when given).

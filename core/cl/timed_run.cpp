@@ -5,6 +5,7 @@
 
 #include "core/cl/engine.h"
 #include "core/catalogue/kernel_source.h"
+#include "core/pattern.h"
 
 namespace rl {
 
@@ -42,7 +43,8 @@ std::string clFailure(const cl::Error& e, const std::string& what) {
 
 TimedRun::TimedRun(Engine& engine, const VariantInfo& variant, const RunConfig& requested,
                                const HostArray& input, const cl::Buffer& uploaded, const Reference& reference)
-    : engine_(&engine), variant_(variant), config_(withDeviceDefaults(variant, requested, engine.device())),
+    : engine_(&engine), variant_(variant),
+      config_(withDataDefaults(variant, withDeviceDefaults(variant, requested, engine.device()), input)),
       input_(uploaded), reference_(reference) {
     if (input.size() != config_.n || input.type != config_.type)
         throw Error(ErrorKind::BadInput, "the input does not match the config's N and type");
@@ -51,10 +53,7 @@ TimedRun::TimedRun(Engine& engine, const VariantInfo& variant, const RunConfig& 
     runner_ = makeRunner(variant_.kind);
     extra_ = runner_->extraLaunches(plan_);
     perPass_.resize(plan_.size() + extra_.size());
-    if (variant_.pattern == Pattern::Scan) {
-        hostInput_ = &input;
-        scanDepth_ = scanRoundingDepth(variant_, config_);
-    }
+    if (const auto make = patternInfo(variant_.pattern).resultCheck) check_ = make(variant_, config_, input, reference_);
 }
 
 TimedRun::TimedRun(TimedRun&&) noexcept = default;
@@ -87,44 +86,25 @@ void TimedRun::timeOnce() {
     hostMs_.push_back(host);
     std::string verdict;
     bool ok = false;
-    if (variant_.pattern != Pattern::Scan) {
+    if (!check_) {
         ok = acceptResult(reference_, config_.op, config_.type, value, &verdict);
-    } else if (totals_.size() == 1) {
-        ok = checkEveryElement(&verdict);
-    } else {  // later calls: the last element, which depends on every tile
-        ScanReference last;
-        last.values = {lastValue_};
-        last.bound = {lastBound_};
-        last.depth = scanDepth_;
-        ok = acceptScan(last, config_.type, {value}, &verdict);
-        if (ok) verdict = "the last element matches the reference (every element was checked on the first call)";
+    } else {
+        try {
+            ok = check_->check(
+                value, totals_.size() == 1,
+                [&](size_t first, size_t count, std::vector<double>* piece) {
+                    return runner_->readOutputPiece(*engine_, config_, first, count, piece);
+                },
+                &verdict);
+        } catch (const cl::Error& e) {
+            throw Error(ErrorKind::DeviceFailure, clFailure(e, "reading the output of '" + variant_.id + "'"));
+        }
     }
     if (totals_.size() == 1 || (correct_ && !ok)) {  // keep the first wrong result if any call is wrong
         result_ = value;
         verdict_ = verdict;
     }
     correct_ = correct_ && ok;
-}
-
-// Every element of the scan, read back a piece at a time and compared as it comes: no copy of the whole output
-// or of its reference is held (a timed sweep of the scan ladder holds a TimedRun per variant at once).
-bool TimedRun::checkEveryElement(std::string* verdict) {
-    std::pair<double, double> last;
-    bool ok = false;
-    try {
-        ok = checkScanInPieces(
-            *hostInput_, config_.op, config_.exclusive, scanDepth_,
-            [&](size_t first, size_t count, std::vector<double>* piece) {
-                return runner_->readOutputPiece(*engine_, config_, first, count, piece);
-            },
-            verdict, &last);
-    } catch (const cl::Error& e) {
-        throw Error(ErrorKind::DeviceFailure, clFailure(e, "reading the scan of '" + variant_.id + "'"));
-    }
-    lastValue_ = last.first;
-    lastBound_ = last.second;
-    hostInput_ = nullptr;  // not needed again
-    return ok;
 }
 
 RunResult TimedRun::result() const {
@@ -134,7 +114,7 @@ RunResult TimedRun::result() const {
     r.device = engine_->device().name;
     r.config = config_;
     r.repeats = timed();
-    r.reference = variant_.pattern == Pattern::Scan ? lastValue_ : reference_.value;
+    r.reference = check_ ? check_->reference() : reference_.value;
     r.result = result_;
     r.correct = correct_ && !totals_.empty();
     r.verdict = verdict_ + byDesign(variant_, r.correct);

@@ -20,6 +20,7 @@ namespace rl {
 
 class Engine;
 class KindRunner;
+class ResultCheck;
 
 // What is timed in turns: untimed calls first, then one timed call at a time.
 class TimedCall {
@@ -48,8 +49,6 @@ public:
     RunResult result() const;  // median, min and max of the calls timed so far (at least one)
 
 private:
-    bool checkEveryElement(std::string* verdict);  // a scan's first timed call
-
     Engine* engine_;
     VariantInfo variant_;
     RunConfig config_;
@@ -58,11 +57,9 @@ private:
     std::unique_ptr<KindRunner> runner_;
     cl::Buffer input_;
     Reference reference_;
-    // A scan's: every element checked on the first timed call, against the input, in pieces (ScanCheck); the
-    // last element's reference then checks the other calls.
-    const HostArray* hostInput_ = nullptr;
-    double lastValue_ = 0, lastBound_ = 0;
-    int scanDepth_ = 0;
+    // The pattern's check of an array's calls (a scan's elements, a histogram's bins: PatternInfo::resultCheck);
+    // null: the one value against reference_.
+    std::unique_ptr<ResultCheck> check_;
     std::vector<std::vector<double>> perPass_;
     std::vector<double> totals_, hostMs_;
     bool correct_ = true;

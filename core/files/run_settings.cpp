@@ -3,6 +3,9 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <sstream>
 
 #include "core/input.h"
@@ -14,7 +17,19 @@ namespace {
 
 constexpr long long kMaxN = 1ll << 40;
 
+// A number as the shortest text that reads back as the same double.
+std::string shortest(double v) {
+    char buf[64];
+    for (int digits = 1; digits <= 17; ++digits) {
+        std::snprintf(buf, sizeof buf, "%.*g", digits, v);
+        if (std::strtod(buf, nullptr) == v) break;
+    }
+    return buf;
+}
+
 }  // namespace
+
+std::string formatRange(double lo, double hi) { return shortest(lo) + "," + shortest(hi); }
 
 const std::vector<RunSettingSpec>& runSettings() {
     using K = SettingKind;
@@ -24,7 +39,9 @@ const std::vector<RunSettingSpec>& runSettings() {
         {"op", "sum|min|max", "the operation", "", K::Word, {0, 0}},
         {"type", "int|float|long|double", "the element type (double needs cl_khr_fp64)", "", K::Word, {0, 0}},
         {"wg", "SIZE", "work-group size", "", K::Integer, {1, 1 << 16}},
-        {"data", "PATTERN", "input data: 0-9, 0-99, random, ones, iota, floats or file:PATH (a file's count sets N)",
+        {"data", "PATTERN",
+         "input data: 0-9, 0-99, random, ones, iota, floats, zipf, constant, file:PATH (a file's numbers) or "
+         "text:PATH (its letters a-z as 0..25); a file's count sets N",
          "", K::Word, {0, 0}},
         {"seed", "S", "seed of the random data", "", K::Integer, {0, 1ll << 53}},
         {"epi", "K", "elements per work-item (multi-element variants)", "the variant's own", K::Integer,
@@ -35,6 +52,9 @@ const std::vector<RunSettingSpec>& runSettings() {
         {"bank-width", "BYTES", "bank width of the hardware model", "", K::Integer, {1, 64}},
         {"groups", "G", "work-groups of a fixed-grid variant's launch (grid-stride, best-gpu, ...)",
          "the variant's own per compute unit", K::Integer, {0, 1 << 24}},
+        {"bins", "B", "histogram bins (text:PATH sets 26, one per letter)", "", K::Integer, {1, 1 << 16}},
+        {"range", "LO,HI", "the range a histogram's equal bins cover, the last bin closed (numpy's rule)",
+         "", K::Word, {0, 0}},
     };
     return table;
 }
@@ -57,7 +77,8 @@ std::string settingText(const RunConfig& c, std::string_view name) {
     if (name == "op") return std::string(toString(c.op));
     if (name == "type") return std::string(toString(c.type));
     if (name == "wg") return std::to_string(c.wg);
-    if (name == "data") return c.data == DataPattern::File ? "file:" + c.dataFile : std::string(toString(c.data));
+    if (name == "data") return fromFile(c.data) ? std::string(toString(c.data)) + ":" + c.dataFile
+                                                : std::string(toString(c.data));
     if (name == "seed") return std::to_string(c.seed);
     if (name == "epi") return std::to_string(c.elemsPerItem);
     if (name == "final") return c.finalOnHost ? "host" : "device";
@@ -65,6 +86,8 @@ std::string settingText(const RunConfig& c, std::string_view name) {
     if (name == "banks") return std::to_string(c.banks);
     if (name == "bank-width") return std::to_string(c.bankWidthBytes);
     if (name == "groups") return std::to_string(c.groups);
+    if (name == "bins") return std::to_string(c.bins);
+    if (name == "range") return c.rangeSet ? formatRange(c.rangeLo, c.rangeHi) : std::string("data");
     throw Error(ErrorKind::BadInput, "no run setting is called '" + std::string(name) + "'");
 }
 
@@ -188,10 +211,22 @@ void setRunSetting(RunConfig& c, std::string_view name, std::string_view text, s
             c.dataFile = path;
             return;
         }
+        if (value.rfind("text:", 0) == 0) {  // its letters, 26 bins over 0..26: one bin per letter
+            const std::string path = value.substr(5);
+            if (path.empty()) throw bad(shown, "give the file after text:, e.g. text:chapter.txt");
+            c.n = readTextLetters(path).size();
+            c.data = DataPattern::Text;
+            c.dataFile = path;
+            c.bins = 26;
+            c.rangeSet = true;
+            c.rangeLo = 0;
+            c.rangeHi = 26;
+            return;
+        }
         const auto d = parseDataPattern(value);
-        if (!d || *d == DataPattern::File)
-            throw bad(shown, "'" + value + "' is not a pattern; give 0-9, 0-99, random, ones, iota, floats or "
-                             "file:PATH");
+        if (!d || fromFile(*d))
+            throw bad(shown, "'" + value + "' is not a pattern; give 0-9, 0-99, random, ones, iota, floats, zipf, "
+                             "constant, file:PATH or text:PATH");
         c.data = *d;
         c.dataFile.clear();
     } else if (name == "final") {
@@ -212,6 +247,27 @@ void setRunSetting(RunConfig& c, std::string_view name, std::string_view text, s
         c.bankWidthBytes = int(integer());
     } else if (name == "groups") {
         c.groups = size_t(integer());
+    } else if (name == "bins") {
+        c.bins = size_t(integer());
+    } else if (name == "range") {
+        if (value == "data") {  // the data's minimum and maximum
+            c.rangeSet = false;
+            return;
+        }
+        const size_t comma = value.find(',');
+        char* end1 = nullptr;
+        char* end2 = nullptr;
+        const std::string a = comma == std::string::npos ? value : value.substr(0, comma);
+        const std::string b = comma == std::string::npos ? "" : value.substr(comma + 1);
+        const double lo = std::strtod(a.c_str(), &end1), hi = std::strtod(b.c_str(), &end2);
+        if (comma == std::string::npos || a.empty() || b.empty() || *end1 || *end2 || !std::isfinite(lo) ||
+            !std::isfinite(hi))
+            throw bad(shown, "'" + value + "' is not a range; give two numbers LO,HI (e.g. 0,256), or 'data' for the "
+                             "data's minimum and maximum");
+        if (!(lo < hi)) throw bad(shown, "the range's low end must be below its high end, e.g. 0,256");
+        c.rangeSet = true;
+        c.rangeLo = lo;
+        c.rangeHi = hi;
     } else {
         throw bad(shown, "not a run setting; give one of " + runSettingNames());
     }

@@ -1,4 +1,5 @@
-// One rule for each run setting (variant, n, op, type, wg, data, seed, epi, simd, banks, bank-width, final, groups),
+// One rule for each run setting (variant, n, op, type, wg, data, seed, epi, simd, banks, bank-width, final, groups,
+// bins, range),
 // shared by every reader: the command line, the explorer's options and script verbs, the bench, the settings file
 // and sessions. A bad value throws rl::Error (BadInput) naming the setting as the user wrote it, what was wrong and
 // what to give instead.
@@ -52,6 +53,8 @@ std::string settingText(const RunConfig& config, std::string_view name);
 // "data" takes a pattern name or file:PATH; a file is read at once (with config.type) and sets config.n to its count.
 void setRunSetting(RunConfig& config, std::string_view name, std::string_view text, std::string_view shown);
 
+// A histogram's range as --range takes it: "0,256", "-1.5,2.25" (each number as short as reads back the same).
+std::string formatRange(double lo, double hi);
 // A whole number in [lo, hi].
 long long parseInteger(std::string_view shown, std::string_view text, long long lo, long long hi);
 // A size of at least 1: 1048576, 2^20, 1M (K, M, G are powers of two), at most 2^40.

@@ -17,6 +17,8 @@ struct ModelInput {
     Op op;
     ElemType type;
     bool exclusive = false;  // scans: the exclusive scan of each tile
+    const RunConfig* config = nullptr;  // the whole configuration, where a pattern's model needs more of it (a
+                                        // histogram's bins and range)
 };
 
 // The stages of one work-group (labels, params, values, ops; analysis left empty). Throws rl::Error (Unsupported)

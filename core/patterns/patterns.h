@@ -7,5 +7,6 @@ namespace rl::patterns {
 
 PatternInfo reduce();  // core/patterns/reduce/reduce.cpp
 PatternInfo scan();    // core/patterns/scan/scan.cpp
+PatternInfo histogram();  // core/patterns/histogram/histogram.cpp
 
 }  // namespace rl::patterns

@@ -6,7 +6,7 @@
 namespace rl {
 
 const std::vector<PatternInfo>& allPatterns() {
-    static const std::vector<PatternInfo> all = {patterns::reduce(), patterns::scan()};
+    static const std::vector<PatternInfo> all = {patterns::reduce(), patterns::scan(), patterns::histogram()};
     return all;
 }
 

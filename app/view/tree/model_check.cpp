@@ -38,7 +38,8 @@ ModelDeparture compareWithModel(const VariantInfo& variant, const RunConfig& con
             const GroupTrace& device = pass.traced[gi];
             GroupTrace model;
             try {
-                model = modelGroup(ModelInput{variant, plan[p], passInput, size_t(device.group), config.op, config.type});
+                model = modelGroup(ModelInput{variant, plan[p], passInput, size_t(device.group), config.op, config.type,
+                                                  false, &config});
             } catch (const std::exception& e) {
                 out.note = std::string("the model failed: ") + e.what();
                 return out;

@@ -1,0 +1,213 @@
+// The histogram: its description and its variants in teaching order.
+#include <algorithm>
+#include <cmath>
+
+#include "core/patterns/histogram/binning.h"
+#include "core/patterns/histogram/model_histogram.h"
+#include "core/patterns/histogram/variants.h"
+#include "core/patterns/patterns.h"
+
+namespace rl::variants {
+
+VariantInfo histogramVariant(const char* id, const char* title) {
+    VariantInfo v;
+    v.pattern = Pattern::Histogram;
+    v.id = id;
+    v.title = title;
+    v.kind = VariantKind::Histogram;
+    v.args = kHistogramArgs;
+    v.needsPow2WorkGroup = false;
+    v.no64BitReason = "counts 32-bit elements (int or float) into its bins";
+    return v;
+}
+
+}  // namespace rl::variants
+
+namespace rl::patterns {
+namespace {
+
+// The bins against the host's, bin by bin: the first bin that differs, and how many counts were lost or gained.
+bool compareBins(const std::vector<double>& want, const std::vector<double>& got, std::string* verdict) {
+    if (got.size() != want.size()) {
+        *verdict = "the run gave " + std::to_string(got.size()) + " bins, not " + std::to_string(want.size());
+        return false;
+    }
+    size_t wrong = 0, first = 0;
+    double lost = 0, gained = 0;
+    for (size_t b = 0; b < want.size(); ++b) {
+        if (got[b] == want[b]) continue;
+        if (wrong++ == 0) first = b;
+        if (got[b] < want[b]) lost += want[b] - got[b];
+        else gained += got[b] - want[b];
+    }
+    if (wrong == 0) {
+        *verdict = "every one of the " + std::to_string(want.size()) + " bins equals the host's count";
+        return true;
+    }
+    auto count = [](double v) { return std::to_string(static_cast<long long>(v)); };
+    *verdict = std::to_string(wrong) + " of " + std::to_string(want.size()) + " bins differ from the host's counts; " +
+               "the first is bin " + std::to_string(first) + ": " + count(got[first]) + " against " +
+               count(want[first]);
+    if (lost > 0) *verdict += "; " + count(lost) + " counts lost";
+    if (gained > 0) *verdict += "; " + count(gained) + " counts too many";
+    return false;
+}
+
+void judgeTrace(const VariantInfo&, const RunConfig& config, const HostArray& input, TraceRun& trace) {
+    const std::vector<double> want = histogramOf(input, binningOf(config, input));
+    double total = 0;
+    for (double c : want) total += c;
+    trace.reference = total;
+    trace.correct = compareBins(want, trace.output, &trace.verdict);
+}
+
+std::vector<PassTrace> modelRun(const VariantInfo& variant, const RunConfig& config, const std::vector<double>& input,
+                                double* result) {
+    const auto plan = planPasses(variant, config);
+    std::vector<PassTrace> out;
+    PassTrace pt = passTraceOf(plan.front(), 0);
+    for (size_t g = 0; g < plan.front().groups; ++g)
+        pt.traced.push_back(
+            modelGroup(ModelInput{variant, plan.front(), input, g, config.op, config.type, false, &config}));
+    out.push_back(std::move(pt));
+    if (result) {
+        double total = 0;
+        for (double c : histogramOf(input, binningOf(config, input))) total += c;
+        *result = total;
+    }
+    return out;
+}
+
+// Every bin on the first call; later calls the first bin (which every work-group's merge may touch).
+class BinsCheck : public ResultCheck {
+public:
+    explicit BinsCheck(std::vector<double> want) : want_(std::move(want)) {}
+    bool check(double value, bool firstCall, const ReadPiece& read, std::string* verdict) override {
+        if (firstCall) {
+            std::vector<double> got;
+            read(0, want_.size(), &got);
+            return compareBins(want_, got, verdict);
+        }
+        if (value == want_.front()) {
+            *verdict = "bin 0 equals the host's count (every bin was checked on the first call)";
+            return true;
+        }
+        *verdict = "bin 0 holds " + std::to_string(static_cast<long long>(value)) + ", not the host's " +
+                   std::to_string(static_cast<long long>(want_.front()));
+        return false;
+    }
+    double reference() const override { return want_.front(); }
+
+private:
+    std::vector<double> want_;
+};
+
+std::unique_ptr<ResultCheck> resultCheck(const VariantInfo&, const RunConfig& config, const HostArray& input,
+                                         const Reference&) {
+    return std::make_unique<BinsCheck>(histogramOf(input, binningOf(config, input)));
+}
+
+RunConfig completeConfig(const RunConfig& config, const HostArray& input) { return withRange(config, input); }
+
+std::string buildOptions(const VariantInfo& variant, const RunConfig& config) {
+    // The range is the config's: complete (completeConfig) before a build. A config without one (a kernel built
+    // before any data, such as a check of the build alone) takes 0..bins.
+    RunConfig c = config;
+    if (!c.rangeSet) {
+        c.rangeSet = true;
+        c.rangeLo = 0;
+        c.rangeHi = double(c.bins);
+    }
+    const Binning b = binningOf(c, std::vector<double>{});
+    std::string o = binningOptions(b);
+    if (variant.replicatesBins) o += " -D RL_COPIES=" + std::to_string(binCopies(b.bins));
+    return o;
+}
+
+size_t localBytes(const VariantInfo& variant, const RunConfig& config) {
+    if (!variant.localBins) return 0;
+    return config.bins * (variant.replicatesBins ? binCopies(config.bins) : 1) * sizeof(uint32_t);
+}
+
+}  // namespace
+
+// Atomics, contention and privatization: global atomics, the race of a plain += on local bins, private bins with
+// local atomics, coarsened in both orders, aggregated runs, replicated copies, and two passes without global atomics.
+PatternInfo histogram() {
+    PatternInfo p;
+    p.id = Pattern::Histogram;
+    p.name = "histogram";
+    p.title = "Histogram";
+    p.shortTitle = "Histogram";
+    p.summary = "how many elements fall in each of B equal-width bins over a range (numpy's rule: the last bin closed, "
+                "values outside counted nowhere)";
+    p.ladderNote = "The histograms' ladder: each reads every element once and writes B counters, so its GB/s counts "
+                   "the bytes read and its ceiling is a read of the input";
+    p.ladderSizeNote = "Elements counted in the ladder table";
+    p.noTilesNote = "A histogram has no tiles chained to each other: each work-group counts its own elements. The "
+                    "Stages view shows its bins after every step.";
+    p.defaultVariant = "privatized";
+    p.memoryPasses = 1;
+    p.bandwidthNote = "bytes read once";
+    p.judgeTrace = &judgeTrace;
+    p.modelRun = &modelRun;
+    p.resultCheck = &resultCheck;
+    p.completeConfig = &completeConfig;
+    p.buildOptions = &buildOptions;
+    p.localBytes = &localBytes;
+    // Measured on PoCL and NVIDIA (BENCHMARKS.md): the coarsened private bins, in the order each device reads best.
+    p.bestVariant = [](const DeviceInfo& device) -> std::string {
+        return device.type == "GPU" ? "coarsened" : "coarsened-contiguous";
+    };
+    p.bestReason = [](const DeviceInfo& device) -> std::string {
+        if (device.type == "GPU")
+            return "private bins in local memory with local atomics, cleared and merged once per tile of many "
+                   "elements, read in coalesced steps";
+        return "private bins per work-group, each work-item counting a contiguous run (one core walks it through its "
+               "cache), merged once per tile";
+    };
+    p.plotSizeVariants = {"global-atomics", "privatized", "coarsened"};
+    p.plotRoundVariants = {};
+    p.launchNoun = "launch";
+    p.contract = kHistogramArgs;
+    p.starterFile = "kernels/histogram/starter.cl";
+    p.contractSignature = "__kernel void NAME(__global const T *in, __global uint *bins, const uint n, const uint "
+                          "nbins, __local uint *local_bins)";
+    p.contractWords = "ReduceLab launches a histogram kernel with one global input (n elements), the global bins (nbins "
+                      "counters, zeroed before the launch), the element count, the bin count and one __local buffer "
+                      "of nbins counters; RL_BIN(x) gives an element's bin, nbins or more where it falls outside the "
+                      "range";
+    p.kernelNoun = "histogram";
+    p.threeLevels = "many work-groups adding into the same global bins";
+    p.threeLevelsShort = "many work-groups";
+    p.fewerThanGroupTests = "fewer elements than work-items (past n a work-item counts nothing)";
+    p.partialGroupTests = "a last work-group only partly filled (bounds)";
+    p.wholeGroupsTests = "whole work-groups, each merging its bins into the global ones";
+    p.resultIsOneValue = false;
+    p.resultNoun = "bin 0";
+    p.studentKernel = variants::histogramVariant("", "");
+    p.studentKernel.lesson =
+        "Your own histogram kernel, launched over one work-item per element: the host zeroes the bins, your kernel "
+        "counts each element's bin RL_BIN(x), and the bins are checked against the host's counts.";
+    p.localRaceAdvice =
+        "increment shared bins with atomic_inc (a plain += loses counts where two work-items hit one bin), and put "
+        "barrier(CLK_LOCAL_MEM_FENCE) between clearing the local bins and counting, and between counting and the "
+        "merge: two work-items touched this counter with no barrier or atomic between them";
+    p.writePastEndAdvice = "skip elements whose bin RL_BIN(x) is nbins or more (outside the range), and keep bin "
+                           "indices below nbins: a write went past the end of a buffer";
+    p.readPastEndAdvice = "read in[i] only for i < n, and local_bins only below nbins: an index went past the end of a "
+                          "buffer";
+    p.variantList = catalogueVariants(p.name, {
+                                                  variants::global_atomics(),
+                                                  variants::local_nonatomic(),
+                                                  variants::privatized(),
+                                                  variants::coarsened(),
+                                                  variants::coarsened_contiguous(),
+                                                  variants::aggregated(),
+                                                  variants::replicated(),
+                                                  variants::two_pass(),
+                                              });
+    return p;
+}
+
+}  // namespace rl::patterns

@@ -1,0 +1,120 @@
+// The histogram kernels' CPU models.
+#include "core/patterns/histogram/model_histogram.h"
+
+#include <algorithm>
+
+namespace rl {
+
+size_t binCopies(size_t bins) {
+    size_t copies = 8;
+    while (copies > 1 && copies * bins * 4 > (size_t(32) << 10)) copies /= 2;
+    return copies;
+}
+
+}  // namespace rl
+
+namespace rl::model {
+namespace {
+
+Stage binsStage(int param, const std::vector<double>& values, size_t wg) {
+    Stage s;
+    s.param = param;
+    s.label = stageLabel(param);
+    s.values = values;
+    s.ops.assign(wg, WorkItemOp{});
+    return s;
+}
+
+WorkItemOp increment(int word) { return WorkItemOp{true, word, kRegisterOperand, word}; }
+
+}  // namespace
+
+Binning modelBinning(const ModelInput& in) {
+    if (!in.config)
+        throw Error(ErrorKind::Unsupported, "the histogram models need the run's configuration (its bins and range)");
+    return binningOf(*in.config, in.input);
+}
+
+GroupTrace privatizedGroup(const ModelInput& in, const HistogramShape& shape) {
+    const Binning binning = modelBinning(in);
+    const size_t wg = in.pass.local, epi = size_t(std::max(1, in.pass.elemsPerItem)), bins = binning.bins;
+    const size_t copies = std::max<size_t>(1, shape.copies), words = bins * copies, n = in.input.size();
+    const size_t start = in.group * wg * epi;
+    GroupTrace g;
+    g.group = int(in.group);
+    std::vector<double> values(words, 0.0);
+
+    Stage cleared = binsStage(kBinsClearedParam, values, wg);
+    for (size_t lid = 0; lid < wg && lid < words; ++lid) cleared.ops[lid] = WorkItemOp{true, -1, -1, int(lid)};
+    g.stages.push_back(std::move(cleared));
+
+    std::vector<size_t> runBin(wg, bins), runCount(wg, 0);
+    for (size_t k = 0; k < epi; ++k) {
+        std::vector<WorkItemOp> ops(wg);
+        for (size_t lid = 0; lid < wg; ++lid) {
+            const size_t i = start + (shape.order == TileOrder::Interleaved ? k * wg + lid : lid * epi + k);
+            const size_t b = i < n ? binning.binOf(in.input[i]) : bins;
+            if (shape.aggregate) {
+                if (b != runBin[lid]) {
+                    if (runCount[lid] > 0) {
+                        values[runBin[lid]] += double(runCount[lid]);
+                        ops[lid] = increment(int(runBin[lid]));
+                    }
+                    runBin[lid] = b;
+                    runCount[lid] = 0;
+                }
+                if (b < bins) ++runCount[lid];
+            } else if (b < bins) {
+                const size_t word = b * copies + lid % copies;
+                values[word] += 1;
+                ops[lid] = increment(int(word));
+            }
+        }
+        Stage st = binsStage(kBinsStepFlag | int(k), values, wg);
+        st.ops = std::move(ops);
+        g.stages.push_back(std::move(st));
+    }
+    if (shape.aggregate) {
+        std::vector<WorkItemOp> ops(wg);
+        for (size_t lid = 0; lid < wg; ++lid)
+            if (runCount[lid] > 0) {
+                values[runBin[lid]] += double(runCount[lid]);
+                ops[lid] = increment(int(runBin[lid]));
+            }
+        Stage st = binsStage(kBinsFlushedParam, values, wg);
+        st.ops = std::move(ops);
+        g.stages.push_back(std::move(st));
+    }
+    if (copies > 1) {
+        for (size_t c = 0; c < bins; ++c) {
+            double sum = 0;
+            for (size_t r = 0; r < copies; ++r) sum += values[c * copies + r];
+            values[c * copies] = sum;
+        }
+        Stage st = binsStage(kBinsCopiesSummedParam, values, wg);
+        for (size_t lid = 0; lid < wg && lid < bins; ++lid)
+            st.ops[lid] = WorkItemOp{true, int(lid * copies), -1, int(lid * copies)};
+        g.stages.push_back(std::move(st));
+    }
+    Stage merged = binsStage(kBinsMergedParam, values, wg);
+    for (size_t lid = 0; lid < wg && lid < bins; ++lid) merged.ops[lid] = WorkItemOp{true, int(lid * copies), -1, -1};
+    g.stages.push_back(std::move(merged));
+    return g;
+}
+
+GroupTrace globalAtomicsGroup(const ModelInput& in) {
+    const Binning binning = modelBinning(in);
+    const size_t wg = in.pass.local, n = in.input.size();
+    GroupTrace g;
+    g.group = int(in.group);
+    Stage st = binsStage(kBinsStepFlag, {}, wg);
+    for (size_t lid = 0; lid < wg; ++lid) {
+        const size_t i = in.group * wg + lid;
+        if (i >= n) continue;
+        if (const size_t b = binning.binOf(in.input[i]); b < binning.bins) st.ops[lid] = increment(int(b));
+    }
+    g.stages.push_back(std::move(st));
+    return g;
+}
+
+}  // namespace rl::model

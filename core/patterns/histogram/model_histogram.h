@@ -1,0 +1,36 @@
+// The CPU models of the histogram kernels: what one work-group's local bins hold after each stage, and which bin each
+// work-item incremented. Device traces are tested against them exactly.
+#pragma once
+#include "core/model/model.h"
+#include "core/patterns/histogram/binning.h"
+
+namespace rl::model {
+
+// How a work-group's work-items take its tile of wg x epi elements: in step k, work-item lid takes element
+// k x wg + lid (interleaved: coalesced) or lid x epi + k (contiguous runs).
+enum class TileOrder { Interleaved, Contiguous };
+
+struct HistogramShape {
+    TileOrder order = TileOrder::Interleaved;
+    size_t copies = 1;       // copies of the bins (replicated), bin b's copy r at word b x copies + r
+    bool aggregate = false;  // runs of equal bins counted with one atomic (aggregated)
+};
+
+// The binning a model runs with: the config's (ModelInput::config, required), its range from the input where the
+// config names none.
+Binning modelBinning(const ModelInput& in);
+// A work-group of a privatized kernel: cleared, a stage per counting step, flushed (aggregate), copies summed
+// (copies > 1), merged.
+GroupTrace privatizedGroup(const ModelInput& in, const HistogramShape& shape);
+// A work-group of global-atomics: one stage of operations, no local memory.
+GroupTrace globalAtomicsGroup(const ModelInput& in);
+
+}  // namespace rl::model
+
+namespace rl {
+
+// The copies of the bins replicated.cl keeps for `bins` bins: as many as fit 32 KiB of counters, a power of two,
+// at most 8 (the same on every device, so its traces equal its model everywhere).
+size_t binCopies(size_t bins);
+
+}  // namespace rl
