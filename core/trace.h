@@ -58,6 +58,9 @@ struct StageAnalysis {
     int idleWarps = 0;       // SIMD groups with no lane active
     int divergentWarps = 0;  // SIMD groups with some lanes active and some not
     int bankConflictDegree = 1;  // worst number of distinct addresses one bank serves in one access of one SIMD group
+    // The most lanes of one SIMD group that wrote one cell in the stage: a histogram's atomics on one counter, served
+    // one after another (1: no two lanes wrote the same cell).
+    int contentionDegree = 1;
 };
 
 struct Stage {

@@ -46,6 +46,19 @@ int conflictDegree(const std::vector<int>& cells, const HardwareModel& hw) {
     return worst;
 }
 
+int contentionDegree(const std::vector<int>& writes) {
+    std::vector<int> cells;
+    for (int w : writes)
+        if (w >= 0) cells.push_back(w);
+    std::sort(cells.begin(), cells.end());
+    int worst = cells.empty() ? 0 : 1, run = 1;
+    for (size_t i = 1; i < cells.size(); ++i) {
+        run = cells[i] == cells[i - 1] ? run + 1 : 1;
+        worst = std::max(worst, run);
+    }
+    return std::max(1, worst);
+}
+
 std::vector<WarpDetail> analyzeWarps(const Stage& stage, const HardwareModel& hw) {
     std::vector<WarpDetail> out;
     const int items = int(stage.ops.size());
@@ -68,6 +81,7 @@ std::vector<WarpDetail> analyzeWarps(const Stage& stage, const HardwareModel& hw
         }
         const int lanes = last - first;
         d.state = d.activeLanes == 0 ? WarpState::Idle : d.activeLanes == lanes ? WarpState::Active : WarpState::Divergent;
+        d.contention = contentionDegree(writes);
         d.conflictDegree = std::max({conflictDegree(reads_a, hw), conflictDegree(reads_b, hw), conflictDegree(writes, hw),
                                      conflictDegree(reads_a2, hw), conflictDegree(reads_b2, hw),
                                      conflictDegree(writes2, hw)});
@@ -86,6 +100,7 @@ StageAnalysis analyzeStage(const Stage& stage, const HardwareModel& hw) {
             case WarpState::Divergent: ++a.divergentWarps; break;
         }
         a.bankConflictDegree = std::max(a.bankConflictDegree, w.conflictDegree);
+        a.contentionDegree = std::max(a.contentionDegree, w.contention);
     }
     return a;
 }

@@ -22,7 +22,12 @@ struct WarpDetail {
     WarpState state = WarpState::Idle;
     int activeLanes = 0;
     int conflictDegree = 1;  // worst over the three accesses: distinct words in the busiest bank (1 = none)
+    int contention = 1;      // the most lanes that wrote one cell (a histogram's atomics queued on one counter)
 };
+
+// The most entries of `writes` (cells written by the lanes of one SIMD group; -1: none) that name one cell; 1 where
+// none repeats.
+int contentionDegree(const std::vector<int>& writes);
 
 // The bank of a cell's first byte (cell * elemBytes / bankWidthBytes, modulo banks; a padded array's cell at its
 // padded place).

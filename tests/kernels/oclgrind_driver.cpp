@@ -2,7 +2,7 @@
 // small size, on whatever platform the ICD loader shows it (under oclgrind, only Oclgrind's simulator). It prints
 // the platform so the test can check oclgrind really intercepted it.
 //   oclgrind_driver --list-correct            ids of the correct-by-design variants, one per line (no OpenCL)
-//   oclgrind_driver --variant ID [--n N] [--wg WG] [--groups G] [--epi K] [--trace]
+//   oclgrind_driver --variant ID [--n N] [--wg WG] [--groups G] [--epi K] [--data PATTERN] [--bins B] [--trace]
 // It runs the timed build, or with --trace the traced build, never both: Oclgrind 21.10's uninitialized-value
 // checker keeps stale state across buffers freed and allocated again, so a trace after a run in one process
 // reports values that are initialized.
@@ -13,6 +13,7 @@
 
 #include "core/cl/engine.h"
 #include "core/input.h"
+#include "core/pattern.h"
 #include "core/catalogue/variant_support.h"
 
 namespace {
@@ -28,8 +29,8 @@ int drive(int argc, char** argv) {
         const std::string arg = argv[i];
         const bool hasValue = i + 1 < argc;
         if (arg == "--list-correct") {
-            for (rl::Pattern p : {rl::Pattern::Reduce, rl::Pattern::Scan})
-                for (const auto& v : rl::patternVariants(p))
+            for (const rl::PatternInfo& p : rl::allPatterns())
+                for (const auto& v : p.variants())
                     if (v.correctByDesign) std::cout << v.id << "\n";
             return 0;
         } else if (arg == "--variant" && hasValue) {
@@ -42,6 +43,10 @@ int drive(int argc, char** argv) {
             config.groups = std::strtoull(argv[++i], nullptr, 10);
         } else if (arg == "--epi" && hasValue) {
             config.elemsPerItem = std::atoi(argv[++i]);
+        } else if (arg == "--data" && hasValue) {
+            config.data = rl::parseDataPattern(argv[++i]).value_or(rl::DataPattern::Random);
+        } else if (arg == "--bins" && hasValue) {
+            config.bins = std::strtoull(argv[++i], nullptr, 10);
         } else if (arg == "--trace") {
             trace = true;
         } else {

@@ -11,6 +11,7 @@
 #include <string>
 
 #include "core/catalogue/variant.h"
+#include "core/pattern.h"
 
 namespace rl {
 namespace {
@@ -86,8 +87,8 @@ std::string driverArgs(const VariantInfo& v, size_t n, bool traced) {
 
 std::vector<std::string> correctVariantIds() {
     std::vector<std::string> ids;
-    for (Pattern p : {Pattern::Reduce, Pattern::Scan})
-        for (const auto& v : patternVariants(p))
+    for (const PatternInfo& p : allPatterns())
+        for (const auto& v : p.variants())
             if (v.correctByDesign) ids.push_back(v.id);
     return ids;
 }
@@ -157,6 +158,20 @@ TEST(hillis_steele_in_place_oclgrind, ReportsTheRaceOfEachStep) {
 }
 
 // barrier() synchronises one work-group: with one group (n <= 2 x wg) nothing races; with two, the groups do.
+// A plain += on a local bin: every work-item of the group hits one bin on constant data, and Oclgrind reports the
+// race in local memory (timed and traced builds) on any device, whether or not the device would lose counts.
+TEST(local_nonatomic_oclgrind, ReportsTheRaceOnTheLocalBins) {
+    requireOclgrind();
+    for (const char* traced : {"", " --trace"}) {
+        const Outcome o = underOclgrind("--variant local-nonatomic --n 128 --wg 64 --bins 8 --data constant" +
+                                        std::string(traced));
+        expectRanOnOclgrind(o, "local-nonatomic");
+        EXPECT_EQ(o.exitCode, 0) << o.output.substr(0, 2000);
+        EXPECT_GT(o.races, 0) << "no race reported" << traced << ":\n" << o.output.substr(0, 2000);
+        EXPECT_EQ(o.globalRaces, 0) << "the race is in local memory:\n" << o.firstReport;
+    }
+}
+
 TEST(global_top_down_oclgrind, RacesAcrossWorkGroupsOnly) {
     requireOclgrind();
     const Outcome one = underOclgrind("--variant global-top-down --n 128 --wg 64");

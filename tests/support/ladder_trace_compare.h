@@ -1,6 +1,7 @@
 // Comparison of a device trace with the CPU model for the ladder tests: same stages, params, cells (bit for bit for
 // floats) and work-item operations. Returns the first difference as text, or "" when they are identical.
 #pragma once
+#include <algorithm>
 #include <cstring>
 #include <string>
 
@@ -18,11 +19,12 @@ inline bool sameValue(double a, double b, ElemType type) {
 inline std::string stageDifference(const Stage& d, const Stage& m, ElemType type) {
     if (d.param != m.param) return "param " + std::to_string(d.param) + " vs model " + std::to_string(m.param);
     if (d.values.size() != m.values.size() || d.ops.size() != m.ops.size()) return "stage sizes differ";
-    for (size_t c = 0; c < m.values.size(); ++c) {
-        if (!sameValue(d.values[c], m.values[c], type))
+    // Cells and work-items: as many of each in a tree's stage; a histogram's counters are not its work-items.
+    for (size_t c = 0; c < std::max(m.values.size(), m.ops.size()); ++c) {
+        if (c < m.values.size() && !sameValue(d.values[c], m.values[c], type))
             return "cell " + std::to_string(c) + ": " + std::to_string(d.values[c]) + " vs model " +
                    std::to_string(m.values[c]);
-        if (!(d.ops[c] == m.ops[c])) return "work-item " + std::to_string(c) + "'s operation";
+        if (c < m.ops.size() && !(d.ops[c] == m.ops[c])) return "work-item " + std::to_string(c) + "'s operation";
     }
     return "";
 }

@@ -157,7 +157,7 @@ TEST(ScanModel, ASessionKeepsTheScansFormAndElements) {
     EXPECT_EQ(json::readTrace(old).pattern, Pattern::Scan);
     EXPECT_EQ(patternInfo(findVariant("decoupled-look-back")->pattern).name, "scan");
     EXPECT_EQ(findPattern("scan")->variants().size(), scanVariants().size());
-    EXPECT_EQ(findPattern("histogram"), nullptr);
+    EXPECT_EQ(findPattern("sort"), nullptr);
 }
 
 }  // namespace
