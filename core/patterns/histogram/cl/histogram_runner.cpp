@@ -67,6 +67,7 @@ public:
 
 private:
     cl::Buffer bins_, rows_;
+    std::vector<cl_uint> zeros_;  // what the bins are zeroed from before each launch
     size_t nbins_ = 0, rows_groups_ = 0;
     bool twoPass_ = false;
 
@@ -79,6 +80,7 @@ private:
         twoPass_ = variant.kind == VariantKind::HistogramTwoPass;
         if (nbins_ != config.bins) {
             bins_ = cl::Buffer(engine.context(), CL_MEM_READ_WRITE, config.bins * sizeof(cl_uint));
+            zeros_.assign(config.bins, 0);
             nbins_ = config.bins;
             rows_groups_ = 0;
         }
@@ -105,7 +107,9 @@ private:
                 cl::Kernel& kernel, std::vector<cl::Event>* events) {
         auto& q = engine.queue();
         cl::Event zero, count, sum;
-        if (!twoPass_) q.enqueueFillBuffer(bins_, cl_uint(0), 0, config.bins * sizeof(cl_uint), nullptr, &zero);
+        // The zeros written from the host, not filled: Oclgrind's uninitialised-value check takes a filled buffer for
+        // uninitialised (every count added to it would be reported).
+        if (!twoPass_) q.enqueueWriteBuffer(bins_, CL_FALSE, 0, config.bins * sizeof(cl_uint), zeros_.data(), nullptr, &zero);
         q.enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(pass.global), cl::NDRange(pass.local), nullptr,
                                events ? &count : nullptr);
         if (twoPass_) {
