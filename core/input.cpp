@@ -219,8 +219,12 @@ double guardValue(Op op, ElemType type) {
 }
 
 HostArray withGuardTail(const HostArray& input, size_t tail, Op op) {
+    return withGuardTail(input, tail, guardValue(op, input.type));
+}
+
+HostArray withGuardTail(const HostArray& input, size_t tail, double guard) {
     HostArray out = input;
-    const double g = guardValue(op, input.type);
+    const double g = guard;
     switch (input.type) {
         case ElemType::Int: out.ints.insert(out.ints.end(), tail, int32_t(g)); break;
         case ElemType::Long: out.longs.insert(out.longs.end(), tail, int64_t(g)); break;

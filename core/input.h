@@ -63,6 +63,8 @@ double guardValue(Op op, ElemType type);
 
 // `input` followed by `tail` copies of guardValue(op, type).
 HostArray withGuardTail(const HostArray& input, size_t tail, Op op);
+// ... followed by `tail` copies of `guard` (a pattern's own: a histogram's is a value inside its range).
+HostArray withGuardTail(const HostArray& input, size_t tail, double guard);
 
 // The input a configuration describes: its pattern, or (File) the values of config.dataFile, which must still hold
 // exactly config.n of them. Throws rl::Error (BadInput) naming the file and the problem.

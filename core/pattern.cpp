@@ -3,6 +3,8 @@
 
 namespace rl {
 
+std::string opWords(const RunConfig& config) { return "op " + std::string(toString(config.op)); }
+
 const PatternInfo& patternInfo(Pattern pattern) {
     for (const auto& p : allPatterns())
         if (p.id == pattern) return p;

@@ -14,9 +14,10 @@
 #include "core/run_config.h"
 #include "core/trace.h"
 #include "core/catalogue/variant.h"
-#include "core/model/reference.h"
 
 namespace rl {
+
+struct Reference;  // core/model/reference.h: a reduction's reference value
 
 // How a timed run checks the result of each call (core/cl/timed_run.cpp), made once per run from its input.
 class ResultCheck {
@@ -29,6 +30,29 @@ public:
     virtual bool check(double value, bool firstCall, const ReadPiece& read, std::string* verdict) = 0;
     // The reference a run's result is shown against.
     virtual double reference() const = 0;
+};
+
+// How the views name a stage's cells and its operations, in a pattern's words.
+struct CellWords {
+    std::string cell = "cell";                   // a cell of local memory ("bin": a histogram's counter)
+    std::string cleared = "the identity";        // what a clear writes ("0")
+    std::string registerOperand = "its input";   // the operand a work-item keeps in a register ("1": one count)
+    std::string toGlobal = "global memory";      // where a cell read out to global memory goes ("the global bins")
+    std::string localBuffer = "scratch";         // the contract's __local buffer, as a finding names it
+    std::string globalBuffers = "in or out";     // the contract's global buffers, as a finding names them
+};
+
+// "op sum": what a run's problem is beyond its input, for reports (the default of PatternInfo::problemWords).
+std::string opWords(const RunConfig& config);
+
+// A size the check runs beyond its usual ones, with settings of the pattern's own (a histogram's bins, its data).
+struct CheckCase {
+    size_t n = 0;
+    std::string why;
+    size_t bins = 0;                          // > 0: RunConfig::bins
+    DataPattern data = DataPattern::Random;  // the input's pattern
+    // Settings made from the input once it is drawn (a histogram's range narrower than its data). Null: none.
+    void (*prepare)(RunConfig& config, const HostArray& input) = nullptr;
 };
 
 struct PatternInfo {
@@ -58,8 +82,12 @@ struct PatternInfo {
     RunConfig (*completeConfig)(const RunConfig& config, const HostArray& input) = nullptr;
     // Build options of its own (a histogram's bins and range: RL_NBINS, RL_BIN...), after the common ones.
     std::string (*buildOptions)(const VariantInfo& variant, const RunConfig& config) = nullptr;
-    // The __local bytes one work-group of a variant takes. Null: the variant's scratch (scratchElems) of elements.
-    size_t (*localBytes)(const VariantInfo& variant, const RunConfig& config) = nullptr;
+    // The value a check puts past the end of an input, where the op's (core/input.h's guardValue) would not change
+    // the result (a histogram skips values outside its range: its guard is one inside, in bin 0). Null: the op's.
+    double (*guardValue)(const RunConfig& config) = nullptr;
+    // The __local bytes one work-group of a variant takes in its timed or its traced build (a traced build may keep
+    // more: global-atomics counts its group's increments too). Null: the variant's scratch (scratchElems) of elements.
+    size_t (*localBytes)(const VariantInfo& variant, const RunConfig& config, bool traced) = nullptr;
     // The whole run in the CPU model, where it is not passes of groups each reducing to one partial (the default:
     // core/model/model.h's modelRun): every pass's traces, and *result set to the run's result (a scan: its last
     // element). Null: the default.
@@ -74,12 +102,16 @@ struct PatternInfo {
     bool exclusiveForm = false;  // it has an inclusive and an exclusive form (--exclusive, -D RL_EXCLUSIVE: scans)
     bool ladderToggles = false;  // the explorer composes its variants from the classic optimizations' toggles
     bool lectureOneElementPerItem = false;  // a lecture preset takes one element per work-item where epi is settable
+    // A lecture preset's settings of the pattern's own (a histogram: one bin per digit of its 0-9 data). Null: none.
+    void (*lectureSettings)(RunConfig& config) = nullptr;
     // `reducelab trace`'s text: what a pass is called ("pass", "launch"), whether a stage's operations are counted
     // (a scan's work: n log n against 2n), and whether a stage where work-items do two operations is marked x2
     // (best-gpu's fused tree stages; a scan's swap and add is one step).
     std::string launchNoun = "pass";
     bool countsOperations = false;
     bool marksFusedStages = false;
+    bool showsContention = false;
+    bool takesOp = true;  // it applies --op (sum, min, max); a histogram counts, whatever the op  // its stages' writes may queue on one cell: the views count the contention
     // A student's kernel: the launch contract (where each argument goes; KernelArgs::sums >= 0: a buffer of tile
     // totals), the contract's signature ("NAME" stands for the kernel's name) and the sentence that explains it, the
     // noun for its kernels ("a reduction kernel") and what the check's largest size exercises.
@@ -92,15 +124,21 @@ struct PatternInfo {
     // What a size of the check tests, for the message of a size that fails: fewer elements than work-items, a last
     // work-group partly filled, whole work-groups.
     std::string fewerThanGroupTests, partialGroupTests, wholeGroupsTests;
+    // The check's cases of its own, after the sizes every kernel is checked on (a histogram's bin counts and data).
+    std::vector<CheckCase> (*checkCases)(size_t wg) = nullptr;
     bool resultIsOneValue = true;  // its result is one value (a reduction), checked as such; false: an array checked
                                    // element by element (a scan's elements, a histogram's bins)
-    std::string resultNoun = "result";  // what its result is called in a run's report ("last element", "bin 0")
+    std::string resultNoun = "result";
+    std::string traceResultNoun = "result";
+    // What a run's problem is beyond its input, in a report's words ("op sum", "256 bins over 0..255").
+    std::string (*problemWords)(const RunConfig& config) = &opWords;  // ... and in a trace's ("last", "counted")
+    CellWords words;  // what its result is called in a run's report ("last element", "bin 0")
     // A student's kernel as a variant before its own name, source and arguments: the kind it is launched as, its
     // lesson, its scratch per work-item.
     VariantInfo studentKernel;
     // The simulator's advice in the words of its contract, where they differ from the general advice (empty: the
     // general one): a race in local memory, a write or a read past the end of a buffer.
-    std::string localRaceAdvice, writePastEndAdvice, readPastEndAdvice;
+    std::string localRaceAdvice, writePastEndAdvice, readPastEndAdvice, uninitialisedAdvice, globalRaceAdvice;
     const std::vector<VariantInfo>& variants() const { return variantList; }
 };
 

@@ -2,6 +2,8 @@
 #include "core/types.h"
 
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <limits>
 
@@ -24,6 +26,15 @@ std::string_view toString(ElemType type) {
         case ElemType::Double: return "double";
     }
     return "?";
+}
+
+std::string shortestText(double v) {
+    char buf[64];
+    for (int digits = 1; digits <= 17; ++digits) {
+        std::snprintf(buf, sizeof buf, "%.*g", digits, v);
+        if (std::strtod(buf, nullptr) == v) break;
+    }
+    return buf;
 }
 
 std::string_view typeNames() { return "int, float, long or double"; }

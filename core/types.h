@@ -41,6 +41,9 @@ std::optional<Op> parseOp(std::string_view text);
 std::optional<ElemType> parseElemType(std::string_view text);
 std::optional<DataPattern> parseDataPattern(std::string_view text);
 
+// A number as the shortest text that reads back as the same double ("0.1", "-1.5", "256").
+std::string shortestText(double v);
+
 // Size in bytes of one element on the device (int and float 32-bit, long and double 64-bit).
 inline constexpr size_t elemSize(ElemType type) { return type == ElemType::Long || type == ElemType::Double ? 8 : 4; }
 // Whole-number types (int, long): exact arithmetic that wraps; the others round.

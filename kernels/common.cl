@@ -303,6 +303,16 @@ inline void rl_record_bins(__local const volatile uint *mem, const uint cells, c
         params[slot * (max_stages + 1)] = stage + 1;
     }
 }
+// Traced builds of a kernel whose bins are global (global-atomics): its work-group's own increments counted in local
+// memory as well, so that its stages show what the group added to the global bins. RL_TRACE_CLEAR clears `cells`
+// counters of `mem` (and waits); RL_TRACE_COUNT adds one to counter b. Timed builds: nothing.
+#define RL_TRACE_CLEAR(mem, cells)                                                    \
+    do {                                                                              \
+        for (uint rl_c = get_local_id(0); rl_c < (cells); rl_c += get_local_size(0)) \
+            (mem)[rl_c] = 0;                                                          \
+        barrier(CLK_LOCAL_MEM_FENCE);                                                 \
+    } while (0)
+#define RL_TRACE_COUNT(mem, b) atomic_inc(&(mem)[b])
 #define RL_RECORD_BINS(mem, cells, param)                                                                          \
     do {                                                                                                           \
         barrier(CLK_LOCAL_MEM_FENCE);                                                                              \
@@ -374,6 +384,8 @@ inline void rl_record_global_cells(__global const volatile T *arr, const int sta
 #define RL_RECORD_NOSYNC(mem, param)
 #define RL_RECORD_VALUE(x, param)
 #define RL_RECORD_BINS(mem, cells, param)
+#define RL_TRACE_CLEAR(mem, cells)
+#define RL_TRACE_COUNT(mem, b)
 #define RL_GLOBAL_TRACE_PARAMS
 #define RL_GLOBAL_TRACE_BEGIN
 #define RL_RECORD_GLOBAL(param)

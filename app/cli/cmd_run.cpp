@@ -5,6 +5,7 @@
 #include "app/cli/table.h"
 #include "core/cl/engine.h"
 #include "core/files/json_io.h"
+#include "core/pattern.h"
 
 namespace rl::cli {
 
@@ -24,7 +25,7 @@ int cmdRun(const Options& o) {
         std::cout << "variant   " << v.id << " (" << v.title << ")\n"
                   << "device    " << engine.device().platform << " / " << r.device << "\n"
                   << "input     N = " << c.n << " " << toString(c.type) << ", " << toString(c.data) << " (seed "
-                  << c.seed << "), op " << toString(c.op) << ", work-group " << c.wg << "\n\n";
+                  << c.seed << "), " << patternInfo(r.pattern).problemWords(c) << ", work-group " << c.wg << "\n\n";
         Table t({"pass", "n", "groups", "global", "local", "median ms", "min ms", "max ms"});
         for (size_t p = 0; p < r.passes.size(); ++p) {
             const auto& pt = r.passes[p];
@@ -42,7 +43,9 @@ int cmdRun(const Options& o) {
                   << fixed(r.minMs, 4) << ", max " << fixed(r.maxMs, 4) << "), " << fixed(r.gbps(), 2)
                   << " GB/s effective\n";
         if (c.finalOnHost) std::cout << "host      " << fixed(r.hostFinalMs, 4) << " ms to reduce the last partials\n";
-        std::cout << "result    " << number(r.result) << "   reference " << number(r.reference) << "\n"
+        const std::string noun = patternInfo(r.pattern).resultNoun;
+        std::cout << noun << std::string(noun.size() < 10 ? 10 - noun.size() : 1, ' ') << number(r.result)
+                  << "   reference " << number(r.reference) << "\n"
                   << "verdict   " << (r.correct ? "CORRECT" : "WRONG") << ": " << r.verdict << "\n";
     }
     // A wrong result from a correct-by-design kernel is a failure; a wrong-by-design kernel is expected to show it.

@@ -123,8 +123,8 @@ int cmdTrace(const Options& o) {
     std::cout << "variant   " << v.id << " (" << v.title << ")\n"
               << "device    " << t.device << ", SIMD width " << t.simdWidth << ", " << t.banks << " banks x "
               << t.bankWidthBytes << " bytes\n"
-              << "input     N = " << t.n << " " << toString(t.type) << ", op " << toString(t.op) << ", work-group "
-              << t.wg << "\n";
+              << "input     N = " << t.n << " " << toString(t.type) << ", " << patternInfo(v.pattern).problemWords(c)
+              << ", work-group " << t.wg << "\n";
     const PatternInfo& info = patternInfo(v.pattern);
     auto heading = [](const std::string& word) { return word + std::string(word.size() < 10 ? 10 - word.size() : 1, ' '); };
     if (info.exclusiveForm) std::cout << heading(info.name) << (t.exclusive ? "exclusive" : "inclusive") << "\n";
@@ -144,12 +144,14 @@ int cmdTrace(const Options& o) {
         int levelOps = 0;
         std::cout << "; group " << g.group << " shown\n";
         // The ops column, where the pattern counts them (a scan's: Hillis-Steele's n log n against Blelloch's 2n).
+        // ... and the contention column, where the pattern's writes may queue on one cell (a histogram's atomics).
         auto columns = [&info](std::vector<std::string> r) {
+            if (!info.showsContention) r.erase(r.begin() + 8);
             if (!info.countsOperations) r.erase(r.begin() + 3);
             return r;
         };
         Table table(columns({"stage", "label", "active", "ops", "full warps", "idle warps", "divergent", "conflict",
-                             "first cells"}));
+                             "same " + info.words.cell, "first " + info.words.cell + "s"}));
         for (size_t s = 0; s < g.stages.size(); ++s) {
             const Stage& st = g.stages[s];
             std::string cells;
@@ -165,7 +167,7 @@ int cmdTrace(const Options& o) {
                        std::to_string(ops),
                        std::to_string(st.analysis.activeWarps), std::to_string(st.analysis.idleWarps),
                        std::to_string(st.analysis.divergentWarps), std::to_string(st.analysis.bankConflictDegree) + "-way",
-                       cells}));
+                       std::to_string(st.analysis.contentionDegree), cells}));
         }
         table.print(std::cout);
         if (info.countsOperations) std::cout << "operations in group " << g.group << ": " << levelOps << "\n";
@@ -177,6 +179,10 @@ int cmdTrace(const Options& o) {
               << t.banks << " banks), computed from the indices the kernel recorded, not hardware counters.\n"
               << (info.countsOperations
                       ? "ops: the times a stage applies the operator (moves, clears and loads are not counted).\n"
+                      : "")
+              << (info.showsContention
+                      ? "same " + info.words.cell + ": the most work-items of one SIMD group that incremented one " +
+                            info.words.cell + " in the stage; their atomics are served one after another.\n"
                       : "");
     if (!info.resultIsOneValue) {  // its elements, the first of them
         std::string first;
@@ -185,7 +191,7 @@ int cmdTrace(const Options& o) {
         std::cout << heading(info.name) << first << "\n";
     }
     if (!t.lookBack.empty()) printLookBack(t);
-    std::cout << heading(info.resultIsOneValue ? "result" : "last") << number(t.result) << "   reference " << number(t.reference)
+    std::cout << heading(info.traceResultNoun) << number(t.result) << "   reference " << number(t.reference)
               << "\n"
               << "verdict   " << (t.correct ? "CORRECT" : "WRONG") << ": " << t.verdict << "\n"
               << "recorded  " << groups << " work-groups, " << stages << " stages in " << fixed(recordMs, 1)

@@ -6,13 +6,23 @@
 
 #include "app/cli/options.h"
 #include "core/files/run_settings.h"
+#include "core/pattern.h"
 
 namespace rl::cli {
 namespace {
 
+// "reduce (a reduction), scan (...) or histogram (...)": every registered pattern, for --pattern's help.
+std::string patternList() {
+    std::string out;
+    const auto& all = allPatterns();
+    for (size_t i = 0; i < all.size(); ++i)
+        out += (i == 0 ? "" : i + 1 == all.size() ? " or " : ", ") + all[i].name + " (" + all[i].title + ")";
+    return out;
+}
+
 // The command line's options other than the run settings, in the order --help lists them (after the settings).
 const OptionDoc kOthers[] = {
-    {"pattern", "reduce|scan", "the pattern: a reduction (default) or a scan (prefix sums)"},
+    {"pattern", patternNames(), "the pattern: " + patternList() + " (the first is the default)"},
     {"exclusive", "", "scans: each element gets the prefix before it (default: including it)"},
     {"kernel", "FILE", "your own kernel (docs/kernels.md)"},
     {"entry", "NAME", "the kernel of --kernel FILE to use when the file has several"},

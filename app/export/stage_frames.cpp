@@ -11,6 +11,7 @@
 #include "app/view/tree/tree_layout.h"
 #include "app/view/theme.h"
 #include "app/view/tree/tree_scene.h"
+#include "core/pattern.h"
 
 namespace rl::exporter {
 namespace {
@@ -81,6 +82,8 @@ Frame StageFrames::frame(int k, const FrameStyle& style, const view::TextMeasure
     so.stage = ref.stage;
     so.transition = transition;
     so.type = run_->type;
+    so.countBars = patternInfo(run_->pattern).showsContention;  // a histogram's bins
+    so.simdWidth = run_->simdWidth;
     so.showValues = style.showValues;
     so.valueSize = std::min(26 * s, layout.cellHeight() * 0.62f);
     so.labelSize = 18 * s;

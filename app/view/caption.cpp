@@ -22,13 +22,15 @@ std::string combine(Op op, int a, int b) {
 
 }  // namespace
 
-std::string operationText(Op op, int a, int b, int w) {
-    const std::string to = "cell " + std::to_string(w) + " \xe2\x86\x90 ";
-    if (a < 0) return to + "the identity";
-    if (b == -1) return to + "cell " + std::to_string(a);
+std::string operationText(Op op, int a, int b, int w, const CellWords& words) {
+    const std::string& cell = words.cell;
+    if (w < 0) return cell + " " + std::to_string(a) + " \xe2\x86\x92 " + words.toGlobal;  // read out, not kept
+    const std::string to = cell + " " + std::to_string(w) + " \xe2\x86\x90 ";
+    if (a < 0) return to + words.cleared;
+    if (b == -1) return to + cell + " " + std::to_string(a);
     if (b == kRegisterOperand) {
-        const std::string ca = "cell " + std::to_string(a);
-        return to + (op == Op::Sum ? ca + " + its input" : std::string(toString(op)) + "(" + ca + ", its input)");
+        const std::string ca = cell + " " + std::to_string(a), x = words.registerOperand;
+        return to + (op == Op::Sum ? ca + " + " + x : std::string(toString(op)) + "(" + ca + ", " + x + ")");
     }
     return to + combine(op, a, b);
 }
@@ -70,12 +72,13 @@ std::string stageDescription(const TraceRun& run, const StepRef& ref) {
         d = active + ", work-item " + std::to_string(item) + ": ";
         d += first->a >= 0 && first->b >= 0 ? combine(run.op, first->a, first->b) + " \xe2\x86\x92 cell " +
                                                   std::to_string(first->w)
-             : first->a >= 0                ? operationText(run.op, first->a, first->b, first->w)
+             : first->a >= 0                ? operationText(run.op, first->a, first->b, first->w, patternInfo(run.pattern).words)
                                             : "writes cell " + std::to_string(first->w);
         if (first->second())  // two operations between the same two barriers (fused stages, a down-sweep)
             d += ", then " + (first->b2 >= 0 ? combine(run.op, first->a2, first->b2) + " \xe2\x86\x92 cell " +
                                                    std::to_string(first->w2)
-                                             : operationText(run.op, first->a2, first->b2, first->w2));
+                                             : operationText(run.op, first->a2, first->b2, first->w2,
+                                                             patternInfo(run.pattern).words));
     }
     if (const int depth = lookBackDepth(s.param); depth >= 0) {  // decoupled look-back: where the prefix came from
         d = (depth == 0 ? std::string("the first tile: no prefix")

@@ -5,6 +5,7 @@
 
 #include "app/view/tree/playback.h"
 #include "app/view/tree/tree_facts.h"
+#include "core/pattern.h"
 #include "core/trace.h"
 #include "core/catalogue/variant.h"
 
@@ -12,8 +13,9 @@ namespace rl::view {
 
 // One recorded operation in symbols: "cell 3 ← cell 1 + cell 3" (min(..), max(..) for those), and a scan's other
 // forms: "cell 3 ← cell 7" (a value moved), "cell 15 ← the identity" (cleared), "cell 3 ← cell 3 + its input"
-// (combined with a value the work-item keeps in a register).
-std::string operationText(Op op, int a, int b, int w);
+// (combined with a value the work-item keeps in a register), "cell 3 → global memory" (read out); in the pattern's
+// words where it has its own ("bin 3 ← bin 3 + 1", "bin 3 → the global bins").
+std::string operationText(Op op, int a, int b, int w, const CellWords& words = {});
 // Whether every operation of the list combines two cells (a reduction's tree; not a scan's moves and clears).
 bool allCombineTwoCells(const std::vector<CellOp>& ops);
 

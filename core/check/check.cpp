@@ -113,19 +113,20 @@ void addFindings(CheckReport& r, const json& list) {
 
 // A finding in the student's terms: which cell, in which stage, by which work-items (Oclgrind's own text, with its
 // raw addresses, stays in `details`).
-std::string plainMessage(const workbench::Finding& f, const std::vector<workbench::StageFacts>& stages) {
+std::string plainMessage(const workbench::Finding& f, const std::vector<workbench::StageFacts>& stages,
+                         const CellWords& words) {
     std::ostringstream m;
     switch (f.kind) {
         case workbench::FindingKind::Race: m << "data race"; break;
         case workbench::FindingKind::Uninitialised: m << "a value never written is used"; break;
         case workbench::FindingKind::OutOfBounds:
             m << (f.details.rfind("Invalid write", 0) == 0 ? "write past the end of" : "read past the end of");
-            m << (f.memory == "local" ? " scratch" : " a global buffer (in or out)");
+            m << (f.memory == "local" ? " " + words.localBuffer : " a global buffer (" + words.globalBuffers + ")");
             break;
         case workbench::FindingKind::BarrierDivergence: m << "a barrier not reached by every work-item"; break;
         case workbench::FindingKind::Other: return f.message;
     }
-    if (f.cell >= 0 && f.kind != workbench::FindingKind::OutOfBounds) m << " on scratch[" << f.cell << "]";
+    if (f.cell >= 0 && f.kind != workbench::FindingKind::OutOfBounds) m << " on " << words.localBuffer << "[" << f.cell << "]";
     if (f.stage >= 0 && size_t(f.stage) < stages.size())
         m << " in stage " << f.stage << " (" << stages[size_t(f.stage)].label << ")";
     if (f.workItems.size() >= 2 && f.kind == workbench::FindingKind::Race)  // the first pair Oclgrind named
@@ -142,7 +143,8 @@ std::string plainMessage(const workbench::Finding& f, const std::vector<workbenc
 CheckReport checkKernel(const CheckRequest& request) {
     CheckReport r;
     r.file = workbench::displayName(request.file);
-    r.op = std::string(toString(request.config.op));
+    // The op where the pattern applies one (a histogram counts: its report names the type alone).
+    r.op = patternInfo(request.pattern).takesOp ? std::string(toString(request.config.op)) : std::string();
     r.type = std::string(toString(request.config.type));
     r.wg = request.config.wg;
     r.model = request.model;
@@ -213,8 +215,9 @@ CheckReport checkKernel(const CheckRequest& request) {
             s.n = e.value("n", size_t(0));
             s.wg = e.value("wg", size_t(0));
             s.why = e.value("why", "");
-            if (e.value("op", r.op) != r.op || e.value("type", r.type) != r.type)
-                s.why += " (" + e.value("op", "") + " " + e.value("type", "") + ")";
+            const bool otherOp = !r.op.empty() && e.value("op", r.op) != r.op;
+            if (otherOp || e.value("type", r.type) != r.type)
+                s.why += " (" + (r.op.empty() ? std::string() : e.value("op", "") + " ") + e.value("type", "") + ")";
             s.ran = e.value("ran", false);
             s.correct = e.value("correct", false);
             s.result = rl::json::toValue(e.at("result"));
@@ -318,7 +321,7 @@ CheckReport checkKernel(const CheckRequest& request) {
                     f.cell %= cells;  // a double buffer's upper half: the cell of its tile
                 for (size_t s = 0; s < r.stages.size() && f.stage < 0; ++s)
                     if (r.stages[s].line > 0 && r.stages[s].line == f.line()) f.stage = int(s);
-                f.message = plainMessage(f, r.stages);
+                f.message = plainMessage(f, r.stages, patternInfo(request.pattern).words);
             }
     }
     {  // the advice in the words of the pattern's contract (core/workbench/findings.h)

@@ -135,12 +135,14 @@ void deviceStep(const CheckRequest& request, const VariantInfo& variant, const E
                 c.n = size.n;
                 c.op = op;
                 c.type = type;
+                if (size.bins > 0) c.bins = size.bins;
                 emit({{"event", "start"}, {"n", size.n}, {"op", toString(op)}, {"type", toString(type)}});
                 Json event = {{"event", "size"}, {"n", size.n}, {"why", size.why}, {"op", toString(op)},
                               {"type", toString(type)}, {"wg", c.wg}};
                 try {
                     const uint64_t seed = request.inputSeed != 0 ? request.inputSeed + size.n : 1000 + size.n;
-                    const HostArray input = makeInput(type, DataPattern::Random, size.n, seed);
+                    const HostArray input = makeInput(type, size.data, size.n, seed);
+                    if (size.prepare) size.prepare(c, input);
                     const RunResult r = engine.run(v, c, input);
                     buildIs(true, "");
                     event.update(Json{{"ran", true}, {"correct", r.correct}, {"result", rl::json::value(r.result)},

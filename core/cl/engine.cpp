@@ -123,7 +123,10 @@ void Engine::validate(const VariantInfo& v, const RunConfig& c, Purpose purpose)
         throw Error(ErrorKind::BadInput, "variant '" + v.id + "' needs a work-group size of at least " +
                                              std::to_string(v.minWorkGroup) + " (" + v.requirements + ")");
     const auto patternLocal = patternInfo(v.pattern).localBytes;
-    size_t localBytes = patternLocal ? patternLocal(v, c) : scratchElems(v, c.wg) * elemSize(c.type);
+    size_t localBytes = scratchElems(v, c.wg) * elemSize(c.type);
+    if (patternLocal)  // the larger of the builds the purpose needs
+        localBytes = std::max(purpose == Purpose::Trace ? 0 : patternLocal(v, c, false),
+                              purpose == Purpose::Run ? 0 : patternLocal(v, c, true));
     const int epi = effectiveElemsPerItem(v, c);
     if (v.tileInLocal) localBytes += c.wg * size_t(epi + 1) * elemSize(c.type);
     if (localBytes > d.localMemBytes)
@@ -178,8 +181,10 @@ cl::Buffer Engine::upload(const HostArray& input) {
     }
 }
 
-cl::Buffer Engine::uploadGuarded(const HostArray& input, Op op) {
-    return inputGuard_ == 0 ? upload(input) : upload(withGuardTail(input, inputGuard_, op));
+cl::Buffer Engine::uploadGuarded(const VariantInfo& variant, const HostArray& input, const RunConfig& config) {
+    if (inputGuard_ == 0) return upload(input);
+    const auto own = patternInfo(variant.pattern).guardValue;
+    return upload(own ? withGuardTail(input, inputGuard_, own(config)) : withGuardTail(input, inputGuard_, config.op));
 }
 
 RunResult Engine::run(const RunConfig& requested, const HostArray& input, int warmup, int repeats) {
@@ -193,7 +198,7 @@ RunResult Engine::run(const VariantInfo& variant, const RunConfig& requested, co
     const RunConfig config = withDeviceDefaults(variant, complete, device_);
     validate(variant, config, Purpose::Run);  // before the input is uploaded
     const ProfilingOn profiling(*this);
-    TimedRun timed(*this, variant, complete, input, uploadGuarded(input, config.op),
+    TimedRun timed(*this, variant, complete, input, uploadGuarded(variant, input, config),
                          computeReference(input, requested.op));
     timed.warmup(warmup);
     for (int i = 0; i < std::max(1, repeats); ++i) timed.timeOnce();
@@ -229,7 +234,7 @@ TraceRun Engine::trace(const VariantInfo& variant, const RunConfig& requested, c
     run.banks = config.banks;
     run.bankWidthBytes = config.bankWidthBytes;
     try {
-        cl::Buffer buffer = uploadGuarded(input, config.op);
+        cl::Buffer buffer = uploadGuarded(variant, input, config);
         makeRunner(v->kind)->trace(*this, *v, config, plan, buffer, selection, run);
     } catch (const cl::Error& e) {
         throw Error(ErrorKind::DeviceFailure, std::string("OpenCL call ") + e.what() + " failed with error " +

@@ -119,8 +119,8 @@ public:
 private:
     // Whether the input is the config's N elements of its type.
     void checkInput(const RunConfig& config, const HostArray& input) const;
-    // upload(), with the guard cells of guardInputsPastN after the input.
-    cl::Buffer uploadGuarded(const HostArray& input, Op op);
+    // upload(), with the guard cells of guardInputsPastN after the input (the pattern's guard value, else the op's).
+    cl::Buffer uploadGuarded(const VariantInfo& variant, const HostArray& input, const RunConfig& config);
 
     DeviceInfo device_;
     cl::Device clDevice_;

@@ -28,8 +28,8 @@ const std::vector<CheckKind>& checkKinds() {
         {"bank_conflict_degree", "no bank conflicts", {"max"}, {}},
         {"matches_model", "the stages equal a built-in kernel's", {"variant"}, {}},
         {"max_stages", "no more tree stages than log2(work-group size) allows", {}, {"extra"}},
-        {"speedup_over_starter", "faster than the starter on this device", {"min"}, {"n", "rounds"}, true},
-        {"percent_of_copy", "close to the copy bandwidth of this device", {"min"}, {"n", "rounds"}, true},
+        {"speedup_over_starter", "faster than the starter on this device", {"min"}, {"n", "rounds", "data"}, true},
+        {"percent_of_copy", "close to the copy bandwidth of this device", {"min"}, {"n", "rounds", "data"}, true},
         {"reads_each_input_once", "every input element read exactly once", {}, {}},
         {"max_loading_groups", "fewer work-groups load the input", {"elements_per_item"}, {}},
         {"no_read_before_write", "no local cell read before it was written", {}, {}},
@@ -103,10 +103,17 @@ CheckSpec readCheckSpec(const nlohmann::json& j, size_t index) {
             s.hidden = value.get<bool>();
         } else if (std::find(kind->required.begin(), kind->required.end(), key) != kind->required.end() ||
                    std::find(kind->optional.begin(), kind->optional.end(), key) != kind->optional.end()) {
-            const bool isText = key == "variant";
+            const bool isText = key == "variant" || key == "data";
             if (isText ? !value.is_string() : !value.is_number() || value.get<double>() < 0)
                 throw Error(ErrorKind::BadInput, where + " (" + s.kind + ")." + key + " must be " +
                                                      (isText ? "a string" : "a number >= 0"));
+            if (key == "data") {  // the timed input: a generated pattern (a file's would not travel with the course)
+                const auto d = parseDataPattern(value.get<std::string>());
+                if (!d || fromFile(*d))
+                    throw Error(ErrorKind::BadInput, where + " (" + s.kind + ").data '" + value.get<std::string>() +
+                                                         "' is not a generated pattern: give random, zipf, constant, "
+                                                         "0-9, 0-99, ones, iota or floats");
+            }
             if (!isText) checkRange(where + " (" + s.kind + ")", key, value.get<double>());
             s.params[key] = value;
         } else {

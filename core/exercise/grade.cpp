@@ -150,6 +150,7 @@ GradeResult gradeAttempt(const Exercise& exercise, const std::string& text, cons
             t.starter = exercise.starter;
             t.device = options.device;
             t.op = exercise.ops.front();
+            t.pattern = exercise.pattern;
             t.type = exercise.types.front();
             t.wg = *std::max_element(exercise.workGroupSizes.begin(), exercise.workGroupSizes.end());
             t.seed = g.seed;
@@ -158,6 +159,8 @@ GradeResult gradeAttempt(const Exercise& exercise, const std::string& text, cons
                 if (c.kind == "speedup_over_starter" || c.kind == "percent_of_copy") {
                     t.timedN = std::max(t.timedN, size_t(c.number("n", double(t.timedN))));
                     t.rounds = std::max(t.rounds, int(c.number("rounds", t.rounds)));
+                    if (const auto data = parseDataPattern(c.text("data", "random")); data && !fromFile(*data))
+                        t.data = *data;
                     t.time = true;
                 }
                 if (c.kind == "float_error") t.floatN = size_t(c.number("n", double(1 << 20)));

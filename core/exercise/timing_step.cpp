@@ -35,9 +35,9 @@ void measure(const TimingRequest& t) {
             c.wg = t.wg;
             c.n = t.timedN;
             c.seed = t.seed;
-            const VariantInfo attempt = workbench::studentVariant(t.text, t.file, "", t.type);
-            const VariantInfo starter = workbench::studentVariant(t.starter, "starter.cl", "", t.type);
-            const HostArray input = makeInput(t.type, DataPattern::Random, c.n, t.seed);
+            const VariantInfo attempt = workbench::studentVariant(t.text, t.file, "", t.type, t.pattern);
+            const VariantInfo starter = workbench::studentVariant(t.starter, "starter.cl", "", t.type, t.pattern);
+            const HostArray input = makeInput(t.type, t.data, c.n, t.seed);
             std::vector<double> mine, theirs;
             // Alternating rounds: a machine busy with something else slows both alike.
             for (int round = 0; round < t.rounds; ++round) {

@@ -18,6 +18,8 @@ struct TimingRequest {
     std::string device;
     Op op = Op::Sum;
     ElemType type = ElemType::Int;
+    Pattern pattern = Pattern::Reduce;        // the contract the attempt and the starter keep
+    DataPattern data = DataPattern::Random;  // the timed input ("data" of the timed checks)
     size_t wg = 256;
     uint64_t seed = 1;
     bool time = false;          // the speed checks: attempt, starter, copy

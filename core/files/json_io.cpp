@@ -82,7 +82,9 @@ const std::string kLookBackWhat[] = {"ticket", "aggregate", "prefix", "read_a", 
 // A recorded cell index: an integer from -1 (none) up to the largest int.
 bool isIndex(const json& j) {
     if (j.is_number_unsigned()) return j.get<uint64_t>() <= uint64_t(std::numeric_limits<int>::max());
-    if (j.is_number_integer()) return j.get<int64_t>() >= -1 && j.get<int64_t>() <= std::numeric_limits<int>::max();
+    // -1: none; kRegisterOperand (-2): the operand a work-item keeps in a register (a scan's own input, a count's one)
+    if (j.is_number_integer())
+        return j.get<int64_t>() >= kRegisterOperand && j.get<int64_t>() <= std::numeric_limits<int>::max();
     return false;
 }
 
@@ -241,7 +243,8 @@ json trace(const TraceRun& t) {
                                   {"active_warps", s.analysis.activeWarps},
                                   {"idle_warps", s.analysis.idleWarps},
                                   {"divergent_warps", s.analysis.divergentWarps},
-                                  {"bank_conflict_degree", s.analysis.bankConflictDegree}});
+                                  {"bank_conflict_degree", s.analysis.bankConflictDegree},
+                                  {"contention_degree", s.analysis.contentionDegree}});
                 if (s.line > 0) stages.back()["line"] = s.line;
                 // A work-item's second operation of the stage (fused stages), only where some work-item did one.
                 if (isFused(s)) {
@@ -433,7 +436,8 @@ TraceRun readTrace(const json& j) {
     t.verdict = text(j, "verdict");
     if (j.contains("output")) {
         t.exclusive = flag(j, "exclusive");
-        for (const auto& x : array(j, "output", t.n)) t.output.push_back(toValue(x));
+        // A scan's n elements, a histogram's bins (up to 65536, more than a small n)
+        for (const auto& x : array(j, "output", std::max<size_t>(t.n, size_t(1) << 16))) t.output.push_back(toValue(x));
     }
     if (j.contains("look_back")) {
         for (const auto& ej : array(j, "look_back", size_t(1) << 22)) {
@@ -467,7 +471,7 @@ TraceRun readTrace(const json& j) {
             for (const auto& sj : array(gj, "stages", 4096)) {
                 Stage s;
                 s.label = text(sj, "label");
-                s.param = number<int>(sj, "param", -1, 1 << 30);
+                s.param = number<int>(sj, "param", -1, 0x7FFFFFFF);
                 if (sj.contains("line")) s.line = number<int>(sj, "line", 0, 1 << 30);
                 const auto& values = array(sj, "values", kMaxCells);
                 const auto& active = array(sj, "active", kMaxCells);
@@ -503,6 +507,8 @@ TraceRun readTrace(const json& j) {
                 s.analysis.idleWarps = number<int>(sj, "idle_warps", 0, 1 << 30);
                 s.analysis.divergentWarps = number<int>(sj, "divergent_warps", 0, 1 << 30);
                 s.analysis.bankConflictDegree = number<int>(sj, "bank_conflict_degree", 1, 1 << 30);
+                if (sj.contains("contention_degree"))  // a trace written before histograms has none: 1
+                    s.analysis.contentionDegree = number<int>(sj, "contention_degree", 1, 1 << 30);
                 g.stages.push_back(std::move(s));
             }
             p.traced.push_back(std::move(g));

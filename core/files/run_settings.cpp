@@ -17,19 +17,9 @@ namespace {
 
 constexpr long long kMaxN = 1ll << 40;
 
-// A number as the shortest text that reads back as the same double.
-std::string shortest(double v) {
-    char buf[64];
-    for (int digits = 1; digits <= 17; ++digits) {
-        std::snprintf(buf, sizeof buf, "%.*g", digits, v);
-        if (std::strtod(buf, nullptr) == v) break;
-    }
-    return buf;
-}
-
 }  // namespace
 
-std::string formatRange(double lo, double hi) { return shortest(lo) + "," + shortest(hi); }
+std::string formatRange(double lo, double hi) { return shortestText(lo) + "," + shortestText(hi); }
 
 const std::vector<RunSettingSpec>& runSettings() {
     using K = SettingKind;

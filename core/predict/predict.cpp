@@ -48,6 +48,7 @@ const char* kindName(Kind kind) {
         case Kind::Value: return "value";
         case Kind::Divergent: return "divergent";
         case Kind::Conflict: return "conflict";
+        case Kind::Contention: return "contention";
     }
     return "active";
 }
@@ -58,6 +59,7 @@ const char* kindQuestion(Kind kind) {
         case Kind::Value: return "What will this cell hold?";
         case Kind::Divergent: return "How many SIMD groups will diverge?";
         case Kind::Conflict: return "What will the worst bank conflict be?";
+        case Kind::Contention: return "How many work-items of one SIMD group will hit the same bin?";
     }
     return "";
 }
@@ -137,7 +139,7 @@ PredictionScore score(const Prediction& p, const TraceRun& run, int pass, int tr
         s.expectedValue = st->values[size_t(p.cell)];
         s.valueRight = sameValue(s.typedValue, s.expectedValue, run.type);
     }
-    if (p.divergentWarps || p.conflictDegree) {
+    if (p.divergentWarps || p.conflictDegree || p.contentionDegree) {
         // The same model as the warps view, from the run's SIMD width and banks.
         HardwareModel hw = hardwareOf(run);
         hw.simdWidth = std::max(1, hw.simdWidth);
@@ -156,10 +158,17 @@ PredictionScore score(const Prediction& p, const TraceRun& run, int pass, int tr
             s.expectedConflict = a.bankConflictDegree;
             s.conflictRight = s.predictedConflict == s.expectedConflict;
         }
+        if (p.contentionDegree) {
+            s.contentionAsked = true;
+            s.predictedContention = *p.contentionDegree;
+            s.expectedContention = a.contentionDegree;
+            s.contentionRight = s.predictedContention == s.expectedContention;
+        }
     }
     for (auto [asked, right] : {std::pair{s.activeAsked, s.activeRight}, std::pair{s.valueAsked, s.valueRight},
                                 std::pair{s.divergentAsked, s.divergentRight},
-                                std::pair{s.conflictAsked, s.conflictRight}}) {
+                                std::pair{s.conflictAsked, s.conflictRight},
+                                std::pair{s.contentionAsked, s.contentionRight}}) {
         s.parts += asked ? 1 : 0;
         s.partsRight += asked && right ? 1 : 0;
     }
@@ -210,6 +219,13 @@ std::vector<std::string> describe(const PredictionScore& s, ElemType type) {
         out.push_back("worst bank conflict " +
                       (s.expectedConflict > 1 ? std::to_string(s.expectedConflict) + "-way" : std::string("none (1)")) +
                       " (you said " + std::to_string(s.predictedConflict) + ")");
+    if (s.contentionAsked && !s.contentionRight)
+        out.push_back(s.expectedContention > 1
+                          ? "at most " + std::to_string(s.expectedContention) +
+                                " work-items of one SIMD group hit one bin (you said " +
+                                std::to_string(s.predictedContention) + ")"
+                          : "no two work-items of one SIMD group hit one bin (you said " +
+                                std::to_string(s.predictedContention) + ")");
     return out;
 }
 

@@ -11,9 +11,11 @@
 namespace rl::predict {
 
 // The kinds of question, in the order the UI offers them.
-enum class Kind { Active, Value, Divergent, Conflict };
-inline constexpr int kKinds = 4;
-const char* kindName(Kind kind);      // "active", "value", "divergent", "conflict" (script and geometry names)
+// Contention (a histogram's: the most work-items of one SIMD group that incremented one bin) is asked where the
+// pattern counts it (PatternInfo::showsContention).
+enum class Kind { Active, Value, Divergent, Conflict, Contention };
+inline constexpr int kKinds = 5;
+const char* kindName(Kind kind);      // "active", "value", "divergent", "conflict", "contention" (script names)
 const char* kindQuestion(Kind kind);  // "Which work-items will be active?" ...
 std::optional<Kind> kindFromName(const std::string& name);
 
@@ -24,8 +26,9 @@ struct Prediction {
     std::optional<double> value;             // that cell's value after the stage
     std::optional<int> divergentWarps;       // SIMD groups with some lanes active and some idle
     std::optional<int> conflictDegree;       // worst bank-conflict degree of the stage (1: none)
+    std::optional<int> contentionDegree;     // most work-items of one SIMD group writing one cell (1: none)
 
-    bool empty() const { return !active && !value && !divergentWarps && !conflictDegree; }
+    bool empty() const { return !active && !value && !divergentWarps && !conflictDegree && !contentionDegree; }
 };
 
 struct PredictionScore {
@@ -51,6 +54,8 @@ struct PredictionScore {
     int expectedDivergent = 0, predictedDivergent = 0;
     bool conflictAsked = false, conflictRight = false;
     int expectedConflict = 1, predictedConflict = 1;
+    bool contentionAsked = false, contentionRight = false;
+    int expectedContention = 1, predictedContention = 1;
 };
 
 // The stage `stage` of traced group `tracedIndex` (an index into PassTrace::traced, as the views' StepRef::group)

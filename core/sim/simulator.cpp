@@ -1,5 +1,6 @@
 // The simulator: a local-tree launch on Oclgrind, pass by pass, with the stage recorder and Oclgrind's checks on.
 #include "core/sim/simulator.h"
+#include "core/pattern.h"
 
 #include <cstdlib>
 #include <cstring>
@@ -92,10 +93,13 @@ std::string unavailableReason() { return {}; }
 SimRun simulate(const VariantInfo& variant, const RunConfig& requested, const HostArray& input,
                 const TraceSelection& selection, const std::string& file, bool uninitialised) {
     const bool scan = variant.kind == VariantKind::ScanTiles;
-    if (variant.kind != VariantKind::LocalTree && !scan)
+    const bool counts = variant.kind == VariantKind::Histogram;  // into bins the host zeroed, through local counters
+    if (variant.kind != VariantKind::LocalTree && !scan && !counts)
         throw Error(ErrorKind::Unsupported, "the simulator runs local-tree kernels (one partial per work-group per "
-                                            "launch) and tiled scans; '" + variant.id + "' launches another way");
-    RunConfig config = requested;
+                                            "launch), tiled scans and one-launch histograms; '" + variant.id +
+                                            "' launches another way");
+    const PatternInfo& info = patternInfo(variant.pattern);
+    RunConfig config = info.completeConfig ? info.completeConfig(requested, input) : requested;
     config.variant = variant.id;
     config.n = input.size();
     const auto plan = planPasses(variant, config);
@@ -144,14 +148,23 @@ SimRun simulate(const VariantInfo& variant, const RunConfig& requested, const Ho
     for (size_t p = 0; p < plan.size(); ++p) {
         const PassPlan& pass = plan[p];
         // A reduction's partials; a scan's tile totals (its scanned tiles go to a buffer of n elements).
+        const size_t outCells = counts ? config.bins : pass.groups;
         const size_t out = args.padded()
                                ? hostBuffer(p + 1 < plan.size() ? std::max(pass.groups, plan[p + 1].global) : pass.groups,
                                             nullptr)
-                               : global->allocateBuffer(pass.groups * e);
+                               : global->allocateBuffer(std::max<size_t>(1, outCells) * e);
+        if (counts) {  // the bins, zeroed by the host (so Oclgrind counts them as initialised)
+            const std::vector<uint32_t> zeros(config.bins, 0);
+            global->store(reinterpret_cast<const unsigned char*>(zeros.data()), out, zeros.size() * sizeof(uint32_t));
+        }
         const cl_uint n = cl_uint(pass.n);
         const cl_ulong wideN = pass.n;
-        const size_t cells = scratchElems(variant, pass.local);
-        std::vector<unsigned char> scratchBytes(cells * e);
+        // The counters' bytes where the pattern says how many (a histogram's nbins), else the scratch's elements.
+        const size_t scratchSize =
+            info.localBytes ? std::max<size_t>(4, info.localBytes(variant, config, true))
+                            : scratchElems(variant, pass.local) * e;
+        const size_t cells = info.localBytes ? scratchSize / sizeof(uint32_t) : scratchElems(variant, pass.local);
+        std::vector<unsigned char> scratchBytes(scratchSize);
         kernel->setArgument(unsigned(args.in), pointerArg(current));
         if (scan) {
             scanned.push_back(global->allocateBuffer(std::max<size_t>(pass.n, 1) * e));
@@ -160,6 +173,10 @@ SimRun simulate(const VariantInfo& variant, const RunConfig& requested, const Ho
         } else {
             kernel->setArgument(unsigned(args.out), pointerArg(out));
         }
+        const cl_uint bins = cl_uint(config.bins);
+        if (args.nbins >= 0)
+            kernel->setArgument(unsigned(args.nbins),
+                                {sizeof bins, 1, reinterpret_cast<unsigned char*>(const_cast<cl_uint*>(&bins))});
         if (args.count >= 0) {
             if (args.countBytes == 8)
                 kernel->setArgument(unsigned(args.count),
@@ -172,7 +189,8 @@ SimRun simulate(const VariantInfo& variant, const RunConfig& requested, const Ho
 
         size_t first = 0, count = 0;
         chooseTracedGroups(pass.groups, p, selection, &first, &count);
-        TracePlugin recorder(&context, scratchArg, config.type, cells, first, count, kPoison, file, scan);
+        TracePlugin recorder(&context, scratchArg, counts ? ElemType::Int : config.type, cells, first, count, kPoison,
+                             file, scan, counts);
         context.registerPlugin(&recorder);
         std::unique_ptr<ReadCounter> reads;  // the first pass only: the student's input
         if (p == 0) {
@@ -200,6 +218,13 @@ SimRun simulate(const VariantInfo& variant, const RunConfig& requested, const Ho
         run.output.resize(plan[0].n);
         for (size_t i = 0; i < plan[0].n; ++i) run.output[i] = readValue(global, scanned[0] + i * e, config.type);
         run.result = run.output.empty() ? 0 : run.output.back();
+    } else if (counts) {
+        run.output.resize(config.bins);
+        run.result = 0;
+        for (size_t b = 0; b < config.bins; ++b) {
+            run.output[b] = double(uint32_t(int32_t(readValue(global, current + b * sizeof(uint32_t), ElemType::Int))));
+            run.result += run.output[b];
+        }
     } else {
         const size_t partials = plan.back().groups;
         double acc = identity(config.op, config.type);

@@ -2,6 +2,8 @@
 #include "core/sim/simulator_step.h"
 #include "core/workbench/check_report.h"
 
+#include <algorithm>
+
 #include "core/input.h"
 #include "core/pattern.h"
 #include "core/files/json_io.h"
@@ -37,7 +39,23 @@ void simulatorStep(const workbench::CheckRequest& request, const VariantInfo& va
         event["input_reads"] = workbench::toJson(s.inputReads);
     }
     emit(event);
-    if (!s.built || c.n % c.wg != 0) return;
+    if (!s.built) return;
+    // The pattern's own cases that take settings from their data (a histogram's range narrower than its data, where
+    // a kernel that does not skip RL_BIN's nbins writes past its bins): their findings too.
+    if (const auto own = patternInfo(variant.pattern).checkCases)
+        for (const CheckCase& k : own(c.wg)) {
+            if (!k.prepare) continue;
+            RunConfig kc = c;
+            kc.n = std::min(k.n, c.n);
+            if (k.bins > 0) kc.bins = k.bins;
+            const HostArray kin = makeInput(kc.type, k.data, kc.n, request.config.seed + 2);
+            k.prepare(kc, kin);
+            TraceSelection none;
+            none.maxFullGroups = 1;
+            const SimRun o = simulate(variant, kc, kin, none, request.file, request.checkUninitialised);
+            emit({{"event", "sim_findings"}, {"n", kc.n}, {"findings", workbench::toJson(o.findings)}});
+        }
+    if (c.n % c.wg != 0) return;
     // A size whose last work-group is partly empty: where a missing bounds check reads past the input.
     RunConfig odd = c;
     odd.n = c.n + c.wg / 2 + 1;

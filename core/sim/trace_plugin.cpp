@@ -33,9 +33,10 @@ int commonStride(const Stage& stage) {
 }  // namespace
 
 TracePlugin::TracePlugin(const oclgrind::Context* context, const llvm::Value* scratch, ElemType type, size_t cells,
-                         size_t firstGroup, size_t groupCount, uint32_t poison, std::string file, bool scan)
+                         size_t firstGroup, size_t groupCount, uint32_t poison, std::string file, bool scan,
+                         bool counters)
     : oclgrind::Plugin(context), scratch_(scratch), type_(type), cells_(cells), firstGroup_(firstGroup),
-      groupCount_(groupCount), poison_(poison), file_(std::move(file)), scan_(scan) {}
+      groupCount_(groupCount), poison_(poison), file_(std::move(file)), scan_(scan), counters_(counters) {}
 
 bool TracePlugin::traced(const oclgrind::WorkGroup* group) const {
     const size_t g = group->getGroupIndex();
@@ -61,6 +62,7 @@ void TracePlugin::workGroupBegin(const oclgrind::WorkGroup* workGroup) {
     pendingGlobal_.clear();
     steps_.clear();
     writes_.clear();
+    countingSteps_ = 0;
 }
 
 int TracePlugin::cellOf(const oclgrind::Memory* memory, size_t address) const {
@@ -115,13 +117,30 @@ void TracePlugin::memoryStore(const oclgrind::Memory* memory, const oclgrind::Wo
     }
 }
 
+void TracePlugin::memoryAtomicStore(const oclgrind::Memory* memory, const oclgrind::WorkItem* workItem,
+                                    oclgrind::AtomicOp, size_t address, size_t) {
+    if (!counters_ || !current_ || workItem->getWorkGroup() != current_) return;
+    const int cell = cellOf(memory, address);
+    if (cell < 0) return;
+    Write w;
+    w.item = workItem->getLocalID().x;
+    w.cell = cell;
+    w.atomic = true;
+    w.reads = {cell};
+    w.line = lineOf(workItem);
+    writes_.push_back(std::move(w));
+}
+
 void TracePlugin::workGroupBarrier(const oclgrind::WorkGroup* workGroup, uint32_t) {
-    if (workGroup == current_) closeInterval();
+    if (workGroup != current_) return;
+    if (counters_) closeCountersInterval();
+    else closeInterval();
 }
 
 void TracePlugin::workGroupComplete(const oclgrind::WorkGroup* workGroup) {
     if (workGroup != current_) return;
-    closeInterval();
+    if (counters_) closeCountersInterval();
+    else closeInterval();
     groups_.push_back(std::move(group_));
     current_ = nullptr;
 }
@@ -191,6 +210,46 @@ void TracePlugin::closeInterval() {
     }
     writes_.clear();
     steps_.clear();
+}
+
+void TracePlugin::closeCountersInterval() {
+    Stage st;
+    st.ops.assign(items_, WorkItemOp{});
+    bool wrote = false, readOut = false, clears = true;
+    std::map<int, int> lineVotes;
+    for (const Write& w : writes_) {
+        wrote = true;
+        WorkItemOp& op = st.ops[w.item];
+        if (w.line > 0) ++lineVotes[w.line];
+        if (op.active) continue;  // the work-item's first operation of the interval is the one shown
+        const bool sameCell = std::find(w.reads.begin(), w.reads.end(), w.cell) != w.reads.end();
+        if (w.atomic || sameCell) op = {true, w.cell, kRegisterOperand, w.cell};  // an increment
+        else if (w.reads.empty()) op = {true, -1, -1, w.cell};                    // a clear
+        else op = {true, w.reads.front(), -1, w.cell};                            // a copy
+        clears = clears && op.a < 0;
+    }
+    if (!wrote)  // the counters read out (to the global bins): each work-item's first counter read
+        for (const auto& [item, reads] : pendingReads_)
+            if (!reads.empty() && item < items_) {
+                st.ops[item] = {true, *std::min_element(reads.begin(), reads.end()), -1, -1};
+                readOut = true;
+            }
+    writes_.clear();
+    steps_.clear();
+    pendingReads_.clear();
+    pendingGlobal_.clear();
+    if (!wrote && !readOut) return;  // an interval that neither writes nor reads the counters: nothing to show
+    // The counters as they stand at the barrier, atomics included.
+    const auto* memory = static_cast<const uint8_t*>(current_->getLocalMemory()->getPointer(base_));
+    for (size_t c = 0; c < cells_; ++c) values_[c] = decode(memory + c * elemSize(type_), type_);
+    st.values = values_;
+    for (const auto& [line, votes] : lineVotes)
+        if (st.line == 0 || votes > lineVotes[st.line]) st.line = line;
+    if (readOut) st.param = kBinsMergedParam;
+    else if (clears && group_.stages.empty()) st.param = kBinsClearedParam;
+    else st.param = kBinsStepFlag | countingSteps_++;
+    st.label = stageLabel(st.param) + (st.line > 0 ? " (line " + std::to_string(st.line) + ")" : "");
+    group_.stages.push_back(std::move(st));
 }
 
 bool foldScanHalves(std::vector<GroupTrace>& groups, size_t items) {

@@ -27,8 +27,13 @@ public:
     // group starts (so a read of a cell never written shows a value no input has). `file`: the student's file
     // name, whose lines are the ones stages are attributed to. `scan`: a scan's tile, whose steps are named by their
     // order ("step 2"), not by a reduction's stride ("s = 2", which a scan's steps do not mean).
+    // `counters`: the scratch holds counters a kernel increments (a histogram's local bins, atomics included): each
+    // barrier interval is one stage, its values read from local memory at the barrier, and each work-item's first
+    // increment (an atomic, or a read and a write of one cell) its operation; an interval that writes no counter
+    // but reads them (the merge into the global bins) is a stage too.
     TracePlugin(const oclgrind::Context* context, const llvm::Value* scratch, ElemType type, size_t cells,
-                size_t firstGroup, size_t groupCount, uint32_t poison, std::string file, bool scan = false);
+                size_t firstGroup, size_t groupCount, uint32_t poison, std::string file, bool scan = false,
+                bool counters = false);
 
     std::vector<GroupTrace> takeGroups() { return std::move(groups_); }
 
@@ -39,6 +44,8 @@ public:
                     size_t size) override;
     void memoryStore(const oclgrind::Memory* memory, const oclgrind::WorkItem* workItem, size_t address, size_t size,
                      const uint8_t* storeData) override;
+    void memoryAtomicStore(const oclgrind::Memory* memory, const oclgrind::WorkItem* workItem, oclgrind::AtomicOp op,
+                           size_t address, size_t size) override;
     bool isThreadSafe() const override { return false; }
 
 private:
@@ -50,12 +57,14 @@ private:
         std::vector<int> reads;  // scratch cells the item read since its previous write
         bool readGlobal = false; // it read global memory since its previous write (a load, not a fill)
         int line = 0;
+        bool atomic = false;     // an atomic read-modify-write (counters)
     };
 
     bool traced(const oclgrind::WorkGroup* group) const;
     int cellOf(const oclgrind::Memory* memory, size_t address) const;  // -1 outside the recorded scratch
     int lineOf(const oclgrind::WorkItem* item) const;                  // 0 outside the student's file
     void closeInterval();
+    void closeCountersInterval();  // counters: the interval as one stage
 
     const llvm::Value* scratch_;
     ElemType type_;
@@ -63,6 +72,8 @@ private:
     uint32_t poison_;
     std::string file_;
     bool scan_ = false;
+    bool counters_ = false;
+    int countingSteps_ = 0;  // counters: the counting stages recorded so far in the group
 
     const oclgrind::WorkGroup* current_ = nullptr;  // the traced group running now (Oclgrind runs one at a time)
     size_t base_ = 0;                               // scratch's address in that group's local memory

@@ -399,7 +399,8 @@ std::string formatReport(const CheckReport& r) {
     std::ostringstream o;
     auto mark = [](bool ok) { return ok ? "ok  " : "FAIL"; };
     o << "check " << r.file << " (kernel " << (r.entry.empty() ? "?" : r.entry) << ")"
-      << (r.device.empty() ? "" : " on " + r.device) << ", " << r.op << " " << r.type << ", work-group " << r.wg
+      << (r.device.empty() ? "" : " on " + r.device) << ", " << (r.op.empty() ? "" : r.op + " ") << r.type
+      << ", work-group " << r.wg
       << "\n";
     o << "  " << mark(r.builds && r.contract.empty()) << "  builds";
     if (!r.contract.empty()) o << ": " << r.contract;

@@ -5,12 +5,16 @@
 #include <vector>
 
 #include "core/catalogue/variant.h"
+#include "core/input.h"
 
 namespace rl::workbench {
 
 struct SizeCase {
     size_t n = 0;
     std::string why;
+    size_t bins = 0;                          // > 0: the bins it runs with (a histogram's case)
+    DataPattern data = DataPattern::Random;  // its input's pattern
+    void (*prepare)(RunConfig& config, const HostArray& input) = nullptr;  // CheckCase::prepare
 };
 
 // For work-group size `wg`: 1, 2, 3, a prime past several work-groups, a non-power-of-two below one work-group's

@@ -37,8 +37,10 @@ std::string memoryOf(std::string_view firstLine) {
 std::string adviceFor(FindingKind kind, const std::string& memory, bool write, Pattern pattern) {
     const PatternInfo& info = patternInfo(pattern);  // a pattern's own words where its contract needs them
     if (kind == FindingKind::Race && memory == "local" && !info.localRaceAdvice.empty()) return info.localRaceAdvice;
+    if (kind == FindingKind::Race && memory == "global" && !info.globalRaceAdvice.empty()) return info.globalRaceAdvice;
     if (kind == FindingKind::OutOfBounds && write && !info.writePastEndAdvice.empty()) return info.writePastEndAdvice;
     if (kind == FindingKind::OutOfBounds && !write && !info.readPastEndAdvice.empty()) return info.readPastEndAdvice;
+    if (kind == FindingKind::Uninitialised && !info.uninitialisedAdvice.empty()) return info.uninitialisedAdvice;
     switch (kind) {
         case FindingKind::Race:
             return memory == "local"

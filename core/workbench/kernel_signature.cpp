@@ -186,8 +186,121 @@ std::string quoted(const KernelDecl& k, int i) {
     return "argument " + std::to_string(i + 1) + " '" + k.params[size_t(i)] + "'";
 }
 
+// A bin count, by its name.
+bool nameSaysBins(const std::string& name) {
+    std::string lower;
+    for (char ch : name) lower += char(std::tolower(static_cast<unsigned char>(ch)));
+    return lower.find("bin") != std::string::npos || lower == "b" || lower == "nb" || lower == "buckets" ||
+           lower == "num_buckets" || lower == "k";
+}
+
+// A contract with a bin count (a histogram's: in, bins, n, nbins, local bins): the input is the one const global
+// pointer (else the first), the bins the other; of the two counts, the one whose name says bins is the bin count
+// (else the second). The input is of the element type, the bins and the local buffer of counters (uint or int).
+SignatureCheck matchCountedArguments(const KernelDecl& k, Pattern pattern) {
+    SignatureCheck c;
+    c.kernel = k;
+    c.pattern = pattern;
+    const PatternInfo& info = patternInfo(pattern);
+    const std::string expected = expectedSignature(k.name, pattern);
+    auto refuse = [&](int argument, const std::string& why) {
+        c.argument = argument;
+        c.message = "'" + k.name + "': " + why + ". " + info.contractWords + " (the launch contract: " + expected + ")";
+        c.matched.clear();
+        return c;
+    };
+    std::vector<int> globals, locals, scalars;
+    std::vector<Param> params;
+    for (size_t i = 0; i < k.params.size(); ++i) {
+        const Param p = describe(k.params[i]);
+        params.push_back(p);
+        const int at = int(i);
+        if (p.pointer && (p.space == "global" || p.space == "constant")) globals.push_back(at);
+        else if (p.pointer && p.space == "local") locals.push_back(at);
+        else if (!p.pointer && p.space == "private") scalars.push_back(at);
+        else return refuse(at + 1, quoted(k, at) + " is a private pointer, which no launch can pass");
+        if (p.pointer && isVectorType(p.type))
+            return refuse(at + 1, quoted(k, at) + " points to " + p.type + " vectors, so the launch cannot know how "
+                                  "many elements it covers; take scalar elements (__global const T *in)");
+    }
+    if (locals.size() != 1)
+        return refuse(locals.empty() ? int(k.params.size()) + 1 : locals[1] + 1,
+                      locals.empty() ? "it takes no __local buffer: take __local uint *local_bins, nbins counters (a "
+                                       "kernel that counts straight into the global bins may leave it unused)"
+                                     : "it takes " + std::to_string(locals.size()) + " __local buffers");
+    if (globals.size() != 2) {
+        std::string found;
+        for (int g : globals) found += (found.empty() ? "" : ", ") + quoted(k, g);
+        return refuse(globals.size() < 2 ? int(k.params.size()) + 1 : globals[2] + 1,
+                      "it takes " + std::to_string(globals.size()) + " global pointers" +
+                          (found.empty() ? "" : " (" + found + ")") + " where ReduceLab passes two, the input and the "
+                          "bins");
+    }
+    if (scalars.size() != 2)
+        return refuse(scalars.size() < 2 ? int(k.params.size()) + 1 : scalars[2] + 1,
+                      scalars.size() < 2 ? "it takes " + std::to_string(scalars.size()) + " plain values where "
+                                           "ReduceLab passes two, the element count n and the bin count nbins (a "
+                                           "kernel that ignores either counts past the end of a buffer)"
+                                         : "it takes " + std::to_string(scalars.size()) + " plain values where "
+                                           "ReduceLab passes two, n and nbins");
+    int in = globals[0], bins = globals[1];
+    const bool c0 = params[size_t(globals[0])].isConst, c1 = params[size_t(globals[1])].isConst;
+    if (c0 && c1) return refuse(globals[1] + 1, "both global pointers are const, so neither can take the bins");
+    if (c1) std::swap(in, bins);
+    int n = scalars[0], nbins = scalars[1];
+    const bool b0 = nameSaysBins(params[size_t(scalars[0])].name), b1 = nameSaysBins(params[size_t(scalars[1])].name);
+    if (b0 && !b1) std::swap(n, nbins);
+    for (int i : scalars) {
+        const Param& p = params[size_t(i)];
+        if (p.type == "size_t")
+            return refuse(i + 1, quoted(k, i) + " is a size_t, which OpenCL does not allow as a kernel argument: take "
+                                 "a uint");
+        if (p.type != "uint" && p.type != "int" && p.type != "unsigned int")
+            return refuse(i + 1, quoted(k, i) + " is a " + p.type + ", and ReduceLab passes counts as uint: take a "
+                                 "uint");
+    }
+    for (int i : {bins}) {
+        const std::string& t = params[size_t(i)].type;
+        if (t != "uint" && t != "int" && t != "unsigned int")
+            return refuse(i + 1, quoted(k, i) + " points to " + t + ", and the bins are counters: take "
+                                 "__global uint *bins");
+    }
+    {
+        const std::string& t = params[size_t(locals[0])].type;
+        if (t != "uint" && t != "int" && t != "unsigned int")
+            return refuse(locals[0] + 1, quoted(k, locals[0]) + " points to " + t + ", and the local bins are "
+                                         "counters: take __local uint *local_bins");
+    }
+    const std::string& elem = params[size_t(in)].type;
+    if (elem == "T") {
+        c.types = {ElemType::Int, ElemType::Float};
+    } else if (elem == "int" || elem == "float") {
+        c.types = {*parseElemType(elem)};
+    } else {
+        return refuse(in + 1, quoted(k, in) + " points to " + elem + ", not an element type ReduceLab counts (T, int or "
+                              "float)");
+    }
+    c.args = KernelArgs{};
+    c.args.in = in;
+    c.args.out = bins;
+    c.args.count = n;
+    c.args.nbins = nbins;
+    c.args.scratch = locals[0];
+    c.args.traceAt = int(k.params.size());
+    c.matched.push_back(quoted(k, in) + " is the input (" + std::string(c0 || c1 ? "the const one" :
+                                                                               "none is const: the first") + ")");
+    c.matched.push_back(quoted(k, bins) + " is the bins, zeroed before the launch");
+    c.matched.push_back(quoted(k, n) + " is the element count n");
+    c.matched.push_back(quoted(k, nbins) + " is the bin count nbins" +
+                        std::string(b0 || b1 ? " (its name says so)" : " (the second count)"));
+    c.matched.push_back(quoted(k, locals[0]) + " is the __local buffer, nbins counters");
+    c.ok = true;
+    return c;
+}
+
 // The roles of one kernel's parameters, or why they cannot be matched.
 SignatureCheck matchArguments(const KernelDecl& k, Pattern pattern) {
+    if (patternInfo(pattern).contract.nbins >= 0) return matchCountedArguments(k, pattern);
     SignatureCheck c;
     c.kernel = k;
     c.pattern = pattern;
@@ -380,7 +493,8 @@ nlohmann::json toJson(const SignatureCheck& s) {
             {"message", s.message},
             {"types", types},
             {"args", {{"in", s.args.in}, {"out", s.args.out}, {"count", s.args.count}, {"scratch", s.args.scratch},
-                      {"count_bytes", s.args.countBytes}, {"trace_at", s.args.traceAt}, {"sums", s.args.sums}}},
+                      {"count_bytes", s.args.countBytes}, {"trace_at", s.args.traceAt}, {"sums", s.args.sums},
+                      {"nbins", s.args.nbins}}},
             {"matched", s.matched},
             {"entry_note", s.entryNote}};
 }
@@ -421,6 +535,10 @@ SignatureCheck signatureFromJson(const nlohmann::json& j) {
         s.args.scratch = position("scratch", 0);
         s.args.traceAt = position("trace_at", 0);
         s.args.sums = position("sums", -1);
+        s.args.nbins = a.contains("nbins") ? position("nbins", -1) : -1;  // a description written before histograms
+        if (s.ok && (s.args.nbins >= 0) != (patternInfo(s.pattern).contract.nbins >= 0))
+            throw Error(ErrorKind::BadInput, "the kernel's description gives a bin count's argument to a " + pattern +
+                                                 " kernel, or none to a histogram");
         if (s.ok && (s.args.sums >= 0) != (patternInfo(s.pattern).contract.sums >= 0))
             throw Error(ErrorKind::BadInput, "the kernel's description gives a tile totals' argument to a " + pattern +
                                                  " kernel, or none to a scan");

@@ -9,19 +9,22 @@
 // one of them queues on the same word.
 // Requires: any work-group size.
 //
-// Trace: one stage per launch, "step 0": which bin each work-item incremented (the bins are global, so no local
-// memory is drawn; the Words tab names the contention: how many lanes of one SIMD group hit one bin).
+// Trace: one stage, "step 0": which bin each work-item incremented, and the counts this work-group added to the global
+// bins (the traced build counts them in local memory too: RL_TRACE_COUNT; the timed build keeps no local bins). The
+// contention column names how many lanes of one SIMD group hit one bin.
 
 __kernel void global_atomics(__global const T *in, __global uint *bins, const uint n, const uint nbins,
                              __local uint *local_bins RL_TRACE_PARAMS) {
     RL_TRACE_BEGIN;
+    RL_TRACE_CLEAR(local_bins, nbins);
     const uint gid = get_global_id(0);
     if (gid < n) {
         const uint b = RL_BIN(in[gid]);
         if (b < nbins) {  // outside the range: counted nowhere
             RL_OP(b, -2, b);
             atomic_inc(&bins[b]);
+            RL_TRACE_COUNT(local_bins, b);
         }
     }
-    RL_RECORD_BINS(local_bins, 0, RL_BINS_STEP(0));
+    RL_RECORD_BINS(local_bins, nbins, RL_BINS_STEP(0));
 }

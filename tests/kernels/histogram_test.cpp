@@ -105,7 +105,7 @@ TEST_P(HistogramTrace, EqualsItsModelStageForStage) {
                     for (const GroupTrace& g : t.passes.front().traced)
                         for (const Stage& s : g.stages) {
                             ASSERT_EQ(s.ops.size(), wg) << where;
-                            ASSERT_EQ(s.values.size(), v.localBins ? patternInfo(v.pattern).localBytes(v, c) / 4 : 0)
+                            ASSERT_EQ(s.values.size(), patternInfo(v.pattern).localBytes(v, c, true) / 4)
                                 << where;
                         }
                     EXPECT_TRUE(t.correct) << where << ": " << t.verdict;

@@ -14,6 +14,7 @@
 #include "app/view/state_marks.h"
 #include "app/view/tree/tree_scene.h"
 #include "app/view/value_format.h"
+#include "core/pattern.h"
 
 namespace rl::gui {
 
@@ -212,6 +213,8 @@ void LectureMode::drawSide(ExplorerState& state, int sideIndex, const UiContext&
     so.stage = ref.stage;
     so.transition = transition;
     so.type = run.type;
+    so.countBars = patternInfo(run.pattern).showsContention;  // a histogram's bins
+    so.simdWidth = run.simdWidth;
     so.showValues = state.view.showValues;
     so.valueSize = layout.cellHeight() * 0.62f;  // values as large as the cell allows (and its width, in the scene)
     so.labelSize = 22 * s;

@@ -45,6 +45,8 @@ RunConfig presetConfig(const Preset& p) {
     size_t wg = 1;
     while (wg * perItem * tiles < p.n) wg <<= 1;
     c.wg = std::max<size_t>(wg, v ? size_t(std::max(1, v->minWorkGroup)) : 1);
+    if (v)
+        if (const auto own = patternInfo(v->pattern).lectureSettings) own(c);
     return c;
 }
 

@@ -182,12 +182,14 @@ void ResultPanel::stage(const ExplorerState& state, int sideIndex, const UiConte
         else if (examples.front()->b >= 0)
             ImGui::Text("%d of %d work-items combine two cells (%s) into one:", a.activeItems, items, op);
         else
-            ImGui::Text("%d of %d work-items each write one cell:", a.activeItems, items);
+            ImGui::Text("%d of %d work-items each write one %s:", a.activeItems, items,
+                        patternInfo(side.bundle->run.pattern).words.cell.c_str());
         const auto line = [&](int item, int w, int x, int y, bool then) {
             // The work-item, or under it "and" for its second operation.
             const std::string who = then ? std::string(10, ' ') + "and" : "work-item " + std::to_string(item) + ":";
             ImGui::TextColored(vec4(p.cellWritten), "  %s  %s", who.c_str(),
-                               view::operationText(side.bundle->run.op, x, y, w).c_str());
+                               view::operationText(side.bundle->run.op, x, y, w,
+                                                   patternInfo(side.bundle->run.pattern).words).c_str());
         };
         for (size_t e = 0; e < examples.size(); ++e) {
             const WorkItemOp& x = *examples[e];
@@ -214,6 +216,10 @@ void ResultPanel::stage(const ExplorerState& state, int sideIndex, const UiConte
         row("SIMD groups divergent", std::to_string(a.divergentWarps), a.divergentWarps ? p.warpDivergent : p.text);
         row("worst bank conflict", a.bankConflictDegree > 1 ? std::to_string(a.bankConflictDegree) + "-way" : "none",
             a.bankConflictDegree > 1 ? p.bankConflict : p.text);
+        if (const PatternInfo& info = patternInfo(side.bundle->run.pattern); info.showsContention)
+            row(("worst contention on one " + info.words.cell).c_str(),
+                a.contentionDegree > 1 ? std::to_string(a.contentionDegree) + " work-items" : "none",
+                a.contentionDegree > 1 ? p.bankConflict : p.text);
         ImGui::EndTable();
     }
     const auto& run = side.bundle->run;

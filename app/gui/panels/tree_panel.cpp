@@ -15,6 +15,7 @@
 #include "app/view/value_format.h"
 #include "core/model/analysis.h"
 #include "core/catalogue/pass_plan.h"
+#include "core/pattern.h"
 
 namespace rl::gui {
 namespace {
@@ -180,6 +181,8 @@ void TreePanel::Draw(ExplorerState& state, int sideIndex, const UiContext& ctx, 
     so.stage = ref.stage;
     so.transition = transition;
     so.type = run.type;
+    so.countBars = patternInfo(run.pattern).showsContention;  // a histogram's bins
+    so.simdWidth = run.simdWidth;
     so.showValues = state.view.showValues;
     so.valueSize = layout.cellHeight() * 0.62f;  // as large as the cell allows (and its width, in the scene)
     so.labelSize = 18 * s;

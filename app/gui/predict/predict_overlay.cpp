@@ -10,6 +10,7 @@
 #include "app/gui/common/keys.h"
 #include "app/view/tree/tree_layout.h"
 #include "app/view/value_format.h"
+#include "core/pattern.h"
 
 namespace rl::gui {
 namespace {
@@ -50,6 +51,7 @@ std::string answer(const Side& side, int step, const PredictState& ps) {
         case Kind::Value: p.cell = ps.cell, p.value = 0; break;
         case Kind::Divergent: p.divergentWarps = 0; break;
         case Kind::Conflict: p.conflictDegree = 1; break;
+        case Kind::Contention: p.contentionDegree = 1; break;
     }
     const predict::PredictionScore s = predict::score(p, run, r.pass, r.group, r.stage);
     if (!s.valid) return s.error;
@@ -75,6 +77,10 @@ std::string answer(const Side& side, int step, const PredictState& ps) {
         case Kind::Conflict:
             return s.expectedConflict > 1 ? "worst bank conflict: " + std::to_string(s.expectedConflict) + "-way"
                                           : "no bank conflict (degree 1)";
+        case Kind::Contention:
+            return s.expectedContention > 1 ? std::to_string(s.expectedContention) +
+                                                  " work-items of one SIMD group hit one bin"
+                                            : "no two work-items of one SIMD group hit one bin";
     }
     return "";
 }
@@ -264,6 +270,11 @@ float drawLecturePredictLine(ExplorerState& state, const UiContext& ctx, float x
     return size * 1.5f;
 }
 
+bool kindOffered(const ExplorerState& state, predict::Kind kind) {
+    if (kind != predict::Kind::Contention) return true;
+    return state.a.loaded() && patternInfo(state.a.bundle->run.pattern).showsContention;
+}
+
 bool predictLectureKeys(ExplorerState& state) {
     const ImGuiIO& io = ImGui::GetIO();
     if (io.KeyCtrl || io.WantTextInput) return false;
@@ -274,7 +285,7 @@ bool predictLectureKeys(ExplorerState& state) {
     }
     if (!ps.on) return false;
     for (int k = 0; k < predict::kKinds; ++k)
-        if (ImGui::IsKeyPressed(kKey1 + k, false)) {
+        if (ImGui::IsKeyPressed(kKey1 + k, false) && kindOffered(state, Kind(k))) {
             ps.kind = Kind(k);
             return true;
         }

@@ -22,6 +22,9 @@ float drawLecturePredictLine(ExplorerState& state, const UiContext& ctx, float x
 // Lecture-mode keys: Q turns predict mode on and off, 1-4 choose the question, and while a stage waits the
 // clicker's "next" reveals it (scoring the room's answer when one was marked). Returns true when it took the key.
 bool predictLectureKeys(ExplorerState& state);
+// Whether predict mode asks this kind of question of what the explorer shows: contention only where the pattern
+// counts it (a histogram's bins).
+bool kindOffered(const ExplorerState& state, predict::Kind kind);
 
 // Script verbs: predict:on|off|submit|skip|reveal|start-over|clear, predict-kind:active|value|divergent|conflict,
 // predict-pick:I[,J...] (toggles), predict-cell:C, predict-value:TEXT, predict-count:N. Returns "" or an error.

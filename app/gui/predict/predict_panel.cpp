@@ -8,6 +8,8 @@
 #include <cstdio>
 #include <cstring>
 
+#include "app/gui/predict/predict_overlay.h"
+
 namespace rl::gui {
 namespace {
 
@@ -21,6 +23,7 @@ const char* kindLabel(Kind k) {
         case Kind::Value: return "Value of a cell";
         case Kind::Divergent: return "Divergent SIMD groups";
         case Kind::Conflict: return "Bank-conflict degree";
+        case Kind::Contention: return "Work-items on one bin";
     }
     return "";
 }
@@ -100,6 +103,7 @@ void PredictPanel::entry(ExplorerState& state, const UiContext& ctx, int waiting
     ImGui::PopTextWrapPos();
     ImGui::PopFont();
     for (int k = 0; k < predict::kKinds; ++k) {
+        if (!kindOffered(state, Kind(k))) continue;
         if (ImGui::RadioButton(kindLabel(Kind(k)), ps.kind == Kind(k))) {
             ps.kind = Kind(k);
             error_.clear();
@@ -151,6 +155,13 @@ void PredictPanel::entry(ExplorerState& state, const UiContext& ctx, int waiting
             ImGui::SetNextItemWidth(std::min(ImGui::GetContentRegionAvail().x * 0.5f, 140 * s));
             ImGui::InputInt("-way", &ps.conflict);
             ps.conflict = std::max(1, ps.conflict);
+            break;
+        case Kind::Contention:
+            ImGui::TextColored(vec4(p.textDim), "The most work-items of one SIMD group of %d lanes that increment the "
+                               "same bin in the stage (1: no two): their atomics wait for each other", run.simdWidth);
+            ImGui::SetNextItemWidth(std::min(ImGui::GetContentRegionAvail().x * 0.5f, 140 * s));
+            ImGui::InputInt("work-items", &ps.contention);
+            ps.contention = std::max(1, ps.contention);
             break;
     }
     ImGui::PopTextWrapPos();

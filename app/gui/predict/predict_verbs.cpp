@@ -31,7 +31,7 @@ std::string predictScriptAction(const std::string& verb, const std::string& arg,
     }
     if (verb == "predict-kind") {
         const auto kind = predict::kindFromName(arg);
-        if (!kind) return "predict-kind needs active, value, divergent or conflict, not '" + arg + "'";
+        if (!kind) return "predict-kind needs active, value, divergent, conflict or contention, not '" + arg + "'";
         ps.kind = *kind;
         return "";
     }
@@ -57,6 +57,7 @@ std::string predictScriptAction(const std::string& verb, const std::string& arg,
         int n = 0;
         if (!integer(arg, &n)) return "predict-count needs a number, not '" + arg + "'";
         if (ps.kind == predict::Kind::Conflict) ps.conflict = n;
+        else if (ps.kind == predict::Kind::Contention) ps.contention = n;
         else ps.divergent = n;
         return "";
     }

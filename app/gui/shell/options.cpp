@@ -42,10 +42,13 @@ const char* kLoad = "What to load (defaults: the last session's settings)";
 const char* kWindow = "Window and settings";
 const char* kScript = "Scripting and measurement (tests, benchmarks, docs)";
 
+// The registered patterns' names, "reduce|scan|...", for --pattern.
+const std::string kPatternNames = patternNames();
+
 // Every option but the run settings, which come from core/files/run_settings.h (below).
 const GuiOption kOptions[] = {
     {"open", "FILE", kLoad, "a saved session (also `reducelab FILE`); it opens with no OpenCL device"},
-    {"pattern", "reduce|scan", kLoad, "open on this pattern: its first lesson's variant, unless --variant names one\n"
+    {"pattern", kPatternNames.c_str(), kLoad, "open on this pattern: its first lesson's variant, unless --variant names one\n"
                                       "of it (`reducelab variants --pattern scan` lists the scans)"},
     {"variant", "ID", kLoad, "kernel variant (`reducelab variants` lists them)"},
     {"compare", "ID", kLoad, "show a second variant side by side, stepping together"},

@@ -84,6 +84,7 @@ std::optional<predict::Prediction> PredictState::prediction(std::string* why) co
         }
         case predict::Kind::Divergent: p.divergentWarps = divergent; break;
         case predict::Kind::Conflict: p.conflictDegree = conflict; break;
+        case predict::Kind::Contention: p.contentionDegree = contention; break;
     }
     return p;
 }

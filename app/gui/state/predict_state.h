@@ -27,6 +27,7 @@ struct PredictState {
     std::string valueText;    // the typed value (checked with predict::parseNumber)
     int divergent = 0;
     int conflict = 1;
+    int contention = 1;
     // Lecture mode: the question for the waiting stage is put to the room (after the answer of the stage before
     // has been shown); the next clicker press reveals.
     bool asking = false;

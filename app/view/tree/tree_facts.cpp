@@ -36,7 +36,14 @@ TreeFacts::TreeFacts(const GroupTrace& group) : group_(&group) {
             if (writer_[index(0, c)] < 0) flags_[index(0, c)] |= kPadding;
 
     // Liveness, backwards: a value is needed after stage k if stage k+1 reads it, or if stage k+1 leaves it in place
-    // and it is needed after k+1. After the last stage only the result cell is.
+    // and it is needed after k+1. After the last stage only the result cell is; unless that stage reads its cells out
+    // to global memory (operations that read and write no cell: a histogram's merge), which makes every cell a
+    // result.
+    bool readsOut = false;
+    if (stages_ > 0)
+        for (const WorkItemOp& op : stage(stages_ - 1).ops) readsOut = readsOut || (op.active && op.a >= 0 && op.w < 0);
+    if (stages_ > 0 && readsOut)
+        for (int c = 0; c < cells_; ++c) flags_[index(stages_ - 1, c)] |= kLive;
     if (stages_ > 0 && resultCell() < cells_) flags_[index(stages_ - 1, resultCell())] |= kLive;
     for (int k = stages_ - 2; k >= 0; --k)
         for (int c = 0; c < cells_; ++c) {

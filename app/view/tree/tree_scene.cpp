@@ -31,6 +31,7 @@ struct Builder {
     bool inCone(int k, int c) const { return !cone.empty() && cone[size_t(k) * size_t(f.cells()) + size_t(c)]; }
 
     float valueSize = 0;  // one size for every value in the tree, so rows read alike (0: values are not drawn)
+    double largest = 0;   // countBars: the largest count of the group, the bars' full height
     int hidden = 0;       // shown cells whose exact value does not fit (an ellipsis instead)
 
     static constexpr float kMinSqueeze = 0.8f;  // values may be narrowed this far to fit (about DejaVu Condensed)
@@ -145,6 +146,11 @@ struct Builder {
             Rgba fill = cellFill(look, p);
             if (look == CellLook::Written) fill = fill.scaledAlpha(alpha);
             scene.rect(r, fill, rounding);
+            if (!merge && o.countBars && largest > 0 && r.h >= 8) {  // the count as a bar from the cell's foot
+                const float share = float(std::clamp(f.value(k, c) / largest, 0.0, 1.0));
+                const float h = (r.h - 2) * share;
+                if (h > 0.5f) scene.rect({r.x + 1, r.bottom() - 1 - h, r.w - 2, h}, p.accent.scaledAlpha(0.5f * alpha), 0);
+            }
             if (!merge && drawValues && alpha > 0.5f) valueText(r, f.value(k, c), textOn(look, p).scaledAlpha(alpha));
             c = end;
         }
@@ -259,6 +265,23 @@ struct Builder {
         });
     }
 
+    // countBars: the cells of the current stage that two or more work-items of one SIMD group incremented (their
+    // atomics queue), outlined as hot.
+    void hotCells(int k) {
+        if (!o.countBars || L.pitch() < 6) return;
+        const Stage& s = f.stage(k);
+        const int width = std::max(1, o.simdWidth);
+        std::vector<int> hits(size_t(f.cells()), 0), most(size_t(f.cells()), 0);
+        for (size_t first = 0; first < s.ops.size(); first += size_t(width)) {
+            std::fill(hits.begin(), hits.end(), 0);
+            for (size_t i = first; i < std::min(s.ops.size(), first + size_t(width)); ++i)
+                if (s.ops[i].active && s.ops[i].w >= 0 && s.ops[i].w < f.cells())
+                    most[size_t(s.ops[i].w)] = std::max(most[size_t(s.ops[i].w)], ++hits[size_t(s.ops[i].w)]);
+        }
+        for (int c = L.firstVisible(); c < L.endVisible(); ++c)
+            if (most[size_t(c)] >= 2) scene.outline(L.cell(k, c).inset(-1), p.bankConflict, 3.0f, rounding + 1);
+    }
+
     void coneOutlines() {
         if (cone.empty()) return;
         for (int k = 0; k <= std::min(o.stage, f.stages() - 1); ++k)
@@ -274,6 +297,9 @@ struct Builder {
         const int current = std::clamp(o.stage, 0, f.stages() - 1);
         const float t = std::clamp(o.transition, 0.0f, 1.0f);
         valueSize = uniformValueSize(current);
+        if (o.countBars)
+            for (int k = 0; k < f.stages(); ++k)
+                for (int c = 0; c < f.cells(); ++c) largest = std::max(largest, f.value(k, c));
         labels();
         for (int k = current + 1; k < f.stages(); ++k) futureRow(k);
         if (o.showPastLines)
@@ -291,6 +317,7 @@ struct Builder {
             operandOutlines(current);
             movingValues(current, t);
         }
+        if (t >= 0.55f) hotCells(current);
         coneOutlines();
     }
 };

@@ -18,6 +18,11 @@ struct TreeSceneOptions {
     bool showPastLines = true;  // the lines of earlier stages, fainter
     float valueSize = 20;       // largest text size for values in cells
     float labelSize = 18;       // stage labels
+    // The cells are counters (a histogram's bins): each is drawn with a bar of its count against the largest count
+    // of the group, so the rows grow into a bar chart stage by stage; and a cell that two or more work-items of one
+    // SIMD group of `simdWidth` incremented in the current stage (contention) is outlined as hot.
+    bool countBars = false;
+    int simdWidth = 32;
 };
 
 // The state a cell is drawn in (tests and exporters use the same classification as the screen).

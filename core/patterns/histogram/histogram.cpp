@@ -124,8 +124,10 @@ std::string buildOptions(const VariantInfo& variant, const RunConfig& config) {
     return o;
 }
 
-size_t localBytes(const VariantInfo& variant, const RunConfig& config) {
-    if (!variant.localBins) return 0;
+// A kernel without local bins keeps, in its traced build, the counts of its own group's increments (what the group
+// added to the global bins: global-atomics.cl's RL_TRACE_COUNT).
+size_t localBytes(const VariantInfo& variant, const RunConfig& config, bool traced) {
+    if (!variant.localBins) return traced ? config.bins * sizeof(uint32_t) : 0;
     return config.bins * (variant.replicatesBins ? binCopies(config.bins) : 1) * sizeof(uint32_t);
 }
 
@@ -155,6 +157,7 @@ PatternInfo histogram() {
     p.completeConfig = &completeConfig;
     p.buildOptions = &buildOptions;
     p.localBytes = &localBytes;
+    p.guardValue = [](const RunConfig& c) { return c.rangeLo; };  // the config is complete: its range is set
     // Measured on PoCL and NVIDIA (BENCHMARKS.md): the coarsened private bins, in the order each device reads best.
     p.bestVariant = [](const DeviceInfo& device) -> std::string {
         return device.type == "GPU" ? "coarsened" : "coarsened-contiguous";
@@ -168,7 +171,15 @@ PatternInfo histogram() {
     };
     p.plotSizeVariants = {"global-atomics", "privatized", "coarsened"};
     p.plotRoundVariants = {};
+    p.lectureSettings = [](RunConfig& c) {
+        c.bins = 10;  // the presets' 0-9 digits, one bin each
+        c.rangeSet = true;
+        c.rangeLo = 0;
+        c.rangeHi = 10;
+    };
     p.launchNoun = "launch";
+    p.takesOp = false;
+    p.showsContention = true;
     p.contract = kHistogramArgs;
     p.starterFile = "kernels/histogram/starter.cl";
     p.contractSignature = "__kernel void NAME(__global const T *in, __global uint *bins, const uint n, const uint "
@@ -183,8 +194,40 @@ PatternInfo histogram() {
     p.fewerThanGroupTests = "fewer elements than work-items (past n a work-item counts nothing)";
     p.partialGroupTests = "a last work-group only partly filled (bounds)";
     p.wholeGroupsTests = "whole work-groups, each merging its bins into the global ones";
+    p.checkCases = [](size_t wg) -> std::vector<CheckCase> {
+        // Sizes of their own (a report names a case by its size), each past several work-groups.
+        const size_t n = 8 * wg + 5;
+        return {{n, "one bin (every element counted in it)", 1, DataPattern::Random},
+                {n + 2, "7 bins, a prime", 7, DataPattern::Random},
+                {n + 4, std::to_string(2 * wg + 1) + " bins, more than the work-items (each clears and merges several)",
+                 2 * wg + 1, DataPattern::Random},
+                {n + 6, "every element the same value (all work-items hit one bin at once: a race loses counts)", 16,
+                 DataPattern::Constant},
+                {n + 8, "skewed data (zipf: a few bins take most elements)", 64, DataPattern::Zipf},
+                {n + 10, "a range over the middle half of the data (the others fall outside: RL_BIN gives nbins or "
+                         "more, to be skipped)",
+                 16, DataPattern::Random, [](RunConfig& c, const HostArray& input) {
+                     const Binning all = binningOf(c, input);
+                     const double quarter = (all.hi - all.lo) / 4;
+                     c.rangeSet = true;
+                     c.rangeLo = all.lo + quarter;
+                     c.rangeHi = all.hi - quarter;
+                     if (c.type == ElemType::Int) c.rangeLo = std::ceil(c.rangeLo), c.rangeHi = std::floor(c.rangeHi);
+                 }}};
+    };
     p.resultIsOneValue = false;
     p.resultNoun = "bin 0";
+    p.traceResultNoun = "counted";
+    p.problemWords = [](const RunConfig& c) -> std::string {
+        return std::to_string(c.bins) + (c.bins == 1 ? " bin" : " bins") + " over " +
+               (c.rangeSet ? shortestText(c.rangeLo) + ".." + shortestText(c.rangeHi) : std::string("the data's range"));
+    };
+    p.words.cell = "bin";
+    p.words.cleared = "0";
+    p.words.registerOperand = "1";
+    p.words.toGlobal = "the global bins";
+    p.words.localBuffer = "local_bins";
+    p.words.globalBuffers = "in or bins";
     p.studentKernel = variants::histogramVariant("", "");
     p.studentKernel.lesson =
         "Your own histogram kernel, launched over one work-item per element: the host zeroes the bins, your kernel "
@@ -197,6 +240,12 @@ PatternInfo histogram() {
                            "indices below nbins: a write went past the end of a buffer";
     p.readPastEndAdvice = "read in[i] only for i < n, and local_bins only below nbins: an index went past the end of a "
                           "buffer";
+    p.globalRaceAdvice = "increment the global bins with atomic_inc (or add a work-group's count with atomic_add): a "
+                         "plain += on a bin that other work-items also increment loses counts";
+    p.uninitialisedAdvice =
+        "clear the local bins before counting (local_bins[c] = 0 for c = lid, lid + get_local_size(0), ... below "
+        "nbins), then barrier(CLK_LOCAL_MEM_FENCE): a counter was incremented or read before anything was written to "
+        "it";
     p.variantList = catalogueVariants(p.name, {
                                                   variants::global_atomics(),
                                                   variants::local_nonatomic(),

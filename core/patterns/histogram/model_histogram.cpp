@@ -107,11 +107,14 @@ GroupTrace globalAtomicsGroup(const ModelInput& in) {
     const size_t wg = in.pass.local, n = in.input.size();
     GroupTrace g;
     g.group = int(in.group);
-    Stage st = binsStage(kBinsStepFlag, {}, wg);
+    Stage st = binsStage(kBinsStepFlag, std::vector<double>(binning.bins, 0.0), wg);
     for (size_t lid = 0; lid < wg; ++lid) {
         const size_t i = in.group * wg + lid;
         if (i >= n) continue;
-        if (const size_t b = binning.binOf(in.input[i]); b < binning.bins) st.ops[lid] = increment(int(b));
+        if (const size_t b = binning.binOf(in.input[i]); b < binning.bins) {
+            st.ops[lid] = increment(int(b));
+            st.values[b] += 1;  // what the group added to the global bins
+        }
     }
     g.stages.push_back(std::move(st));
     return g;

@@ -22,7 +22,7 @@ Binning modelBinning(const ModelInput& in);
 // A work-group of a privatized kernel: cleared, a stage per counting step, flushed (aggregate), copies summed
 // (copies > 1), merged.
 GroupTrace privatizedGroup(const ModelInput& in, const HistogramShape& shape);
-// A work-group of global-atomics: one stage of operations, no local memory.
+// A work-group of global-atomics: one stage, its operations and the counts the group added to the global bins.
 GroupTrace globalAtomicsGroup(const ModelInput& in);
 
 }  // namespace rl::model

@@ -93,6 +93,7 @@ PatternInfo scan() {
         return std::make_unique<ScanResultCheck>(variant, config, input);
     };
     p.resultNoun = "last element";
+    p.traceResultNoun = "last";
     // The single pass, in tiles through local memory on a GPU and in chunks walked serially on a CPU (each measured
     // fastest there, BENCHMARKS.md).
     p.bestVariant = [](const DeviceInfo& device) -> std::string {

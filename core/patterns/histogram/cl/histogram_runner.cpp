@@ -19,7 +19,7 @@ public:
                    const cl::Buffer& input, std::vector<cl::Event>* events, double*) override {
         prepare(engine, variant, config, plan.front());
         cl::Kernel kernel = engine.programs().kernel(variant, config, false);
-        setArgs(kernel, variant, config, plan.front(), input);
+        setArgs(kernel, variant, config, plan.front(), input, false);
         launch(engine, variant, config, plan.front(), kernel, events);
         cl_uint first = 0;
         engine.queue().enqueueReadBuffer(bins_, CL_TRUE, 0, sizeof first, &first);
@@ -33,11 +33,11 @@ public:
         cl::Kernel kernel = engine.programs().kernel(variant, config, true);
         size_t first = 0, count = 0;
         chooseTracedGroups(pass.groups, 0, selection, &first, &count);
-        const size_t words = localWords(variant, config);
+        const size_t words = localWords(variant, config, true);
         // The clear, a stage per element of a work-item, then at most flushed, copies summed and merged.
         const size_t stages = size_t(std::max(1, pass.elemsPerItem)) + 4;
         TraceBuffers tb(engine, config.type, first, count, stages, std::max(pass.local, words));
-        setArgs(kernel, variant, config, pass, input);
+        setArgs(kernel, variant, config, pass, input, true);
         tb.setArgs(kernel, cl_uint(variant.args.traceAt));
         launch(engine, variant, config, pass, kernel, nullptr);
         PassTrace pt = passTraceOf(pass, 0);
@@ -71,9 +71,9 @@ private:
     size_t nbins_ = 0, rows_groups_ = 0;
     bool twoPass_ = false;
 
-    static size_t localWords(const VariantInfo& variant, const RunConfig& config) {
+    static size_t localWords(const VariantInfo& variant, const RunConfig& config, bool traced) {
         const auto bytes = patternInfo(variant.pattern).localBytes;
-        return bytes ? bytes(variant, config) / sizeof(cl_uint) : config.bins;
+        return bytes ? bytes(variant, config, traced) / sizeof(cl_uint) : config.bins;
     }
 
     void prepare(Engine& engine, const VariantInfo& variant, const RunConfig& config, const PassPlan& pass) {
@@ -91,14 +91,15 @@ private:
     }
 
     void setArgs(cl::Kernel& kernel, const VariantInfo& variant, const RunConfig& config, const PassPlan& pass,
-                 const cl::Buffer& in) {
+                 const cl::Buffer& in, bool traced) {
         const KernelArgs& a = variant.args;
         kernel.setArg(cl_uint(a.in), in);
         kernel.setArg(cl_uint(a.out), twoPass_ ? rows_ : bins_);
         kernel.setArg(cl_uint(a.count), cl_uint(pass.n));
         kernel.setArg(cl_uint(a.nbins), cl_uint(config.bins));
         // A kernel that keeps no local bins still takes the argument: one word, as OpenCL allows no empty one.
-        kernel.setArg(cl_uint(a.scratch), cl::Local(std::max<size_t>(1, localWords(variant, config)) * sizeof(cl_uint)));
+        kernel.setArg(cl_uint(a.scratch),
+                      cl::Local(std::max<size_t>(1, localWords(variant, config, traced)) * sizeof(cl_uint)));
     }
 
     // The kernel's launch with its event, then the second one's: the rows' sum, or the zeroing of the bins (enqueued
