@@ -111,7 +111,9 @@ struct PatternInfo {
     bool countsOperations = false;
     bool marksFusedStages = false;
     bool showsContention = false;
-    bool takesOp = true;  // it applies --op (sum, min, max); a histogram counts, whatever the op  // its stages' writes may queue on one cell: the views count the contention
+    bool takesOp = true;
+    std::vector<std::string> ownSettings;  // the run settings only it reads (a histogram's "bins", "range"): reports
+                                           // name them (core/files/run_settings.h gives their text)  // it applies --op (sum, min, max); a histogram counts, whatever the op  // its stages' writes may queue on one cell: the views count the contention
     // A student's kernel: the launch contract (where each argument goes; KernelArgs::sums >= 0: a buffer of tile
     // totals), the contract's signature ("NAME" stands for the kernel's name) and the sentence that explains it, the
     // noun for its kernels ("a reduction kernel") and what the check's largest size exercises.

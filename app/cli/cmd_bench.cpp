@@ -168,7 +168,10 @@ int cmdBench(const Options& o) {
     Engine engine(selectDevice(o.device));
     nlohmann::json out = {{"pattern", patternInfo(o.pattern).name}, {"device", engine.device().name}, {"platform", engine.device().platform},
                           {"op", toString(base.op)}, {"type", toString(base.type)}, {"wg", base.wg},
-                          {"warmup", warmup}, {"repeats", repeats}, {"sizes", nlohmann::json::array()}};
+                          {"warmup", warmup}, {"repeats", repeats}, {"sizes", nlohmann::json::array()},
+                          {"data", settingText(base, "data")}, {"timing", "device"}};
+    for (const std::string& name : patternInfo(o.pattern).ownSettings)  // a histogram's bins and range
+        out[name] = settingText(base, name);
     bool anyFailure = false;
     for (size_t n : sizes) {
         base.n = n;

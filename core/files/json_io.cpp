@@ -169,9 +169,11 @@ json config(const RunConfig& c) {
             {"simd", c.simdWidth},
             {"banks", c.banks},
             {"bank-width", c.bankWidthBytes},
-            {"groups", c.groups}};
+            {"groups", c.groups},
+            {"bins", c.bins},
+            {"range", settingText(c, "range")}};
     if (c.exclusive) j["exclusive"] = true;
-    if (c.data == DataPattern::File) j["data_file"] = c.dataFile;
+    if (fromFile(c.data)) j["data_file"] = c.dataFile;
     return j;
 }
 
@@ -211,7 +213,9 @@ json runResult(const RunResult& r) {
             {"host_final_ms", r.hostFinalMs},
             {"repeats", r.repeats},
             {"gbps", r.gbps()}};
-    if (r.config.data == DataPattern::File) out["data_file"] = r.config.dataFile;
+    if (fromFile(r.config.data)) out["data_file"] = r.config.dataFile;
+    for (const std::string& name : patternInfo(r.pattern).ownSettings)  // a histogram's bins and range
+        out[name] = settingText(r.config, name);
     return out;
 }
 
@@ -333,8 +337,9 @@ RunConfig readConfig(const json& j) {
     c.data = DataPattern::Random;
     if (j.contains("data")) {
         const std::string data = text(j, "data");
-        if (data == toString(DataPattern::File)) {  // a session keeps its values: the file is not read again
-            c.data = DataPattern::File;
+        if (data == toString(DataPattern::File) || data == toString(DataPattern::Text)) {
+            // A session keeps its values: the file is not read again.
+            c.data = *parseDataPattern(data);
             c.dataFile = text(j, "data_file");
         } else {
             wordSetting(c, j, "data", "data");
@@ -355,6 +360,8 @@ RunConfig readConfig(const json& j) {
     c.banks = setting<int>(j, "banks", "banks");
     c.bankWidthBytes = setting<int>(j, key("bank-width", "bank_width"), "bank-width");
     if (j.contains("groups")) c.groups = setting<size_t>(j, "groups", "groups");  // absent before sessions kept it
+    if (j.contains("bins")) c.bins = setting<size_t>(j, "bins", "bins");  // absent before histograms
+    if (j.contains("range")) wordSetting(c, j, "range", "range");
     return c;
 }
 

@@ -96,7 +96,7 @@ std::optional<Outcome> session(const std::string& name, const std::string& text)
     const std::map<std::string, std::string> keys = {
         {"op", "op"},     {"type", "type"}, {"data", "data"},   {"wg", "wg"},       {"seed", "seed"},
         {"epi", "epi"},   {"simd", "simd"}, {"banks", "banks"}, {"bank-width", "bank-width"},
-        {"final", "final"}, {"groups", "groups"}};
+        {"final", "final"}, {"groups", "groups"}, {"bins", "bins"}, {"range", "range"}};
     if (!keys.count(name)) return std::nullopt;
     const RunSettingSpec& spec = *findRunSetting(name);
     nlohmann::json j = json::config(RunConfig{});
@@ -139,7 +139,9 @@ std::vector<std::string> samples(const RunSettingSpec& s) {
     if (s.name == "variant") return {"first-add", "sequential", "nope"};
     if (s.name == "op") return {"sum", "min", "max", "product"};
     if (s.name == "type") return {"int", "float", "long", "double", "half"};
-    if (s.name == "data") return {"0-9", "0-99", "random", "ones", "iota", "floats", "0-999", "file:"};
+    if (s.name == "data") return {"0-9", "0-99", "random", "ones", "iota", "floats", "zipf", "constant", "0-999", "file:",
+                                  "text:"};
+    if (s.name == "range") return {"0,256", "-1.5,2.25", "data", "2,1", "1,1", "a,b", "5"};
     if (s.name == "final") return {"host", "device", "gpu"};
     ADD_FAILURE() << "a setting the walk has no values for: " << s.name;
     return {};

@@ -311,6 +311,15 @@ void ResultPanel::compareStages(const ExplorerState& state, const UiContext& ctx
         if (k > 1) ImGui::TextColored(vec4(p.bankConflict), "%d-way", k);
         else ImGui::TextColored(vec4(p.text), "none");
     });
+    bool contention = false;  // where either side's pattern counts it (a histogram's bins)
+    for (const Side* side : sides)
+        contention = contention || (side->bundle && patternInfo(side->bundle->run.pattern).showsContention);
+    if (contention)
+        row("on one bin", [&](const Stage& st) {
+            const int k = st.analysis.contentionDegree;
+            if (k > 1) ImGui::TextColored(vec4(p.bankConflict), "%d work-items", k);
+            else ImGui::TextColored(vec4(p.text), "none");
+        });
     ImGui::EndTable();
     const float endY = ImGui::GetCursorScreenPos().y;
     for (int i = 0; i < 2; ++i) {

@@ -11,6 +11,7 @@
 #include <string>
 
 #include "core/model/analysis.h"
+#include "core/pattern.h"
 
 namespace rl::gui {
 namespace {
@@ -54,6 +55,11 @@ void WarpsPanel::Draw(ExplorerState& state, const UiContext& ctx) {
     ImGui::SameLine(0, 14 * s);
     ImGui::TextColored(vec4(st.analysis.bankConflictDegree > 1 ? p.bankConflict : p.textDim), "worst conflict %d-way",
                        st.analysis.bankConflictDegree);
+    if (const PatternInfo& info = patternInfo(side.bundle->run.pattern); info.showsContention) {
+        ImGui::SameLine(0, 14 * s);  // the atomics that queue on one counter
+        ImGui::TextColored(vec4(st.analysis.contentionDegree > 1 ? p.bankConflict : p.textDim), "%d on one %s",
+                           st.analysis.contentionDegree, info.words.cell.c_str());
+    }
     const bool load = st.param < 0;
     if (!load) {  // on its own line when the counts leave no room
         const float need = ImGui::CalcTextSize("banks of  read a  read b  write").x + 6 * ImGui::GetFrameHeight();

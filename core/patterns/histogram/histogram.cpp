@@ -179,6 +179,7 @@ PatternInfo histogram() {
     };
     p.launchNoun = "launch";
     p.takesOp = false;
+    p.ownSettings = {"bins", "range"};
     p.showsContention = true;
     p.contract = kHistogramArgs;
     p.starterFile = "kernels/histogram/starter.cl";

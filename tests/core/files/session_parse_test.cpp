@@ -135,7 +135,7 @@ TEST(SessionParse, FieldsOfTheWrongTypeOrRangeAreRefused) {
 TEST(SessionParse, AnInconsistentTraceIsRefused) {
     expectRefused([](Json& j) { firstStage(j)["values"][0] = 1.5; }, "not of type int");
     expectRefused([](Json& j) { firstStage(j)["values"][0] = 3e9; }, "not of type int");
-    expectRefused([](Json& j) { firstStage(j, 1)["reads"][0] = Json::array({-2, 0}); }, "operation is malformed");
+    expectRefused([](Json& j) { firstStage(j, 1)["reads"][0] = Json::array({-3, 0}); }, "operation is malformed");
     expectRefused([](Json& j) { firstStage(j, 1)["writes"][0] = 1LL << 40; }, "operation is malformed");
     expectRefused([](Json& j) { firstStage(j, 1)["active"].erase(0); }, "differ in length");
     expectRefused([](Json& j) { firstStage(j, 1)["active_items"] = 3; }, "do not match its operations");

@@ -84,7 +84,7 @@ TEST(PeerFigures, AScansFiguresAreDrawnBesideTheScansOnlyAndTheReductionsBesideT
     std::ofstream(dir + "/scan.json") << scan.dump();
     std::ofstream(dir + "/reduce.json") << benchJson("pthread", "2026-11-27 09:00:00 UTC", "int").dump();
     nlohmann::json bad = scan;
-    bad["pattern"] = "histogram";
+    bad["pattern"] = "sort";
     std::ofstream(dir + "/bad.json") << bad.dump();
     std::vector<std::string> problems;
     const auto all = peerFiguresIn(dir, &problems);
