@@ -91,6 +91,9 @@ std::string stageDescription(const TraceRun& run, const StepRef& ref) {
     d += s.analysis.bankConflictDegree > 1 ? " \xc2\xb7 " + std::to_string(s.analysis.bankConflictDegree) +
                                                  "-way bank conflict"
                                            : " \xc2\xb7 no bank conflict";
+    if (const PatternInfo& info = patternInfo(run.pattern); info.showsContention && s.analysis.contentionDegree > 1)
+        d += " \xc2\xb7 " + std::to_string(s.analysis.contentionDegree) + " work-items of one SIMD group on one " +
+             info.words.cell + " (their atomics wait in line)";
     return d;
 }
 

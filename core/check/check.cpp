@@ -207,7 +207,8 @@ CheckReport checkKernel(const CheckRequest& request) {
             r.diagnostics = workbench::studentDiagnostics(r.buildLog, r.file, workbench::studentFirstLine(),
                                                           request.text);
         } else if (what == "start") {
-            running = " (n = " + std::to_string(e.value("n", size_t(0))) + ", " + e.value("op", "") + " " +
+            running = " (n = " + std::to_string(e.value("n", size_t(0))) + ", " +
+                      (r.op.empty() ? std::string() : e.value("op", "") + " ") +
                       e.value("type", "") + ")";
         } else if (what == "size") {
             running.clear();

@@ -365,7 +365,10 @@ CheckOutcome everyRun(const AttemptFacts& facts,
 }  // namespace
 
 std::string AttemptRun::label() const {
-    return "wg " + std::to_string(wg) + ", " + std::string(toString(op)) + " " + std::string(toString(type));
+    // The op where the check's report names one (a histogram's names none: it counts whatever the op).
+    const bool named = report.op.empty() && !report.type.empty();
+    return "wg " + std::to_string(wg) + ", " + (named ? std::string() : std::string(toString(op)) + " ") +
+           std::string(toString(type));
 }
 
 double roundoffInEps(double result, double reference, double sumAbs) {

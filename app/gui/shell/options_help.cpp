@@ -68,10 +68,10 @@ Script actions (--script ACTIONS, separated by ';'):
   kernel-reopen       reopen the autosaved kernel kept behind "Reopen your kernel"
   predict:on|off|submit|skip|reveal|start-over|clear  predict mode (reveal: no skip
                       counted, as the lecture screen's Page Down)
-  predict-kind:K      the question: active, value, divergent, conflict
+  predict-kind:K      the question: active, value, divergent, conflict, contention (histograms)
   predict-pick:I,J    toggle work-items as predicted active (as clicks on the hidden row)
   predict-cell:C      predict-value:TEXT  the cell asked and its typed value
-  predict-count:N     the divergent SIMD groups or the conflict degree predicted
+  predict-count:N     the divergent SIMD groups, the conflict or the contention degree predicted
   sleep:SEC           wait SEC seconds
   quit                exit with code 0
 
@@ -82,7 +82,7 @@ size, F11 full screen.
 F7 presenter view: the lecture screen on the projector's window (full screen on a second monitor; F5 opens it too
 when one is connected), the console here (controls, now and next, notes, predict's answers, a clock); the keys work
 from either window; F7, F5 or Esc give one window back.
-Predict mode (the right column's button; Q in lecture mode, 1-4 the question): Enter submits, PgDn reveals (lecture).
+Predict mode (the right column's button; Q in lecture mode, 1-5 the question): Enter submits, PgDn reveals (lecture).
 Without a mouse: Tab enters keyboard navigation (a yellow ring on the control in focus): arrows move, Space or Enter
 presses (a list or a field: Space enters it), F6 / Shift+F6 next / previous panel, Esc leaves (the arrows step again).
 )";
