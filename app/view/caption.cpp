@@ -97,7 +97,7 @@ std::string stageDescription(const TraceRun& run, const StepRef& ref) {
     return d;
 }
 
-std::string stageReadout(const TreeFacts& f, int stage, ElemType type, int maxCells) {
+std::string stageReadout(const TreeFacts& f, int stage, ElemType type, int maxCells, const std::string& cell) {
     if (stage < 0 || stage >= f.stages()) return "";
     std::string out = f.stage(stage).label + (f.isLoad(stage) ? " loaded " : " wrote ");
     int shown = 0, more = 0;
@@ -107,10 +107,10 @@ std::string stageReadout(const TreeFacts& f, int stage, ElemType type, int maxCe
             ++more;
             continue;
         }
-        out += (shown ? "  \xc2\xb7  cell " : " cell ") + std::to_string(c) + " = " + formatCell(f.value(stage, c), type);
+        out += (shown ? "  \xc2\xb7  " : " ") + cell + " " + std::to_string(c) + " = " + formatCell(f.value(stage, c), type);
         ++shown;
     }
-    if (shown == 0) return f.stage(stage).label + ": no cell written";
+    if (shown == 0) return f.stage(stage).label + ": no " + cell + " written";
     if (more) out += "  \xe2\x80\xa6 and " + std::to_string(more) + " more";
     return out;
 }

@@ -27,6 +27,7 @@ std::string stageDescription(const TraceRun& run, const StepRef& ref);
 
 // The values written in a stage, exactly, for when the cells are too narrow for them: e.g.
 // "s = 4 wrote  cell 0 = 123456  ·  cell 1 = -98765" (at most `maxCells`, then "… and N more").
-std::string stageReadout(const TreeFacts& facts, int stage, ElemType type, int maxCells = 16);
+std::string stageReadout(const TreeFacts& facts, int stage, ElemType type, int maxCells = 16,
+                         const std::string& cell = "cell");
 
 }  // namespace rl::view

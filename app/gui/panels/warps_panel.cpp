@@ -56,9 +56,12 @@ void WarpsPanel::Draw(ExplorerState& state, const UiContext& ctx) {
     ImGui::TextColored(vec4(st.analysis.bankConflictDegree > 1 ? p.bankConflict : p.textDim), "worst conflict %d-way",
                        st.analysis.bankConflictDegree);
     if (const PatternInfo& info = patternInfo(side.bundle->run.pattern); info.showsContention) {
-        ImGui::SameLine(0, 14 * s);  // the atomics that queue on one counter
-        ImGui::TextColored(vec4(st.analysis.contentionDegree > 1 ? p.bankConflict : p.textDim), "%d on one %s",
-                           st.analysis.contentionDegree, info.words.cell.c_str());
+        // The atomics that queue on one counter, on a line of their own (the counts above fill a narrow window).
+        ImGui::PushTextWrapPos(0);
+        ImGui::TextColored(vec4(st.analysis.contentionDegree > 1 ? p.bankConflict : p.textDim),
+                           "worst contention: %d work-item%s of one SIMD group on one %s", st.analysis.contentionDegree,
+                           st.analysis.contentionDegree == 1 ? "" : "s", info.words.cell.c_str());
+        ImGui::PopTextWrapPos();
     }
     const bool load = st.param < 0;
     if (!load) {  // on its own line when the counts leave no room
