@@ -30,6 +30,10 @@ std::string_view toString(ElemType type) {
 
 std::string shortestText(double v) {
     char buf[64];
+    if (v == std::floor(v) && std::fabs(v) < 1e15) {  // a whole number as one: "-1000", not "-1e+03"
+        std::snprintf(buf, sizeof buf, "%.0f", v);
+        return buf;
+    }
     for (int digits = 1; digits <= 17; ++digits) {
         std::snprintf(buf, sizeof buf, "%.*g", digits, v);
         if (std::strtod(buf, nullptr) == v) break;
