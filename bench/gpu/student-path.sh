@@ -25,8 +25,10 @@ log="$out/log.txt"
 say() { echo "$*" | tee -a "$log"; }
 # The full reports are packed however the run ends (a time limit included).
 trap 'tar -C "$work" -czf "$out/student-path.tar.gz" . 2>/dev/null' EXIT
-# REDUCELAB_PARTS: which parts run (default all): check, kernel, course.
+# REDUCELAB_PARTS: which parts run (default all): check, kernel, course. REDUCELAB_EXERCISES: the course's
+# exercises, a glob of their folders' names (default all: *), e.g. '1[5-9]-*' for the histograms'.
 parts=" ${REDUCELAB_PARTS:-check kernel course} "
+exercises="${REDUCELAB_EXERCISES:-*}"
 
 for dir in .cl .clsim; do
     [ -d "$dir" ] || continue
@@ -81,6 +83,10 @@ for k in tests/data/workbench/kernels/*.cl; do
         still_right "$name" ;;
     esac
 done
+# A histogram kernel: the workbench's starter, against the model of private bins.
+k=kernels/histogram/starter.cl
+step "check:histogram-starter" "$R" check --pattern histogram --kernel "$k" --device "$dev" --model privatized
+step "check-json:histogram-starter" "$R" check --pattern histogram --kernel "$k" --device "$dev" --model privatized --json
 fi
 
 if [[ $parts == *" kernel "* ]]; then
@@ -98,7 +104,7 @@ fi
 if [[ $parts == *" course "* ]]; then
 say ""
 say "== the course: every exercise's solution and starter, then the wrong attempts"
-for ex in assets/exercises/*/; do
+for ex in assets/exercises/$exercises/; do
     id=$(basename "$ex")
     for which in solution starter; do
         [ -f "$ex/$which.cl" ] || continue
@@ -110,6 +116,7 @@ for a in tests/data/exercise/attempts/*.cl; do
     name=$(basename "$a" .cl)
     ex=$(ls -d assets/exercises/"${name%%-*}"-* 2>/dev/null | head -1)
     [ -n "$ex" ] || continue
+    case "$(basename "$ex")" in $exercises) ;; *) continue ;; esac
     step "attempt:$name" "$R" exercise check "$(basename "$ex")" --kernel "$a" --device "$dev" --reveal
 done
 fi
