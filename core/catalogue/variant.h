@@ -35,6 +35,7 @@ enum class VariantKind {
                          // (in local bins, merged with atomics, or straight into the global bins)
     HistogramTwoPass,    // a histogram in two launches: every work-group's bins written to a row of its own, then
                          // the rows summed bin by bin (kernels/histogram/two-pass.cl)
+    // A new kind is the last one here, and gets a name in core/files/json_io.cpp's variant() (a static_assert there).
 };
 
 // The toggles a student flips in the explorer; a variant is one combination of them.

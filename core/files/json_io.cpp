@@ -137,8 +137,8 @@ json variant(const VariantInfo& v) {
     static const char* kinds[] = {"local-tree",         "global-bottom-up",  "global-top-down",
                                   "builtin-work-group", "builtin-sub-group", "last-group",
                                   "scan-tiles",         "scan-look-back",    "scan-reduce-then-scan",
-                                  "scan-chunks"};
-    static_assert(sizeof kinds / sizeof kinds[0] == size_t(VariantKind::ScanChunks) + 1, "a name for every kind");
+                                  "scan-chunks",        "histogram",         "histogram-two-pass"};
+    static_assert(sizeof kinds / sizeof kinds[0] == size_t(VariantKind::HistogramTwoPass) + 1, "a name for every kind");
     return {{"id", v.id},
             {"pattern", patternInfo(v.pattern).name},
             {"kernel", v.kernelName},
