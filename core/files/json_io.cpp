@@ -202,6 +202,7 @@ json runResult(const RunResult& r) {
             {"data", toString(r.config.data)},
             {"seed", r.config.seed},
             {"final_on_host", r.config.finalOnHost},
+            {"epi", r.config.elemsPerItem},
             {"result", value(r.result)},
             {"reference", value(r.reference)},
             {"correct", r.correct},
@@ -390,6 +391,9 @@ RunResult readRunResult(const json& j) {
     if (r.config.data == DataPattern::File) r.config.dataFile = text(j, "data_file");
     r.config.seed = setting<uint64_t>(j, "seed", "seed");
     r.config.finalOnHost = flag(j, "final_on_host");
+    if (j.contains("epi")) r.config.elemsPerItem = setting<int>(j, "epi", "epi");  // absent before histograms
+    if (j.contains("bins")) wordSetting(r.config, j, "bins", "bins");  // as settingText wrote it
+    if (j.contains("range")) wordSetting(r.config, j, "range", "range");
     r.result = toValue(field(j, "result"));
     r.reference = toValue(field(j, "reference"));
     r.correct = flag(j, "correct");
