@@ -186,6 +186,40 @@ std::string quoted(const KernelDecl& k, int i) {
     return "argument " + std::to_string(i + 1) + " '" + k.params[size_t(i)] + "'";
 }
 
+// A kernel's parameters by address space: global (or constant) pointers, the local pointer, plain values; or the
+// first one no launch can pass (badArgument, 1-based, > 0) and why. `vectorAdvice` ends the message for a pointer to
+// vectors.
+struct SortedParams {
+    std::vector<Param> params;
+    std::vector<int> globals, locals, scalars;
+    int badArgument = 0;
+    std::string why;
+};
+
+SortedParams sortParams(const KernelDecl& k, const std::string& vectorAdvice) {
+    SortedParams out;
+    for (size_t i = 0; i < k.params.size(); ++i) {
+        const Param p = describe(k.params[i]);
+        out.params.push_back(p);
+        const int at = int(i);
+        if (p.pointer && (p.space == "global" || p.space == "constant")) out.globals.push_back(at);
+        else if (p.pointer && p.space == "local") out.locals.push_back(at);
+        else if (!p.pointer && p.space == "private") out.scalars.push_back(at);
+        else {
+            out.badArgument = at + 1;
+            out.why = quoted(k, at) + " is a private pointer, which no launch can pass";
+            return out;
+        }
+        if (p.pointer && isVectorType(p.type)) {
+            out.badArgument = at + 1;
+            out.why = quoted(k, at) + " points to " + p.type + " vectors, so the launch cannot know how many "
+                      "elements it covers; take scalar elements (__global const T *in)" + vectorAdvice;
+            return out;
+        }
+    }
+    return out;
+}
+
 // A bin count, by its name.
 bool nameSaysBins(const std::string& name) {
     std::string lower;
@@ -209,20 +243,10 @@ SignatureCheck matchCountedArguments(const KernelDecl& k, Pattern pattern) {
         c.matched.clear();
         return c;
     };
-    std::vector<int> globals, locals, scalars;
-    std::vector<Param> params;
-    for (size_t i = 0; i < k.params.size(); ++i) {
-        const Param p = describe(k.params[i]);
-        params.push_back(p);
-        const int at = int(i);
-        if (p.pointer && (p.space == "global" || p.space == "constant")) globals.push_back(at);
-        else if (p.pointer && p.space == "local") locals.push_back(at);
-        else if (!p.pointer && p.space == "private") scalars.push_back(at);
-        else return refuse(at + 1, quoted(k, at) + " is a private pointer, which no launch can pass");
-        if (p.pointer && isVectorType(p.type))
-            return refuse(at + 1, quoted(k, at) + " points to " + p.type + " vectors, so the launch cannot know how "
-                                  "many elements it covers; take scalar elements (__global const T *in)");
-    }
+    const SortedParams sorted = sortParams(k, "");
+    if (sorted.badArgument > 0) return refuse(sorted.badArgument, sorted.why);
+    const std::vector<Param>& params = sorted.params;
+    const std::vector<int>&globals = sorted.globals, &locals = sorted.locals, &scalars = sorted.scalars;  // by space
     if (locals.size() != 1)
         return refuse(locals.empty() ? int(k.params.size()) + 1 : locals[1] + 1,
                       locals.empty() ? "it takes no __local buffer: take __local uint *local_bins, nbins counters (a "
@@ -313,21 +337,10 @@ SignatureCheck matchArguments(const KernelDecl& k, Pattern pattern) {
         return c;
     };
     const size_t globalsWanted = scan ? 3 : 2;
-    std::vector<int> globals, locals, scalars;
-    std::vector<Param> params;
-    for (size_t i = 0; i < k.params.size(); ++i) {
-        const Param p = describe(k.params[i]);
-        params.push_back(p);
-        const int at = int(i);
-        if (p.pointer && (p.space == "global" || p.space == "constant")) globals.push_back(at);
-        else if (p.pointer && p.space == "local") locals.push_back(at);
-        else if (!p.pointer && p.space == "private") scalars.push_back(at);
-        else return refuse(at + 1, quoted(k, at) + " is a private pointer, which no launch can pass");
-        if (p.pointer && isVectorType(p.type))
-            return refuse(at + 1, quoted(k, at) + " points to " + p.type + " vectors, so the launch cannot know how "
-                                  "many elements it covers; take scalar elements (__global const T *in) and read "
-                                  "them four at a time with vload4");
-    }
+    const SortedParams sorted = sortParams(k, " and read them four at a time with vload4");
+    if (sorted.badArgument > 0) return refuse(sorted.badArgument, sorted.why);
+    const std::vector<Param>& params = sorted.params;
+    const std::vector<int>&globals = sorted.globals, &locals = sorted.locals, &scalars = sorted.scalars;  // by space
     if (locals.size() != 1)
         return refuse(locals.empty() ? int(k.params.size()) + 1 : locals[1] + 1,
                       locals.empty() ? "it takes no __local buffer"
