@@ -264,6 +264,16 @@ Session parseSession(std::string_view text) {
             s.timings->config.data = timed.data;
             s.timings->config.seed = timed.seed;
             s.timings->config.finalOnHost = timed.finalOnHost;
+            // Written since histograms: the elements per work-item the run completed (a session's 0 is "the
+            // variant's own"), the bins and the range.
+            const Json& t = j["timings"];
+            if (t.contains("epi")) s.timings->config.elemsPerItem = timed.elemsPerItem;
+            if (t.contains("bins")) s.timings->config.bins = timed.bins;
+            if (t.contains("range")) {
+                s.timings->config.rangeSet = timed.rangeSet;
+                s.timings->config.rangeLo = timed.rangeLo;
+                s.timings->config.rangeHi = timed.rangeHi;
+            }
         }
         checkSession(s);
         return s;

@@ -96,6 +96,10 @@ void expectSameConfig(const RunConfig& a, const RunConfig& b) {
     EXPECT_EQ(a.simdWidth, b.simdWidth);
     EXPECT_EQ(a.banks, b.banks);
     EXPECT_EQ(a.bankWidthBytes, b.bankWidthBytes);
+    EXPECT_EQ(a.bins, b.bins);
+    EXPECT_EQ(a.rangeSet, b.rangeSet);
+    EXPECT_EQ(a.rangeLo, b.rangeLo);
+    EXPECT_EQ(a.rangeHi, b.rangeHi);
 }
 
 }  // namespace

@@ -83,6 +83,38 @@ TEST(SessionRoundTrip, EveryVariantReopensIdentical) {
                                "device lacks";
 }
 
+// A histogram's session keeps its bins, its range, its data and the elements per work-item its run completed; the
+// trace's stages are the local bins. Replicated (copies of the bins, summed) and two-pass (rows, then a second
+// launch) are the two that differ most from the others; 300 bins is more than the work-group, a range the data's
+// values partly miss, and skewed data makes several lanes hit one bin.
+TEST(SessionRoundTrip, AHistogramReopensIdentical) {
+    for (const char* id : {"replicated", "two-pass"}) {
+        SCOPED_TRACE(id);
+        RunConfig c;
+        c.variant = id;
+        c.type = ElemType::Int;
+        c.n = 100;
+        c.wg = 16;
+        c.bins = 300;
+        c.rangeSet = true;
+        c.rangeLo = 0;
+        c.rangeHi = 1023;
+        c.data = DataPattern::Zipf;
+        c.seed = 5;
+        const Session original = record(c);
+        ASSERT_TRUE(original.timings && original.timings->correct) << original.timings->verdict;
+        EXPECT_GT(original.timings->config.elemsPerItem, 0) << "the timed run names the elements per work-item";
+        const std::string path = tempPath(id);
+        saveSession(original, path);
+        const Session reopened = loadSession(path);
+        std::remove(path.c_str());
+        test::expectSameSession(original, reopened);
+        EXPECT_EQ(reopened.config.bins, 300u);
+        EXPECT_EQ(reopened.config.rangeHi, 1023);
+        EXPECT_EQ(serializeSession(original), serializeSession(reopened));
+    }
+}
+
 TEST(SessionRoundTrip, NegativeZeroAndInfinitiesKeepTheirBits) {
     Session s = record(RunConfig{"sequential", 16, Op::Min, ElemType::Float, 16});
     // A trace as the device could have recorded it with such inputs: the identity of float min pads with +inf.
