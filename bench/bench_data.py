@@ -17,8 +17,10 @@ def parse_args(description):
                    help="device: each call queued behind a busy device; device-idle: the device idle before each")
     p.add_argument("--dtype", choices=["float", "int"], default="float")
     p.add_argument("--op", choices=["sum", "min", "max"], default="sum")
-    p.add_argument("--pattern", choices=["reduce", "scan"], default="reduce",
-                   help="scan: the peers' inclusive scans (each element checked), not their reductions")
+    p.add_argument("--pattern", choices=["reduce", "scan", "histogram"], default="reduce",
+                   help="scan: the peers' inclusive scans (each element checked), not their reductions; "
+                        "histogram: their histograms of values in [0, bins) (each bin checked)")
+    p.add_argument("--bins", type=int, default=256, help="histogram: the bins, over the range [0, bins]")
     p.add_argument("--platform", default="")
     p.add_argument("--device", default="")
     p.add_argument("--data", action="append", default=[], metavar="N=PATH",

@@ -14,6 +14,7 @@
 #include <memory>
 
 #include "bench/busy_device.h"
+#include "bench/histogram_bench.h"
 #include "bench/options.h"
 #include "bench/peers.h"
 #include "bench/probe.h"
@@ -23,6 +24,7 @@
 #include "bench/sweep.h"
 #include "core/catalogue/best_variant.h"
 #include "core/cl/engine.h"
+#include "core/pattern.h"
 
 namespace rl::bench {
 namespace {
@@ -101,13 +103,18 @@ int run(const BenchOptions& o) {
         std::cerr << "cold cache: " << (busy->clearBytes() >> 20) << " MiB written before each call (four times the "
                   << "larger of the device's " << (cache >> 10) << " KiB cache and 64 MiB)\n";
     }
-    if (o.pattern == Pattern::Scan) {
+    // The patterns with a bench of their own (the reduction's is the rest of this function), by name.
+    using PatternBench = int (*)(Engine&, std::vector<size_t>, const BenchOptions&, Timing, const std::string&,
+                                 const TimingContext&);
+    static const std::map<std::string, PatternBench> patternBenches = {{"scan", runScanBench},
+                                                                       {"histogram", runHistogramBench}};
+    if (const auto own = patternBenches.find(patternInfo(o.pattern).name); own != patternBenches.end()) {
         TimingContext context;
         context.op = o.op;
         context.type = o.type;
         context.busy = busy.get();
         context.block = o.block;
-        return runScanBench(engine, sizes, o, timing, mode, context);
+        return own->second(engine, sizes, o, timing, mode, context);
     }
     if (o.sweep) return runSweep(engine, sizes, o);
     if (o.probe) return runProbe(engine, sizes, o);

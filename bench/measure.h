@@ -77,6 +77,31 @@ struct ScanSpec {
     }
 };
 
+// How a histogram bench's rows check their counts: every bin against the host's (core's binning, numpy's rule).
+struct HistogramSpec {
+    size_t bins = 256;
+    double lo = 0, hi = 256;    // the range
+    std::vector<double> counts;  // the host's count of every bin
+    std::string distribution;    // uniform, zipf or constant
+    bool check(const std::vector<double>& got, std::string* verdict) const {
+        if (got.size() != counts.size()) {
+            *verdict = std::to_string(got.size()) + " bins read, " + std::to_string(counts.size()) + " expected";
+            return false;
+        }
+        size_t wrong = 0, first = 0;
+        for (size_t b = counts.size(); b-- > 0;)
+            if (got[b] != counts[b]) {
+                ++wrong;
+                first = b;
+            }
+        *verdict = wrong == 0 ? "every one of the " + std::to_string(counts.size()) + " bins equals the host's count"
+                              : std::to_string(wrong) + " bins differ; bin " + std::to_string(first) + " holds " +
+                                    std::to_string(uint64_t(got[first])) + ", the host counted " +
+                                    std::to_string(uint64_t(counts[first]));
+        return wrong == 0;
+    }
+};
+
 // One method ready to run, as the make* functions set it up: what it is and how to run it once.
 struct Method {
     std::string label;

@@ -73,6 +73,11 @@ std::string usage() {
            "  --pattern P       reduce (default) or scan: the scans against the host's std::inclusive_scan\n"
            "                    (par_unseq over TBB, and serial) and Boost.Compute's inclusive_scan, every element\n"
            "                    of every method checked; GB/s counts the bytes read and written\n"
+           "  --pattern histogram: the histograms against the host's (TBB, per-thread bins; and serial) and, on\n"
+           "                    an NVIDIA GPU, cupy.histogram (CUB and not), cupy.bincount, torch.bincount and\n"
+           "                    torch.histc, every bin of every method checked; GB/s counts the bytes read\n" +
+           setting("bins", "histograms: default 256") +
+           "  --data D          histograms: uniform (default), zipf or constant values in [0, bins)\n"
            "  --peers LIST      of clblast,boost,pyopencl,tbb,torch, or none (default all; missing ones skipped)\n" +
            setting("type", "int or float: what every method reduces; default float") + setting("op", "default sum") +
            "  --timing T        auto (device on GPUs, wall on CPU devices), device, device-idle or wall. device: each\n"
@@ -158,7 +163,9 @@ bool parseOptions(int argc, char** argv, BenchOptions& o, std::string* error) {
             o.passes = int(x);
         } else if (a == "--block" && parseInt(v, 1, 1000, &x)) {
             o.block = int(x);
-        } else if (a == "--wg" || a == "--groups" || a == "--seed" || a == "--op" || a == "--type") {
+        } else if (a == "--data" && (v == "uniform" || v == "zipf" || v == "constant")) {
+            o.distribution = v;
+        } else if (a == "--wg" || a == "--groups" || a == "--seed" || a == "--op" || a == "--type" || a == "--bins") {
             RunConfig c;  // the run settings' rules and ranges (core/files/run_settings.h)
             try {
                 setRunSetting(c, a.substr(2), v, a);
@@ -175,6 +182,7 @@ bool parseOptions(int argc, char** argv, BenchOptions& o, std::string* error) {
                 o.wgGiven = true;
             }
             if (a == "--groups") o.groups = c.groups;
+            if (a == "--bins") o.bins = c.bins;
             if (a == "--seed") o.seed = c.seed;
             if (a == "--op") o.op = c.op;
             if (a == "--type") o.type = c.type;

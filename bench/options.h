@@ -33,6 +33,10 @@ struct BenchOptions {
     Pattern pattern = Pattern::Reduce;  // --pattern scan: the scans against the host's and Boost.Compute's
     std::vector<std::string> peers = {"clblast", "boost", "pyopencl", "tbb", "torch"};
     ElemType type = ElemType::Float;  // int or float: what every method reduces
+    // --pattern histogram: the bins, and how the values spread over them (uniform, zipf or constant); the values lie
+    // in [0, bins) and the range is [0, bins], so that every method, ours and the peers', agrees on every bin.
+    size_t bins = 256;
+    std::string distribution = "uniform";
     Op op = Op::Sum;
     // auto | device | device-idle | wall. device: each call queued behind a busy device (bench/busy_device.h), CUDA
     // peers by CUDA events around the call behind a spinning kernel; device-idle: the device idle before each call,

@@ -9,6 +9,10 @@
 
 #include "bench/peers.h"
 #ifdef REDUCELAB_HAVE_TBB
+#include <tbb/blocked_range.h>
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/parallel_for.h>
+
 #include <algorithm>
 #include <execution>
 #include <numeric>
@@ -62,9 +66,66 @@ void hostScan(Policy&& policy, const T* p, size_t n, T* out, Op op) {
             }
     }
 }
+
+// Counts p[first, last) into bins: x in [lo, hi] falls in bin min(uint(float(x - lo) * scale), bins - 1), as
+// kernels/common.cl's RL_BIN computes it (an int's x - lo exact, then rounded to float); others nowhere.
+template <typename T>
+void countInto(const T* p, size_t first, size_t last, uint32_t* bins, uint32_t nbins, T lo, T hi, float scale) {
+    for (size_t i = first; i < last; ++i) {
+        const T x = p[i];
+        if (!(x >= lo && x <= hi)) continue;  // NaN too
+        const uint32_t b = uint32_t(float(x - lo) * scale);
+        ++bins[b < nbins ? b : nbins - 1];
+    }
+}
+
+template <typename T>
+std::vector<uint32_t> hostHistogram(const T* p, size_t n, const HistogramSpec& spec, bool parallel) {
+    const uint32_t nbins = uint32_t(spec.bins);
+    const T lo = T(spec.lo), hi = T(spec.hi);
+    const float scale = float(double(spec.bins) / (spec.hi - spec.lo));
+    std::vector<uint32_t> bins(nbins, 0);
+    if (!parallel) {
+        countInto(p, 0, n, bins.data(), nbins, lo, hi, scale);
+        return bins;
+    }
+    tbb::enumerable_thread_specific<std::vector<uint32_t>> mine([nbins] { return std::vector<uint32_t>(nbins, 0); });
+    tbb::parallel_for(tbb::blocked_range<size_t>(0, n, size_t(1) << 16), [&](const tbb::blocked_range<size_t>& r) {
+        countInto(p, r.begin(), r.end(), mine.local().data(), nbins, lo, hi, scale);
+    });
+    for (const auto& own : mine)
+        for (uint32_t b = 0; b < nbins; ++b) bins[b] += own[b];
+    return bins;
+}
 #endif
 
 }  // namespace
+
+Method makeHostHistogram(const void* data, size_t n, ElemType type, const HistogramSpec& spec, bool parallel) {
+    Method m;
+    m.label = parallel ? "host histogram, TBB per-thread bins" : "host histogram, serial loop";
+    m.role = Role::HostPeer;
+    m.bytes = double(n) * double(elemSize(type));
+#ifndef REDUCELAB_HAVE_TBB
+    (void)data;
+    (void)spec;
+    m.skipped = "built without TBB: install libtbb-dev";
+#else
+    m.note = std::string(toString(type)) + ", " + std::to_string(spec.bins) + " bins" +
+             (parallel ? ", tbb::parallel_for over blocks of 2^16, each thread's own bins, merged after"
+                       : ", one element after another into one array of bins");
+    auto last = std::make_shared<std::vector<uint32_t>>();
+    m.once = [data, n, type, &spec, parallel, last](double*) {
+        *last = type == ElemType::Int ? hostHistogram(static_cast<const int32_t*>(data), n, spec, parallel)
+                                      : hostHistogram(static_cast<const float*>(data), n, spec, parallel);
+        return double(last->empty() ? 0 : (*last)[0]);
+    };
+    m.verify = [last, &spec](std::string* verdict) {
+        return spec.check(std::vector<double>(last->begin(), last->end()), verdict);
+    };
+#endif
+    return m;
+}
 
 Method makeHostScan(const void* data, size_t n, ElemType type, Op op, bool parallel, const ScanSpec& spec) {
     Method m;

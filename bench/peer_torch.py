@@ -3,6 +3,8 @@
 # cupy.sum/min/max (CUB's DeviceReduce), plus torch's device-to-device copy as a reference for the copy ceiling.
 # --pattern scan: the inclusive scans instead (scan_main below): torch.cumsum, cupy.cumsum through CUB and through
 # CuPy's own kernels, CUB's DeviceScan itself, or torch.cummin/cummax; every element of each output checked here.
+# --pattern histogram: the histograms (histogram_main below): torch.bincount, torch.histc, cupy.histogram through
+# CUB and through CuPy's own kernel, cupy.bincount; every bin of each output checked here.
 # Device timing (--timing device) = CUDA events recorded around the call while a spinning kernel keeps the GPU busy,
 # so that the call's kernels are queued before the GPU reaches them: the GPU's time from the call's first command to
 # its last, with no host time inside, the quantity OpenCL's profiling events give for ReduceLab's kernels timed the
@@ -156,9 +158,9 @@ def measure(torch, label, role, n, nbytes, fn, sync, a, note, clock, check=None)
                    + (f" (the host took longer than the spin to queue {late} of {a.repeats} calls)" if late else "")
                    if busy else "CUDA events around the call, the GPU idle before it")
     times = None
-    # A scan's events are its whole figure: the profiler's rows (unchecked, and a second or more per method and
-    # size to set up) are kept for the reductions, and for a scan's device-idle timing, where they are the figure.
-    if a.pattern != "scan" or a.timing == "device-idle":
+    # A scan's or a histogram's events are its whole figure: the profiler's rows (unchecked, and a second or more per
+    # method and size to set up) are kept for the reductions, and for device-idle timing, where they are the figure.
+    if a.pattern == "reduce" or a.timing == "device-idle":
         try:
             times, counts, results = kernel_spans(torch, fn, a.repeats)
             ops = sorted(set(counts))
@@ -204,6 +206,9 @@ def main():
         print(f"cold cache: {clear >> 20} MiB written before each call", file=sys.stderr)
     if a.pattern == "scan":
         scan_main(a, np, torch, cupy, name, torch_clock, cupy_clock)
+        return
+    if a.pattern == "histogram":
+        histogram_main(a, np, torch, cupy, name, torch_clock, cupy_clock)
         return
     reduce_torch = {"sum": torch.sum, "min": torch.min, "max": torch.max}[a.op]
     # --interleave and --passes (wall timing): every size's methods are set up first, then timed in one round-robin
@@ -406,6 +411,99 @@ def cub_device_scan(a, torch, cupy, n, cx, cy, out, nbytes, sync, check, clock):
         return
     measure(torch, label, "framework-peer", n, nbytes, call, sync, a,
             f"cupy {cupy.__version__}'s cupy.cuda.cub.device_scan, in place, {a.dtype}", clock, check=fresh_check)
+
+
+def histogram_main(a, np, torch, cupy, name, torch_clock, cupy_clock):
+    """--pattern histogram: per size, the counts of values in [0, bins) over `bins` equal bins of [0, bins] by
+    torch.bincount and cupy.bincount (ints), torch.histc (on floats: the int data's float copy is made before the
+    timing) and cupy.histogram with CUB and without, each timed as the reductions are (wall: the call and the read
+    of its first bin), its counts then checked bin by bin against numpy's on the host."""
+    bins = a.bins
+    for n, path in a.files:
+        host = load(np, n, path, a.dtype)
+        # The bench's values lie inside their bins (ints are the bin; floats 0.1 to 0.9 past it): numpy's rule
+        # over [0, bins] is the whole number below each value.
+        ref = np.bincount(host if a.dtype == "int" else np.floor(host).astype(np.int64), minlength=bins)
+
+        def checker(holder):
+            def check():
+                got = holder[0]
+                got = got.get() if hasattr(got, "get") else got.cpu().numpy()
+                got = np.asarray(got).astype(np.int64)
+                if got.shape != ref.shape:
+                    return False, f"{got.size} bins, {ref.size} expected"
+                wrong = np.nonzero(got != ref)[0]
+                if wrong.size == 0:
+                    return True, f"every one of the {bins} bins equals numpy's count"
+                b = int(wrong[0])
+                return False, f"{wrong.size} bins differ; bin {b} holds {got[b]}, numpy counted {ref[b]}"
+            return check
+
+        x = torch.from_numpy(host).cuda()
+        nbytes = n * x.element_size()  # a histogram reads every element once
+        sync = torch.cuda.synchronize
+        if a.dtype == "int":
+            held = [None]
+
+            def bincount(held=held):
+                held[0] = torch.bincount(x, minlength=bins)
+                return held[0][0]
+
+            measure(torch, "torch.bincount", "framework-peer", n, nbytes, bincount, sync, a,
+                    f"torch {torch.__version__} on {name}, int32", torch_clock, check=checker(held))
+        xf = x if a.dtype == "float" else x.float()
+        held = [None]
+
+        def histc(held=held):
+            held[0] = torch.histc(xf, bins=bins, min=0, max=bins)
+            return held[0][0]
+
+        measure(torch, "torch.histc", "framework-peer", n, nbytes, histc, sync, a,
+                f"torch {torch.__version__} on {name}, float32"
+                + ("" if a.dtype == "float" else " (the ints' float copy, made before the timing)"), torch_clock,
+                check=checker(held))
+        del xf
+        if cupy is not None:
+            cupy_histograms(a, np, cupy, n, x, nbytes, bins, checker, torch, cupy_clock)
+            cupy.get_default_memory_pool().free_all_blocks()
+        del x
+        torch.cuda.empty_cache()
+
+
+def cupy_histograms(a, np, cupy, n, x, nbytes, bins, checker, torch, clock):
+    import inspect
+
+    cx = cupy.asarray(x)
+    sync = cupy.cuda.Device().synchronize
+    try:  # which CUB entry cupy.histogram calls, from its own source (a private detail that may move)
+        src = inspect.getsource(cupy.histogram)
+        entry = ("cupy.cuda.cub.device_histogram (CUB's DeviceHistogram::HistogramRange over the bin edges)"
+                 if "device_histogram" in src else "no CUB call found in its source")
+    except (OSError, TypeError):
+        entry = "its source was not readable"
+    set_accelerators = cupy._core.set_routine_accelerators
+    for accelerators, path in ((["cub"], "CUB"), ([], "no CUB")):
+        held = [None]
+
+        def call(accelerators=accelerators, held=held):
+            set_accelerators(accelerators)
+            held[0] = cupy.histogram(cx, bins=bins, range=(0, bins))[0]
+            return held[0][0]
+
+        note = (f"cupy {cupy.__version__}, routine accelerators {accelerators or 'none'}"
+                + (f": {entry}" if accelerators else " (CuPy's own histogram kernel)") + f", {a.dtype}")
+        measure(torch, f"cupy.histogram ({path})", "framework-peer", n, nbytes, call, sync, a, note, clock,
+                check=checker(held))
+    set_accelerators(["cub"])
+    if a.dtype == "int":
+        held = [None]
+
+        def bincount(held=held):
+            held[0] = cupy.bincount(cx, minlength=bins)
+            return held[0][0]
+
+        measure(torch, "cupy.bincount", "framework-peer", n, nbytes, bincount, sync, a,
+                f"cupy {cupy.__version__}, int32", clock, check=checker(held))
 
 
 def check_copies(torch, copies):

@@ -39,6 +39,12 @@ Method makeHostScan(const void* data, size_t n, ElemType type, Op op, bool paral
 // element by element against `ref` after the runs.
 Method makeBoostComputeScan(const OpenClHandles& h, size_t n, ElemType type, Op op, const ScanSpec& spec);
 
+// The host's histograms of n elements of type (int or float) at data into spec.bins equal bins over spec's range
+// (numpy's rule, computed as the kernels compute it), every bin checked after the runs. parallel: oneTBB's
+// parallel_for over blocks of the input, each thread counting into bins of its own (enumerable_thread_specific),
+// merged after; else the serial loop into one array of bins.
+Method makeHostHistogram(const void* data, size_t n, ElemType type, const HistogramSpec& spec, bool parallel);
+
 // std::copy(std::execution::par_unseq) on the host: what the host's memory gives, bytes read + written.
 Method makeHostCopy(const void* data, size_t n, ElemType type);
 
@@ -56,7 +62,9 @@ struct PythonJob {
     bool coldL2 = false;          // device timing: the GPU's L2 written over before each call (--cold-l2)
     ElemType type = ElemType::Float;
     Op op = Op::Sum;
-    Pattern pattern = Pattern::Reduce;  // Scan: the peer's inclusive scans, each output checked by the peer itself
+    Pattern pattern = Pattern::Reduce;  // Scan: the peer's inclusive scans, each output checked by the peer itself;
+                                        // Histogram: its histograms of values in [0, bins), checked bin by bin there
+    size_t bins = 256;
     std::string platform, device;       // for pyopencl: the OpenCL device to use
 };
 std::vector<Measurement> runPythonPeer(const PythonJob& job, std::string* why);

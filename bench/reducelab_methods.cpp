@@ -66,6 +66,12 @@ Method makeVariant(Engine& engine, const std::string& id, size_t wg, size_t grou
     c.op = data.op;
     c.wg = wg;
     c.groups = groups;
+    if (data.histogram) {
+        c.bins = data.histogram->bins;
+        c.rangeSet = true;
+        c.rangeLo = data.histogram->lo;
+        c.rangeHi = data.histogram->hi;
+    }
     try {
         st->config = engine.run(c, data.input, 0, 1).config;  // builds, validates, resolves the grid
     } catch (const std::exception& e) {
@@ -122,6 +128,14 @@ Method makeVariant(Engine& engine, const std::string& id, size_t wg, size_t grou
                     return st->runner->readOutputPiece(engine, st->config, first, count, piece);
                 },
                 verdict);
+        };
+    }
+    if (data.histogram) {  // every bin of the last call's counts (each call zeroes the bins first)
+        const HistogramSpec* spec = data.histogram;
+        m.verify = [&engine, st, spec](std::string* verdict) {
+            std::vector<double> got;
+            st->runner->readOutputPiece(engine, st->config, 0, spec->bins, &got);
+            return spec->check(got, verdict);
         };
     }
     m.finish = [st](Measurement& out, int repeats) {

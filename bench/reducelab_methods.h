@@ -16,6 +16,7 @@ struct DeviceData {
     cl::Buffer buffer;
     Op op = Op::Sum;
     const ScanSpec* scan = nullptr;  // a scan bench: how the scans' rows check every element
+    const HistogramSpec* histogram = nullptr;  // a histogram bench: the bins, the range and every bin's count
 };
 
 // Variant `id` (the data's type and operation) through the engine's own launch code. A scan variant counts the bytes

@@ -47,7 +47,7 @@ int runScanBench(Engine& engine, std::vector<size_t> sizes, const BenchOptions& 
     const std::vector<std::string> variants =
         o.variantsGiven ? o.variants : std::vector<std::string>{"chunked", "chunked-look-back", "reduce-then-scan", "decoupled-look-back"};
     for (const auto& id : variants)
-        if (const VariantInfo* v = findVariant(id); !v || v->pattern != Pattern::Scan)
+        if (const VariantInfo* v = findVariant(id); !v || v->pattern != o.pattern)
             throw Error(ErrorKind::BadInput, "--variants: '" + id + "' is not a scan (`reducelab variants --pattern "
                                              "scan` lists them)");
     std::ifstream copyFile(o.scriptDir + "/copy_chunks.cl");

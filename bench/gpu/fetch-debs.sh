@@ -14,5 +14,6 @@ mkdir -p "$root/.cl" "$root/.benchdeb"
 (cd "$root/.cl" && apt-get download ocl-icd-libopencl1 ocl-icd-opencl-dev opencl-c-headers opencl-clhpp-headers \
     clinfo nlohmann-json3-dev libcli11-dev libxxhash-dev libxxhash0)
 (cd "$root/.benchdeb" && apt-get download libclblast1 libclblast-dev libboost1.74-dev libgif-dev libgif7 \
-    libfreetype-dev libfreetype6 libstb-dev libstb0 libpng16-16 libbrotli1 libgtest-dev libgmock-dev googletest)
+    libfreetype-dev libfreetype6 libstb-dev libstb0 libpng16-16 libbrotli1 libgtest-dev libgmock-dev googletest \
+    libtbb-dev libtbb12 libtbbmalloc2 libtbbbind-2-5 libhwloc15)
 du -sh "$root/.cl" "$root/.benchdeb"

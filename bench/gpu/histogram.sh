@@ -1,18 +1,25 @@
 #!/usr/bin/env bash
 # The histograms on an NVIDIA GPU: their device tests (every kernel's counts at awkward sizes, bins and data, int and
-# float, and each trace against its CPU model), then `reducelab bench --pattern histogram` over the ladder at 2^20,
-# 2^24 and 2^28 ints with 256 and 4096 bins on uniform, zipf and constant data, and a student's kernel through
-# `reducelab check`. Builds the CLI and the kernel tests with the GUI off (bench/gpu/setup.sh provides what the
+# float, and each trace against its CPU model); `reducelab_bench --pattern histogram`, ReduceLab's histograms against
+# cupy.histogram (CUB and not), cupy.bincount, torch.bincount and torch.histc with the read-only and copy kernels as
+# ceilings, every bin of every method checked; optionally the app's whole ladder (`reducelab bench --variant all`);
+# and a student's kernel through `reducelab check`. Builds with the GUI off (bench/gpu/setup.sh provides what the
 # machine lacks, from .cl/ and .benchdeb/).
 #
 #   bash bench/gpu/histogram.sh [OUTDIR]
 #
-# REDUCELAB_DEVICE names the OpenCL device (default NVIDIA); REDUCELAB_HIST_SIZES the sizes (default
-# 2^20,2^24,2^28); REDUCELAB_HIST_TESTS=0 skips the device tests. Writes OUTDIR/log.txt, device_tests.txt and one
-# bench_<data>_<bins>.json per case, and prints a summary.
+# REDUCELAB_HIST_TESTS=0 skips the device tests. The comparison runs every REDUCELAB_HIST_TYPES (int float) x
+# REDUCELAB_HIST_DATA (uniform zipf constant) x REDUCELAB_HIST_BINS (256 4096) x REDUCELAB_HIST_TIMINGS (device
+# wall), runs REDUCELAB_RUN_FROM (1) to REDUCELAB_RUNS (1), at REDUCELAB_HIST_SIZES
+# (2^16,2^20,3000017,2^24,50000017,2^28), REDUCELAB_REPEATS calls per median (30), with REDUCELAB_HIST_VARIANTS (the
+# bench's default) and REDUCELAB_HIST_PEERS (torch; none skips the CUDA peers): hist_TYPE_DATA_BINS_TIMING_runN.json
+# and .txt. REDUCELAB_HIST_VERSUS=0 skips it. REDUCELAB_HIST_LADDER=1 adds `reducelab bench --variant all` at
+# REDUCELAB_HIST_LADDER_SIZES (2^20,2^24,2^28), ints, both bin counts, every distribution (ladder_DATA_BINS.json).
+# REDUCELAB_DEVICE names the OpenCL device (default NVIDIA).
 set -uo pipefail
-cd "$(dirname "${BASH_SOURCE[0]}")/../.."
-out="${1:-${OUT:-/tmp/histogram-gpu}}"
+if [ -n "${1:-${OUT:-}}" ]; then mkdir -p "${1:-$OUT}" && out="$(cd "${1:-$OUT}" && pwd)"; fi
+cd "$(dirname "${BASH_SOURCE[0]}")/../.." || exit 1
+out="${out:-/tmp/histogram-gpu}"
 mkdir -p "$out"
 log="$out/log.txt"
 source bench/gpu/setup.sh
@@ -23,40 +30,70 @@ export XDG_CONFIG_HOME="$out/.config" XDG_DATA_HOME="$out/.data" XDG_CACHE_HOME=
     git log -1 --oneline 2>/dev/null
     nvidia-smi --query-gpu=name,driver_version --format=csv
     clinfo -l
+    python3 -c 'import torch; print("torch", torch.__version__, torch.cuda.get_device_name(0))'
+    python3 -c 'import cupy; print("cupy", cupy.__version__)'
 } >>"$log" 2>&1
 build="${REDUCELAB_BENCH_BUILD_DIR:-build-bench}"
 prefix=()
 if [ -d /opt/benchdeps/usr ]; then prefix=(-DCMAKE_PREFIX_PATH=/opt/benchdeps/usr); fi
 gen=()
 if command -v ninja >/dev/null 2>&1 && [ ! -f "$build/Makefile" ]; then gen=(-G Ninja); fi
+tests=ON
+[ "${REDUCELAB_HIST_TESTS:-1}" = 1 ] || tests=OFF
 t0=$(date +%s)
-cmake -S . -B "$build" "${gen[@]}" -DCMAKE_BUILD_TYPE=Release -DREDUCELAB_GUI=OFF -DREDUCELAB_TESTS=ON \
-    "${prefix[@]}" >>"$log" 2>&1 || { tail -40 "$log"; exit 1; }
-cmake --build "$build" -j "$(nproc)" --target reducelab reducelab-sim kernel_tests >>"$log" 2>&1 ||
-    { tail -40 "$log"; exit 1; }
+cmake -S . -B "$build" "${gen[@]}" -DCMAKE_BUILD_TYPE=Release -DREDUCELAB_GUI=OFF -DREDUCELAB_TESTS=$tests \
+    -DREDUCELAB_BENCH=ON "${prefix[@]}" >>"$log" 2>&1 || { tail -40 "$log"; exit 1; }
+targets="reducelab reducelab-sim reducelab_bench"
+[ "$tests" = ON ] && targets="$targets kernel_tests"
+cmake --build "$build" -j "$(nproc)" --target $targets >>"$log" 2>&1 || { tail -40 "$log"; exit 1; }
 echo "build took $(( $(date +%s) - t0 )) s"
 rl="$build/app/reducelab"
 dev=(--device "$REDUCELAB_DEVICE")
 
-if [ "${REDUCELAB_HIST_TESTS:-1}" = 1 ]; then
+if [ "$tests" = ON ]; then
     "$build/tests/kernels/kernel_tests" --gtest_filter='*Histogram*:LocalNonatomic.*' >"$out/device_tests.txt" 2>&1
-    grep -E "^\[  (PASSED|FAILED) |^\[  FAILED|^\[       OK" "$out/device_tests.txt" | tail -30
+    grep -E "^\[  (PASSED|FAILED) |^\[  FAILED" "$out/device_tests.txt" | tail -12
 fi
 
-for data in random zipf constant; do
-    for bins in 256 4096; do
-        range=(--range -1000,1000)
-        [ "$data" = zipf ] && range=(--range 0,1023)
-        [ "$data" = constant ] && range=(--range 0,8)
-        "$rl" bench "${dev[@]}" --pattern histogram --variant all --n "${REDUCELAB_HIST_SIZES:-2^20,2^24,2^28}" \
-            --type int --bins "$bins" --data "$data" "${range[@]}" --repeats 10 --warmup 3 --json \
-            >"$out/bench_${data}_${bins}.json" 2>>"$log"
-        echo "== $data, $bins bins"
-        "$rl" bench "${dev[@]}" --pattern histogram --variant all --n 2^28 --type int --bins "$bins" --data "$data" \
-            "${range[@]}" --repeats 5 --warmup 2 2>&1 | tail -14
+if [ "${REDUCELAB_HIST_VERSUS:-1}" = 1 ]; then
+    for run in $(seq "${REDUCELAB_RUN_FROM:-1}" "${REDUCELAB_RUNS:-1}"); do
+        for t in ${REDUCELAB_HIST_TYPES:-int float}; do
+            for data in ${REDUCELAB_HIST_DATA:-uniform zipf constant}; do
+                for bins in ${REDUCELAB_HIST_BINS:-256 4096}; do
+                    for timing in ${REDUCELAB_HIST_TIMINGS:-device wall}; do
+                        name="hist_${t}_${data}_${bins}_${timing}_run$run"
+                        variants=()
+                        [ -n "${REDUCELAB_HIST_VARIANTS:-}" ] && variants=(--variants "$REDUCELAB_HIST_VARIANTS")
+                        "$build/bench/reducelab_bench" "${dev[@]}" --pattern histogram --type "$t" --data "$data" \
+                            --bins "$bins" --timing "$timing" --repeats "${REDUCELAB_REPEATS:-30}" \
+                            --sizes "${REDUCELAB_HIST_SIZES:-2^16,2^20,3000017,2^24,50000017,2^28}" \
+                            "${variants[@]}" --peers "${REDUCELAB_HIST_PEERS:-torch}" --python python3 \
+                            --json "$out/$name.json" >"$out/$name.txt" 2>>"$log"
+                        if [ -s "$out/$name.json" ]; then
+                            echo "== $name"; grep -E "^best histogram" "$out/$name.txt"
+                        else
+                            echo "$name: the bench wrote no JSON (log.txt says why)"; tail -3 "$log"
+                        fi
+                    done
+                done
+            done
+        done
     done
-done
+fi
+
+if [ "${REDUCELAB_HIST_LADDER:-0}" = 1 ]; then
+    for data in random zipf constant; do
+        for bins in 256 4096; do
+            range=(--range -1000,1000)
+            [ "$data" = zipf ] && range=(--range 0,1023)
+            [ "$data" = constant ] && range=(--range 0,8)
+            "$rl" bench "${dev[@]}" --pattern histogram --variant all \
+                --n "${REDUCELAB_HIST_LADDER_SIZES:-2^20,2^24,2^28}" --type int --bins "$bins" --data "$data" \
+                "${range[@]}" --repeats 10 --warmup 3 --json >"$out/ladder_${data}_${bins}.json" 2>>"$log"
+        done
+    done
+fi
 
 "$rl" check "${dev[@]}" --pattern histogram --kernel kernels/histogram/starter.cl --wg 64 --model privatized \
     >"$out/check_starter.txt" 2>&1
-echo "check of the starter: exit $?"; tail -5 "$out/check_starter.txt"
+echo "check of the starter: exit $?"; tail -3 "$out/check_starter.txt"

@@ -145,12 +145,21 @@ std::vector<PassPlan> planPasses(const VariantInfo& variant, const RunConfig& co
         case VariantKind::Histogram:
         case VariantKind::HistogramTwoPass:  // (its sum over the groups' rows: an extra launch, KindRunner)
         case VariantKind::ScanLookBack: {
-            // One launch: a tile of wg x epi elements per work-group, however many tiles that takes.
+            // One launch: a tile of wg x epi elements per work-group, however many tiles that takes. A fixed grid
+            // (a histogram whose groups clear and merge their bins once): at most config.groups groups, group g
+            // taking tiles g, g + groups, ...; the elements per work-item are then all its tiles' (the steps a
+            // trace records).
             PassPlan p;
             p.n = config.n;
             p.local = wg;
             p.elemsPerItem = effectiveElemsPerItem(variant, config);
             p.groups = ceilDiv(config.n, wg * size_t(p.elemsPerItem));
+            if (variant.groupsPerComputeUnit > 0) {
+                const size_t tiles = p.groups;
+                const size_t grid = config.groups > 0 ? config.groups : size_t(variant.groupsPerComputeUnit);
+                p.groups = std::max<size_t>(1, std::min(tiles, grid));
+                p.elemsPerItem *= int(ceilDiv(tiles, p.groups));
+            }
             p.global = p.groups * wg;
             passes.push_back(p);
             return passes;

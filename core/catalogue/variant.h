@@ -129,8 +129,10 @@ struct VariantInfo {
     // offset in a status word after the tiles' own.
     bool streamsPastCache = false;
     // Histograms: copies of the bins each work-group keeps in local memory (replicated: > 1, chosen from the bins by
-    // the pattern, RL_COPIES), and whether it keeps any (global-atomics counts straight into the global bins).
+    // the pattern, RL_COPIES; per-work-item: one per work-item), and whether it keeps any (global-atomics counts
+    // straight into the global bins).
     bool replicatesBins = false;
+    bool binsPerWorkItem = false;  // a copy of the bins per work-item (per-work-item: wg copies, no atomics)
     bool localBins = true;
 };
 

@@ -46,6 +46,9 @@ RunConfig configFor(const std::string& variant, DataPattern data, ElemType type,
     else if (data == DataPattern::Constant) c.rangeLo = 0, c.rangeHi = 8;
     else if (type == ElemType::Int) c.rangeLo = -1000, c.rangeHi = 1000;
     else c.rangeLo = -1, c.rangeHi = 1;
+    // Bins of its own per work-item: the largest work-group whose copies fit the device's local memory.
+    if (findVariant(variant)->binsPerWorkItem)
+        while (c.wg > 1 && c.wg * bins * sizeof(uint32_t) > test::engine().device().localMemBytes) c.wg /= 2;
     return c;
 }
 

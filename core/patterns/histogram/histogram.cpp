@@ -121,6 +121,7 @@ std::string buildOptions(const VariantInfo& variant, const RunConfig& config) {
     const Binning b = binningOf(c, std::vector<double>{});
     std::string o = binningOptions(b);
     if (variant.replicatesBins) o += " -D RL_COPIES=" + std::to_string(binCopies(b.bins));
+    if (variant.binsPerWorkItem) o += " -D RL_COPIES=" + std::to_string(config.wg);
     return o;
 }
 
@@ -128,13 +129,15 @@ std::string buildOptions(const VariantInfo& variant, const RunConfig& config) {
 // added to the global bins: global-atomics.cl's RL_TRACE_COUNT).
 size_t localBytes(const VariantInfo& variant, const RunConfig& config, bool traced) {
     if (!variant.localBins) return traced ? config.bins * sizeof(uint32_t) : 0;
-    return config.bins * (variant.replicatesBins ? binCopies(config.bins) : 1) * sizeof(uint32_t);
+    const size_t copies = variant.replicatesBins ? binCopies(config.bins) : variant.binsPerWorkItem ? config.wg : 1;
+    return config.bins * copies * sizeof(uint32_t);
 }
 
 }  // namespace
 
 // Atomics, contention and privatization: global atomics, the race of a plain += on local bins, private bins with
-// local atomics, coarsened in both orders, aggregated runs, replicated copies, and two passes without global atomics.
+// local atomics, coarsened in both orders, aggregated runs, replicated copies, two passes without global atomics,
+// and bins of its own per work-item (no atomics while counting: the CPU's best).
 PatternInfo histogram() {
     PatternInfo p;
     p.id = Pattern::Histogram;
@@ -158,16 +161,17 @@ PatternInfo histogram() {
     p.buildOptions = &buildOptions;
     p.localBytes = &localBytes;
     p.guardValue = [](const RunConfig& c) { return c.rangeLo; };  // the config is complete: its range is set
-    // Measured on PoCL and NVIDIA (BENCHMARKS.md): the coarsened private bins, in the order each device reads best.
+    // Measured on PoCL and NVIDIA (BENCHMARKS.md): on a GPU the coarsened private bins, read in coalesced steps; on a
+    // CPU a copy of the bins per work-item, since a group's work-items run one after another on one core.
     p.bestVariant = [](const DeviceInfo& device) -> std::string {
-        return device.type == "GPU" ? "coarsened" : "coarsened-contiguous";
+        return device.type == "GPU" ? "coarsened" : "per-work-item";
     };
     p.bestReason = [](const DeviceInfo& device) -> std::string {
         if (device.type == "GPU")
             return "private bins in local memory with local atomics, cleared and merged once per tile of many "
                    "elements, read in coalesced steps";
-        return "private bins per work-group, each work-item counting a contiguous run (one core walks it through its "
-               "cache), merged once per tile";
+        return "a copy of the bins per work-item, counted without atomics over contiguous runs (one core walks "
+               "them through its cache), merged once per work-group on a fixed grid";
     };
     p.plotSizeVariants = {"global-atomics", "privatized", "coarsened"};
     p.plotRoundVariants = {};
@@ -256,6 +260,7 @@ PatternInfo histogram() {
                                                   variants::aggregated(),
                                                   variants::replicated(),
                                                   variants::two_pass(),
+                                                  variants::per_work_item(),
                                               });
     return p;
 }

@@ -39,7 +39,12 @@ GroupTrace privatizedGroup(const ModelInput& in, const HistogramShape& shape) {
     const Binning binning = modelBinning(in);
     const size_t wg = in.pass.local, epi = size_t(std::max(1, in.pass.elemsPerItem)), bins = binning.bins;
     const size_t copies = std::max<size_t>(1, shape.copies), words = bins * copies, n = in.input.size();
-    const size_t start = in.group * wg * epi;
+    const size_t tileEpi = shape.tileElems > 0 ? shape.tileElems : epi;
+    // Step k's element for work-item lid: in the group's (k / tileEpi)-th tile, its (k % tileEpi)-th step.
+    auto elementOf = [&](size_t k, size_t lid) {
+        const size_t tile = in.group + (k / tileEpi) * (shape.tileElems > 0 ? in.pass.groups : 1), j = k % tileEpi;
+        return tile * wg * tileEpi + (shape.order == TileOrder::Interleaved ? j * wg + lid : lid * tileEpi + j);
+    };
     GroupTrace g;
     g.group = int(in.group);
     std::vector<double> values(words, 0.0);
@@ -49,10 +54,16 @@ GroupTrace privatizedGroup(const ModelInput& in, const HistogramShape& shape) {
     g.stages.push_back(std::move(cleared));
 
     std::vector<size_t> runBin(wg, bins), runCount(wg, 0);
-    for (size_t k = 0; k < epi; ++k) {
+    // A fixed grid's last groups may have a tile fewer: their steps end with their last tile.
+    size_t steps = epi;
+    if (shape.tileElems > 0) {
+        const size_t tiles = (n + wg * tileEpi - 1) / (wg * tileEpi);
+        steps = (in.group < tiles ? (tiles - in.group + in.pass.groups - 1) / in.pass.groups : 0) * tileEpi;
+    }
+    for (size_t k = 0; k < steps; ++k) {
         std::vector<WorkItemOp> ops(wg);
         for (size_t lid = 0; lid < wg; ++lid) {
-            const size_t i = start + (shape.order == TileOrder::Interleaved ? k * wg + lid : lid * epi + k);
+            const size_t i = elementOf(k, lid);
             const size_t b = i < n ? binning.binOf(in.input[i]) : bins;
             if (shape.aggregate) {
                 if (b != runBin[lid]) {

@@ -14,6 +14,9 @@ struct HistogramShape {
     TileOrder order = TileOrder::Interleaved;
     size_t copies = 1;       // copies of the bins (replicated), bin b's copy r at word b x copies + r
     bool aggregate = false;  // runs of equal bins counted with one atomic (aggregated)
+    // A fixed grid: the group takes tiles group, group + groups, ... of wg x tileElems elements (its steps are all
+    // its tiles', in turn); 0: one tile of wg x pass.elemsPerItem.
+    size_t tileElems = 0;
 };
 
 // The binning a model runs with: the config's (ModelInput::config, required), its range from the input where the

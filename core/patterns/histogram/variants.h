@@ -14,6 +14,7 @@ VariantInfo coarsened_contiguous();
 VariantInfo aggregated();
 VariantInfo replicated();
 VariantInfo two_pass();
+VariantInfo per_work_item();
 
 // What every histogram kernel shares: the pattern, the kind, the contract's arguments, any work-group size, 32-bit
 // elements only.

@@ -200,7 +200,8 @@ TEST(HistogramPattern, IsRegisteredWithItsLadder) {
         EXPECT_NE(v.model, nullptr) << v.id;
     }
     EXPECT_EQ(ids, (std::vector<std::string>{"global-atomics", "local-nonatomic", "privatized", "coarsened",
-                                             "coarsened-contiguous", "aggregated", "replicated", "two-pass"}));
+                                             "coarsened-contiguous", "aggregated", "replicated", "two-pass",
+                                             "per-work-item"}));
     EXPECT_NE(patternNames().find("histogram"), std::string::npos);
 }
 

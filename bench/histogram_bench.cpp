@@ -1,0 +1,269 @@
+// The histogram bench: per size, the copy kernel alone, then ReduceLab's histograms, the read-only ceiling and the
+// host's histograms in one round-robin; the CUDA peers after, over the same data written to a file.
+#include "bench/histogram_bench.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+#include <ctime>
+#include <fstream>
+#include <iostream>
+#include <memory>
+
+#include "bench/peers.h"
+#include "bench/reducelab_methods.h"
+#include "bench/report.h"
+#include "core/patterns/histogram/binning.h"
+
+namespace rl::bench {
+namespace {
+
+std::string now() {
+    char buf[64];
+    const std::time_t t = std::time(nullptr);
+    std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M:%S %Z", std::localtime(&t));
+    return buf;
+}
+
+struct SplitMix64 {
+    uint64_t state;
+    uint64_t next() {
+        uint64_t z = (state += 0x9E3779B97F4A7C15ull);
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+        return z ^ (z >> 31);
+    }
+};
+
+// The variants a histogram bench times by default: the ladder from privatization on, whose every rung is a lesson
+// about the memory's limit (global-atomics and the wrong local-nonatomic take --variants).
+std::vector<std::string> defaultVariants(bool cpu) {
+    std::vector<std::string> ids = {"privatized", "coarsened", "aggregated", "replicated", "two-pass"};
+    if (cpu) ids.push_back("per-item");
+    return ids;
+}
+
+}  // namespace
+
+HostArray histogramInput(ElemType type, const std::string& distribution, size_t n, size_t bins, uint64_t seed) {
+    HostArray a;
+    a.type = type;
+    SplitMix64 rng{seed * 0x2545F4914F6CDD1Dull + 7};
+    // zipf: the value whose running sum of weights first passes u, from a table of 2^16 quantiles
+    std::vector<uint32_t> quantile;
+    if (distribution == "zipf") {
+        std::vector<double> cdf(bins);
+        double sum = 0;
+        for (size_t k = 0; k < bins; ++k) cdf[k] = sum += 1.0 / double(k + 1);
+        quantile.resize(size_t(1) << 16);
+        for (size_t q = 0; q < quantile.size(); ++q) {
+            const double u = (double(q) + 0.5) / double(quantile.size()) * sum;
+            quantile[q] = uint32_t(std::lower_bound(cdf.begin(), cdf.end(), u) - cdf.begin());
+        }
+    }
+    auto value = [&]() -> uint32_t {
+        if (distribution == "constant") return uint32_t(bins / 2);
+        const uint64_t r = rng.next();
+        if (distribution == "zipf") return quantile[r >> 48];
+        return uint32_t(r % bins);
+    };
+    if (type == ElemType::Int) {
+        a.ints.resize(n);
+        for (auto& x : a.ints) x = int32_t(value());
+    } else {
+        a.floats.resize(n);
+        for (auto& x : a.floats) {
+            const uint32_t k = value();
+            x = float(k) + 0.1f + 0.8f * float(rng.next() >> 40) / float(1u << 24);
+        }
+    }
+    return a;
+}
+
+int runHistogramBench(Engine& engine, std::vector<size_t> sizes, const BenchOptions& o, Timing timing,
+                      const std::string& mode, const TimingContext& context) {
+    const DeviceInfo& dev = engine.device();
+    const bool cpu = dev.type == "CPU";
+    engine.profileCommands(timing == Timing::Device);
+    if (o.sizes.empty()) {
+        sizes.clear();
+        for (int k = cpu ? 22 : 16; k <= (cpu ? 26 : 28); k += cpu ? 2 : 4) sizes.push_back(size_t(1) << k);
+    }
+    if (o.op != Op::Sum) throw Error(ErrorKind::BadInput, "--op: a histogram counts; leave --op out");
+    const std::vector<std::string> variants = o.variantsGiven ? o.variants : defaultVariants(cpu);
+    for (const auto& id : variants)
+        if (const VariantInfo* v = findVariant(id); !v || v->pattern != o.pattern)
+            throw Error(ErrorKind::BadInput, "--variants: '" + id + "' is not a histogram (`reducelab variants "
+                                             "--pattern histogram` lists them)");
+    std::ifstream copyFile(o.scriptDir + "/copy_chunks.cl"), layoutsFile(o.scriptDir + "/gpu_layouts.cl");
+    const std::string copySource((std::istreambuf_iterator<char>(copyFile)), std::istreambuf_iterator<char>());
+    const std::string layoutsSource((std::istreambuf_iterator<char>(layoutsFile)), std::istreambuf_iterator<char>());
+    if (copySource.empty() || layoutsSource.empty())
+        throw Error(ErrorKind::BadInput,
+                    "cannot read " + o.scriptDir + "/copy_chunks.cl and gpu_layouts.cl: give --scripts");
+    auto wanted = [&](const char* peer) { return std::find(o.peers.begin(), o.peers.end(), peer) != o.peers.end(); };
+    const std::string typeName(toString(o.type));
+    const bool python = !cpu && wanted("torch");
+    std::vector<std::pair<size_t, std::string>> files;
+    std::vector<Measurement> all;
+    auto keep = [&](Measurement m) {
+        std::cerr << "  " << m.method << " @ " << sizeLabel(m.n) << ": "
+                  << (m.skipped ? "skipped (" + m.verdict + ")"
+                                : std::to_string(m.gbps()) + " GB/s, median " + std::to_string(m.medianMs) + " ms" +
+                                      (m.checked ? (m.correct ? ", correct" : ", WRONG: " + m.verdict) : ""))
+                  << "\n";
+        all.push_back(std::move(m));
+    };
+    for (size_t n : sizes) {
+        std::cerr << sizeLabel(n) << " " << typeName << "s, " << o.distribution << ", " << o.bins << " bins:\n";
+        const HostArray input = histogramInput(o.type, o.distribution, n, o.bins, o.seed);
+        HistogramSpec spec;
+        spec.bins = o.bins;
+        spec.lo = 0;
+        spec.hi = double(o.bins);
+        spec.distribution = o.distribution;
+        {
+            RunConfig c;
+            c.type = o.type;
+            c.bins = o.bins;
+            c.rangeSet = true;
+            c.rangeLo = spec.lo;
+            c.rangeHi = spec.hi;
+            spec.counts = histogramOf(input, binningOf(c, input));
+        }
+        const Reference ref = computeReference(input, Op::Sum);  // what the read-only kernel's sum is checked against
+        if (python) files.emplace_back(n, writeDataFile(o.tmpDir, o.seed, input));
+        std::unique_ptr<void, decltype(&std::free)> hostCopy(
+            std::aligned_alloc(4096, (input.bytes() + 4095) / 4096 * 4096), &std::free);
+        if (!hostCopy) throw Error(ErrorKind::DeviceFailure, "out of host memory for " + sizeLabel(n) + " elements");
+        std::memcpy(hostCopy.get(), input.data(), input.bytes());
+        const cl::Buffer buffer = engine.upload(input);
+        const DeviceData data{input, ref, buffer, Op::Sum, nullptr, &spec};
+        const DeviceData sumData{input, ref, buffer, Op::Sum};
+        std::vector<Method> copyAlone;
+        copyAlone.push_back(makeCopyKernel(engine, n, o.type));
+        for (auto& m : timeMethods(copyAlone, timing, o.warmup, o.repeats, ref, cpu, context)) keep(std::move(m));
+        std::vector<Method> methods;
+        if (cpu) {
+            methods.push_back(makeChunkedCopy(engine, copySource, n));
+        } else {
+            const size_t tiles = std::max<size_t>(1, (n + o.wg * 16 - 1) / (o.wg * 16));
+            methods.push_back(makeReadOnlyCeiling(engine, layoutsSource, sumData, tiles, o.wg, 4,
+                                                  "read-only kernel, 16 per work-item"));
+        }
+        for (const auto& id : variants)
+            methods.push_back(makeVariant(engine, id, variantWorkGroup(o, id, cpu), o.groups, data));
+        if (wanted("tbb")) {
+            methods.push_back(makeHostHistogram(hostCopy.get(), n, o.type, spec, true));
+            methods.push_back(makeHostHistogram(hostCopy.get(), n, o.type, spec, false));
+        }
+        for (auto& m : timeMethods(methods, timing, o.warmup, o.repeats, ref, cpu, context)) keep(std::move(m));
+        engine.queue().finish();
+    }
+    if (python) {
+        PythonJob job;
+        job.script = o.scriptDir + "/peer_torch.py";
+        job.pythons = o.pythons;
+        job.files = files;
+        job.warmup = o.warmup;
+        job.repeats = o.repeats;
+        job.timing = mode;
+        job.calls = o.calls;
+        job.coldL2 = o.coldL2;
+        job.type = o.type;
+        job.op = Op::Sum;
+        job.pattern = Pattern::Histogram;
+        job.bins = o.bins;
+        job.platform = dev.platform;
+        job.device = dev.name;
+        std::string why;
+        std::cerr << "running " << job.script << " --pattern histogram\n";
+        auto got = runPythonPeer(job, &why);
+        if (got.empty())
+            for (size_t n : sizes) got.push_back(skippedMeasurement("cupy.histogram", Role::FrameworkPeer, n, why));
+        else if (!why.empty())
+            std::cerr << why << "\n";
+        for (auto& m : got) keep(std::move(m));  // checked by the peer, bin by bin
+    }
+    for (const auto& f : files) std::remove(f.second.c_str());
+
+    // The targets: the best ReduceLab histogram against the fastest host histogram (CPU devices), or the fastest
+    // CUDA peer at every size and the faster ceiling at 2^28 (GPUs).
+    std::vector<TargetCheck> targets;
+    for (size_t n : sizes) {
+        const Measurement* best = nullptr;
+        for (const auto& m : all)
+            if (m.n == n && m.role == Role::ReduceLab && !m.skipped && m.correct && (!best || m.gbps() > best->gbps()))
+                best = &m;
+        auto target = [&](const std::string& what, Role role, double goal) {
+            TargetCheck t;
+            t.what = what + " at " + sizeLabel(n);
+            t.target = goal;
+            const Measurement* other = nullptr;
+            for (const auto& m : all)
+                if (m.n == n && m.role == role && !m.skipped && (!m.checked || m.correct) &&
+                    (!other || m.gbps() > other->gbps()))
+                    other = &m;
+            if (!best || !other) {
+                t.detail = !best ? "no ReduceLab histogram measured" : "nothing measured to compare with";
+            } else {
+                // A ceiling's GB/s count what it reads and writes: the read limit is its rate over the input alone.
+                t.ratio = best->gbps() / other->gbps();
+                t.met = t.ratio >= goal;
+                t.detail = best->method + " " + std::to_string(best->gbps()).substr(0, 6) + " vs " + other->method +
+                           " " + std::to_string(other->gbps()).substr(0, 6) + " GB/s";
+            }
+            targets.push_back(t);
+        };
+        if (cpu) {
+            target("best histogram / host histogram", Role::HostPeer, 1.0);
+        } else {
+            if (python) target("best histogram / fastest CUDA histogram", Role::FrameworkPeer, 1.0);
+            if (n >= (size_t(1) << 28)) target("best histogram / fastest ceiling", Role::Ceiling, 0.70);
+        }
+    }
+    nlohmann::json j = {{"date", now()},
+                        {"pattern", "histogram"},
+                        {"bins", o.bins},
+                        {"distribution", o.distribution},
+                        {"range", {0, o.bins}},
+                        {"device", dev.name},
+                        {"platform", dev.platform},
+                        {"driver", dev.driver},
+                        {"type", dev.type},
+                        {"compute_units", dev.computeUnits},
+                        {"timing", toString(timing)},
+                        {"timing_mode", mode},
+                        {"data_type", typeName},
+                        {"op", "count"},
+                        {"warmup", o.warmup},
+                        {"repeats", o.repeats},
+                        {"seed", o.seed},
+                        {"wg", wgJson(o)},
+                        {"cold_l2", o.coldL2},
+                        {"opencl_queue", engine.profilesCommands() ? "profiling" : "plain (no profiling)"},
+                        {"measurements", nlohmann::json::array()},
+                        {"targets", nlohmann::json::array()}};
+    for (const auto& m : all) j["measurements"].push_back(toJson(m, o.calls));
+    for (const auto& t : targets)
+        j["targets"].push_back(
+            {{"what", t.what}, {"ratio", t.ratio}, {"target", t.target}, {"met", t.met}, {"detail", t.detail}});
+    if (!o.jsonPath.empty()) std::ofstream(o.jsonPath) << j.dump(2) << "\n";
+    if (const std::string kept = keepForTheExplorer(j, dev.name); !kept.empty())
+        std::cout << "figures kept for the explorer's Timings view: " << kept << "\n";
+    std::cout << "\n" << dev.platform << " / " << dev.name << " (" << dev.type << "), " << now() << "; " << mode
+              << (timing == Timing::Wall ? " timing (the OpenCL calls on a queue without profiling)" : " timing")
+              << ", median of " << o.repeats << " round-robin runs after >= " << o.warmup << " warm-up runs, "
+              << o.distribution << " " << typeName << "s in [0, " << o.bins << "), " << o.bins << " bins, seed "
+              << o.seed
+              << "\nEach cell: GB/s (bytes read / median time; copies: read + written), x the fastest correct peer "
+                 "in the column, % of the faster copy kernel. Every method's bins checked one by one.\n\n";
+    printTable(std::cout, all, sizes);
+    std::cout << "\nTargets:\n";
+    printTargets(std::cout, targets);
+    bool wrong = false;
+    for (const auto& m : all) wrong |= m.checked && !m.correct && !m.skipped;
+    return wrong ? 1 : 0;
+}
+
+}  // namespace rl::bench
