@@ -140,15 +140,24 @@ inline T rl_total16(const T16 v) {
 // uint, or RL_NBINS where x falls outside the range (or is a NaN), so that the kernel skips it. The rule is numpy's:
 // equal widths over [RL_BIN_LO, RL_BIN_HI], the last bin closed, computed as min((x - lo) * (nbins / (hi - lo)),
 // nbins - 1) in float (the host's reference does the same operations, so the two agree bit for bit).
+// RL_BIN16(v): the bins of the 16 elements of a T16 at once (a uint16), by the same operations lane by lane: a CPU
+// computes them in one vector register each step, where RL_BIN takes one element at a time.
 #if defined(RL_NBINS)
 #if defined(RL_TYPE_INT)
 #define RL_BIN(x) \
     ((x) < RL_BIN_LO || (x) > RL_BIN_HI ? (uint)RL_NBINS \
                                         : min((uint)((float)((long)(x) - (long)RL_BIN_LO) * RL_BIN_SCALE), (uint)RL_NBINS - 1u))
+#define RL_BIN16(v)                                                                                                 \
+    select(min(convert_uint16(convert_float16(convert_long16(v) - (long)RL_BIN_LO) * RL_BIN_SCALE),                \
+               (uint16)(RL_NBINS - 1u)),                                                                             \
+           (uint16)RL_NBINS, ((v) < (int16)RL_BIN_LO) | ((v) > (int16)RL_BIN_HI))
 #else
 #define RL_BIN(x) \
     ((x) >= RL_BIN_LO && (x) <= RL_BIN_HI ? min((uint)(((x) - RL_BIN_LO) * RL_BIN_SCALE), (uint)RL_NBINS - 1u) \
                                           : (uint)RL_NBINS)
+#define RL_BIN16(v)                                                                                                 \
+    select((uint16)RL_NBINS, min(convert_uint16(((v) - (float16)RL_BIN_LO) * RL_BIN_SCALE), (uint16)(RL_NBINS - 1u)), \
+           ((v) >= (float16)RL_BIN_LO) & ((v) <= (float16)RL_BIN_HI))
 #endif
 #endif
 // The stages histogram kernels record (core/trace.h's kBins... constants are the same numbers): the local bins

@@ -84,7 +84,8 @@ BarChart ladderBars(const TimingsData& d, const view::Palette& p) {
             b.value = it->second;
             b.color = view::mix(p.textDim, p.panel, 0.25f);
             b.valueText = formatSig(it->second, 3) + (d.ladder.copy.ok ? "  (" + formatSig(100 * it->second / d.ladder.copy.gbps, 2) + "%)" : "");
-            b.tip = s.method + ", measured by scripts/bench on " + d.peers->date + " (" + s.timing + " timing)\n" +
+            b.tip = s.method + ", measured by scripts/bench on " + d.peers->date + " (" + s.timing + " timing" +
+                    (d.peers->problem.empty() ? "" : ", " + d.peers->problem) + ")\n" +
                     gbps(it->second) + " at N = " + sizeLabel(d.ladder.n) + "\nfrom " + d.peers->file;
             hi = std::max(hi, it->second);
             c.bars.push_back(std::move(b));
@@ -110,7 +111,8 @@ BarChart ladderBars(const TimingsData& d, const view::Palette& p) {
         c.legend.push_back(
             {"Harris's G80 (2^22 ints; peak " + formatSig(kHarrisG80PeakGbps, 3) + " GB/s)", p.text, false, true});
     if (anyPeer)
-        c.legend.push_back({"libraries, measured by scripts/bench (" + d.peers->date + ")",
+        c.legend.push_back({"libraries, measured by scripts/bench (" + d.peers->date +
+                                (d.peers->problem.empty() ? "" : ", " + d.peers->problem) + ")",
                             view::mix(p.textDim, p.panel, 0.25f), false, false});
     c.emptyText = "Measuring\xe2\x80\xa6";
     return c;

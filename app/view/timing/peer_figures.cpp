@@ -37,15 +37,18 @@ PeerFigures parsePeerFigures(const nlohmann::json& j, const std::string& file) {
     f.driver = j.value("driver", "");
     f.date = j.value("date", "");
     f.timing = j.value("timing", "");
-    // Files written before data_type and op were recorded reduced floats with +.
+    const PatternInfo* pattern = findPattern(j.value("pattern", std::string("reduce")));
+    if (!pattern) throw Error(ErrorKind::BadInput, file + ": unknown \"pattern\" (" + patternNames() + ")");
+    f.pattern = pattern->id;
+    // Files written before data_type and op were recorded reduced floats with +. A pattern without an operation (a
+    // histogram counts) is filed under sum, as the Timings view asks for it.
     const auto type = parseElemType(j.value("data_type", std::string("float")));
-    const auto op = parseOp(j.value("op", std::string("sum")));
+    const auto op = pattern->takesOp ? parseOp(j.value("op", std::string("sum"))) : std::optional<Op>(Op::Sum);
     if (!type || !op) throw Error(ErrorKind::BadInput, file + ": unknown \"data_type\" or \"op\"");
     f.type = *type;
     f.op = *op;
-    const PatternInfo* pattern = findPattern(j.value("pattern", std::string("reduce")));
-    if (!pattern) throw Error(ErrorKind::BadInput, file + ": unknown \"pattern\" (reduce or scan)");
-    f.pattern = pattern->id;
+    if (j.contains("distribution") && j.contains("bins") && j.at("bins").is_number_unsigned())
+        f.problem = j.value("distribution", "") + " data, " + std::to_string(j.at("bins").get<size_t>()) + " bins";
     if (!j.contains("measurements") || !j.at("measurements").is_array())
         throw Error(ErrorKind::BadInput, file + ": no \"measurements\" list");
     std::map<std::string, PeerSeries> byMethod;

@@ -25,6 +25,7 @@ struct PeerSeries {
 struct PeerFigures {
     std::string file;  // where they were read from
     std::string device, driver, date, timing;
+    std::string problem;  // what a histogram's figures counted ("uniform data, 256 bins"); empty for the others
     ElemType type = ElemType::Float;
     Op op = Op::Sum;
     Pattern pattern = Pattern::Reduce;  // "pattern" in the file (absent: a reduction): a scan's GB/s count the

@@ -102,6 +102,27 @@ TEST(PeerFigures, AScansFiguresAreDrawnBesideTheScansOnlyAndTheReductionsBesideT
     std::filesystem::remove_all(dir);
 }
 
+// reducelab_bench --pattern histogram writes "op": "count" and what it counted: filed under the histograms, as a
+// sum (what the Timings view asks for), its distribution and bins kept for the legend.
+TEST(PeerFigures, AHistogramsFiguresNeedNoOperation) {
+    nlohmann::json h = benchJson("NVIDIA H100 80GB HBM3", "2026-12-06 15:00:00 UTC", "int");
+    h["pattern"] = "histogram";
+    h["op"] = "count";
+    h["distribution"] = "constant";
+    h["bins"] = 256;
+    const PeerFigures f = parsePeerFigures(h, "h.json");
+    EXPECT_EQ(f.pattern, Pattern::Histogram);
+    EXPECT_EQ(f.op, Op::Sum);
+    EXPECT_EQ(f.problem, "constant data, 256 bins");
+    ASSERT_EQ(f.peers.size(), 2u);
+    const std::vector<PeerFigures> all = {f};
+    const DeviceKey h100{"NVIDIA H100 80GB HBM3", "580.159.04", ""};
+    EXPECT_NE(figuresFor(all, h100, ElemType::Int, Op::Sum, Pattern::Histogram), nullptr);
+    EXPECT_EQ(figuresFor(all, h100, ElemType::Int, Op::Sum, Pattern::Scan), nullptr);
+    h["pattern"] = "scan";  // a pattern with an operation still needs a known one
+    EXPECT_THROW(parsePeerFigures(h, "s.json"), Error);
+}
+
 TEST(PeerFigures, AFileWithoutTypeAndOpIsAFloatSum) {
     nlohmann::json j = benchJson("pthread", "2026-11-22 13:07:45 UTC", "float");
     j.erase("data_type");
