@@ -47,8 +47,9 @@ PeerFigures parsePeerFigures(const nlohmann::json& j, const std::string& file) {
     if (!type || !op) throw Error(ErrorKind::BadInput, file + ": unknown \"data_type\" or \"op\"");
     f.type = *type;
     f.op = *op;
-    if (j.contains("distribution") && j.contains("bins") && j.at("bins").is_number_unsigned())
-        f.problem = j.value("distribution", "") + " data, " + std::to_string(j.at("bins").get<size_t>()) + " bins";
+    if (j.contains("distribution") && j.contains("bins") && j.at("bins").is_number_integer() &&
+        j.at("bins").get<long long>() > 0)
+        f.problem = j.value("distribution", "") + " data, " + std::to_string(j.at("bins").get<long long>()) + " bins";
     if (!j.contains("measurements") || !j.at("measurements").is_array())
         throw Error(ErrorKind::BadInput, file + ": no \"measurements\" list");
     std::map<std::string, PeerSeries> byMethod;
