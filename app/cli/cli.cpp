@@ -42,7 +42,7 @@ const std::vector<Command>& commands() {
         {"variants", "list the kernels of every pattern and what each teaches", cmdVariants, {},
          "reducelab variants [--device D] [--json]\n  Every kernel: Harris step, title, lesson, requirements, "
          "whether it is correct by design and whether the device can run it."},
-        {"run", "run one kernel (a reduction, a scan), time it, check it", cmdRun, {"repeats", "warmup", "kernel", "entry"},
+        {"run", "run one kernel (any pattern's), time it, check it", cmdRun, {"repeats", "warmup", "kernel", "entry"},
          "reducelab run [--variant ID | --kernel FILE [--entry NAME]] [--n N] [--op sum|min|max] [--type int|float|long|double]\n"
          "              [--wg SIZE] [--data 0-9|0-99|random|ones|iota|floats|file:PATH] [--seed S] [--epi K]\n"
          "              [--final device|host]\n"

@@ -248,7 +248,7 @@ Session parseSession(std::string_view text) {
             s.kernel = SessionKernel{k["file"].get<std::string>(), k.value("entry", ""), k["text"].get<std::string>()};
             if (k.contains("pattern")) {
                 const PatternInfo* p = k["pattern"].is_string() ? findPattern(k["pattern"].get<std::string>()) : nullptr;
-                if (!p) bad("'kernel' names a pattern this build does not know (give reduce or scan)");
+                if (!p) bad("'kernel' names a pattern this build does not know (give " + patternNames() + ")");
                 s.kernel->pattern = p->id;
             }
         }
