@@ -475,12 +475,12 @@ def cupy_histograms(a, np, cupy, n, x, nbytes, bins, checker, torch, clock):
 
     cx = cupy.asarray(x)
     sync = cupy.cuda.Device().synchronize
-    try:  # which CUB entry cupy.histogram calls, from its own source (a private detail that may move)
-        src = inspect.getsource(cupy.histogram)
-        entry = ("cupy.cuda.cub.device_histogram (CUB's DeviceHistogram::HistogramRange over the bin edges)"
-                 if "device_histogram" in src else "no CUB call found in its source")
+    try:  # which CUB entry cupy.histogram calls, from its module's source (a private detail that may move)
+        src = inspect.getsource(inspect.getmodule(cupy.histogram))
+        entry = ("CUB's DeviceHistogram, through cupy.cuda.cub.device_histogram (in cupy.histogram's module)"
+                 if "device_histogram" in src else "no CUB call found in cupy.histogram's module")
     except (OSError, TypeError):
-        entry = "its source was not readable"
+        entry = "cupy.histogram's module source was not readable"
     set_accelerators = cupy._core.set_routine_accelerators
     for accelerators, path in ((["cub"], "CUB"), ([], "no CUB")):
         held = [None]

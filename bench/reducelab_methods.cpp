@@ -10,10 +10,18 @@
 namespace rl::bench {
 namespace {
 
+// The first command's start and the last one's end, whatever order the runner lists its events in (a histogram's
+// zeroing of the bins runs first but is listed after its kernel).
+uint64_t firstStart(const std::vector<cl::Event>& events) {
+    uint64_t start = UINT64_MAX;
+    for (const auto& e : events) start = std::min<uint64_t>(start, e.getProfilingInfo<CL_PROFILING_COMMAND_START>());
+    return start;
+}
+
 double spanMs(const std::vector<cl::Event>& events) {
-    const auto start = events.front().getProfilingInfo<CL_PROFILING_COMMAND_START>();
-    const auto end = events.back().getProfilingInfo<CL_PROFILING_COMMAND_END>();
-    return double(end - start) * 1e-6;
+    uint64_t end = 0;
+    for (const auto& e : events) end = std::max<uint64_t>(end, e.getProfilingInfo<CL_PROFILING_COMMAND_END>());
+    return double(end - firstStart(events)) * 1e-6;
 }
 
 std::string shape(const std::vector<PassPlan>& plan) {
@@ -112,7 +120,7 @@ Method makeVariant(Engine& engine, const std::string& id, size_t wg, size_t grou
         return value;
     };
     m.firstStartNs = [st]() -> uint64_t {
-        return st->events.empty() ? 0 : st->events.front().getProfilingInfo<CL_PROFILING_COMMAND_START>();
+        return st->events.empty() ? 0 : firstStart(st->events);
     };
     if (data.scan) {  // a scan bench's data (bench/scan_bench.cpp admits scans alone)
         m.bytes *= 2;  // a scan writes what it reads
@@ -285,8 +293,13 @@ Method makeReadOnlyCeiling(Engine& engine, const std::string& source, const Devi
         engine.profilingQueue().enqueueReadBuffer(st->out, CL_TRUE, 0, st->back.size(), st->back.data());
         if (deviceMs) *deviceMs = eventMs(st->e);
         double sum = 0;
-        for (size_t g = 0; g < st->groups; ++g)
-            sum += valueFromBytes(st->back.data() + 4 * g, isInt ? ElemType::Int : ElemType::Float);
+        uint32_t wrapped = 0;  // ints: the partials added as the device adds them, wrapping at 32 bits
+        for (size_t g = 0; g < st->groups; ++g) {
+            const double v = valueFromBytes(st->back.data() + 4 * g, isInt ? ElemType::Int : ElemType::Float);
+            sum += v;
+            wrapped += uint32_t(int32_t(v));
+        }
+        if (isInt) sum = double(int32_t(wrapped));
         st->partialSums.push_back(sum);
         return sum;
     };

@@ -13,8 +13,10 @@ size_t ceilDiv(size_t a, size_t b) { return (a + b - 1) / b; }
 }  // namespace
 
 int effectiveElemsPerItem(const VariantInfo& variant, const RunConfig& config) {
-    if (variant.elementsPerItemSettable && config.elemsPerItem > 0) return config.elemsPerItem;
-    return std::max(1, variant.defaultElementsPerItem);
+    const int e = variant.elementsPerItemSettable && config.elemsPerItem > 0 ? config.elemsPerItem
+                                                                             : std::max(1, variant.defaultElementsPerItem);
+    const int m = std::max(1, variant.elemsPerItemMultiple);
+    return (e + m - 1) / m * m;
 }
 
 size_t timedGrid(const VariantInfo& variant, size_t n, size_t wg, int computeUnits) {

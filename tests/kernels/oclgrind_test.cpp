@@ -81,6 +81,7 @@ void expectRanOnOclgrind(const Outcome& o, const std::string& what) {
 
 std::string driverArgs(const VariantInfo& v, size_t n, bool traced) {
     size_t wg = std::max<size_t>(64, size_t(v.minWorkGroup));
+    if (v.binsPerWorkItem) wg = 16;  // a copy of the 256 bins per work-item: 16 KiB of Oclgrind's 32
     return "--variant " + v.id + " --n " + std::to_string(std::max(n, 4 * wg)) + " --wg " + std::to_string(wg) +
            (traced ? " --trace" : "");
 }

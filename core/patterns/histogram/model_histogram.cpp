@@ -43,7 +43,10 @@ GroupTrace privatizedGroup(const ModelInput& in, const HistogramShape& shape) {
     // Step k's element for work-item lid: in the group's (k / tileEpi)-th tile, its (k % tileEpi)-th step.
     auto elementOf = [&](size_t k, size_t lid) {
         const size_t tile = in.group + (k / tileEpi) * (shape.tileElems > 0 ? in.pass.groups : 1), j = k % tileEpi;
-        return tile * wg * tileEpi + (shape.order == TileOrder::Interleaved ? j * wg + lid : lid * tileEpi + j);
+        const size_t at = shape.order == TileOrder::Interleaved ? j * wg + lid
+                          : shape.order == TileOrder::Vector4   ? 4 * ((j / 4) * wg + lid) + j % 4
+                                                                : lid * tileEpi + j;
+        return tile * wg * tileEpi + at;
     };
     GroupTrace g;
     g.group = int(in.group);

@@ -8,7 +8,8 @@ namespace rl::model {
 
 // How a work-group's work-items take its tile of wg x epi elements: in step k, work-item lid takes element
 // k x wg + lid (interleaved: coalesced) or lid x epi + k (contiguous runs).
-enum class TileOrder { Interleaved, Contiguous };
+// Vector4: in step k, work-item lid takes element 4 x (k / 4 x wg + lid) + k % 4 (a 16-byte load every four steps).
+enum class TileOrder { Interleaved, Contiguous, Vector4 };
 
 struct HistogramShape {
     TileOrder order = TileOrder::Interleaved;

@@ -10,6 +10,7 @@ VariantInfo global_atomics();
 VariantInfo local_nonatomic();
 VariantInfo privatized();
 VariantInfo coarsened();
+VariantInfo coarsened_vector();
 VariantInfo coarsened_contiguous();
 VariantInfo aggregated();
 VariantInfo replicated();
