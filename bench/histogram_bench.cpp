@@ -35,12 +35,11 @@ struct SplitMix64 {
     }
 };
 
-// The variants a histogram bench times by default: the ladder from privatization on, whose every rung is a lesson
-// about the memory's limit (global-atomics and the wrong local-nonatomic take --variants).
+// The variants a histogram bench times by default: each device's best and the rungs nearest it (the rest of the
+// ladder, global-atomics and the wrong local-nonatomic included, take --variants).
 std::vector<std::string> defaultVariants(bool cpu) {
-    std::vector<std::string> ids = {"privatized", "coarsened", "aggregated", "replicated", "two-pass"};
-    if (cpu) ids.push_back("per-item");
-    return ids;
+    if (cpu) return {"per-work-item", "coarsened-contiguous", "aggregated"};
+    return {"coarsened-vector", "coarsened", "replicated", "two-pass", "aggregated"};
 }
 
 }  // namespace
