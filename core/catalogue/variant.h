@@ -84,7 +84,11 @@ struct VariantInfo {
     int minWorkGroup = 1;        // e.g. 64 for the warp-synchronous tail
     bool wgFixedAtBuild = false;  // complete unroll: -D RL_WG=<size>
     bool elementsPerItemSettable = false;
-    int elemsPerItemMultiple = 1;  // > 1: the elements per work-item are rounded up to a multiple of this (a vector)
+    int elemsPerItemMultiple = 1;
+    // > 0: on a GPU a timed run takes fewer elements per work-item than timedElementsPerItem (down to the default)
+    // where n would otherwise launch fewer than this many work-groups per compute unit: a small input still fills
+    // the device instead of leaving a few long work-items to wait on their loads one after another.
+    int timedMinGroupsPerComputeUnit = 0;  // > 1: the elements per work-item are rounded up to a multiple of this (a vector)
     int defaultElementsPerItem = 1;  // input elements each work-item loads in the first pass (2 with first add)
     int timedElementsPerItem = 0;    // > 0: the default of timed runs instead (traces keep the one above)
     int maxTimedElementsPerItem = 0;  // > 0 (tileInLocal): timed runs take as many as local memory holds, up to this

@@ -25,8 +25,12 @@ RunConfig withDeviceDefaults(const VariantInfo& v, const RunConfig& requested, c
         // (PoCL, 2^20-2^22: 4.9 ms against 7.7 with 48); a CPU scan's runs fill its tile (cpuTimedElementsPerItem).
         const bool gpu = device.type == "GPU";
         const int fits = gpu ? timedElementsPerItem(v, c.wg, elemSize(c.type), device.localMemBytes) : 0;
-        const int fixed =
-            gpu ? v.timedElementsPerItem : cpuTimedElementsPerItem(v, c.wg, streamsOutput(v, c, device));
+        int fixed = gpu ? v.timedElementsPerItem : cpuTimedElementsPerItem(v, c.wg, streamsOutput(v, c, device));
+        if (gpu && v.timedMinGroupsPerComputeUnit > 0 && fixed > 0) {
+            const size_t groups = size_t(v.timedMinGroupsPerComputeUnit) * size_t(std::max(1, device.computeUnits));
+            const size_t perItem = c.n / std::max<size_t>(1, groups * c.wg);
+            fixed = std::max(std::max(1, v.defaultElementsPerItem), int(std::min<size_t>(perItem, size_t(fixed))));
+        }
         if (fits > 0) c.elemsPerItem = fits;
         else if (fixed > 0) c.elemsPerItem = fixed;
     }

@@ -225,3 +225,33 @@ TEST(HistogramSettings, RefusesWhatCannotWorkWithAMessage) {
 
 }  // namespace
 }  // namespace rl
+
+namespace rl {
+namespace {
+
+// A tile histogram's timed runs on a GPU: 64 elements per work-item at large n, fewer where that would launch fewer
+// than 4 work-groups per compute unit (down to the variant's default), so that a small input still fills the device.
+TEST(HistogramTimedShape, ASmallInputStillFillsAGpu) {
+    const VariantInfo& v = *findVariant("coarsened-vector");
+    DeviceInfo gpu;
+    gpu.type = "GPU";
+    gpu.computeUnits = 132;
+    gpu.localMemBytes = 49152;
+    auto epi = [&](size_t n, const DeviceInfo& device) {
+        RunConfig c;
+        c.variant = v.id;
+        c.n = n;
+        c.wg = 256;
+        return effectiveElemsPerItem(v, withDeviceDefaults(v, c, device));
+    };
+    EXPECT_EQ(epi(size_t(1) << 28, gpu), 64);
+    EXPECT_EQ(epi(size_t(1) << 24, gpu), 64);
+    EXPECT_EQ(epi(size_t(1) << 20, gpu), 8);  // 2^20 / (528 groups x 256) = 7, a multiple of 4 up
+    EXPECT_EQ(epi(size_t(1) << 16, gpu), 4);  // the default: 64 groups, one 16-byte load each
+    DeviceInfo cpu = gpu;
+    cpu.type = "CPU";
+    EXPECT_EQ(epi(size_t(1) << 16, cpu), 64) << "a CPU's timed elements per work-item do not shrink";
+}
+
+}  // namespace
+}  // namespace rl

@@ -18,6 +18,7 @@ VariantInfo histogramVariant(const char* id, const char* title) {
     v.args = kHistogramArgs;
     v.needsPow2WorkGroup = false;
     v.no64BitReason = "counts 32-bit elements (int or float) into its bins";
+    v.timedMinGroupsPerComputeUnit = 4;  // a tile variant's timed runs at small n: shorter runs, more groups
     return v;
 }
 
