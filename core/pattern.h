@@ -40,6 +40,10 @@ struct CellWords {
     std::string toGlobal = "global memory";      // where a cell read out to global memory goes ("the global bins")
     std::string localBuffer = "scratch";         // the contract's __local buffer, as a finding names it
     std::string globalBuffers = "in or out";     // the contract's global buffers, as a finding names them
+    // Whether local memory may hold several copies of each output value (a histogram's copies of its bins: copy r
+    // of value b at cell b x copies + r), and how many a run holds (1; the views set it from the run's cells).
+    bool copiesOfOutput = false;
+    size_t copies = 1;
 };
 
 // "op sum": what a run's problem is beyond its input, for reports (the default of PatternInfo::problemWords).

@@ -3,6 +3,8 @@
 
 #include "app/view/value_format.h"
 
+#include <algorithm>
+
 namespace rl::view {
 namespace {
 
@@ -22,14 +24,29 @@ std::string combine(Op op, int a, int b) {
 
 }  // namespace
 
+CellWords wordsOf(const TraceRun& run) {
+    CellWords words = patternInfo(run.pattern).words;
+    if (!words.copiesOfOutput || run.output.empty() || run.passes.empty() || run.passes.front().traced.empty() ||
+        run.passes.front().traced.front().stages.empty())
+        return words;
+    const size_t cells = run.passes.front().traced.front().stages.front().values.size();
+    if (cells > run.output.size() && cells % run.output.size() == 0) words.copies = cells / run.output.size();
+    return words;
+}
+
 std::string operationText(Op op, int a, int b, int w, const CellWords& words) {
     const std::string& cell = words.cell;
-    if (w < 0) return cell + " " + std::to_string(a) + " \xe2\x86\x92 " + words.toGlobal;  // read out, not kept
-    const std::string to = cell + " " + std::to_string(w) + " \xe2\x86\x90 ";
+    const size_t copies = std::max<size_t>(1, words.copies);
+    auto name = [&](int c) {  // copy r of value b: "bin b (copy r)"
+        if (copies <= 1) return cell + " " + std::to_string(c);
+        return cell + " " + std::to_string(size_t(c) / copies) + " (copy " + std::to_string(size_t(c) % copies) + ")";
+    };
+    if (w < 0) return name(a) + " \xe2\x86\x92 " + words.toGlobal;  // read out, not kept
+    const std::string to = name(w) + " \xe2\x86\x90 ";
     if (a < 0) return to + words.cleared;
-    if (b == -1) return to + cell + " " + std::to_string(a);
+    if (b == -1) return to + name(a);
     if (b == kRegisterOperand) {
-        const std::string ca = cell + " " + std::to_string(a), x = words.registerOperand;
+        const std::string ca = name(a), x = words.registerOperand;
         return to + (op == Op::Sum ? ca + " + " + x : std::string(toString(op)) + "(" + ca + ", " + x + ")");
     }
     return to + combine(op, a, b);
@@ -72,13 +89,13 @@ std::string stageDescription(const TraceRun& run, const StepRef& ref) {
         d = active + ", work-item " + std::to_string(item) + ": ";
         d += first->a >= 0 && first->b >= 0 ? combine(run.op, first->a, first->b) + " \xe2\x86\x92 cell " +
                                                   std::to_string(first->w)
-             : first->a >= 0                ? operationText(run.op, first->a, first->b, first->w, patternInfo(run.pattern).words)
+             : first->a >= 0                ? operationText(run.op, first->a, first->b, first->w, wordsOf(run))
                                             : "writes cell " + std::to_string(first->w);
         if (first->second())  // two operations between the same two barriers (fused stages, a down-sweep)
             d += ", then " + (first->b2 >= 0 ? combine(run.op, first->a2, first->b2) + " \xe2\x86\x92 cell " +
                                                    std::to_string(first->w2)
                                              : operationText(run.op, first->a2, first->b2, first->w2,
-                                                             patternInfo(run.pattern).words));
+                                                             wordsOf(run)));
     }
     if (const int depth = lookBackDepth(s.param); depth >= 0) {  // decoupled look-back: where the prefix came from
         d = (depth == 0 ? std::string("the first tile: no prefix")

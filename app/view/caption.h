@@ -16,6 +16,9 @@ namespace rl::view {
 // (combined with a value the work-item keeps in a register), "cell 3 → global memory" (read out); in the pattern's
 // words where it has its own ("bin 3 ← bin 3 + 1", "bin 3 → the global bins").
 std::string operationText(Op op, int a, int b, int w, const CellWords& words = {});
+// The run's pattern's words, with the copies its local memory holds of each output value (a histogram whose cells
+// are its bins' copies: "bin 3 (copy 5)").
+CellWords wordsOf(const TraceRun& run);
 // Whether every operation of the list combines two cells (a reduction's tree; not a scan's moves and clears).
 bool allCombineTwoCells(const std::vector<CellOp>& ops);
 

@@ -69,7 +69,7 @@ std::string action(const TraceRun& run, const std::vector<CellOp>& ops, bool plu
     if (!allCombineTwoCells(ops)) {  // a scan's moves, clears and combinations with a register: each in symbols
         std::vector<std::string> each;
         for (size_t i = 0; i < ops.size() && int(i) < kExamples; ++i)
-            each.push_back(operationText(run.op, ops[i].a, ops[i].b, ops[i].w, patternInfo(run.pattern).words));
+            each.push_back(operationText(run.op, ops[i].a, ops[i].b, ops[i].w, wordsOf(run)));
         if (ops.size() > size_t(kExamples)) each.push_back(num((long long)(ops.size()) - kExamples) + " more");
         return std::string(plural ? "write" : "writes") + " " + patternInfo(run.pattern).words.cell + "s: " +
                joinAnd(each);

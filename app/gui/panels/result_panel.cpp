@@ -189,7 +189,7 @@ void ResultPanel::stage(const ExplorerState& state, int sideIndex, const UiConte
             const std::string who = then ? std::string(10, ' ') + "and" : "work-item " + std::to_string(item) + ":";
             ImGui::TextColored(vec4(p.cellWritten), "  %s  %s", who.c_str(),
                                view::operationText(side.bundle->run.op, x, y, w,
-                                                   patternInfo(side.bundle->run.pattern).words).c_str());
+                                                   view::wordsOf(side.bundle->run)).c_str());
         };
         for (size_t e = 0; e < examples.size(); ++e) {
             const WorkItemOp& x = *examples[e];

@@ -234,6 +234,7 @@ PatternInfo histogram() {
     p.words.toGlobal = "the global bins";
     p.words.localBuffer = "local_bins";
     p.words.globalBuffers = "in or bins";
+    p.words.copiesOfOutput = true;  // replicated's and per-work-item's copies of the bins
     p.studentKernel = variants::histogramVariant("", "");
     p.studentKernel.lesson =
         "Your own histogram kernel, launched over one work-item per element: the host zeroes the bins, your kernel "

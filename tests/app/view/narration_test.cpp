@@ -193,5 +193,30 @@ TEST(Caption, TheLookBackStageSaysWhereItsTilesPrefixCameFrom) {
     }
 }
 
+// A histogram whose local memory holds copies of its bins (per-work-item, replicated) names a cell as a bin's copy:
+// 10 bins in 80 cells are 8 copies, cell 11 is bin 1's copy 3; with as many cells as bins, a cell is its bin.
+TEST(Caption, ACopyOfABinIsNamedAsTheBinsCopy) {
+    TraceRun run;
+    run.pattern = Pattern::Histogram;
+    run.op = Op::Sum;
+    run.output.assign(10, 0.0);
+    PassTrace pass;
+    GroupTrace group;
+    Stage st;
+    st.values.assign(80, 0.0);
+    group.stages.push_back(st);
+    pass.traced.push_back(group);
+    run.passes.push_back(pass);
+    const CellWords words = wordsOf(run);
+    EXPECT_EQ(words.copies, 8u);
+    EXPECT_EQ(operationText(Op::Sum, 8, -1, -1, words), "bin 1 (copy 0) \xe2\x86\x92 the global bins");
+    EXPECT_EQ(operationText(Op::Sum, 11, kRegisterOperand, 11, words), "bin 1 (copy 3) \xe2\x86\x90 bin 1 (copy 3) + 1");
+    run.passes[0].traced[0].stages[0].values.assign(10, 0.0);
+    EXPECT_EQ(operationText(Op::Sum, 8, -1, -1, wordsOf(run)), "bin 8 \xe2\x86\x92 the global bins");
+    run.pattern = Pattern::Reduce;  // a pattern whose cells are never copies
+    run.passes[0].traced[0].stages[0].values.assign(80, 0.0);
+    EXPECT_EQ(wordsOf(run).copies, 1u);
+}
+
 }  // namespace
 }  // namespace rl::view
