@@ -25,16 +25,6 @@ std::string now() {
     return buf;
 }
 
-struct SplitMix64 {
-    uint64_t state;
-    uint64_t next() {
-        uint64_t z = (state += 0x9E3779B97F4A7C15ull);
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-        return z ^ (z >> 31);
-    }
-};
-
 // The variants a histogram bench times by default: each device's best and the rungs nearest it (the rest of the
 // ladder, global-atomics and the wrong local-nonatomic included, take --variants).
 std::vector<std::string> defaultVariants(bool cpu) {
@@ -190,29 +180,8 @@ int runHistogramBench(Engine& engine, std::vector<size_t> sizes, const BenchOpti
     // CUDA peer at every size and the faster ceiling at 2^28 (GPUs).
     std::vector<TargetCheck> targets;
     for (size_t n : sizes) {
-        const Measurement* best = nullptr;
-        for (const auto& m : all)
-            if (m.n == n && m.role == Role::ReduceLab && !m.skipped && m.correct && (!best || m.gbps() > best->gbps()))
-                best = &m;
         auto target = [&](const std::string& what, Role role, double goal) {
-            TargetCheck t;
-            t.what = what + " at " + sizeLabel(n);
-            t.target = goal;
-            const Measurement* other = nullptr;
-            for (const auto& m : all)
-                if (m.n == n && m.role == role && !m.skipped && (!m.checked || m.correct) &&
-                    (!other || m.gbps() > other->gbps()))
-                    other = &m;
-            if (!best || !other) {
-                t.detail = !best ? "no ReduceLab histogram measured" : "nothing measured to compare with";
-            } else {
-                // A ceiling's GB/s count what it reads and writes: the read limit is its rate over the input alone.
-                t.ratio = best->gbps() / other->gbps();
-                t.met = t.ratio >= goal;
-                t.detail = best->method + " " + std::to_string(best->gbps()).substr(0, 6) + " vs " + other->method +
-                           " " + std::to_string(other->gbps()).substr(0, 6) + " GB/s";
-            }
-            targets.push_back(t);
+            targets.push_back(bestAgainst(all, n, what, role, goal, "histogram"));
         };
         if (cpu) {
             target("best histogram / host histogram", Role::HostPeer, 1.0);

@@ -161,6 +161,30 @@ std::string keepForTheExplorer(const nlohmann::json& j, const std::string& devic
     return out ? dir + "/" + name : "";
 }
 
+TargetCheck bestAgainst(const std::vector<Measurement>& all, size_t n, const std::string& what, Role role,
+                        double goal, const std::string& noun) {
+    auto fastest = [&](auto wanted) {
+        const Measurement* best = nullptr;
+        for (const auto& m : all)
+            if (m.n == n && !m.skipped && wanted(m) && (!best || m.gbps() > best->gbps())) best = &m;
+        return best;
+    };
+    const Measurement* ours = fastest([](const Measurement& m) { return m.role == Role::ReduceLab && m.correct; });
+    const Measurement* other = fastest([&](const Measurement& m) { return m.role == role && (!m.checked || m.correct); });
+    TargetCheck t;
+    t.what = what + " at " + sizeLabel(n);
+    t.target = goal;
+    if (!ours || !other) {
+        t.detail = !ours ? "no ReduceLab " + noun + " measured" : "nothing measured to compare with";
+    } else {
+        t.ratio = ours->gbps() / other->gbps();
+        t.met = t.ratio >= goal;
+        t.detail = ours->method + " " + std::to_string(ours->gbps()).substr(0, 6) + " vs " + other->method + " " +
+                   std::to_string(other->gbps()).substr(0, 6) + " GB/s";
+    }
+    return t;
+}
+
 void printTargets(std::ostream& out, const std::vector<TargetCheck>& checks) {
     size_t w = 0;
     for (const auto& t : checks) w = std::max(w, t.what.size());

@@ -18,6 +18,12 @@ struct TargetCheck {
     std::string detail;
 };
 
+// The fastest correct ReduceLab row at n against the fastest row of `role` there (skipped and wrong rows left out):
+// "WHAT at N", their GB/s ratio, met where it reaches `goal`. `noun` names ReduceLab's rows in the detail when none
+// was measured ("scan", "histogram").
+TargetCheck bestAgainst(const std::vector<Measurement>& all, size_t n, const std::string& what, Role role,
+                        double goal, const std::string& noun);
+
 void printTable(std::ostream& out, const std::vector<Measurement>& all, const std::vector<size_t>& sizes);
 
 // The issues' targets for `best` (the device's best variant row label) on a CPU or a GPU device: on a GPU, >= 1.0x

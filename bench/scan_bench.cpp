@@ -147,28 +147,8 @@ int runScanBench(Engine& engine, std::vector<size_t> sizes, const BenchOptions& 
     // or the copy kernel (GPUs), at every size.
     std::vector<TargetCheck> targets;
     for (size_t n : sizes) {
-        const Measurement* best = nullptr;
-        for (const auto& m : all)
-            if (m.n == n && m.role == Role::ReduceLab && !m.skipped && m.correct && (!best || m.gbps() > best->gbps()))
-                best = &m;
         auto target = [&](const std::string& what, Role role, double goal) {
-            TargetCheck t;
-            t.what = what + " at " + sizeLabel(n);
-            t.target = goal;
-            const Measurement* other = nullptr;
-            for (const auto& m : all)
-                if (m.n == n && m.role == role && !m.skipped && (!m.checked || m.correct) &&
-                    (!other || m.gbps() > other->gbps()))
-                    other = &m;
-            if (!best || !other) {
-                t.detail = !best ? "no ReduceLab scan measured" : "no peer measured";
-            } else {
-                t.ratio = best->gbps() / other->gbps();
-                t.met = t.ratio >= goal;
-                t.detail = best->method + " " + std::to_string(best->gbps()).substr(0, 6) + " vs " + other->method +
-                           " " + std::to_string(other->gbps()).substr(0, 6) + " GB/s";
-            }
-            targets.push_back(t);
+            targets.push_back(bestAgainst(all, n, what, role, goal, "scan"));
         };
         if (cpu) {
             target("best scan / host scan", Role::HostPeer, 1.0);

@@ -16,16 +16,6 @@ namespace {
 
 constexpr size_t kZipfValues = 1024;
 
-struct SplitMix64 {
-    uint64_t state;
-    uint64_t next() {
-        uint64_t z = (state += 0x9E3779B97F4A7C15ull);
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-        return z ^ (z >> 31);
-    }
-};
-
 // Element i of a pattern, as a double (whole numbers for every integer pattern).
 double patternValue(DataPattern pattern, ElemType type, size_t i, SplitMix64& rng) {
     switch (pattern) {

@@ -10,6 +10,17 @@
 
 namespace rl {
 
+// The generator every input pattern draws from (SplitMix64): one stream per seed, the same on every machine.
+struct SplitMix64 {
+    uint64_t state;
+    uint64_t next() {
+        uint64_t z = (state += 0x9E3779B97F4A7C15ull);
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+        return z ^ (z >> 31);
+    }
+};
+
 struct HostArray {
     ElemType type = ElemType::Float;
     std::vector<int32_t> ints;      // type Int
