@@ -15,7 +15,8 @@
 # bench's default) and REDUCELAB_HIST_PEERS (torch; none skips the CUDA peers): hist_TYPE_DATA_BINS_TIMING_runN.json
 # and .txt. REDUCELAB_HIST_VERSUS=0 skips it. REDUCELAB_HIST_LADDER=1 adds `reducelab bench --variant all` at
 # REDUCELAB_HIST_LADDER_SIZES (2^20,2^24,2^28), ints, both bin counts, every distribution (ladder_DATA_BINS.json).
-# REDUCELAB_DEVICE names the OpenCL device (default NVIDIA).
+# REDUCELAB_DEVICE names the OpenCL device (default NVIDIA). REDUCELAB_HIST_STOP_AT (seconds since the epoch) skips the
+# comparison's cases that would start after it, so that a machine lent for minutes returns what it measured.
 set -uo pipefail
 if [ -n "${1:-${OUT:-}}" ]; then mkdir -p "${1:-$OUT}" && out="$(cd "${1:-$OUT}" && pwd)"; fi
 cd "$(dirname "${BASH_SOURCE[0]}")/../.." || exit 1
@@ -62,6 +63,10 @@ if [ "${REDUCELAB_HIST_VERSUS:-1}" = 1 ]; then
                 for bins in ${REDUCELAB_HIST_BINS:-256 4096}; do
                     for timing in ${REDUCELAB_HIST_TIMINGS:-device wall}; do
                         name="hist_${t}_${data}_${bins}_${timing}_run$run"
+                        if [ -n "${REDUCELAB_HIST_STOP_AT:-}" ] && [ "$(date +%s)" -ge "$REDUCELAB_HIST_STOP_AT" ]; then
+                            echo "$name: skipped (REDUCELAB_HIST_STOP_AT passed)"; continue
+                        fi
+                        c0=$(date +%s)
                         variants=()
                         [ -n "${REDUCELAB_HIST_VARIANTS:-}" ] && variants=(--variants "$REDUCELAB_HIST_VARIANTS")
                         "$build/bench/reducelab_bench" "${dev[@]}" --pattern histogram --type "$t" --data "$data" \
@@ -70,7 +75,7 @@ if [ "${REDUCELAB_HIST_VERSUS:-1}" = 1 ]; then
                             "${variants[@]}" --peers "${REDUCELAB_HIST_PEERS:-torch}" --python python3 \
                             --json "$out/$name.json" >"$out/$name.txt" 2>>"$log"
                         if [ -s "$out/$name.json" ]; then
-                            echo "== $name"; grep -E "^best histogram" "$out/$name.txt"
+                            echo "== $name ($(( $(date +%s) - c0 )) s)"; grep -E "^best histogram" "$out/$name.txt"
                         else
                             echo "$name: the bench wrote no JSON (log.txt says why)"; tail -3 "$log"
                         fi
