@@ -12,6 +12,7 @@
 #include <cstdio>
 
 #include "app/gui/common/style.h"
+#include "app/gui/predict/predict_overlay.h"
 #include "app/view/narration.h"
 #include "app/view/value_format.h"
 #include "core/predict/predict.h"
@@ -30,40 +31,6 @@ std::string duration(double seconds) {
     if (s >= 3600) std::snprintf(text, sizeof text, "%ld:%02ld:%02ld", s / 3600, s / 60 % 60, s % 60);
     else std::snprintf(text, sizeof text, "%02ld:%02ld", s / 60, s % 60);
     return text;
-}
-
-// The answer to predict mode's question about the waiting step, for the lecturer's eyes ("" when none waits).
-std::string answerOf(const ExplorerState& state, int waiting) {
-    const Side& side = state.a;
-    if (waiting < 0 || !side.loaded() || waiting >= int(side.timeline.size())) return "";
-    const view::StepRef ref = side.timeline[size_t(waiting)];
-    const TraceRun& run = side.bundle->run;
-    const PredictState& ps = state.predict;
-    predict::Prediction asked;
-    switch (ps.kind) {
-        case predict::Kind::Active: asked.active = std::vector<int>{}; break;
-        case predict::Kind::Value: asked.cell = ps.cell, asked.value = 0; break;
-        case predict::Kind::Divergent: asked.divergentWarps = 0; break;
-        case predict::Kind::Conflict: asked.conflictDegree = 1; break;
-    }
-    const predict::PredictionScore s = predict::score(asked, run, ref.pass, ref.group, ref.stage);
-    if (!s.valid) return s.error;
-    switch (ps.kind) {
-        case predict::Kind::Active:
-            return s.expectedActive.empty() ? "no work-item is active"
-                                            : "work-item" + std::string(s.expectedActive.size() == 1 ? " " : "s ") +
-                                                  view::describeNumbers(s.expectedActive) + " (" +
-                                                  std::to_string(s.expectedActive.size()) + " active)";
-        case predict::Kind::Value:
-            return "cell " + std::to_string(s.cell) + " = " + view::formatExact(s.expectedValue, run.type);
-        case predict::Kind::Divergent:
-            return std::to_string(s.expectedDivergent) + " divergent SIMD group" + (s.expectedDivergent == 1 ? "" : "s");
-        case predict::Kind::Conflict:
-            return s.expectedConflict <= 1 ? "degree 1: no bank conflict"
-                                           : "degree " + std::to_string(s.expectedConflict) + " (" +
-                                                 std::to_string(s.expectedConflict) + "-way bank conflict)";
-    }
-    return "";
 }
 
 // A small label above an area of the console.
@@ -352,7 +319,7 @@ void PresenterView::notes(ExplorerState& state, const UiContext& ctx, const Cons
             ImGui::TextDisabled("No stage waits for a prediction. %s", ps.tally.text().c_str());
         } else {
             g.question = predict::kindQuestion(ps.kind);
-            g.answer = answerOf(state, waiting);
+            g.answer = predictAnswer(state, waiting);
             ImGui::TextUnformatted(g.question.c_str());
             ImGui::TextColored(vec4(p.good), "Answer: %s", g.answer.c_str());
             ImGui::TextDisabled("1-4 change the question; the next clicker press asks, then reveals.");

@@ -1,5 +1,6 @@
 // Predict mode's marks on the tree, and the lecture screen's question line and keys.
 #include "app/gui/predict/predict_overlay.h"
+#include "app/view/narration.h"
 
 #include <imgui.h>
 
@@ -41,8 +42,8 @@ void tag(ImDrawList* dl, ImFont* font, float size, float cx, float y, ImU32 bg, 
     dl->AddText(font, size, at(a.x + pad, a.y + pad * 0.3f), color, text.c_str());
 }
 
-// The expected answer of a step for the asked kind, in words (the lecture screen shows it after the room answered).
-std::string answer(const Side& side, int step, const PredictState& ps) {
+std::string answerOf(const Side& side, int step, const PredictState& ps) {
+    if (step < 0 || !side.loaded() || step >= int(side.timeline.size())) return "";
     const view::StepRef& r = side.timeline[size_t(step)];
     const TraceRun& run = side.bundle->run;
     predict::Prediction p;
@@ -57,13 +58,11 @@ std::string answer(const Side& side, int step, const PredictState& ps) {
     if (!s.valid) return s.error;
     switch (ps.kind) {
         case Kind::Active: {
-            if (s.expectedActive.empty()) return "no work-item is active";
-            std::string list;
-            const size_t shown = std::min<size_t>(s.expectedActive.size(), 12);
-            for (size_t i = 0; i < shown; ++i) list += (i ? ", " : "") + std::to_string(s.expectedActive[i]);
-            if (s.expectedActive.size() > shown) list += " \xe2\x80\xa6 (" + std::to_string(s.expectedActive.size()) + ")";
-            return (s.expectedActive.size() == 1 ? "work-item " + list + " is active"
-                                                  : "work-items " + list + " are active");
+            const size_t k = s.expectedActive.size();
+            if (k == 0) return "no work-item is active";
+            const std::string which = view::describeNumbers(s.expectedActive);
+            return k == 1 ? "work-item " + which + " is active"
+                          : "work-items " + which + " are active (" + std::to_string(k) + ")";
         }
         case Kind::Value: {
             predict::PredictionScore shown = s;  // "cell 3 holds 14 (you said 0)": the first part
@@ -86,6 +85,8 @@ std::string answer(const Side& side, int step, const PredictState& ps) {
 }
 
 }  // namespace
+
+std::string predictAnswer(const ExplorerState& state, int step) { return answerOf(state.a, step, state.predict); }
 
 void drawPredictOverlay(ExplorerState& state, const UiContext& ctx, bool lecture) {
     PredictState& ps = state.predict;
@@ -237,7 +238,7 @@ float drawLecturePredictLine(ExplorerState& state, const UiContext& ctx, float x
     } else if (const predict::PredictionScore* sc = ps.scoreAt(shown)) {
         const auto lines = predict::describe(*sc, side.bundle->run.type);
         if (sc->correct) {
-            text = "\xe2\x9c\x93 Right: " + answer(side, shown, ps);
+            text = "\xe2\x9c\x93 Right: " + answerOf(side, shown, ps);
             color = p.good;
         } else {
             text = "\xe2\x9c\x97 " + (lines.empty() ? std::string("not quite") : lines[0]);
@@ -246,7 +247,7 @@ float drawLecturePredictLine(ExplorerState& state, const UiContext& ctx, float x
         }
         hint = ps.tally.text();
     } else if (ps.revealedBy.count(shown)) {
-        text = "Answer: " + answer(side, shown, ps);
+        text = "Answer: " + answerOf(side, shown, ps);
         color = p.text;
         hint = ps.tally.scored > 0 ? ps.tally.text() : "";
     } else {

@@ -19,6 +19,10 @@ void drawPredictOverlay(ExplorerState& state, const UiContext& ctx, bool lecture
 // predict mode is off).
 float drawLecturePredictLine(ExplorerState& state, const UiContext& ctx, float x, float y, float width);
 
+// The expected answer of `step` of side A to the question predict mode asks, in words ("3 work-items of one SIMD
+// group hit one bin"): the lecture screen shows it once the room answered, the presenter's console at once.
+std::string predictAnswer(const ExplorerState& state, int step);
+
 // Lecture-mode keys: Q turns predict mode on and off, 1-4 choose the question, and while a stage waits the
 // clicker's "next" reveals it (scoring the room's answer when one was marked). Returns true when it took the key.
 bool predictLectureKeys(ExplorerState& state);

@@ -90,7 +90,7 @@ TEST(PresenterView, TheProjectorShowsTheLectureScreenAndTheConsoleTheRestKeysFro
     // Predict mode: the stage after s = 8 is s = 4, where work-items 0 to 3 add (sequential addressing).
     const auto& qg = predictC.geometry["presenter"];
     EXPECT_EQ(qg["question"], "Which work-items will be active?");
-    EXPECT_EQ(qg["answer"], "work-items 0 to 3 (4 active)");
+    EXPECT_EQ(qg["answer"], "work-items 0 to 3 are active (4)");
     EXPECT_TRUE(predictP.geometry["predict"]["on"].get<bool>());  // the room sees the question
     EXPECT_EQ(predictP.geometry["presenter"]["answer"], "");      // and never the answer
 
@@ -114,6 +114,24 @@ TEST(PresenterView, TheProjectorShowsTheLectureScreenAndTheConsoleTheRestKeysFro
     EXPECT_EQ(againP.geometry["trees"][0]["stage"], again.geometry["step"]);
     EXPECT_NE(againP.geometry["trees"][0]["stage"], secondP.geometry["trees"][0]["stage"]);
     EXPECT_GT(drawnPixels(againP, layoutOf(againP.geometry["trees"][0]).canvas, bg), 5000);
+}
+
+// A histogram's question in predict mode, how many work-items of one SIMD group will hit one bin, is answered on the
+// console as the explorer answers it: on constant data every work-item of the SIMD group counts into one bin.
+TEST(PresenterView, TheConsoleAnswersAHistogramsContentionQuestion) {
+    const std::string d = tempDir("presenter-contention");
+    const AppRun r = runApp(d,
+                            "--config-dir " + d + "/cfg --size 1500x900 --presenter --pattern histogram --variant "
+                            "privatized --n 64 --wg 32 --simd 32 --bins 4 --data constant --script \"wait-trace;settle;"
+                            "key:home;frames:3;projector-key:q;frames:3;predict-kind:contention;frames:3;shot:" +
+                                d + "/c.png;quit\"",
+                            "", "+xinerama -screen 0 1600x950x24 -screen 1 1280x720x24");
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    Shot c;
+    ASSERT_TRUE(loadShot(d + "/c.png", &c));
+    EXPECT_EQ(c.geometry["predict"]["waitingStep"], 1);  // the counting step, after the clear
+    EXPECT_EQ(c.geometry["presenter"]["question"], "How many work-items of one SIMD group will hit the same bin?");
+    EXPECT_EQ(c.geometry["presenter"]["answer"], "32 work-items of one SIMD group hit one bin");
 }
 
 }  // namespace

@@ -141,7 +141,7 @@ TEST(Predict, TheLectureScreenAsksInLargeTextAndRevealsWithTheClicker) {
 
     const auto& n = answer.geometry["predict"];
     EXPECT_EQ(answer.geometry["step"], 2);
-    EXPECT_EQ(n["prompt"], "Answer: work-items 0, 1, 2, 3 are active");
+    EXPECT_EQ(n["prompt"], "Answer: work-items 0 to 3 are active (4)");
     EXPECT_EQ(n["tally"], "0 of 1 stage right");  // shown, not scored
 }
 
