@@ -61,7 +61,7 @@ int cmdVariants(const Options& o) {
                   << "on this device: " << (!device ? "(no device)" : why.empty() ? "available" : "unavailable: " + why)
                   << "\ntypes: " << joined(typesOf(v, device.get()))
                   << (v.no64BitReason.empty() ? "" : " (no long or double: it " + v.no64BitReason + ")")
-                  << "\nkernel: kernels/" << v.id << ".cl\n";
+                  << "\nkernel: " << v.kernelFile << "\n";
         return 0;
     }
     Table t({"id", "Harris", "title", "by design", "on this device"});

@@ -63,6 +63,16 @@ TEST(CliJson, RunHasDocumentedFields) {
     for (const auto& p : j["passes"]) EXPECT_GT(p["time_ms"].get<double>(), 0.0);
 }
 
+// A variant's card names the file its kernel is in, under its pattern's folder.
+TEST(CliVariants, ACardNamesItsKernelsFile) {
+    for (const auto& [id, file] : std::vector<std::pair<std::string, std::string>>{
+             {"sequential", "kernels/reduce/sequential.cl"}, {"privatized", "kernels/histogram/privatized.cl"}}) {
+        const Outcome o = runCli({"variants", "--variant", id});
+        ASSERT_EQ(o.rc, 0) << o.err;
+        EXPECT_NE(o.out.find("\nkernel: " + file + "\n"), std::string::npos) << o.out;
+    }
+}
+
 TEST(CliJson, TraceHasDocumentedFields) {
     const Outcome o = runCli({"trace", "--n", "16", "--wg", "16", "--type", "int", "--data", "iota", "--json"});
     ASSERT_EQ(o.rc, 0) << o.err;
