@@ -1,4 +1,6 @@
-// What the user asks for: one reduction's parameters, shared by the CLI, the app and the tests.
+// What the user asks for: one run's parameters, shared by the CLI, the app and the tests. A front end starts from
+// defaultRunConfig() (core/files/run_settings.h: each setting's one default, from its table); the initial values
+// below are the engine's, for configs built field by field (tests, timed runs).
 #pragma once
 #include <cstdint>
 #include <string>
@@ -9,13 +11,16 @@ namespace rl {
 
 // The most elements per work-item a run takes (a setting, and the longest run a timed default chooses).
 inline constexpr int kMaxElemsPerItem = 4096;
+// The work-group size a timed run takes unless told another (a variant may have its own on a CPU: timedWorkGroup in
+// core/catalogue/pass_plan.h).
+inline constexpr size_t kTimedWorkGroup = 256;
 
 struct RunConfig {
     std::string variant = "sequential";
     size_t n = 1 << 20;
     Op op = Op::Sum;
     ElemType type = ElemType::Float;
-    size_t wg = 256;
+    size_t wg = kTimedWorkGroup;
     int elemsPerItem = 0;  // 0: the variant's default (only multi-element lets the user set it)
     DataPattern data = DataPattern::Random;
     std::string dataFile;  // data == File or Text: the text file the values come from (core/input.h, readDataFile)

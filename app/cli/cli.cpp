@@ -21,8 +21,9 @@ namespace {
 // --json, --device and every run setting of core/files/run_settings.h (--groups: a fixed grid's work-groups; trace
 // chooses the work-groups it records with --trace-group and --trace-groups).
 std::vector<std::string> commonOptions() {
-    std::vector<std::string> v = {"json!", "device", "pattern", "exclusive!"};
-    for (const RunSettingSpec& s : runSettings()) v.emplace_back(s.name);
+    std::vector<std::string> v = {"json!", "device"};
+    for (const RunSettingSpec& s : runSettings())  // a flag (--exclusive) takes no value
+        v.emplace_back(std::string(s.name) + (s.kind == SettingKind::Flag ? "!" : ""));
     return v;
 }
 

@@ -18,9 +18,9 @@ namespace {
 
 // The run settings of core/files/run_settings.h (but final, which a trace does not use), then export's own.
 std::vector<std::string> exportOptions() {
-    std::vector<std::string> v = {"device", "pattern", "exclusive!"};
+    std::vector<std::string> v = {"device"};
     for (const RunSettingSpec& s : runSettings())
-        if (s.name != "final") v.emplace_back(s.name);
+        if (s.name != "final") v.emplace_back(std::string(s.name) + (s.kind == SettingKind::Flag ? "!" : ""));
     for (const char* o : {"session", "view", "stage", "format", "scale", "out", "theme", "width", "delay", "fps", "transparent!",
                           "load-at-bottom!", "no-values!", "no-caption!"})
         v.emplace_back(o);

@@ -37,6 +37,7 @@ Options parseOptions(const CommandSpec& spec, int argc, char** argv) {
     auto get = [&](const char* k) { return o.raw.at(k); };
     o.json = has("json");
     o.device = has("device") ? get("device") : "";
+    o.config = defaultRunConfig();  // what a setting left out means, in every front end
     RunConfig& c = o.config;
     if (has("variant")) {
         o.variants = split(get("variant"), ',');
@@ -71,9 +72,9 @@ Options parseOptions(const CommandSpec& spec, int argc, char** argv) {
         o.sizes = parseSizeList("--n", get("n"));
         c.n = o.sizes.front();
     }
-    for (const RunSettingSpec& s : runSettings()) {  // variant and n take lists (above)
+    for (const RunSettingSpec& s : runSettings()) {  // pattern, variant, n and exclusive: above
         const std::string name(s.name);
-        if (name != "variant" && name != "n" && has(name.c_str()))
+        if (name != "pattern" && name != "variant" && name != "n" && name != "exclusive" && has(name.c_str()))
             setRunSetting(c, name, get(name.c_str()), "--" + name);
     }
     if (has("kernel")) {

@@ -22,8 +22,6 @@ std::string patternList() {
 
 // The command line's options other than the run settings, in the order --help lists them (after the settings).
 const OptionDoc kOthers[] = {
-    {"pattern", patternNames(), "the pattern: " + patternList() + " (the first is the default)"},
-    {"exclusive", "", "scans: each element gets the prefix before it (default: including it)"},
     {"kernel", "FILE", "your own kernel (docs/kernels.md)"},
     {"entry", "NAME", "the kernel of --kernel FILE to use when the file has several"},
     {"session", "FILE", "a saved session (*.reducelab.json) instead of a trace"},
@@ -73,8 +71,10 @@ const std::vector<OptionDoc>& docs() {
         std::vector<OptionDoc> v;
         for (const RunSettingSpec& s : runSettings()) {
             std::string help = settingHelp(s, true);
+            if (s.name == "pattern") help += "; " + patternList();
             if (s.name == "variant") help += "; bench: all or ID,ID,..";
-            if (s.name == "n") help += "; bench: N,N,..";
+            if (s.name == "n") help += "; bench: N,N,.. (default 2^22)";
+            if (s.name == "wg") help += "; bench: " + std::to_string(kTimedWorkGroup);
             v.push_back({std::string(s.name), std::string(s.value), help});
         }
         for (const OptionDoc& o : kOthers) v.push_back(o);

@@ -32,7 +32,7 @@ struct ExportRequest {
     // The trace: a session file, or a fresh trace on the device of this config.
     std::string session;
     RunConfig config;
-    bool wgGiven = false;  // else chosen from N and the variant
+    bool wgGiven = false;  // else the default, raised to the variant's least (minWorkGroup)
     std::string device;    // as `--device`: index or name substring; "" the default
     // What to draw.
     ExportView view = ExportView::Tree;

@@ -60,7 +60,7 @@ int cpuTimedElementsPerItem(const VariantInfo& variant, size_t wg, bool streamed
 }
 
 size_t timedWorkGroup(const VariantInfo& variant, bool cpuDevice) {
-    return cpuDevice && variant.timedWorkGroupOnCpu > 0 ? variant.timedWorkGroupOnCpu : RunConfig{}.wg;
+    return cpuDevice && variant.timedWorkGroupOnCpu > 0 ? variant.timedWorkGroupOnCpu : kTimedWorkGroup;
 }
 
 size_t persistentLastGroupGrid(const VariantInfo& variant, size_t n, size_t wg, int computeUnits) {

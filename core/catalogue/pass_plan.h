@@ -72,7 +72,7 @@ int timedElementsPerItem(const VariantInfo& variant, size_t wg, size_t elemBytes
 // large: only its input waits in the cache between its walks.
 int cpuTimedElementsPerItem(const VariantInfo& variant, size_t wg, bool streamed = false);
 // The work-group size a benchmark times a variant at when it is not told one: on a CPU device its
-// timedWorkGroupOnCpu when it has one, else RunConfig's default (256). With timedTileOnCpu, a smaller group takes
+// timedWorkGroupOnCpu when it has one, else kTimedWorkGroup (256). With timedTileOnCpu, a smaller group takes
 // longer runs at the same tile (chunked-look-back on PoCL: wg 32, runs of 2048).
 size_t timedWorkGroup(const VariantInfo& variant, bool cpuDevice);
 // best-gpu's persistent grid: wg groups up to kLastGroupMaxElemsPerItem elements per work-item, then more, up to

@@ -96,7 +96,7 @@ struct VariantInfo {
     size_t timedTileOnCpu = 0;  // > 0: timed runs on a CPU take runs of this many elements / wg (a tile of this many,
                                 // one core's cache), at least timedElementsPerItem (cpuTimedElementsPerItem)
     size_t timedWorkGroupOnCpu = 0;  // > 0: the work-group size the bench times it at on a CPU unless told another
-                                     // (timedWorkGroup in core/catalogue/pass_plan.h); 0: RunConfig's
+                                     // (timedWorkGroup in core/catalogue/pass_plan.h); 0: kTimedWorkGroup
     int lectureTiles = 1;  // a lecture preset's work-groups: > 1 where the lesson is how tiles meet (a look-back)
     int groupsPerComputeUnit = 0;   // > 0: a fixed grid (each pass launches at most this many work-groups per
                                    // compute unit, and each work-item loops over its share); 0: groups follow N

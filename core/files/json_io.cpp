@@ -329,7 +329,7 @@ DeviceInfo readDevice(const json& j) {
 }
 
 RunConfig readConfig(const json& j) {
-    RunConfig c;
+    RunConfig c = defaultRunConfig();  // a key a session does not hold: the default every front end takes
     c.variant = text(j, "variant");
     c.n = number<size_t>(j, "n", 1, size_t(settingRange("n").hi));  // the run settings' range
     wordSetting(c, j, "op", "op");

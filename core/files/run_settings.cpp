@@ -11,6 +11,7 @@
 #include "core/input.h"
 #include "core/types.h"
 #include "core/catalogue/variant.h"
+#include "core/pattern.h"
 
 namespace rl {
 namespace {
@@ -23,30 +24,46 @@ std::string formatRange(double lo, double hi) { return shortestText(lo) + "," + 
 
 const std::vector<RunSettingSpec>& runSettings() {
     using K = SettingKind;
+    static const std::string patterns = patternNames();  // "reduce|scan|histogram": the registry's, in its order
     static const std::vector<RunSettingSpec> table = {
-        {"variant", "ID", "kernel variant (`reducelab variants` lists them)", "", K::Word, {0, 0}},
-        {"n", "N", "elements: 1048576, 2^20 or 1M (K, M and G are powers of two)", "", K::Size, {1, kMaxN}},
-        {"op", "sum|min|max", "the operation", "", K::Word, {0, 0}},
-        {"type", "int|float|long|double", "the element type (double needs cl_khr_fp64)", "", K::Word, {0, 0}},
-        {"wg", "SIZE", "work-group size", "", K::Integer, {1, 1 << 16}},
+        {"pattern", patterns, "the pattern (alone, it opens on its first lesson's variant)", "", K::Word, {0, 0},
+         "reduce"},
+        {"variant", "ID", "kernel variant (`reducelab variants` lists them)", "", K::Word, {0, 0}, "sequential"},
+        {"n", "N", "elements: 1048576, 2^20 or 1M (K, M and G are powers of two)", "", K::Size, {1, kMaxN}, "64"},
+        {"op", "sum|min|max", "the operation", "", K::Word, {0, 0}, "sum"},
+        {"type", "int|float|long|double", "the element type (double needs cl_khr_fp64)", "", K::Word, {0, 0}, "int"},
+        {"wg", "SIZE", "work-group size", "", K::Integer, {1, 1 << 16}, "16"},
         {"data", "PATTERN",
          "input data: 0-9, 0-99, random, ones, iota, floats, zipf, constant, file:PATH (a file's numbers) or "
          "text:PATH (its letters a-z as 0..25); a file's count sets N",
-         "", K::Word, {0, 0}},
-        {"seed", "S", "seed of the random data", "", K::Integer, {0, 1ll << 53}},
+         "", K::Word, {0, 0}, "0-9", "0-9|0-99|random|ones|iota|floats|zipf|constant"},
+        {"seed", "S", "seed of the random data", "", K::Integer, {0, 1ll << 53}, "1"},
         {"epi", "K", "elements per work-item (multi-element variants)", "the variant's own", K::Integer,
-         {0, kMaxElemsPerItem}},
-        {"final", "device|host", "last step as another launch, or the host reduces the partials", "", K::Word, {0, 0}},
-        {"simd", "W", "SIMD width of the hardware model", "the device's", K::Integer, {0, 1024}},
-        {"banks", "B", "local-memory banks of the hardware model", "", K::Integer, {1, 1024}},
-        {"bank-width", "BYTES", "bank width of the hardware model", "", K::Integer, {1, 64}},
+         {0, kMaxElemsPerItem}, "0"},
+        {"final", "device|host", "last step as another launch, or the host reduces the partials", "", K::Word, {0, 0},
+         "device"},
+        {"simd", "W", "SIMD width of the hardware model", "the device's", K::Integer, {0, 1024}, "0", "0|4|8|16|32|64"},
+        {"banks", "B", "local-memory banks of the hardware model", "", K::Integer, {1, 1024}, "32", "8|16|32|64"},
+        {"bank-width", "BYTES", "bank width of the hardware model", "", K::Integer, {1, 64}, "4", "4|8"},
         {"groups", "G", "work-groups of a fixed-grid variant's launch (grid-stride, best-gpu, ...)",
-         "the variant's own per compute unit", K::Integer, {0, 1 << 24}},
-        {"bins", "B", "histogram bins (text:PATH sets 26, one per letter)", "", K::Integer, {1, 1 << 16}},
+         "the variant's own per compute unit", K::Integer, {0, 1 << 24}, "0"},
+        {"exclusive", "", "scans: each element gets the prefix before it, not including it", "", K::Flag, {0, 0}, "off",
+         "off|on"},
+        {"bins", "B", "histogram bins (text:PATH sets 26, one per letter)", "", K::Integer, {1, 1 << 16}, "10"},
         {"range", "LO,HI", "the range a histogram's equal bins cover, the last bin closed (numpy's rule)",
-         "", K::Word, {0, 0}},
+         "", K::Word, {0, 0}, "data"},
     };
     return table;
+}
+
+const RunConfig& defaultRunConfig() {
+    static const RunConfig defaults = [] {
+        RunConfig c;
+        for (const RunSettingSpec& s : runSettings())  // data after type (the table's order): a file reads as the type
+            setRunSetting(c, s.name, s.byDefault, "the default of " + std::string(s.name));
+        return c;
+    }();
+    return defaults;
 }
 
 const RunSettingSpec* findRunSetting(std::string_view name) {
@@ -62,6 +79,11 @@ std::string runSettingNames() {
 }
 
 std::string settingText(const RunConfig& c, std::string_view name) {
+    if (name == "pattern") {  // the variant's: a front end keeps its pattern's variant (a student's kernel aside)
+        const VariantInfo* v = findVariant(c.variant);
+        return patternInfo(v ? v->pattern : Pattern::Reduce).name;
+    }
+    if (name == "exclusive") return c.exclusive ? "on" : "off";
     if (name == "variant") return c.variant;
     if (name == "n") return std::to_string(c.n);
     if (name == "op") return std::string(toString(c.op));
@@ -85,10 +107,7 @@ std::string settingHelp(const RunSettingSpec& s, bool withDefault) {
     std::string out(s.help);
     std::string notes;
     if (!s.zero.empty()) notes = "0: " + std::string(s.zero);
-    if (withDefault) {
-        const std::string d = settingText(RunConfig{}, s.name);
-        notes += (notes.empty() ? "" : "; ") + std::string("default ") + d;
-    }
+    if (withDefault) notes += (notes.empty() ? "" : "; ") + std::string("default ") + std::string(s.byDefault);
     return notes.empty() ? out : out + " (" + notes + ")";
 }
 
@@ -106,12 +125,26 @@ bool allDigits(std::string_view t) {
 
 SettingRange settingRange(std::string_view name) {
     const RunSettingSpec* s = findRunSetting(name);
-    if (!s || s->kind == SettingKind::Word)
+    if (!s || (s->kind != SettingKind::Integer && s->kind != SettingKind::Size))
         throw Error(ErrorKind::BadInput, "no integer run setting is called '" + std::string(name) + "'");
     return s->range;
 }
 
 bool isRunSetting(std::string_view name) { return findRunSetting(name) != nullptr; }
+
+std::vector<std::string> settingChoices(std::string_view name) {
+    const RunSettingSpec* s = findRunSetting(name);
+    if (!s) throw Error(ErrorKind::BadInput, "no run setting is called '" + std::string(name) + "'");
+    const std::string_view list = !s->choices.empty() ? s->choices
+                                  : s->value.find('|') != std::string_view::npos ? s->value
+                                                                                  : std::string_view();
+    std::vector<std::string> out;
+    std::stringstream ss{std::string(list)};
+    std::string item;
+    while (std::getline(ss, item, '|'))
+        if (!item.empty()) out.push_back(item);
+    return out;
+}
 
 long long parseInteger(std::string_view shown, std::string_view text, long long lo, long long hi) {
     const bool negative = !text.empty() && text[0] == '-';
@@ -179,7 +212,17 @@ void setRunSetting(RunConfig& c, std::string_view name, std::string_view text, s
         const SettingRange r = settingRange(name);
         return parseInteger(shown, text, r.lo, r.hi);
     };
-    if (name == "variant") {
+    if (name == "pattern") {
+        const PatternInfo* p = findPattern(value);
+        if (!p) throw bad(shown, "'" + value + "' is not a pattern; give " + patternNames());
+        // Its first lesson, unless the variant is already one of it.
+        const VariantInfo* v = findVariant(c.variant);
+        if (!v || v->pattern != p->id) c.variant = p->defaultVariant;
+    } else if (name == "exclusive") {
+        if (value != "on" && value != "off")
+            throw bad(shown, "give 'on' (each element gets the prefix before it) or 'off' (the prefix including it)");
+        c.exclusive = value == "on";
+    } else if (name == "variant") {
         if (!findVariant(value)) throw bad(shown, "unknown variant '" + value + "'; `reducelab variants` lists them");
         c.variant = value;
     } else if (name == "n") {

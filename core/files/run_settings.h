@@ -1,5 +1,5 @@
-// One rule for each run setting (variant, n, op, type, wg, data, seed, epi, simd, banks, bank-width, final, groups,
-// bins, range),
+// One rule for each run setting (pattern, variant, n, op, type, wg, data, seed, epi, simd, banks, bank-width, final,
+// groups, exclusive, bins, range),
 // shared by every reader: the command line, the explorer's options and script verbs, the bench, the settings file
 // and sessions. A bad value throws rl::Error (BadInput) naming the setting as the user wrote it, what was wrong and
 // what to give instead.
@@ -18,9 +18,10 @@ struct SettingRange {
 };
 
 enum class SettingKind {
-    Word,     // a name from a list, or a file (variant, op, type, data, final)
+    Word,     // a name from a list, or a file (pattern, variant, op, type, data, final)
     Size,     // n: 1048576, 2^20, 1M
     Integer,  // a whole number in its range
+    Flag,     // on or off: a bare option on the command line (--exclusive), "on"/"off" in files and scripts
 };
 
 // One run setting, declared once: every front end (the command line's options and --help, the explorer's options,
@@ -31,19 +32,29 @@ struct RunSettingSpec {
     std::string_view help;   // what it sets, one line
     std::string_view zero;   // an integer whose 0 means something: what ("the device's"); empty: none
     SettingKind kind;
-    SettingRange range;  // Integer and Size
+    SettingRange range;        // Integer and Size
+    std::string_view byDefault;  // the one default, as the user would give it: what every front end starts from
+    std::string_view choices = {};  // where the explorer offers a list: its values, '|'-separated ("8|16|32|64")
 };
 
 // Every run setting, in the order the help lists them.
 const std::vector<RunSettingSpec>& runSettings();
+// Every setting at its default (RunSettingSpec::byDefault): what the command line, export, the explorer, its settings
+// file and sessions start from, so that a setting left out means the same everywhere. The defaults are the explorer's
+// first screen: 64 small integers (0-9) summed by sequential addressing in work-groups of 16, the values a room can
+// read and check; a histogram of them takes numpy's default of 10 bins over the data's range.
+const RunConfig& defaultRunConfig();
 // The setting called `name`, or nullptr.
 const RunSettingSpec* findRunSetting(std::string_view name);
 SettingRange settingRange(std::string_view name);
+// The values a front end offers for a setting as a list: its choices, else the words of its value name
+// ("sum|min|max"); empty for a free value (n, wg, seed, ...).
+std::vector<std::string> settingChoices(std::string_view name);
 // Whether `name` is one of the run settings above.
 bool isRunSetting(std::string_view name);
 // "n, op, type, wg, ...": the names, for messages that list them.
 std::string runSettingNames();
-// The help line of a setting with what its 0 means and, when `withDefault`, the default (RunConfig's).
+// The help line of a setting with what its 0 means and, when `withDefault`, its default.
 std::string settingHelp(const RunSettingSpec& s, bool withDefault);
 // A setting's value in `config` as the user would give it ("2^20" is given back as 1048576, "file:PATH" as such):
 // setRunSetting(c, name, settingText(c, name), ...) changes nothing.

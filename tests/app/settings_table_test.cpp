@@ -4,6 +4,7 @@
 // same words; the help of the command line and of the explorer shows each setting's value name and help line.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <map>
 #include <fstream>
@@ -16,6 +17,7 @@
 #include "app/cli/options.h"
 #include "app/gui/shell/options.h"
 #include "app/gui/shell/script.h"
+#include "app/gui/shell/startup.h"
 #include "app/gui/state/settings.h"
 #include "bench/options.h"
 #include "core/files/json_io.h"
@@ -65,8 +67,8 @@ Outcome explorer(const std::string& name, const std::string& text) {
     gui::ExplorerOptions o;
     std::string error;
     if (!gui::parseOptions(int(argv.size()), argv.data(), &o, &error)) return {false, "", error};
-    RunConfig c;  // what startup does with the settings given
-    for (const auto& [n, t] : o.settings) setRunSetting(c, n, t, "--" + n);
+    RunConfig c;
+    gui::overrideConfig(c, o);  // what startup does with the options given
     return {true, settingText(c, name), ""};
 }
 
@@ -136,6 +138,8 @@ std::vector<std::string> samples(const RunSettingSpec& s) {
         return {std::to_string(s.range.lo), std::to_string((s.range.lo + s.range.hi) / 2), std::to_string(s.range.hi),
                 std::to_string(s.range.lo - 1), std::to_string(s.range.hi + 1), "12abc"};
     if (s.kind == SettingKind::Size) return {"1", "2^20", "1M", "0", "12q", "2^41"};
+    if (s.name == "pattern") return {"reduce", "scan", "histogram", "sort"};
+    if (s.name == "exclusive") return {"on", "off", "yes"};
     if (s.name == "variant") return {"first-add", "sequential", "nope"};
     if (s.name == "op") return {"sum", "min", "max", "product"};
     if (s.name == "type") return {"int", "float", "long", "double", "half"};
@@ -161,8 +165,10 @@ TEST(SettingsTable, EveryFrontEndAcceptsAndRefusesTheSameValuesWithTheSameWords)
         const std::string name(s.name);
         for (const std::string& text : samples(s)) {
             const Outcome want = core(name, text);
-            expectSame("reducelab trace", name, text, want, cli(name, text));
-            if (name != "variant") expectSame("reducelab gui", name, text, want, explorer(name, text));
+            // A flag is given bare on the command lines (TheExclusiveFlag... below), as a word elsewhere.
+            const bool flag = s.kind == SettingKind::Flag;
+            if (!flag) expectSame("reducelab trace", name, text, want, cli(name, text));
+            if (name != "variant" && !flag) expectSame("reducelab gui", name, text, want, explorer(name, text));
             expectSame("script", name, text, want, script(name, text));
             if (auto b = bench(name, text)) {
                 const bool benchType = name == "type" && (text == "long" || text == "double");
@@ -205,6 +211,111 @@ TEST(SettingsTable, TheHelpOfTheCommandLineAndOfTheExplorerShowsEverySetting) {
     }
 }
 
+// --exclusive is a bare flag on both command lines (a scan's: the trace's command line refuses it for a reduction);
+// a settings file and a script say on or off, and a settings file keeps it.
+TEST(SettingsTable, TheExclusiveFlagIsBareOnTheCommandLinesAndAWordInFiles) {
+    auto cliConfig = [](std::vector<std::string> args) {
+        auto argv = argvOf(args);
+        return cli::parseOptions(cli::commandSpec("trace"), int(argv.size()), argv.data()).config;
+    };
+    EXPECT_TRUE(cliConfig({"reducelab", "trace", "--pattern", "scan", "--exclusive"}).exclusive);
+    EXPECT_FALSE(cliConfig({"reducelab", "trace", "--pattern", "scan"}).exclusive);
+    EXPECT_THROW(cliConfig({"reducelab", "trace", "--exclusive"}), std::exception);
+    std::vector<std::string> args = {"reducelab", "gui", "--pattern", "scan", "--exclusive"};
+    auto argv = argvOf(args);
+    gui::ExplorerOptions o;
+    std::string error;
+    ASSERT_TRUE(gui::parseOptions(int(argv.size()), argv.data(), &o, &error)) << error;
+    RunConfig c = defaultRunConfig();
+    gui::overrideConfig(c, o);
+    EXPECT_TRUE(c.exclusive);
+    EXPECT_EQ(settingText(c, "pattern"), "scan");
+    EXPECT_EQ(settingsFile("exclusive", "on").value, "on");
+    EXPECT_FALSE(settingsFile("exclusive", "yes").accepted);
+    // Saved and read back: the explorer reopens on an exclusive scan.
+    const std::string dir = ::testing::TempDir() + "/reducelab-settings-exclusive";
+    std::filesystem::create_directories(dir);
+    gui::Settings s = gui::defaultSettings();
+    s.config = c;
+    ASSERT_TRUE(gui::saveSettings(dir, s, &error)) << error;
+    std::string warning;
+    const gui::Settings back = gui::loadSettings(dir, &warning);
+    EXPECT_EQ(warning, "");
+    EXPECT_TRUE(back.config.exclusive);
+    EXPECT_EQ(settingText(back.config, "pattern"), "scan");
+    EXPECT_EQ(back.config.variant, c.variant);
+}
+
+// A setting left out means one thing everywhere: the table's default. Each front end, given nothing, starts from it.
+TEST(SettingsTable, EveryFrontEndLeftToItselfStartsFromTheTablesOneDefault) {
+    const RunConfig& d = defaultRunConfig();
+    std::vector<std::string> traceArgs = {"reducelab", "trace"};
+    auto argv = argvOf(traceArgs);
+    const cli::Options trace = cli::parseOptions(cli::commandSpec("trace"), int(argv.size()), argv.data());
+    std::vector<std::string> runArgs = {"reducelab", "run"};
+    argv = argvOf(runArgs);
+    const cli::Options run = cli::parseOptions(cli::commandSpec("run"), int(argv.size()), argv.data());
+    const gui::Settings explorer = gui::defaultSettings();
+    // A settings file that names no setting, and a session of the first kind (no groups, bins or range yet).
+    const std::string dir = ::testing::TempDir() + "/reducelab-settings-defaults";
+    std::filesystem::create_directories(dir);
+    std::ofstream(dir + "/settings.json") << R"({"window": {"x": 0, "y": 0, "width": 1280, "height": 800},
+        "problem": {}})";
+    std::string warning;
+    const gui::Settings file = gui::loadSettings(dir, &warning);
+    EXPECT_EQ(warning, "");
+    nlohmann::json j = json::config(d);
+    for (const char* newer : {"groups", "bins", "range"}) j.erase(newer);
+    const RunConfig session = json::readConfig(j);
+    for (const RunSettingSpec& s : runSettings()) {
+        SCOPED_TRACE(std::string(s.name));
+        EXPECT_EQ(settingText(d, s.name), s.byDefault) << "a default the setting's own rule reads otherwise";
+        EXPECT_EQ(settingText(trace.config, s.name), s.byDefault);
+        EXPECT_EQ(settingText(run.config, s.name), s.byDefault);
+        EXPECT_EQ(settingText(explorer.config, s.name), s.byDefault);
+        EXPECT_EQ(settingText(file.config, s.name), s.byDefault);
+        EXPECT_EQ(settingText(session, s.name), s.byDefault);
+    }
+    // The explorer's first screen: 64 digits in work-groups of 16, summed as ints.
+    EXPECT_EQ(d.n, 64u);
+    EXPECT_EQ(d.wg, 16u);
+    EXPECT_EQ(d.type, ElemType::Int);
+    EXPECT_EQ(d.data, DataPattern::Digits);
+}
+
+TEST(SettingsTable, TheHelpNamesEachSettingsDefault) {
+    std::vector<std::string> args = {"reducelab", "run", "--help"};
+    auto argv = argvOf(args);
+    const cli::Options o = cli::parseOptions(cli::commandSpec("run"), int(argv.size()), argv.data());
+    ASSERT_TRUE(o.help);
+    for (const RunSettingSpec& s : runSettings()) {
+        SCOPED_TRACE(std::string(s.name));
+        EXPECT_NE(o.helpText.find("default " + std::string(s.byDefault)), std::string::npos) << o.helpText;
+    }
+}
+
+// The explorer's lists (data, op, type, simd, banks, bank width) are the table's: each value offered is one the
+// setting's rule takes, and the histogram's data are among them.
+TEST(SettingsTable, TheExplorersListsAreTheTablesChoicesAndEachIsAccepted) {
+    int offered = 0;
+    for (const RunSettingSpec& s : runSettings()) {
+        for (const std::string& choice : settingChoices(s.name)) {
+            SCOPED_TRACE(std::string(s.name) + " " + choice);
+            EXPECT_TRUE(core(std::string(s.name), choice).accepted) << core(std::string(s.name), choice).error;
+            ++offered;
+        }
+    }
+    EXPECT_EQ(settingChoices("simd"), (std::vector<std::string>{"0", "4", "8", "16", "32", "64"}));
+    EXPECT_EQ(settingChoices("op"), (std::vector<std::string>{"sum", "min", "max"}));
+    EXPECT_EQ(settingChoices("bank-width"), (std::vector<std::string>{"4", "8"}));
+    const auto data = settingChoices("data");
+    for (const char* d : {"0-9", "random", "zipf", "constant"})
+        EXPECT_NE(std::find(data.begin(), data.end(), d), data.end()) << d;
+    EXPECT_TRUE(settingChoices("n").empty());
+    EXPECT_TRUE(settingChoices("wg").empty());
+    EXPECT_GE(offered, 3 + 4 + 8 + 2 + 6 + 4 + 2);
+}
+
 TEST(SettingsTable, ASettingsFileKeepsEverySettingAsTheCommandLineWouldGiveIt) {
     const std::string dir = ::testing::TempDir() + "/reducelab-settings-roundtrip";
     std::filesystem::create_directories(dir);
@@ -213,7 +324,7 @@ TEST(SettingsTable, ASettingsFileKeepsEverySettingAsTheCommandLineWouldGiveIt) {
     for (const auto& [name, text] : std::vector<std::pair<std::string, std::string>>{
              {"variant", "first-add"}, {"n", "4096"}, {"op", "max"}, {"type", "long"}, {"wg", "128"},
              {"data", "iota"}, {"seed", "7"}, {"epi", "4"}, {"final", "host"}, {"simd", "64"}, {"banks", "16"},
-             {"bank-width", "8"}, {"groups", "12"}})
+             {"bank-width", "8"}, {"groups", "12"}, {"exclusive", "on"}})
         setRunSetting(c, name, text, "--" + name);
     std::string error;
     ASSERT_TRUE(gui::saveSettings(dir, s, &error)) << error;

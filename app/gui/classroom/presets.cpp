@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "core/files/run_settings.h"
 #include "core/pattern.h"
 #include "core/catalogue/variant.h"
 
@@ -26,12 +27,9 @@ const Preset* findPreset(const std::string& name) {
 }
 
 RunConfig presetConfig(const Preset& p) {
-    RunConfig c;
+    RunConfig c = defaultRunConfig();  // 0-9 summed as ints: sums a room can read and check
     c.variant = p.variant;
     c.n = p.n;
-    c.op = Op::Sum;
-    c.type = ElemType::Int;
-    c.data = DataPattern::Digits;  // 0-9: sums a room can read and check
     c.seed = kPresetSeed;
     const VariantInfo* v = findVariant(p.variant);
     // Where a pattern's cell is one element in a lecture (a scan's runs of several elements are for speed): one per

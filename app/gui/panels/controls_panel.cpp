@@ -8,6 +8,7 @@
 #include <cfloat>
 #include <cmath>
 #include <string>
+#include <vector>
 
 #include <imgui_stdlib.h>
 
@@ -23,23 +24,33 @@ namespace {
 using controls::changed;
 using controls::section;
 
-constexpr Op kOps[] = {Op::Sum, Op::Min, Op::Max};
-// The data choices, in the order of the list, with what each shows.
-struct DataChoice {
+// What the data list shows for each pattern the settings table offers (core/files/run_settings.h); a pattern without
+// a line here shows its name.
+struct DataLabel {
     DataPattern pattern;
     const char* label;
 };
-constexpr DataChoice kData[] = {
+constexpr DataLabel kDataLabels[] = {
     {DataPattern::Digits, "0-9 (small ints)"}, {DataPattern::Small, "0-99"},
     {DataPattern::Random, "random \xc2\xb1" "1000 (floats: \xc2\xb1" "1)"}, {DataPattern::Ones, "ones"},
     {DataPattern::Iota, "iota (0, 1, 2, \xe2\x80\xa6)"}, {DataPattern::Floats, "floats (quarters, \xc2\xb1" "8)"},
+    {DataPattern::Zipf, "zipf (skewed: a few values often)"}, {DataPattern::Constant, "constant (one value)"},
     {DataPattern::File, "from a file\xe2\x80\xa6"},
 };
 
-const char* dataLabel(DataPattern d) {
-    for (const auto& c : kData)
+std::string dataLabel(DataPattern d) {
+    for (const auto& c : kDataLabels)
         if (c.pattern == d) return c.label;
-    return "?";
+    return std::string(toString(d));
+}
+
+// The data the list offers: the table's patterns, then a file.
+std::vector<DataPattern> dataChoices() {
+    std::vector<DataPattern> out;
+    for (const std::string& word : settingChoices("data"))
+        if (const auto d = parseDataPattern(word)) out.push_back(*d);
+    out.push_back(DataPattern::File);
+    return out;
 }
 
 // A labelled row: the label on the left third, the widget filling the rest.
@@ -77,7 +88,7 @@ bool gridInput(RunConfig& c, const VariantInfo& v) {
     const size_t perGroup = wg * size_t(effectiveElemsPerItem(v, c));
     size_t most = std::max<size_t>(1, (c.n + perGroup - 1) / perGroup);
     if (v.kind == VariantKind::LastGroup) most = std::min(most, wg * wg);
-    most = std::min<size_t>(most, 4096);
+    most = std::min<size_t>({most, 4096, size_t(settingRange("groups").hi)});
     int g = int(std::min(c.groups, most));
     const std::string autoText = "auto (" + std::to_string(v.groupsPerComputeUnit) + ")";
     const bool edited = ImGui::SliderInt("##groups", &g, 0, int(most), g == 0 ? autoText.c_str() : "%d groups",
@@ -104,15 +115,32 @@ bool gridInput(RunConfig& c, const VariantInfo& v) {
     return edited;
 }
 
-template <typename E, size_t N>
-bool enumCombo(const char* id, E* value, const E (&options)[N]) {
+// The operation, from the table's choices.
+bool opCombo(RunConfig& c) {
     bool changedValue = false;
-    if (ImGui::BeginCombo(id, std::string(toString(*value)).c_str())) {
-        for (E option : options) {
-            const bool selected = option == *value;
-            if (ImGui::Selectable(std::string(toString(option)).c_str(), selected)) {
-                changedValue = option != *value;
-                *value = option;
+    if (ImGui::BeginCombo("##op", std::string(toString(c.op)).c_str())) {
+        for (const std::string& word : settingChoices("op")) {
+            const Op op = *parseOp(word);
+            if (ImGui::Selectable(word.c_str(), op == c.op) && op != c.op) {
+                c.op = op;
+                changedValue = true;
+            }
+        }
+        ImGui::EndCombo();
+    }
+    return changedValue;
+}
+
+// An integer setting offered as a list (simd, banks, bank-width): the table's choices, each shown by `shown`.
+template <typename Shown>
+bool integerCombo(const char* id, std::string_view name, int* value, Shown shown) {
+    bool changedValue = false;
+    if (ImGui::BeginCombo(id, shown(*value).c_str())) {
+        for (const std::string& word : settingChoices(name)) {
+            const int v = std::stoi(word);
+            if (ImGui::Selectable(shown(v).c_str(), v == *value) && v != *value) {
+                *value = v;
+                changedValue = true;
             }
         }
         ImGui::EndCombo();
@@ -125,7 +153,8 @@ bool enumCombo(const char* id, E* value, const E (&options)[N]) {
 bool typeCombo(RunConfig& c, const VariantInfo* v, const DeviceInfo* device) {
     bool changedValue = false;
     if (ImGui::BeginCombo("##type", std::string(toString(c.type)).c_str())) {
-        for (ElemType option : kAllTypes) {
+        for (const std::string& word : settingChoices("type")) {
+            const ElemType option = *parseElemType(word);
             const std::string why = v ? typeUnsupportedReason(*v, option, device) : "";
             const bool selected = option == c.type;
             if (!why.empty()) ImGui::BeginDisabled();
@@ -264,14 +293,17 @@ void ControlsPanel::problem(ExplorerState& state, const UiContext& ctx) {
     RunConfig& c = state.config;
     const size_t maxWg = state.devices.empty() ? 4096 : state.devices[size_t(state.device)].maxWorkGroup;
     label("N elements", ctx);
-    if (sizeInput("##n", &c.n, 1, size_t(1) << 28, ctx)) changed(state, ctx);
+    const SettingRange nRange = settingRange("n"), wgRange = settingRange("wg");  // past the device's memory: its message
+    if (sizeInput("##n", &c.n, size_t(nRange.lo), size_t(nRange.hi), ctx)) changed(state, ctx);
     label("work-group", ctx);
-    if (sizeInput("##wg", &c.wg, 1, std::max<size_t>(1, maxWg), ctx)) changed(state, ctx);
+    if (sizeInput("##wg", &c.wg, size_t(wgRange.lo), std::clamp<size_t>(maxWg, 1, size_t(wgRange.hi)), ctx))
+        changed(state, ctx);
     const VariantInfo* v = findVariant(c.variant);
     if (v && v->elementsPerItemSettable) {
         label("per work-item", ctx);
         int epi = c.elemsPerItem > 0 ? c.elemsPerItem : v->defaultElementsPerItem;
-        if (ImGui::SliderInt("##epi", &epi, 1, 64, "%d elements", ImGuiSliderFlags_Logarithmic)) {
+        if (ImGui::SliderInt("##epi", &epi, 1, int(settingRange("epi").hi), "%d elements",
+                             ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp)) {
             c.elemsPerItem = epi;
             changed(state, ctx);
         }
@@ -281,7 +313,7 @@ void ControlsPanel::problem(ExplorerState& state, const UiContext& ctx) {
         if (gridInput(c, *v)) changed(state, ctx);
     }
     label("operation", ctx);
-    if (enumCombo("##op", &c.op, kOps)) changed(state, ctx);
+    if (opCombo(c)) changed(state, ctx);
     label("type", ctx);
     if (typeCombo(c, v, state.devices.empty() ? nullptr : &state.devices[size_t(state.device)])) {
         if (isIntegral(c.type) && c.data == DataPattern::Floats) c.data = DataPattern::Digits;
@@ -305,14 +337,14 @@ void ControlsPanel::data(ExplorerState& state, const UiContext& ctx) {
                                   ? "file: " + c.dataFile.substr(c.dataFile.find_last_of('/') + 1)
                                   : dataLabel(c.data);
     if (ImGui::BeginCombo("##data", shown.c_str())) {
-        for (const auto& choice : kData) {
-            const bool selected = choice.pattern == c.data;
-            if (!ImGui::Selectable(choice.label, selected)) continue;
-            if (choice.pattern == DataPattern::File) {
+        for (const DataPattern choice : dataChoices()) {
+            const bool selected = choice == c.data;
+            if (!ImGui::Selectable(dataLabel(choice).c_str(), selected)) continue;
+            if (choice == DataPattern::File) {
                 fileOpen_ = true;
                 if (dataPath_.empty()) dataPath_ = c.dataFile;
             } else if (!selected) {
-                c.data = choice.pattern;
+                c.data = choice;
                 c.dataFile.clear();
                 if (c.data == DataPattern::Floats) c.type = ElemType::Float;
                 fileOpen_ = false;
@@ -356,37 +388,13 @@ void ControlsPanel::hardware(ExplorerState& state, const UiContext& ctx) {
     RunConfig& c = state.config;
     label("SIMD width", ctx);
     const int deviceSimd = state.devices.empty() ? 32 : state.devices[size_t(state.device)].simdWidth;
-    const std::string simdText = c.simdWidth == 0 ? "device (" + std::to_string(deviceSimd) + ")" : std::to_string(c.simdWidth);
-    if (ImGui::BeginCombo("##simd", simdText.c_str())) {
-        for (int w : {0, 4, 8, 16, 32, 64}) {
-            const std::string t = w == 0 ? "device (" + std::to_string(deviceSimd) + ")" : std::to_string(w);
-            if (ImGui::Selectable(t.c_str(), w == c.simdWidth) && w != c.simdWidth) {
-                c.simdWidth = w;
-                changed(state, ctx);
-            }
-        }
-        ImGui::EndCombo();
-    }
+    auto simdText = [deviceSimd](int w) { return w == 0 ? "device (" + std::to_string(deviceSimd) + ")" : std::to_string(w); };
+    if (integerCombo("##simd", "simd", &c.simdWidth, simdText)) changed(state, ctx);
     label("banks", ctx);
-    if (ImGui::BeginCombo("##banks", std::to_string(c.banks).c_str())) {
-        for (int b : {8, 16, 32, 64}) {
-            if (ImGui::Selectable(std::to_string(b).c_str(), b == c.banks) && b != c.banks) {
-                c.banks = b;
-                changed(state, ctx);
-            }
-        }
-        ImGui::EndCombo();
-    }
+    if (integerCombo("##banks", "banks", &c.banks, [](int b) { return std::to_string(b); })) changed(state, ctx);
     label("bank width", ctx);
-    if (ImGui::BeginCombo("##bankw", (std::to_string(c.bankWidthBytes) + " bytes").c_str())) {
-        for (int b : {4, 8}) {
-            if (ImGui::Selectable((std::to_string(b) + " bytes").c_str(), b == c.bankWidthBytes) && b != c.bankWidthBytes) {
-                c.bankWidthBytes = b;
-                changed(state, ctx);
-            }
-        }
-        ImGui::EndCombo();
-    }
+    if (integerCombo("##bankw", "bank-width", &c.bankWidthBytes, [](int b) { return std::to_string(b) + " bytes"; }))
+        changed(state, ctx);
 }
 
 void ControlsPanel::compare(ExplorerState& state, const UiContext& ctx) {

@@ -94,9 +94,9 @@ void describe(CLI::App& app) {
     for (const GuiOption& o : kOptions)  // what to load, the run settings, then the window and the scripting
         if (o.group == kLoad) add(o);
     for (const RunSettingSpec& s : runSettings()) {  // the run settings, declared in core/files/run_settings.h
-        if (s.name == "variant") continue;             // above, with the other choices of what to load
+        if (s.name == "variant" || s.name == "pattern") continue;  // above, with the other choices of what to load
         const std::string help = settingHelp(s, false);
-        add({s.name.data(), s.value.data(), kLoad, help.c_str()});
+        add({s.name.data(), s.kind == SettingKind::Flag ? nullptr : s.value.data(), kLoad, help.c_str()});
     }
     for (const GuiOption& o : kOptions)
         if (o.group != kLoad) add(o);
@@ -117,10 +117,15 @@ bool apply(const std::string& name, const std::string& v, ExplorerOptions* o, st
     else if (name == "frame-stats") o->frameStats = true;
     else if (name == "no-pacing") o->noPacing = true;
     else if (name == "variant") o->variant = v;
-    else if (name == "pattern") {
-        const PatternInfo* p = findPattern(v);
-        if (!p) return bad(patternNames());
-        o->pattern = p->id;
+    else if (name == "pattern") {  // refused by the table's rule; startup opens it (overrideConfig)
+        RunConfig check;
+        try {
+            setRunSetting(check, name, v, arg);
+        } catch (const Error& e) {
+            *error = e.what();
+            return false;
+        }
+        o->pattern = findPattern(v)->id;
     }
     else if (name == "compare") o->compare = v;
     else if (name == "open") o->open = v;
@@ -136,14 +141,15 @@ bool apply(const std::string& name, const std::string& v, ExplorerOptions* o, st
     }
     else if (name == "screenshot") o->screenshot = v;
     else if (isRunSetting(name)) {  // n, wg, op, type, data, seed, epi, simd, banks, ...: the one rule
+        const bool flag = findRunSetting(name)->kind == SettingKind::Flag;  // --exclusive: on
         RunConfig check;
         try {
-            setRunSetting(check, name, v, arg);
+            setRunSetting(check, name, flag ? "on" : v, arg);
         } catch (const Error& e) {
             *error = e.what();
             return false;
         }
-        o->settings.emplace_back(name, v);
+        o->settings.emplace_back(name, flag ? "on" : v);
     } else if (name == "stage") {
         if (!toInt(v, &x)) return bad("an integer");
         o->stage = x;

@@ -19,13 +19,7 @@ std::string defaultConfigDir() {
 
 Settings defaultSettings() {
     Settings s;
-    s.config.variant = "sequential";
-    s.config.n = 64;
-    s.config.wg = 16;
-    s.config.type = ElemType::Int;
-    s.config.data = DataPattern::Digits;  // 0-9: every value of the tree fits its cell, and a head
-    s.config.op = Op::Sum;
-    s.config.seed = 1;
+    s.config = defaultRunConfig();  // 64 digits 0-9: every value of the tree fits its cell, and a head can add them
     return s;
 }
 
