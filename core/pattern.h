@@ -44,6 +44,9 @@ struct CellWords {
     // of value b at cell b x copies + r), and how many a run holds (1; the views set it from the run's cells).
     bool copiesOfOutput = false;
     size_t copies = 1;
+    // Cells before the output's that hold a tile's keys (a histogram sorting its tile's bins: one per work-item),
+    // named "key i", the output's cells after them counted from 0 (0: none; the views set it from the run's variant).
+    size_t keys = 0;
 };
 
 // "op sum": what a run's problem is beyond its input, for reports (the default of PatternInfo::problemWords).

@@ -10,6 +10,9 @@ std::string stageLabel(int param) {
         if (param == kBinsClearedParam) return "cleared";
         if (param == kBinsFlushedParam) return "flushed";
         if (param == kBinsCopiesSummedParam) return "copies summed";
+        if (isBinsSortParam(param))  // short: the explorer's label column holds about 12 characters
+            return "k=" + std::to_string(binsSortK(param)) + " d=" + std::to_string(binsSortD(param));
+        if (param == kBinsRunsCountedParam) return "runs counted";
         return "merged";
     }
     if (param == kClearRootParam) return "root cleared";
@@ -31,7 +34,8 @@ std::string stageLabel(int param) {
 std::string stagePhase(int param) {
     if (param < 0) return "";
     if (isBinsParam(param)) {
-        if (binsStep(param) >= 0 || param == kBinsFlushedParam) return "counting";
+        if (isBinsSortParam(param)) return "sort";
+        if (binsStep(param) >= 0 || param == kBinsFlushedParam || param == kBinsRunsCountedParam) return "counting";
         return param == kBinsClearedParam ? "clear" : "merge";
     }
     if (param == kClearRootParam) return "root";

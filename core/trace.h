@@ -126,11 +126,25 @@ inline constexpr int kBinsMergedParam = kBinsFlag | 0x200000;
 inline constexpr int kBinsStepFlag = kBinsFlag | 0x400000;
 inline constexpr int kBinsFlushedParam = kBinsFlag | 0x800000;
 inline constexpr int kBinsCopiesSummedParam = kBinsFlag | 0x1000000;
+// sort-then-count: a step of the bitonic sort of the tile's keys (merging sequences of k keys, comparing keys d apart:
+// log2 k in bits 5-9, log2 d in bits 0-4), and the runs of equal keys counted, one atomic per run.
+inline constexpr int kBinsSortFlag = kBinsFlag | 0x2000000;
+inline constexpr int kBinsRunsCountedParam = kBinsFlag | 0x8000000;
 inline bool isBinsParam(int param) { return param >= 0 && (param & kBinsFlag) == kBinsFlag; }
 // The counting step of a histogram's stage, -1 for its other stages and for every other pattern's.
 inline int binsStep(int param) {
     return isBinsParam(param) && (param & kBinsStepFlag) == kBinsStepFlag ? param & 0xFFFFF : -1;
 }
+// A sort step's parameter from its k and d (powers of two), and back: 0 for a stage that is no sort step.
+inline int binsSortParam(size_t k, size_t d) {
+    int lk = 0, ld = 0;
+    while ((size_t(1) << lk) < k) ++lk;
+    while ((size_t(1) << ld) < d) ++ld;
+    return kBinsSortFlag | (lk << 5) | ld;
+}
+inline bool isBinsSortParam(int param) { return isBinsParam(param) && (param & kBinsSortFlag) == kBinsSortFlag; }
+inline size_t binsSortK(int param) { return isBinsSortParam(param) ? size_t(1) << ((param >> 5) & 31) : 0; }
+inline size_t binsSortD(int param) { return isBinsSortParam(param) ? size_t(1) << (param & 31) : 0; }
 std::string stageLabel(int param);  // "load", "s = 64", "tail s = 16", "d = 4", "up d = 2", "root cleared", ...
 // The phase a scan stage belongs to ("up-sweep", "down-sweep", ...), empty for a reduction's stages.
 std::string stagePhase(int param);

@@ -168,6 +168,10 @@ inline T rl_total16(const T16 v) {
 #define RL_BINS_STEP(k) ((int)(0x60400000 | (int)(k)))
 #define RL_BINS_FLUSHED ((int)0x60800000)
 #define RL_BINS_COPIES_SUMMED ((int)0x61000000)
+// sort-then-count: after a step of the bitonic sort of the tile's keys (merging sequences of k keys, comparing keys d
+// apart; k and d powers of two), and after the runs of equal keys were counted.
+#define RL_BINS_SORT(k, d) ((int)(0x62000000 | (int)((31u - clz((uint)(k))) << 5) | (int)(31u - clz((uint)(d)))))
+#define RL_BINS_RUNS_COUNTED ((int)0x68000000)
 
 #if defined(RL_TRACE)
 // The group a stage is recorded for: the work-group, unless the kernel redefines RL_TRACE_GROUP (#undef, then

@@ -151,7 +151,8 @@ int cmdTrace(const Options& o) {
             return r;
         };
         Table table(columns({"stage", "label", "active", "ops", "full warps", "idle warps", "divergent", "conflict",
-                             "same " + info.words.cell, "first " + info.words.cell + "s"}));
+                             "same " + info.words.cell,
+                             v.sortsTileKeys ? std::string("first keys") : "first " + info.words.cell + "s"}));
         for (size_t s = 0; s < g.stages.size(); ++s) {
             const Stage& st = g.stages[s];
             std::string cells;
@@ -183,7 +184,11 @@ int cmdTrace(const Options& o) {
               << (info.showsContention
                       ? "same " + info.words.cell + ": the most work-items of one SIMD group that incremented one " +
                             info.words.cell + " in the stage; their atomics are served one after another.\n"
-                      : "");
+                      : "")
+              << (v.sortsTileKeys ? "first keys: the tile's keys (each element's " + info.words.cell +
+                                        ") after the stage; its local memory holds the counts the group added after "
+                                        "them.\n"
+                                  : "");
     if (!info.resultIsOneValue) {  // its elements, the first of them
         std::string first;
         for (size_t i = 0; i < std::min<size_t>(16, t.output.size()); ++i) first += (i ? " " : "") + number(t.output[i]);

@@ -26,21 +26,28 @@ std::string combine(Op op, int a, int b) {
 
 CellWords wordsOf(const TraceRun& run) {
     CellWords words = patternInfo(run.pattern).words;
+    if (const VariantInfo* v = findVariant(run.variant); v && v->pattern == run.pattern && v->sortsTileKeys) {
+        words.keys = run.wg;  // its wg keys, then the bins
+        words.registerOperand = "its run's length";  // a run of equal keys counted at once
+    }
     if (!words.copiesOfOutput || run.output.empty() || run.passes.empty() || run.passes.front().traced.empty() ||
         run.passes.front().traced.front().stages.empty())
         return words;
-    const size_t cells = run.passes.front().traced.front().stages.front().values.size();
+    const size_t all = run.passes.front().traced.front().stages.front().values.size();
+    const size_t cells = all > words.keys ? all - words.keys : 0;
     if (cells > run.output.size() && cells % run.output.size() == 0) words.copies = cells / run.output.size();
     return words;
 }
 
+std::string cellName(int c, const CellWords& words) {
+    if (size_t(c) < words.keys) return "key " + std::to_string(c);
+    const size_t at = size_t(c) - words.keys, copies = std::max<size_t>(1, words.copies);
+    if (copies <= 1) return words.cell + " " + std::to_string(at);
+    return words.cell + " " + std::to_string(at / copies) + " (copy " + std::to_string(at % copies) + ")";
+}
+
 std::string operationText(Op op, int a, int b, int w, const CellWords& words) {
-    const std::string& cell = words.cell;
-    const size_t copies = std::max<size_t>(1, words.copies);
-    auto name = [&](int c) {  // copy r of value b: "bin b (copy r)"
-        if (copies <= 1) return cell + " " + std::to_string(c);
-        return cell + " " + std::to_string(size_t(c) / copies) + " (copy " + std::to_string(size_t(c) % copies) + ")";
-    };
+    auto name = [&](int c) { return cellName(c, words); };  // copy r of value b: "bin b (copy r)"
     if (w < 0) return name(a) + " \xe2\x86\x92 " + words.toGlobal;  // read out, not kept
     const std::string to = name(w) + " \xe2\x86\x90 ";
     if (a < 0) return to + words.cleared;
@@ -114,7 +121,8 @@ std::string stageDescription(const TraceRun& run, const StepRef& ref) {
     return d;
 }
 
-std::string stageReadout(const TreeFacts& f, int stage, ElemType type, int maxCells, const std::string& cell) {
+std::string stageReadout(const TreeFacts& f, int stage, ElemType type, int maxCells, const CellWords& words) {
+    const std::string& cell = words.cell;
     if (stage < 0 || stage >= f.stages()) return "";
     std::string out = f.stage(stage).label + (f.isLoad(stage) ? " loaded " : " wrote ");
     int shown = 0, more = 0;
@@ -124,7 +132,7 @@ std::string stageReadout(const TreeFacts& f, int stage, ElemType type, int maxCe
             ++more;
             continue;
         }
-        out += (shown ? "  \xc2\xb7  " : " ") + cell + " " + std::to_string(c) + " = " + formatCell(f.value(stage, c), type);
+        out += (shown ? "  \xc2\xb7  " : " ") + cellName(c, words) + " = " + formatCell(f.value(stage, c), type);
         ++shown;
     }
     if (shown == 0) return f.stage(stage).label + ": no " + cell + " written";

@@ -17,8 +17,10 @@ namespace rl::view {
 // words where it has its own ("bin 3 ← bin 3 + 1", "bin 3 → the global bins").
 std::string operationText(Op op, int a, int b, int w, const CellWords& words = {});
 // The run's pattern's words, with the copies its local memory holds of each output value (a histogram whose cells
-// are its bins' copies: "bin 3 (copy 5)").
+// are its bins' copies: "bin 3 (copy 5)") and the keys its cells hold before them (a sorted tile: "key 3").
 CellWords wordsOf(const TraceRun& run);
+// A cell in those words: "cell 3", "bin 3", "bin 1 (copy 3)", "key 3".
+std::string cellName(int c, const CellWords& words);
 // Whether every operation of the list combines two cells (a reduction's tree; not a scan's moves and clears).
 bool allCombineTwoCells(const std::vector<CellOp>& ops);
 
@@ -29,8 +31,8 @@ std::string stageTitle(const TraceRun& run, const VariantInfo& variant, const St
 std::string stageDescription(const TraceRun& run, const StepRef& ref);
 
 // The values written in a stage, exactly, for when the cells are too narrow for them: e.g.
-// "s = 4 wrote  cell 0 = 123456  ·  cell 1 = -98765" (at most `maxCells`, then "… and N more").
+// "s = 4 wrote  cell 0 = 123456  ·  cell 1 = -98765" (at most `maxCells`, then "… and N more"; cells in `words`).
 std::string stageReadout(const TreeFacts& facts, int stage, ElemType type, int maxCells = 16,
-                         const std::string& cell = "cell");
+                         const CellWords& words = {});
 
 }  // namespace rl::view

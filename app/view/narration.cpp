@@ -67,11 +67,15 @@ std::string action(const TraceRun& run, const std::vector<CellOp>& ops, bool plu
     const bool sum = run.op == Op::Sum;
     std::string s;
     if (!allCombineTwoCells(ops)) {  // a scan's moves, clears and combinations with a register: each in symbols
+        const CellWords words = wordsOf(run);
         std::vector<std::string> each;
-        for (size_t i = 0; i < ops.size() && int(i) < kExamples; ++i)
-            each.push_back(operationText(run.op, ops[i].a, ops[i].b, ops[i].w, wordsOf(run)));
+        bool keys = true;  // every cell written is a key of a sorted tile
+        for (size_t i = 0; i < ops.size(); ++i) {
+            keys = keys && ops[i].w >= 0 && size_t(ops[i].w) < words.keys;
+            if (int(i) < kExamples) each.push_back(operationText(run.op, ops[i].a, ops[i].b, ops[i].w, words));
+        }
         if (ops.size() > size_t(kExamples)) each.push_back(num((long long)(ops.size()) - kExamples) + " more");
-        return std::string(plural ? "write" : "writes") + " " + patternInfo(run.pattern).words.cell + "s: " +
+        return std::string(plural ? "write" : "writes") + " " + (keys ? std::string("key") : words.cell) + "s: " +
                joinAnd(each);
     }
     if (!plural && ops.size() > 1) return "does " + num((long long)ops.size()) + " operations between the same two barriers";
@@ -263,28 +267,39 @@ std::string stageNarration(const TraceRun& run, const StepRef& ref, bool withHea
     const bool plural = active.size() > 1;
     std::string out = withHeading ? stageHeading(run, ref) + ": " : std::string();
 
+    const CellWords words = wordsOf(run);
+    const bool keys = words.keys > 0;  // a sorted tile: its load computes each element's key
     if (facts.isLoad(k)) {
         std::vector<std::string> loaded;
         std::vector<int> padding;
         int written = 0;
         for (int c = 0; c < facts.cells(); ++c) {
+            if (keys && size_t(c) >= words.keys) break;  // the bins after the keys: cleared, not loaded
             if (facts.padding(c)) padding.push_back(c);
             if (!facts.written(k, c) && !active.empty()) continue;
             if (written++ < kExamples)
-                loaded.push_back("cell " + num(c) + " = " + formatCell(facts.value(k, c), run.type));
+                loaded.push_back(cellName(c, words) + " = " + formatCell(facts.value(k, c), run.type));
         }
         if (written > kExamples) loaded.push_back(num(written - kExamples) + " more");
         bool own = true;
         for (const CellOp& o : ops) own = own && o.w == o.item;
         if (active.empty())
             out += "no work-item loads; the cells hold the work-group's input (" + joinAnd(loaded) + ")";
+        else if (keys)
+            out += nounList("work-item", active) +
+                   (plural ? " each write their element's " : " writes its element's ") + words.cell + " into " +
+                   (own ? (plural ? "their own key" : "its own key") : "a key") + " (" + joinAnd(loaded) + ")";
         else
             out += nounList("work-item", active) + (plural ? " each load their input into " : " loads its input into ") +
                    (own ? (plural ? "their own cell" : "its own cell") : "a cell") + " (" + joinAnd(loaded) + ")";
         if (!idle.empty() && !active.empty())
             out += "; " + nounList("work-item", idle) + (idle.size() == 1 ? " is idle" : " are idle");
         out += ".";
-        if (!padding.empty())
+        if (!padding.empty() && keys)
+            out += " " + std::string(padding.size() == 1 ? "Key " : "Keys ") + describeNumbers(padding, kListed) +
+                   (padding.size() == 1 ? " holds " : " hold ") + formatCell(facts.value(k, padding[0]), run.type) +
+                   ", the number of " + words.cell + "s, past the input: sorted last, counted nowhere.";
+        else if (!padding.empty())
             out += " " + std::string(padding.size() == 1 ? "Cell " : "Cells ") + describeNumbers(padding, kListed) +
                    (padding.size() == 1 ? " holds " : " hold ") + formatCell(facts.value(k, padding[0]), run.type) +
                    ", the identity, as padding past the input.";

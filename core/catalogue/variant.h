@@ -139,6 +139,9 @@ struct VariantInfo {
     bool replicatesBins = false;
     bool binsPerWorkItem = false;  // a copy of the bins per work-item (per-work-item: wg copies, no atomics)
     bool localBins = true;
+    // sort-then-count: its local memory holds the tile's keys (each element's bin, sorted), one per work-item, whatever
+    // the bins; its traced build keeps after them the counts the group added to the global bins.
+    bool sortsTileKeys = false;
 };
 
 // The __local elements a work-group of wg work-items of this variant uses (its scratch argument's size).

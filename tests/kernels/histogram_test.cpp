@@ -88,8 +88,10 @@ TEST_P(HistogramTrace, EqualsItsModelStageForStage) {
             for (size_t bins : {size_t(1), size_t(7), size_t(40)}) {
                 if (type == ElemType::Float && bins != 7) continue;
                 // 1 and 13: fewer elements than work-items; 100 and 1000: several groups, the last one partly used;
-                // work-groups of 16 (fewer work-items than 40 bins: each clears and merges several) and 12.
-                for (auto [n, wg] : {std::pair<size_t, size_t>{1, 16}, {13, 16}, {100, 16}, {1000, 12}}) {
+                // work-groups of 16 (fewer work-items than 40 bins: each clears and merges several) and 12 (32 for a
+                // kernel that needs a power of two).
+                for (auto [n, size] : {std::pair<size_t, size_t>{1, 16}, {13, 16}, {100, 16}, {1000, 12}}) {
+                    const size_t wg = v.needsPow2WorkGroup && (size & (size - 1)) != 0 ? 32 : size;
                     RunConfig c;
                     c.variant = v.id;
                     c.n = n;

@@ -245,7 +245,7 @@ void LectureMode::drawSide(ExplorerState& state, int sideIndex, const UiContext&
     }
     std::string readout;
     if (scene.hiddenValues > 0 || (so.showValues && scene.valueSize <= 0)) {  // values too long for their cells: this stage's results written out beside
-        readout = view::stageReadout(facts, ref.stage, run.type, 16, patternInfo(run.pattern).words.cell);
+        readout = view::stageReadout(facts, ref.stage, run.type, 16, view::wordsOf(run));
         ImFont* font = ctx.fonts.pick(view::FontRole::Regular, lineSize);
         dl->PushClipRect(ImVec2(area.x, area.y), ImVec2(area.x + area.w * 0.6f, area.bottom() + 26 * s), true);
         dl->AddText(font, lineSize, ImVec2(area.x, area.bottom() + 2 * s), p.textDim.packed(), readout.c_str());

@@ -181,9 +181,11 @@ void ResultPanel::stage(const ExplorerState& state, int sideIndex, const UiConte
                         "and the next:", a.activeItems, items, op);
         else if (examples.front()->b >= 0)
             ImGui::Text("%d of %d work-items combine two cells (%s) into one:", a.activeItems, items, op);
-        else
+        else  // a key of a sorted tile, or a cell in the pattern's words
             ImGui::Text("%d of %d work-items each write one %s:", a.activeItems, items,
-                        patternInfo(side.bundle->run.pattern).words.cell.c_str());
+                        examples.front()->w >= 0 && size_t(examples.front()->w) < view::wordsOf(side.bundle->run).keys
+                            ? "key"
+                            : patternInfo(side.bundle->run.pattern).words.cell.c_str());
         const auto line = [&](int item, int w, int x, int y, bool then) {
             // The work-item, or under it "and" for its second operation.
             const std::string who = then ? std::string(10, ' ') + "and" : "work-item " + std::to_string(item) + ":";

@@ -225,10 +225,11 @@ void TreePanel::Draw(ExplorerState& state, int sideIndex, const UiContext& ctx, 
                          layout.cell(state.hover.stage, state.hover.cell).w, scene.valueSize,
                          render::measureWith(ctx.fonts));
     if (hoveredHidden)
-        g.readout = "cell " + std::to_string(state.hover.cell) + " after " + facts.stage(state.hover.stage).label +
-                    ": " + view::formatExact(facts.value(state.hover.stage, state.hover.cell), run.type);
+        g.readout = view::cellName(state.hover.cell, view::wordsOf(run)) + " after " +
+                    facts.stage(state.hover.stage).label + ": " +
+                    view::formatExact(facts.value(state.hover.stage, state.hover.cell), run.type);
     else if (scene.hiddenValues > 0 || (so.showValues && scene.valueSize <= 0))  // some values, or all, not written
-        g.readout = view::stageReadout(facts, ref.stage, run.type, 16, patternInfo(run.pattern).words.cell);
+        g.readout = view::stageReadout(facts, ref.stage, run.type, 16, view::wordsOf(run));
     ImGui::SetCursorScreenPos(ImVec2(canvasPos.x, canvasPos.y + canvasSize.y + 2 * s));
     ImGui::PushClipRect(ImVec2(canvasPos.x, canvasPos.y + canvasSize.y),
                         ImVec2(canvasPos.x + width, canvasPos.y + canvasSize.y + readoutH + 2 * s), true);

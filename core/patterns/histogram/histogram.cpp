@@ -127,8 +127,10 @@ std::string buildOptions(const VariantInfo& variant, const RunConfig& config) {
 }
 
 // A kernel without local bins keeps, in its traced build, the counts of its own group's increments (what the group
-// added to the global bins: global-atomics.cl's RL_TRACE_COUNT).
+// added to the global bins: global-atomics.cl's RL_TRACE_COUNT); one that sorts its tile keeps a key per work-item,
+// and those counts after them in its traced build.
 size_t localBytes(const VariantInfo& variant, const RunConfig& config, bool traced) {
+    if (variant.sortsTileKeys) return (config.wg + (traced ? config.bins : 0)) * sizeof(uint32_t);
     if (!variant.localBins) return traced ? config.bins * sizeof(uint32_t) : 0;
     const size_t copies = variant.replicatesBins ? binCopies(config.bins) : variant.binsPerWorkItem ? config.wg : 1;
     return config.bins * copies * sizeof(uint32_t);
@@ -138,7 +140,8 @@ size_t localBytes(const VariantInfo& variant, const RunConfig& config, bool trac
 
 // Atomics, contention and privatization: global atomics, the race of a plain += on local bins, private bins with
 // local atomics, coarsened in both orders, aggregated runs, replicated copies, two passes without global atomics,
-// and bins of its own per work-item (no atomics while counting: the CPU's best).
+// bins of its own per work-item (no atomics while counting: the CPU's best), and the tile sorted by bin, each run of
+// equal bins counted with one atomic.
 PatternInfo histogram() {
     PatternInfo p;
     p.id = Pattern::Histogram;
@@ -264,6 +267,7 @@ PatternInfo histogram() {
                                                   variants::replicated(),
                                                   variants::two_pass(),
                                                   variants::per_work_item(),
+                                                  variants::sort_then_count(),
                                               });
     return p;
 }

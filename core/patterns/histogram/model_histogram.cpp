@@ -116,6 +116,12 @@ GroupTrace privatizedGroup(const ModelInput& in, const HistogramShape& shape) {
     return g;
 }
 
+size_t bitonicSteps(size_t wg) {
+    size_t log = 0;
+    while ((size_t(1) << log) < wg) ++log;
+    return log * (log + 1) / 2;
+}
+
 GroupTrace globalAtomicsGroup(const ModelInput& in) {
     const Binning binning = modelBinning(in);
     const size_t wg = in.pass.local, n = in.input.size();

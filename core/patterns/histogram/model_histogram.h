@@ -29,6 +29,9 @@ GroupTrace privatizedGroup(const ModelInput& in, const HistogramShape& shape);
 // A work-group of global-atomics: one stage, its operations and the counts the group added to the global bins.
 GroupTrace globalAtomicsGroup(const ModelInput& in);
 
+// The steps of a bitonic sort of wg keys (wg a power of two): log2 wg x (log2 wg + 1) / 2.
+size_t bitonicSteps(size_t wg);
+
 }  // namespace rl::model
 
 namespace rl {

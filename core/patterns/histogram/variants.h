@@ -16,6 +16,7 @@ VariantInfo aggregated();
 VariantInfo replicated();
 VariantInfo two_pass();
 VariantInfo per_work_item();
+VariantInfo sort_then_count();
 
 // What every histogram kernel shares: the pattern, the kind, the contract's arguments, any work-group size, 32-bit
 // elements only.

@@ -218,5 +218,30 @@ TEST(Caption, ACopyOfABinIsNamedAsTheBinsCopy) {
     EXPECT_EQ(wordsOf(run).copies, 1u);
 }
 
+// A histogram that sorts its tile (sort-then-count) holds the tile's keys before its bins: 8 keys and 4 bins in 12
+// cells name cell 3 as key 3 and cell 9 as bin 1, and are no copies of the bins.
+TEST(Caption, ASortedTilesKeysAreNamedAsKeysBeforeTheBins) {
+    TraceRun run;
+    run.pattern = Pattern::Histogram;
+    run.variant = "sort-then-count";
+    run.op = Op::Sum;
+    run.wg = 8;
+    run.output.assign(4, 0.0);
+    PassTrace pass;
+    GroupTrace group;
+    Stage st;
+    st.values.assign(12, 0.0);
+    group.stages.push_back(st);
+    pass.traced.push_back(group);
+    run.passes.push_back(pass);
+    const CellWords words = wordsOf(run);
+    EXPECT_EQ(words.keys, 8u);
+    EXPECT_EQ(words.copies, 1u);
+    EXPECT_EQ(operationText(Op::Sum, 3, -1, 2, words), "key 2 \xe2\x86\x90 key 3");
+    EXPECT_EQ(operationText(Op::Sum, 9, kRegisterOperand, 9, words), "bin 1 \xe2\x86\x90 bin 1 + its run's length");
+    run.variant = "privatized";
+    EXPECT_EQ(wordsOf(run).keys, 0u);
+}
+
 }  // namespace
 }  // namespace rl::view

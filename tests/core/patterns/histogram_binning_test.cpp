@@ -201,7 +201,7 @@ TEST(HistogramPattern, IsRegisteredWithItsLadder) {
     }
     EXPECT_EQ(ids, (std::vector<std::string>{"global-atomics", "local-nonatomic", "privatized", "coarsened", "coarsened-vector",
                                              "coarsened-contiguous", "aggregated", "replicated", "two-pass",
-                                             "per-work-item"}));
+                                             "per-work-item", "sort-then-count"}));
     EXPECT_NE(patternNames().find("histogram"), std::string::npos);
 }
 

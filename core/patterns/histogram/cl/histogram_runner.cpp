@@ -7,6 +7,7 @@
 #include "core/cl/runners.h"
 #include "core/cl/trace_buffers.h"
 #include "core/pattern.h"
+#include "core/patterns/histogram/model_histogram.h"
 
 #include <algorithm>
 
@@ -34,8 +35,10 @@ public:
         size_t first = 0, count = 0;
         chooseTracedGroups(pass.groups, 0, selection, &first, &count);
         const size_t words = localWords(variant, config, true);
-        // The clear, a stage per element of a work-item, then at most flushed, copies summed and merged.
-        const size_t stages = size_t(std::max(1, pass.elemsPerItem)) + 4;
+        // The clear, a stage per element of a work-item, then at most flushed, copies summed and merged; or the load,
+        // the steps of a sort of the tile's keys and the runs counted.
+        const size_t stages = variant.sortsTileKeys ? model::bitonicSteps(pass.local) + 2
+                                                    : size_t(std::max(1, pass.elemsPerItem)) + 4;
         TraceBuffers tb(engine, config.type, first, count, stages, std::max(pass.local, words));
         setArgs(kernel, variant, config, pass, input, true);
         tb.setArgs(kernel, cl_uint(variant.args.traceAt));
