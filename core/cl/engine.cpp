@@ -4,8 +4,10 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <utility>
 
 #include "core/pattern.h"
+#include "core/files/run_settings.h"
 #include "core/model/analysis.h"
 #include "core/cl/host_pages.h"
 #include "core/cl/timed_run.h"
@@ -115,7 +117,12 @@ void Engine::fits(size_t n, ElemType type) const {
 void Engine::validate(const VariantInfo& v, const RunConfig& c, Purpose purpose) {
     const auto& d = device_;
     fits(c.n, c.type);
-    if (c.wg == 0) throw Error(ErrorKind::BadInput, "the work-group size must be at least 1");
+    // The settings' own ranges, by the table's rule and in its words (a config built field by field, not parsed).
+    for (const auto& [name, value] :
+         {std::pair<const char*, long long>{"wg", (long long)std::min<size_t>(c.wg, size_t(1) << 62)},
+          {"epi", c.elemsPerItem}, {"groups", (long long)std::min<size_t>(c.groups, size_t(1) << 62)},
+          {"simd", c.simdWidth}, {"banks", c.banks}, {"bank-width", c.bankWidthBytes}})
+        checkedSetting(name, value, "--" + std::string(name));
     if (c.wg > d.maxWorkGroup)
         throw Error(ErrorKind::BadInput, "work-group size " + std::to_string(c.wg) + " is past " + d.name +
                                              "'s limit of " + std::to_string(d.maxWorkGroup) +
@@ -140,12 +147,6 @@ void Engine::validate(const VariantInfo& v, const RunConfig& c, Purpose purpose)
                         " needs " + std::to_string(localBytes) + " bytes of local memory; " + d.name + " has " +
                         std::to_string(d.localMemBytes) + ": choose a smaller one" +
                         (patternLocal ? std::string(" (or fewer bins)") : std::string()));
-    if (v.elementsPerItemSettable && (c.elemsPerItem < 0 || c.elemsPerItem > 4096))
-        throw Error(ErrorKind::BadInput, "elements per work-item must be between 1 and 4096");
-    if (c.groups > (size_t(1) << 24)) throw Error(ErrorKind::BadInput, "the grid must be at most 2^24 work-groups");
-    if (c.simdWidth < 0 || c.simdWidth > 1024) throw Error(ErrorKind::BadInput, "SIMD width must be between 1 and 1024");
-    if (c.banks <= 0 || c.banks > 1024 || c.bankWidthBytes <= 0 || c.bankWidthBytes > 64)
-        throw Error(ErrorKind::BadInput, "banks must be 1..1024 and the bank width 1..64 bytes");
     if (const std::string why = unavailableReason(v, d); !why.empty())
         throw Error(ErrorKind::Unsupported, why + ": choose another variant or device");
     if (const std::string why = typeUnsupportedReason(v, c.type, &d); !why.empty())
@@ -209,12 +210,13 @@ RunResult Engine::run(const VariantInfo& variant, const RunConfig& requested, co
     return timed.result();
 }
 
-TraceRun Engine::trace(const RunConfig& config, const HostArray& input, const TraceSelection& selection) {
-    return trace(lookUp(config.variant), config, input, selection);
+TraceRun Engine::trace(const RunConfig& config, const HostArray& input, const TraceSelection& selection,
+                       std::vector<PassPlan>* planned) {
+    return trace(lookUp(config.variant), config, input, selection, planned);
 }
 
 TraceRun Engine::trace(const VariantInfo& variant, const RunConfig& requested, const HostArray& input,
-                       const TraceSelection& selection) {
+                       const TraceSelection& selection, std::vector<PassPlan>* planned) {
     checkInput(requested, input);
     RunConfig config = withDataDefaults(variant, requested, input);
     config.variant = variant.id;
@@ -247,6 +249,7 @@ TraceRun Engine::trace(const VariantInfo& variant, const RunConfig& requested, c
     analyzeTrace(run);
     patternInfo(v->pattern).judgeTrace(*v, config, input, run);
     run.verdict += byDesign(*v, run.correct);
+    if (planned) *planned = plan;
     return run;
 }
 

@@ -97,11 +97,13 @@ public:
     RunResult run(const VariantInfo& variant, const RunConfig& config, const HostArray& input, int warmup = 0,
                   int repeats = 1);
 
-    // Runs the traced build of the same kernel and returns what it recorded, analysed and checked.
-    TraceRun trace(const RunConfig& config, const HostArray& input, const TraceSelection& selection = {});
+    // Runs the traced build of the same kernel and returns what it recorded, analysed and checked; `planned`, when
+    // given, receives the passes it launched, so that a caller that draws them does not plan them again.
+    TraceRun trace(const RunConfig& config, const HostArray& input, const TraceSelection& selection = {},
+                   std::vector<PassPlan>* planned = nullptr);
     // The same for a variant not in the registry (a student's kernel); config.variant ignored.
     TraceRun trace(const VariantInfo& variant, const RunConfig& config, const HostArray& input,
-                   const TraceSelection& selection = {});
+                   const TraceSelection& selection = {}, std::vector<PassPlan>* planned = nullptr);
 
     // The bandwidth ceiling: a plain copy kernel over the bytes of n elements of the type.
     CopyCeiling copyCeiling(size_t n, ElemType type, int warmup, int repeats);

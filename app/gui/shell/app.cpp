@@ -319,10 +319,14 @@ void App::takeWorkerResults() {
     for (Side* side : {&state_.a, &state_.b}) {
         side->groupOfPass.clear();
         if (!side->bundle || side->bundle->run.passes.empty()) continue;
-        int first = 0;  // the traced group that was asked for
+        int first = -1;  // the traced group that was asked for
         const auto& traced = side->bundle->run.passes[0].traced;
         for (size_t i = 0; i < traced.size(); ++i)
             if (size_t(traced[i].group) == state_.firstGroup) first = int(i);
+        if (first < 0) {  // past the groups of a smaller input now: the group shown instead is the one selected
+            first = 0;
+            if (side == &state_.a && !traced.empty()) state_.firstGroup = size_t(traced[0].group);
+        }
         side->groupOfPass = view::followPartial(side->bundle->run, first);
     }
     state_.rebuildTimelines(true);
@@ -361,15 +365,7 @@ void App::sendRequestIfDirty() {
     request.config = state_.config;
     request.compareVariant = state_.compareVariant;
     request.selection = TraceSelection::wholeUpToCells(request.config.wg);
-    if (const VariantInfo* v = findVariant(request.config.variant)) {
-        try {
-            const auto plan = planPasses(*v, request.config);
-            if (!plan.empty() && state_.firstGroup >= plan[0].groups) state_.firstGroup = 0;
-        } catch (const std::exception&) {
-            state_.firstGroup = 0;
-        }
-    }
-    request.selection.firstGroup = state_.firstGroup;
+    request.selection.firstGroup = state_.firstGroup;  // past the pass's groups: the engine records its last
     request.selection.groupCount = 1;
     state_.requested = request.id;
     speed_.requestSent(request.id, now());

@@ -218,8 +218,7 @@ std::shared_ptr<const view::TraceBundle> EngineWorker::traceOne(const TraceReque
     bundle->config = config;
     bundle->variant = *variant;
     bundle->deviceName = devices_[size_t(index)].name;
-    bundle->run = engine->trace(config, input, request.selection);
-    bundle->plan = planPasses(*variant, config);
+    bundle->run = engine->trace(config, input, request.selection, &bundle->plan);  // planned once, by the engine
     bundle->traceMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     bundle->serial = ++bundles_;
     return view::finishBundle(std::move(bundle), input);

@@ -13,18 +13,15 @@ bool same(double a, double b) { return a == b || (std::isnan(a) && std::isnan(b)
 
 }  // namespace
 
-ModelDeparture compareWithModel(const VariantInfo& variant, const RunConfig& config, const HostArray& input,
-                                const TraceRun& trace) {
+ModelDeparture compareWithModel(const VariantInfo& variant, const RunConfig& config, const std::vector<PassPlan>& plan,
+                                const HostArray& input, const TraceRun& trace) {
     ModelDeparture out;
     if (!hasModel(variant)) {
         out.note = "no CPU model for '" + variant.id + "' to compare the trace with";
         return out;
     }
-    std::vector<PassPlan> plan;
-    try {
-        plan = planPasses(variant, config);
-    } catch (const std::exception& e) {
-        out.note = std::string("cannot plan the passes: ") + e.what();
+    if (plan.empty() && !trace.passes.empty()) {
+        out.note = "no passes planned to compare the trace with";
         return out;
     }
     std::vector<double> passInput(input.size());

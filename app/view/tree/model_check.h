@@ -2,10 +2,12 @@
 // what core/model computes for the same input. For a wrong-by-design kernel this is the stage to look at.
 #pragma once
 #include <string>
+#include <vector>
 
 #include "core/input.h"
 #include "core/run_config.h"
 #include "core/trace.h"
+#include "core/catalogue/pass_plan.h"
 #include "core/catalogue/variant.h"
 
 namespace rl::view {
@@ -20,8 +22,8 @@ struct ModelDeparture {
 };
 
 // Compares every traced group of every pass whose input is known: pass 0 from `input`, a later pass from the
-// partials of the previous pass when all of its groups were traced.
-ModelDeparture compareWithModel(const VariantInfo& variant, const RunConfig& config, const HostArray& input,
-                                const TraceRun& trace);
+// partials of the previous pass when all of its groups were traced. `plan`: the passes the trace launched.
+ModelDeparture compareWithModel(const VariantInfo& variant, const RunConfig& config, const std::vector<PassPlan>& plan,
+                                const HostArray& input, const TraceRun& trace);
 
 }  // namespace rl::view

@@ -21,7 +21,7 @@ std::shared_ptr<const TraceBundle> finishBundle(std::unique_ptr<TraceBundle> bun
         bundle->facts.push_back(std::move(groups));
     }
     bundle->departure = departure ? std::move(*departure)
-                                  : compareWithModel(bundle->variant, bundle->config, input, bundle->run);
+                                  : compareWithModel(bundle->variant, bundle->config, bundle->plan, input, bundle->run);
     return std::shared_ptr<const TraceBundle>(std::move(bundle));
 }
 

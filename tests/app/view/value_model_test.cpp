@@ -202,7 +202,7 @@ ModelledRun modelledRun(size_t n, size_t wg) {
 
 TEST(ModelCheck, AFaithfulTraceMatchesEveryStage) {
     const ModelledRun r = modelledRun(256, 32);
-    const ModelDeparture d = compareWithModel(r.variant, r.config, r.input, r.trace);
+    const ModelDeparture d = compareWithModel(r.variant, r.config, planPasses(r.variant, r.config), r.input, r.trace);
     EXPECT_TRUE(d.checked);
     EXPECT_FALSE(d.departs);
     EXPECT_NE(d.note.find("9 traced group"), std::string::npos) << d.note;  // 8 groups + the final one
@@ -213,7 +213,7 @@ TEST(ModelCheck, FindsTheFirstStageThatDiffers) {
     // Corrupt group 3 of pass 0 at stage 2, cell 5, and a later stage too: the first one is reported.
     r.trace.passes[0].traced[3].stages[2].values[5] += 1;
     r.trace.passes[0].traced[3].stages[4].values[0] += 1;
-    const ModelDeparture d = compareWithModel(r.variant, r.config, r.input, r.trace);
+    const ModelDeparture d = compareWithModel(r.variant, r.config, planPasses(r.variant, r.config), r.input, r.trace);
     ASSERT_TRUE(d.departs);
     EXPECT_EQ(d.pass, 0);
     EXPECT_EQ(d.group, 3);
@@ -226,7 +226,7 @@ TEST(ModelCheck, LaterPassesNeedEveryGroupOfThePreviousOne) {
     ModelledRun r = modelledRun(256, 32);
     r.trace.passes[0].traced.resize(1);  // only group 0 recorded: pass 1's input is unknown
     r.trace.passes[1].traced[0].stages[1].values[0] += 5;
-    const ModelDeparture d = compareWithModel(r.variant, r.config, r.input, r.trace);
+    const ModelDeparture d = compareWithModel(r.variant, r.config, planPasses(r.variant, r.config), r.input, r.trace);
     EXPECT_TRUE(d.checked);
     EXPECT_FALSE(d.departs);
 }
