@@ -55,13 +55,6 @@ nlohmann::json numaNodes() {
     return nodes;
 }
 
-std::string now() {
-    char buf[64];
-    const std::time_t t = std::time(nullptr);
-    std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M:%S %Z", std::localtime(&t));
-    return buf;
-}
-
 void progress(const Measurement& m) {
     std::cerr << "  " << m.method << " @ " << sizeLabel(m.n) << ": ";
     if (m.skipped)
@@ -255,30 +248,12 @@ int run(const BenchOptions& o) {
     pending.clear();
     for (const std::string peer : {"pyopencl", "torch"}) {
         if (!wanted(o.peers, peer)) continue;
-        PythonJob job;
-        job.script = o.scriptDir + "/peer_" + peer + ".py";
-        job.pythons = o.pythons;
-        job.files = files;
-        job.warmup = o.warmup;
-        job.repeats = o.repeats;
-        job.timing = mode;
+        PythonJob job = pythonJob(o, peer, files, mode, dev);
         job.interleave = interleave;
         job.passes = passes;
-        job.calls = o.calls;
-        job.coldL2 = o.coldL2;
-        job.type = o.type;
         job.op = o.op;
-        job.platform = dev.platform;
-        job.device = dev.name;
-        std::string why;
-        std::cerr << "running " << job.script << "\n";
-        auto got = runPythonPeer(job, &why);
-        if (got.empty())
-            for (size_t n : sizes)
-                got.push_back(skippedMeasurement(peer == "torch" ? "torch." + opName : "pyopencl ReductionKernel",
-                                                 peer == "torch" ? Role::FrameworkPeer : Role::OpenClPeer, n, why));
-        else if (!why.empty())
-            std::cerr << why << "\n";
+        auto got = runPython(job, sizes, peer == "torch" ? "torch." + opName : "pyopencl ReductionKernel",
+                             peer == "torch" ? Role::FrameworkPeer : Role::OpenClPeer);
         for (auto& m : got) {
             if (!m.skipped && m.checked) {
                 auto it = refs.find(m.n);
@@ -292,16 +267,9 @@ int run(const BenchOptions& o) {
 
     const auto checks = checkTargets(all, sizes, best, cpu, opName);
     {  // every figure as JSON: to --json FILE, and kept for the explorer's Timings view (its peers overlay)
-        nlohmann::json j = {
-            {"date", now()},
-            {"device", dev.name},
-            {"platform", dev.platform},
+        nlohmann::json j = runHeader(o, dev, timing, mode, typeName, opName);  // every method reduces the same data
+        j.update({
             {"platform_version", dev.platformVersion},
-            {"driver", dev.driver},
-            {"type", dev.type},
-            {"compute_units", dev.computeUnits},
-            {"timing", toString(timing)},
-            {"timing_mode", mode},
             {"timing_definition", mode == "device"        ? "each call queued behind a busy device: OpenCL "
                                                             "profiling events; CUDA events for torch and cupy"
                                   : mode == "device-idle" ? "device idle before each call: OpenCL "
@@ -310,14 +278,8 @@ int run(const BenchOptions& o) {
                                                           : "host clock around the call and the read "
                                                             "of its result; the OpenCL calls on a queue "
                                                             "without profiling"},
-            {"data_type", typeName},  // every method reduces the same random data
-            {"op", opName},
-            {"warmup", o.warmup},
-            {"repeats", o.repeats},
             {"interleaved", interleave},
             {"passes", passes},
-            {"seed", o.seed},
-            {"wg", wgJson(o)},
             {"load_average", loadAverage()},
             {"numa_nodes", numaNodes()},
             // wall clock minus the monotonic clock --calls stamps: lines the calls up with samples
@@ -325,16 +287,8 @@ int run(const BenchOptions& o) {
             {"wall_minus_monotonic_s",
              std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count() -
                  std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count()},
-            {"best_variant", bestVariantFor(dev).id},
-            {"measurements", nlohmann::json::array()},
-            {"targets", nlohmann::json::array()}};
-        for (const auto& m : all) j["measurements"].push_back(toJson(m, o.calls));
-        for (const auto& t : checks)
-            j["targets"].push_back(
-                {{"what", t.what}, {"ratio", t.ratio}, {"target", t.target}, {"met", t.met}, {"detail", t.detail}});
-        if (!o.jsonPath.empty()) std::ofstream(o.jsonPath) << j.dump(2) << "\n";
-        if (const std::string kept = keepForTheExplorer(j, dev.name); !kept.empty())
-            std::cout << "figures kept for the explorer's Timings view: " << kept << "\n";
+            {"best_variant", bestVariantFor(dev).id}});
+        writeRun(j, all, checks, o, dev.name);
     }
     std::cout << "\n"
               << dev.platform << " / " << dev.name << " (" << dev.type << "), " << now() << "; " << mode

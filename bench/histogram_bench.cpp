@@ -18,13 +18,6 @@
 namespace rl::bench {
 namespace {
 
-std::string now() {
-    char buf[64];
-    const std::time_t t = std::time(nullptr);
-    std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M:%S %Z", std::localtime(&t));
-    return buf;
-}
-
 // The variants a histogram bench times by default: each device's best and the rungs nearest it (the rest of the
 // ladder, global-atomics and the wrong local-nonatomic included, take --variants).
 std::vector<std::string> defaultVariants(bool cpu) {
@@ -150,29 +143,12 @@ int runHistogramBench(Engine& engine, std::vector<size_t> sizes, const BenchOpti
         engine.queue().finish();
     }
     if (python) {
-        PythonJob job;
-        job.script = o.scriptDir + "/peer_torch.py";
-        job.pythons = o.pythons;
-        job.files = files;
-        job.warmup = o.warmup;
-        job.repeats = o.repeats;
-        job.timing = mode;
-        job.calls = o.calls;
-        job.coldL2 = o.coldL2;
-        job.type = o.type;
+        PythonJob job = pythonJob(o, "torch", files, mode, dev);
         job.op = Op::Sum;
         job.pattern = Pattern::Histogram;
         job.bins = o.bins;
-        job.platform = dev.platform;
-        job.device = dev.name;
-        std::string why;
-        std::cerr << "running " << job.script << " --pattern histogram\n";
-        auto got = runPythonPeer(job, &why);
-        if (got.empty())
-            for (size_t n : sizes) got.push_back(skippedMeasurement("cupy.histogram", Role::FrameworkPeer, n, why));
-        else if (!why.empty())
-            std::cerr << why << "\n";
-        for (auto& m : got) keep(std::move(m));  // checked by the peer, bin by bin
+        for (auto& m : runPython(job, sizes, "cupy.histogram", Role::FrameworkPeer, "--pattern histogram"))
+            keep(std::move(m));  // checked by the peer, bin by bin
     }
     for (const auto& f : files) std::remove(f.second.c_str());
 
@@ -190,35 +166,13 @@ int runHistogramBench(Engine& engine, std::vector<size_t> sizes, const BenchOpti
             if (n >= (size_t(1) << 28)) target("best histogram / fastest ceiling", Role::Ceiling, 0.70);
         }
     }
-    nlohmann::json j = {{"date", now()},
-                        {"pattern", "histogram"},
-                        {"bins", o.bins},
-                        {"distribution", o.distribution},
-                        {"range", {0, o.bins}},
-                        {"device", dev.name},
-                        {"platform", dev.platform},
-                        {"driver", dev.driver},
-                        {"type", dev.type},
-                        {"compute_units", dev.computeUnits},
-                        {"timing", toString(timing)},
-                        {"timing_mode", mode},
-                        {"data_type", typeName},
-                        {"op", "count"},
-                        {"warmup", o.warmup},
-                        {"repeats", o.repeats},
-                        {"seed", o.seed},
-                        {"wg", wgJson(o)},
-                        {"cold_l2", o.coldL2},
-                        {"opencl_queue", engine.profilesCommands() ? "profiling" : "plain (no profiling)"},
-                        {"measurements", nlohmann::json::array()},
-                        {"targets", nlohmann::json::array()}};
-    for (const auto& m : all) j["measurements"].push_back(toJson(m, o.calls));
-    for (const auto& t : targets)
-        j["targets"].push_back(
-            {{"what", t.what}, {"ratio", t.ratio}, {"target", t.target}, {"met", t.met}, {"detail", t.detail}});
-    if (!o.jsonPath.empty()) std::ofstream(o.jsonPath) << j.dump(2) << "\n";
-    if (const std::string kept = keepForTheExplorer(j, dev.name); !kept.empty())
-        std::cout << "figures kept for the explorer's Timings view: " << kept << "\n";
+    nlohmann::json j = runHeader(o, dev, timing, mode, typeName, "count");
+    j.update({{"pattern", "histogram"},
+              {"bins", o.bins},
+              {"distribution", o.distribution},
+              {"range", {0, o.bins}},
+              {"opencl_queue", engine.profilesCommands() ? "profiling" : "plain (no profiling)"}});
+    writeRun(j, all, targets, o, dev.name);
     std::cout << "\n" << dev.platform << " / " << dev.name << " (" << dev.type << "), " << now() << "; " << mode
               << (timing == Timing::Wall ? " timing (the OpenCL calls on a queue without profiling)" : " timing")
               << ", median of " << o.repeats << " round-robin runs after >= " << o.warmup << " warm-up runs, "

@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
+#include <ctime>
+#include <iostream>
 #include <filesystem>
 #include <fstream>
 
@@ -192,6 +194,74 @@ void printTargets(std::ostream& out, const std::vector<TargetCheck>& checks) {
         out << t.what << std::string(w - t.what.size(), ' ') << "  "
             << (t.ratio > 0 ? fmt("%6.2fx", t.ratio) : "     -") << " (target >= " << fmt("%.2f", t.target) << ")  "
             << (t.met ? "met    " : "NOT MET") << "  " << t.detail << "\n";
+}
+
+std::string now() {
+    char buf[64];
+    const std::time_t t = std::time(nullptr);
+    std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M:%S %Z", std::localtime(&t));
+    return buf;
+}
+
+nlohmann::json runHeader(const BenchOptions& o, const DeviceInfo& dev, Timing timing, const std::string& mode,
+                         const std::string& typeName, const std::string& op) {
+    return {{"date", now()},
+            {"device", dev.name},
+            {"platform", dev.platform},
+            {"driver", dev.driver},
+            {"type", dev.type},
+            {"compute_units", dev.computeUnits},
+            {"timing", toString(timing)},
+            {"timing_mode", mode},
+            {"data_type", typeName},
+            {"op", op},
+            {"warmup", o.warmup},
+            {"repeats", o.repeats},
+            {"seed", o.seed},
+            {"wg", wgJson(o)},
+            {"cold_l2", o.coldL2}};
+}
+
+void writeRun(nlohmann::json& j, const std::vector<Measurement>& all, const std::vector<TargetCheck>& targets,
+              const BenchOptions& o, const std::string& device) {
+    j["measurements"] = nlohmann::json::array();
+    for (const auto& m : all) j["measurements"].push_back(toJson(m, o.calls));
+    j["targets"] = nlohmann::json::array();
+    for (const auto& t : targets)
+        j["targets"].push_back(
+            {{"what", t.what}, {"ratio", t.ratio}, {"target", t.target}, {"met", t.met}, {"detail", t.detail}});
+    if (!o.jsonPath.empty()) std::ofstream(o.jsonPath) << j.dump(2) << "\n";
+    if (const std::string kept = keepForTheExplorer(j, device); !kept.empty())
+        std::cout << "figures kept for the explorer's Timings view: " << kept << "\n";
+}
+
+PythonJob pythonJob(const BenchOptions& o, const std::string& peer, const std::vector<std::pair<size_t, std::string>>& files,
+                    const std::string& mode, const DeviceInfo& dev) {
+    PythonJob job;
+    job.script = o.scriptDir + "/peer_" + peer + ".py";
+    job.pythons = o.pythons;
+    job.files = files;
+    job.warmup = o.warmup;
+    job.repeats = o.repeats;
+    job.timing = mode;
+    job.calls = o.calls;
+    job.coldL2 = o.coldL2;
+    job.type = o.type;
+    job.platform = dev.platform;
+    job.device = dev.name;
+    return job;
+}
+
+std::vector<Measurement> runPython(const PythonJob& job, const std::vector<size_t>& sizes, const std::string& fallback,
+                                   Role role, const std::string& what) {
+    std::string why;
+    std::cerr << "running " << job.script << (what.empty() ? "" : " " + what) << "\n";
+    std::vector<Measurement> got = runPythonPeer(job, &why);
+    if (got.empty())
+        for (size_t n : sizes) got.push_back(skippedMeasurement(fallback, role, n, why));
+    else if (!why.empty())
+        std::cerr << why << "\n";
+    return got;
 }
 
 }  // namespace rl::bench

@@ -7,6 +7,8 @@
 
 #include "bench/measure.h"
 #include "bench/options.h"
+#include "bench/peers.h"
+#include "core/device_info.h"
 
 namespace rl::bench {
 
@@ -43,5 +45,24 @@ nlohmann::json wgJson(const BenchOptions& o);
 std::string keepForTheExplorer(const nlohmann::json& j, const std::string& device);
 
 std::string sizeLabel(size_t n);  // "2^24" for powers of two, else the number
+
+std::string now();  // "2026-12-06 18:49:02 UTC": when a run was taken
+
+// What every bench's JSON opens with: when, on which device and driver, timed how, over which data and operation,
+// warm-ups, repeats, seed, work-group and cache; each pattern's bench adds its own fields, then writeRun its rows.
+nlohmann::json runHeader(const BenchOptions& o, const DeviceInfo& dev, Timing timing, const std::string& mode,
+                         const std::string& typeName, const std::string& op);
+// The run's rows and targets into `j`, then to --json FILE and a copy for the explorer's Timings view.
+void writeRun(nlohmann::json& j, const std::vector<Measurement>& all, const std::vector<TargetCheck>& targets,
+              const BenchOptions& o, const std::string& device);
+
+// A Python peer's job from the options: its script (bench/peer_NAME.py), interpreters, data files, warm-ups,
+// repeats, timing, --calls, --cold-l2, type and device; the caller sets what its pattern adds (op, bins, ...).
+PythonJob pythonJob(const BenchOptions& o, const std::string& peer, const std::vector<std::pair<size_t, std::string>>& files,
+                    const std::string& mode, const DeviceInfo& dev);
+// Runs it (saying so on stderr, with why it did not where it did not); where it could not run, a skipped row per size
+// under `fallback`, in `role`.
+std::vector<Measurement> runPython(const PythonJob& job, const std::vector<size_t>& sizes, const std::string& fallback,
+                                   Role role, const std::string& what = "");
 
 }  // namespace rl::bench

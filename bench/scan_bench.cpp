@@ -17,13 +17,6 @@
 namespace rl::bench {
 namespace {
 
-std::string now() {
-    char buf[64];
-    const std::time_t t = std::time(nullptr);
-    std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M:%S %Z", std::localtime(&t));
-    return buf;
-}
-
 // The depth the host's scans are checked with. libstdc++'s parallel scan over TBB adds each block serially from
 // its offset, so an element's chain of roundings can be as long as its block, which TBB sizes at run time: the
 // serial loop's bound (one rounding per element before it) covers both, capped where gamma(k) reaches 1.
@@ -116,30 +109,12 @@ int runScanBench(Engine& engine, std::vector<size_t> sizes, const BenchOptions& 
         engine.queue().finish();
     }
     if (python) {
-        PythonJob job;
-        job.script = o.scriptDir + "/peer_torch.py";
-        job.pythons = o.pythons;
-        job.files = files;
-        job.warmup = o.warmup;
-        job.repeats = o.repeats;
-        job.timing = mode;
-        job.calls = o.calls;
-        job.coldL2 = o.coldL2;
-        job.type = o.type;
+        PythonJob job = pythonJob(o, "torch", files, mode, dev);
         job.op = o.op;
         job.pattern = Pattern::Scan;
-        job.platform = dev.platform;
-        job.device = dev.name;
-        std::string why;
-        std::cerr << "running " << job.script << " --pattern scan\n";
-        auto got = runPythonPeer(job, &why);
-        if (got.empty())
-            for (size_t n : sizes)
-                got.push_back(skippedMeasurement(o.op == Op::Sum ? "torch.cumsum" : "torch.cum" + opName,
-                                                 Role::FrameworkPeer, n, why));
-        else if (!why.empty())
-            std::cerr << why << "\n";
-        for (auto& m : got) keep(std::move(m));  // checked by the peer, element by element
+        for (auto& m : runPython(job, sizes, o.op == Op::Sum ? "torch.cumsum" : "torch.cum" + opName,
+                                 Role::FrameworkPeer, "--pattern scan"))
+            keep(std::move(m));  // checked by the peer, element by element
     }
     for (const auto& f : files) std::remove(f.second.c_str());
 
@@ -158,34 +133,12 @@ int runScanBench(Engine& engine, std::vector<size_t> sizes, const BenchOptions& 
             if (n >= (size_t(1) << 28)) target("best scan / copy kernel", Role::Ceiling, 0.90);
         }
     }
-    nlohmann::json j = {{"date", now()},
-                        {"pattern", "scan"},
-                        {"scan", "inclusive"},
-                        {"device", dev.name},
-                        {"platform", dev.platform},
-                        {"driver", dev.driver},
-                        {"type", dev.type},
-                        {"compute_units", dev.computeUnits},
-                        {"timing", toString(timing)},
-                        {"timing_mode", mode},
-                        {"data_type", typeName},
-                        {"op", opName},
-                        {"warmup", o.warmup},
-                        {"repeats", o.repeats},
-                        {"seed", o.seed},
-                        {"wg", wgJson(o)},
-                        {"cold_l2", o.coldL2},
-                        {"in_place", python || o.inPlace},
-                        {"opencl_queue", engine.profilesCommands() ? "profiling" : "plain (no profiling)"},
-                        {"measurements", nlohmann::json::array()},
-                        {"targets", nlohmann::json::array()}};
-    for (const auto& m : all) j["measurements"].push_back(toJson(m, o.calls));
-    for (const auto& t : targets)
-        j["targets"].push_back(
-            {{"what", t.what}, {"ratio", t.ratio}, {"target", t.target}, {"met", t.met}, {"detail", t.detail}});
-    if (!o.jsonPath.empty()) std::ofstream(o.jsonPath) << j.dump(2) << "\n";
-    if (const std::string kept = keepForTheExplorer(j, dev.name); !kept.empty())
-        std::cout << "figures kept for the explorer's Timings view: " << kept << "\n";
+    nlohmann::json j = runHeader(o, dev, timing, mode, typeName, opName);
+    j.update({{"pattern", "scan"},
+              {"scan", "inclusive"},
+              {"in_place", python || o.inPlace},
+              {"opencl_queue", engine.profilesCommands() ? "profiling" : "plain (no profiling)"}});
+    writeRun(j, all, targets, o, dev.name);
     std::cout << "\n" << dev.platform << " / " << dev.name << " (" << dev.type << "), " << now() << "; " << mode
               << (timing == Timing::Wall ? " timing (the OpenCL calls on a queue without profiling)" : " timing")
               << ", median of " << o.repeats << " round-robin runs after >= " << o.warmup
