@@ -148,6 +148,9 @@ struct PatternInfo {
     // The simulator's advice in the words of its contract, where they differ from the general advice (empty: the
     // general one): a race in local memory, a write or a read past the end of a buffer.
     std::string localRaceAdvice, writePastEndAdvice, readPastEndAdvice, uninitialisedAdvice, globalRaceAdvice;
+    // The course's advice where more work-groups load the input than a few elements per work-item would need.
+    std::string loadAdvice = "let each work-item load and combine several elements before the tree, and the "
+                             "work-groups past the end write the identity";
     const std::vector<VariantInfo>& variants() const { return variantList; }
 };
 

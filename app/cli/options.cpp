@@ -77,6 +77,8 @@ Options parseOptions(const CommandSpec& spec, int argc, char** argv) {
         if (name != "pattern" && name != "variant" && name != "n" && name != "exclusive" && has(name.c_str()))
             setRunSetting(c, name, get(name.c_str()), "--" + name);
     }
+    if (!has("wg") && !has("kernel") && o.variants.size() <= 1)  // the table's, raised to what the variant needs
+        if (const VariantInfo* v = findVariant(c.variant)) c.wg = leastWorkGroup(*v, c.wg);
     if (has("kernel")) {
         // The student's kernel is read here, once: the command and the check's steps take what was found.
         // A kernel written for one element type (`__global float *a`) builds for that type alone: it is the default.

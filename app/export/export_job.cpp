@@ -105,9 +105,7 @@ std::unique_ptr<FrameSource> loadFrames(const ExportRequest& r) {
     RunConfig c = r.config;
     const VariantInfo* v = findVariant(c.variant);
     if (!v) bad("unknown variant '" + c.variant + "': `reducelab variants` lists them");
-    // The work-group size left out is the one every front end takes (the table's), raised to the least the variant
-    // runs with (the warp-synchronous tail's 64) rather than refused.
-    if (!r.wgGiven) c.wg = std::max<size_t>(c.wg, size_t(std::max(1, v->minWorkGroup)));
+    if (!r.wgGiven) c.wg = leastWorkGroup(*v, c.wg);  // the table's, raised to what the variant needs
     Engine engine(selectDevice(r.device));
     const HostArray input = makeInput(c);
     TraceRun run = engine.trace(c, input, TraceSelection::wholeUpToCells(c.wg));

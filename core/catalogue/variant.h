@@ -158,6 +158,11 @@ const std::vector<VariantInfo>& patternVariants(Pattern pattern);
 const std::vector<VariantInfo>& reduceVariants();
 const std::vector<VariantInfo>& scanVariants();
 const VariantInfo* findVariant(std::string_view id);
+// A work-group size left at its default (the settings table's), raised to the least the variant runs with (the
+// warp-synchronous tail's 64) rather than refused: what `export` and the command line do when --wg is not given.
+inline size_t leastWorkGroup(const VariantInfo& v, size_t wg) {
+    return v.minWorkGroup > 0 && wg < size_t(v.minWorkGroup) ? size_t(v.minWorkGroup) : wg;
+}
 
 // The variant that matches a set of toggles exactly, or nullptr with `why` saying what has no kernel.
 const VariantInfo* variantForToggles(const VariantToggles& toggles, std::string* why);

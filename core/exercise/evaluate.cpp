@@ -271,8 +271,7 @@ Seen loadingGroupsSeen(const CheckReport& r, const CheckSpec& spec) {
     s.message = std::to_string(x.groupsReading) + " of the " + std::to_string(x.groups) +
                 " work-groups read the input of n = " + std::to_string(x.n) + "; with " + std::to_string(k) +
                 " elements per work-item, " + std::to_string(allowed) +
-                " would do. Let each work-item load and combine several elements before the tree, and the work-groups "
-                "past the end write the identity";
+                " would do: " + patternInfo(r.kernel ? r.kernel->pattern : Pattern::Reduce).loadAdvice;
     return s;
 }
 

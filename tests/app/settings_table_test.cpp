@@ -21,6 +21,7 @@
 #include "app/gui/state/settings.h"
 #include "bench/options.h"
 #include "core/files/json_io.h"
+#include "core/catalogue/variant.h"
 #include "core/files/run_settings.h"
 
 namespace rl {
@@ -281,6 +282,19 @@ TEST(SettingsTable, EveryFrontEndLeftToItselfStartsFromTheTablesOneDefault) {
     EXPECT_EQ(d.wg, 16u);
     EXPECT_EQ(d.type, ElemType::Int);
     EXPECT_EQ(d.data, DataPattern::Digits);
+}
+
+// Left out, the work-group size is the table's, raised to the least a variant runs with (the warp-synchronous tail's
+// 64) rather than refused; given, it is taken as it is (and a size the variant cannot take is refused when it runs).
+TEST(SettingsTable, AVariantThatNeedsLargerGroupsTakesItsLeastWhenWgIsLeftOut) {
+    auto wgOf = [](std::vector<std::string> args) {
+        auto argv = argvOf(args);
+        return cli::parseOptions(cli::commandSpec("trace"), int(argv.size()), argv.data()).config.wg;
+    };
+    ASSERT_EQ(findVariant("unroll-last-warp")->minWorkGroup, 64);
+    EXPECT_EQ(wgOf({"reducelab", "trace", "--variant", "unroll-last-warp"}), 64u);
+    EXPECT_EQ(wgOf({"reducelab", "trace", "--variant", "unroll-last-warp", "--wg", "32"}), 32u);
+    EXPECT_EQ(wgOf({"reducelab", "trace", "--variant", "sequential"}), 16u);
 }
 
 TEST(SettingsTable, TheHelpNamesEachSettingsDefault) {

@@ -252,6 +252,8 @@ PatternInfo histogram() {
                           "buffer";
     p.globalRaceAdvice = "increment the global bins with atomic_inc (or add a work-group's count with atomic_add): a "
                          "plain += on a bin that other work-items also increment loses counts";
+    p.loadAdvice = "let each work-item count several elements (i = gid, gid + the grid's width, ... below n), so "
+                   "that fewer work-groups clear and merge their bins";
     p.uninitialisedAdvice =
         "clear the local bins before counting (local_bins[c] = 0 for c = lid, lid + get_local_size(0), ... below "
         "nbins), then barrier(CLK_LOCAL_MEM_FENCE): a counter was incremented or read before anything was written to "

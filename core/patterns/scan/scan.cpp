@@ -137,6 +137,8 @@ PatternInfo scan() {
         "Your own scan kernel, launched like the built-in tiled scans: each work-group scans its tile and writes the "
         "tile's total, the same kernel scans the totals until one tile holds them all, and a uniform add gives every "
         "tile the prefix of the tiles before it.";
+    p.loadAdvice = "let each work-item scan a run of several elements in registers before the tile's scan, and add "
+                   "the tile's prefix to its run as it stores it";
     p.localRaceAdvice =
         "put barrier(CLK_LOCAL_MEM_FENCE) between the writes of one step and the reads of the next, where every "
         "work-item reaches it; and where a step reads cells that other work-items overwrite in the same step (an "

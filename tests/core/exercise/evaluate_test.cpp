@@ -138,6 +138,14 @@ TEST(Evaluate, InputReadsAndLoadingGroups) {
     const CheckOutcome g = evaluateCheck(spec("max_loading_groups", {{"elements_per_item", 2}}), facts(r));
     EXPECT_FALSE(g.passed);  // 5 elements, 2 per item, groups of 4: one group would do, two read
     EXPECT_NE(g.message.find("2 of the 2 work-groups"), std::string::npos) << g.message;
+    EXPECT_NE(g.message.find("before the tree"), std::string::npos) << g.message;
+    // A histogram's kernel is told in its own words: no tree, no identity.
+    r.kernel = workbench::SignatureCheck{};
+    r.kernel->pattern = Pattern::Histogram;
+    const CheckOutcome h = evaluateCheck(spec("max_loading_groups", {{"elements_per_item", 2}}), facts(r));
+    EXPECT_FALSE(h.passed);
+    EXPECT_NE(h.message.find("count several elements"), std::string::npos) << h.message;
+    EXPECT_EQ(h.message.find("tree"), std::string::npos) << h.message;
 }
 
 TEST(Evaluate, ARunNotSimulatedPassesNoSimulatorCheck) {
