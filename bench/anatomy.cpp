@@ -162,7 +162,7 @@ Method bestGpuTrial(Engine& engine, cl::Buffer in, size_t n, size_t groups, size
         std::ostringstream text;
         text << file.rdbuf();
         const VariantInfo& v = *findVariant("best-gpu");
-        const std::string source = kernelFileText(kCommonKernelFile) + "\n#line 1\n" + text.str();
+        const std::string source = kernelPrelude() + "\n#line 1\n" + text.str();
         const std::string options = buildOptions(v, bestGpuConfig(n, wg, groups), false, engine.device());
         cl::Program p = engine.programs().program("trial-" + name, source, options);
         st->k = cl::Kernel(p, v.kernelName.c_str());

@@ -1,4 +1,4 @@
-// gpu_layouts.cl: experiments for best-gpu.cl (bench --layouts), built after kernels/common.cl.
+// gpu_layouts.cl: experiments for best-gpu.cl (bench --layouts), built after kernels/common.cl and kernels/record.cl.
 // LAYOUT 0: grid-stride as best-gpu.cl, UNROLL independent 16-byte loads per step, `grid` vectors apart.
 // RESTRICT: the pointers declared restrict (the read-only load path).
 // LAYOUT 1: each work-group owns a contiguous run of tiles (a tile = UNROLL x wg vectors, read block-stride so

@@ -317,7 +317,7 @@ int runLayouts(Engine& engine, const std::vector<size_t>& sizes, const BenchOpti
     cl::Context& ctx = engine.context();
     cl::CommandQueue& q = engine.queue();
     const int units = std::max(1, engine.device().computeUnits);
-    const std::string common = kernelFileText(kCommonKernelFile);
+    const std::string common = kernelPrelude();
     struct Config {
         int layout, unroll, perUnit;
         cl::Kernel k1, k2;

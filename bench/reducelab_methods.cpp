@@ -265,7 +265,7 @@ Method makeReadOnlyCeiling(Engine& engine, const std::string& source, const Devi
         return m;
     }
     try {
-        const std::string common = kernelFileText(kCommonKernelFile);
+        const std::string common = kernelPrelude();
         cl::Program p = engine.programs().program(
             "readonly-ceiling", common + source,
             std::string(isInt ? "-D RL_TYPE_INT" : "-D RL_TYPE_FLOAT") + " -D RL_OP_SUM -D LAYOUT=0 -D RESTRICT -D UNROLL=" +

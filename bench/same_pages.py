@@ -65,8 +65,12 @@ def main():
         sys.exit("no such OpenCL device (install pocl-opencl-icd for the CPU)")
     ctx = cl.Context([devices[0]])
     queue = cl.CommandQueue(ctx)
-    with open(os.path.join(KERNELS, "common.cl")) as f1, open(os.path.join(KERNELS, "best-cpu.cl")) as f2:
-        program = cl.Program(ctx, f1.read() + "\n" + f2.read()).build()
+    # The prelude every kernel is built after (kernels/common.cl, kernels/record.cl), then the kernel.
+    source = ""
+    for name in ("common.cl", "record.cl", os.path.join("reduce", "best-cpu.cl")):
+        with open(os.path.join(KERNELS, name)) as f:
+            source += f.read() + "\n"
+    program = cl.Program(ctx, source).build()
     host = host_library(a.build_dir)
 
     data = np.random.default_rng(1).random(a.n, dtype=np.float32)

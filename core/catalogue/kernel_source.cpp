@@ -27,8 +27,10 @@ std::string kernelFileText(std::string_view relativePath) {
     throw Error(ErrorKind::BadInput, "no embedded kernel file '" + std::string(relativePath) + "'");
 }
 
+std::string kernelPrelude() { return kernelFileText(kCommonKernelFile) + "\n" + kernelFileText(kRecordKernelFile); }
+
 std::string programSource(std::string_view kernelFile) {
-    return kernelFileText(kCommonKernelFile) + "\n#line 1\n" + kernelFileText(kernelFile);
+    return kernelPrelude() + "\n#line 1\n" + kernelFileText(kernelFile);
 }
 
 std::vector<std::string> embeddedKernelFiles() {

@@ -9,11 +9,16 @@ namespace rl {
 // The text of an embedded file such as "kernels/reduce/sequential.cl". Throws rl::Error (BadInput) when unknown.
 std::string kernelFileText(std::string_view relativePath);
 
-// The common file every program starts with: the element type, the operation, the recording macros and the
-// building blocks the kernels share (the tile scan).
+// The two files every program starts with. common.cl: the element type, the operation and the building blocks the
+// kernels share (the tile scan, a histogram's binning, the single passes' status words). record.cl: the recording
+// macros of traced builds (nothing in timed ones).
 inline constexpr std::string_view kCommonKernelFile = "kernels/common.cl";
+inline constexpr std::string_view kRecordKernelFile = "kernels/record.cl";
 
-// The full program text of a kernel file (a variant's VariantInfo::kernelFile): the common file, then that file.
+// The prelude of every program: common.cl, then record.cl.
+std::string kernelPrelude();
+
+// The full program text of a kernel file (a variant's VariantInfo::kernelFile): the prelude, then that file.
 std::string programSource(std::string_view kernelFile);
 
 // Every embedded kernel file's relative path.

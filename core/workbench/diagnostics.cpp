@@ -84,8 +84,7 @@ int rank(const std::string& severity) { return severity == "error" ? 0 : severit
 std::string displayName(std::string_view path) { return baseName(path); }
 
 std::string studentProgramSource(std::string_view studentText, std::string_view fileName) {
-    return kernelFileText(kCommonKernelFile) + "\n#line 1 \"" + baseName(fileName) + "\"\n" +
-           std::string(studentText);
+    return kernelPrelude() + "\n#line 1 \"" + baseName(fileName) + "\"\n" + std::string(studentText);
 }
 
 int studentFirstLine() {
@@ -172,7 +171,7 @@ std::vector<Diagnostic> studentDiagnostics(std::string_view log, std::string_vie
         if (honoured) {
             if (d.file != name) continue;
         } else {
-            if (d.line < firstLine) continue;  // in the prelude (common.cl)
+            if (d.line < firstLine) continue;  // in the prelude (common.cl, record.cl)
             d.line -= firstLine - 1;
             d.file = name;
         }
