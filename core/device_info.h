@@ -33,6 +33,8 @@ struct DeviceInfo {
                                        // passes' timed runs number their tiles by work-group (kernels/common.cl)
     bool ptxWarps = false;  // NVIDIA's GPUs: OpenCL C takes inline PTX for a warp of 32 (shuffles, votes, a warp's
                             // barrier); decoupled-look-back's timed runs use them (kernels/scan/decoupled-look-back.cl)
+    bool ptxMatch = false;  // NVIDIA's GPUs of compute capability 7.0 on (Volta): PTX's match.any.sync, the lanes of
+                            // a warp holding one value (kernels/histogram/sub-group.cl)
 };
 
 }  // namespace rl

@@ -42,7 +42,11 @@ std::string buildOptions(const VariantInfo& variant, const RunConfig& config, bo
     if (usesWarpPath(variant, config, traced, device)) o += " -D RL_PTX_WARPS";
     if (streamsOutput(variant, config, device)) o += " -D RL_STREAM=" + std::to_string(streamLag(device));
     if (const auto own = patternInfo(variant.pattern).buildOptions) o += own(variant, config);
-    if (variant.needsOpenCL20 || variant.needsSubGroups) o += device.openclC3 ? " -cl-std=CL3.0" : " -cl-std=CL2.0";
+    // A sub-group kernel on NVIDIA's GPUs reaches its warp through inline PTX, with no sub-group functions.
+    const bool ptxSubGroups = variant.subGroupsOnPtx && device.ptxMatch;
+    if (ptxSubGroups) o += " -D RL_PTX_SUB_GROUPS";
+    if (variant.needsOpenCL20 || (variant.needsSubGroups && !ptxSubGroups))
+        o += device.openclC3 ? " -cl-std=CL3.0" : " -cl-std=CL2.0";
     return o;
 }
 

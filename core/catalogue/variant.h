@@ -106,8 +106,11 @@ struct VariantInfo {
     size_t elemsPerGrownGroup = 0;
     int maxGroupsPerComputeUnit = 0;
     bool needsSubGroups = false;
+    // needsSubGroups: on NVIDIA's GPUs from Volta on (DeviceInfo::ptxMatch), whose OpenCL offers no sub-groups, the
+    // kernel takes its warp of 32 through inline PTX instead (built with RL_PTX_SUB_GROUPS, traced and timed alike)
+    bool subGroupsOnPtx = false;
     bool needsOpenCL20 = false;
-    std::string builtinCalls;  // needsOpenCL20: the built-ins it calls, as messages name them
+    std::string builtinCalls;  // needsOpenCL20, needsSubGroups: the built-ins it calls, as messages name them
     bool needsInt64Atomics = false;  // cl_khr_int64_base_atomics
     std::string no64BitReason;       // why its kernel cannot hold long or double elements; empty: it can
     GroupModel model = nullptr;      // the CPU model device traces must equal; null for the built-ins (driver order)
@@ -142,6 +145,9 @@ struct VariantInfo {
     // sort-then-count: its local memory holds the tile's keys (each element's bin, sorted), one per work-item, whatever
     // the bins; its traced build keeps after them the counts the group added to the global bins.
     bool sortsTileKeys = false;
+    // Non-empty: why a student's kernel, whose local buffer the contract sizes, cannot be compared with this model
+    // (`check --model`, the workbench's list of models).
+    std::string notAStudentModel;
 };
 
 // The __local elements a work-group of wg work-items of this variant uses (its scratch argument's size).

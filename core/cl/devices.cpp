@@ -135,6 +135,11 @@ std::vector<DeviceInfo> listDevices() {
         const bool nvidiaGpu = info.type == "GPU" && nvidia(info);
         info.startsGroupsInOrder = nvidiaGpu;  // as CUB's single-pass scan relies on
         info.ptxWarps = nvidiaGpu;             // NVIDIA's OpenCL C takes inline PTX
+        if (nvidiaGpu && extensions.find("cl_nv_device_attribute_query") != std::string::npos) {
+            cl_uint major = 0;  // CL_DEVICE_COMPUTE_CAPABILITY_MAJOR_NV
+            if (clGetDeviceInfo(device(), 0x4000, sizeof major, &major, nullptr) == CL_SUCCESS)
+                info.ptxMatch = major >= 7;
+        }
         info.workGroupCollectives = cVersion.find("OpenCL C 2.") != std::string::npos;
         if (cVersion.find("OpenCL C 3.") != std::string::npos) {
             // OpenCL 3.0 made these optional: ask for the feature macros.

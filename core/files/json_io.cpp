@@ -63,7 +63,8 @@ json device(const DeviceInfo& d) {
             {"int64_atomics", d.int64Atomics},
             {"fp64", d.fp64},
             {"starts_groups_in_order", d.startsGroupsInOrder},
-            {"ptx_warps", d.ptxWarps}};
+            {"ptx_warps", d.ptxWarps},
+            {"ptx_match", d.ptxMatch}};
 }
 
 json variant(const VariantInfo& v) {
@@ -183,6 +184,7 @@ DeviceInfo readDevice(const json& j) {
     d.fp64 = j.contains("fp64") && flag(j, "fp64");                            // absent before the double type
     d.startsGroupsInOrder = j.contains("starts_groups_in_order") && flag(j, "starts_groups_in_order");
     d.ptxWarps = j.contains("ptx_warps") && flag(j, "ptx_warps");  // absent before the warp path
+    d.ptxMatch = j.contains("ptx_match") && flag(j, "ptx_match");  // absent before the sub-group histogram
     return d;
 }
 

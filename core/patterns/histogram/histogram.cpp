@@ -139,7 +139,7 @@ size_t localBytes(const VariantInfo& variant, const RunConfig& config, bool trac
 }  // namespace
 
 // Atomics, contention and privatization: global atomics, the race of a plain += on local bins, private bins with
-// local atomics, coarsened in both orders, aggregated runs, replicated copies, two passes without global atomics,
+// local atomics, coarsened in both orders, aggregated runs, the lanes of a sub-group agreed, replicated copies, two passes without global atomics,
 // bins of its own per work-item (no atomics while counting: the CPU's best), and the tile sorted by bin, each run of
 // equal bins counted with one atomic.
 PatternInfo histogram() {
@@ -266,6 +266,7 @@ PatternInfo histogram() {
                                                   variants::coarsened_vector(),
                                                   variants::coarsened_contiguous(),
                                                   variants::aggregated(),
+                                                  variants::sub_group(),
                                                   variants::replicated(),
                                                   variants::two_pass(),
                                                   variants::per_work_item(),

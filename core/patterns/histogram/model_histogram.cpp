@@ -78,6 +78,21 @@ GroupTrace privatizedGroup(const ModelInput& in, const HistogramShape& shape) {
                     runCount[lid] = 0;
                 }
                 if (b < bins) ++runCount[lid];
+            } else if (shape.subGroup > 0) {
+                // The lowest lane of its sub-group holding b counts for all of them.
+                const size_t first = lid - lid % shape.subGroup, end = std::min(wg, first + shape.subGroup);
+                bool lowest = true;
+                size_t lanes = 0;
+                for (size_t other = first; other < end; ++other) {
+                    const size_t j = elementOf(k, other);
+                    if ((j < n ? binning.binOf(in.input[j]) : bins) != b) continue;
+                    lowest = lowest && other >= lid;
+                    ++lanes;
+                }
+                if (b < bins && lowest) {
+                    values[b] += double(lanes);
+                    ops[lid] = increment(int(b));
+                }
             } else if (b < bins) {
                 const size_t word = b * copies + lid % copies;
                 values[word] += 1;

@@ -18,6 +18,9 @@ struct HistogramShape {
     // A fixed grid: the group takes tiles group, group + groups, ... of wg x tileElems elements (its steps are all
     // its tiles', in turn); 0: one tile of wg x pass.elemsPerItem.
     size_t tileElems = 0;
+    // > 0: in each step the lanes of one sub-group (runs of subGroup consecutive local ids) that hold one bin add
+    // their number to it with one atomic, from the lowest of them (sub-group)
+    size_t subGroup = 0;
 };
 
 // The binning a model runs with: the config's (ModelInput::config, required), its range from the input where the

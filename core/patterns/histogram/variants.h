@@ -13,6 +13,7 @@ VariantInfo coarsened();
 VariantInfo coarsened_vector();
 VariantInfo coarsened_contiguous();
 VariantInfo aggregated();
+VariantInfo sub_group();
 VariantInfo replicated();
 VariantInfo two_pass();
 VariantInfo per_work_item();

@@ -9,7 +9,9 @@
 
 #include "core/catalogue/build_options.h"
 #include "core/catalogue/pass_plan.h"
+#include "core/catalogue/variant_support.h"
 #include "core/files/json_io.h"
+#include "core/pattern.h"
 
 namespace rl {
 namespace {
@@ -154,11 +156,54 @@ TEST(BuildOptions, TheDevicesCacheSizeSurvivesItsJson) {
     EXPECT_EQ(json::readDevice(older).globalCacheBytes, 0u);
 }
 
+// The sub-group histogram: with sub-group functions it is built for them (OpenCL C 2.0 or 3.0); on an NVIDIA GPU of
+// compute capability 7.0 on, which offers none, it takes its warp through inline PTX, traced and timed alike; an older
+// NVIDIA GPU or a device with neither is refused, and the reason names what is missing.
+TEST(BuildOptions, TheSubGroupHistogramTakesSubGroupsOrAWarpThroughPtxOrIsRefusedWithTheReason) {
+    const VariantInfo& v = *findVariant("sub-group");
+    RunConfig c;
+    c.variant = v.id;
+    c.type = ElemType::Float;
+    DeviceInfo none;
+    none.name = "a CPU";
+    none.type = "CPU";
+    const std::string why = unavailableReason(v, none);
+    EXPECT_NE(why.find("'sub-group' needs sub-group functions (sub_group_any and sub_group_reduce_min/add)"),
+              std::string::npos)
+        << why;
+    EXPECT_NE(why.find("a CPU has neither the cl_khr_subgroups extension"), std::string::npos) << why;
+    EXPECT_NE(why.find("match.any.sync"), std::string::npos) << why;
+    DeviceInfo pascal = none;
+    pascal.type = "GPU";
+    pascal.ptxWarps = true;  // inline PTX, but no match.any.sync before Volta
+    EXPECT_NE(unavailableReason(v, pascal), "");
+    DeviceInfo volta = pascal;
+    volta.ptxMatch = true;
+    EXPECT_EQ(unavailableReason(v, volta), "");
+    for (bool traced : {false, true}) {
+        const std::string o = buildOptions(v, c, traced, volta);
+        EXPECT_TRUE(defines(o, "RL_PTX_SUB_GROUPS")) << o;
+        EXPECT_EQ(o.find("-cl-std"), std::string::npos) << o;
+    }
+    DeviceInfo subGroups = none;
+    subGroups.subGroups = true;
+    EXPECT_EQ(unavailableReason(v, subGroups), "");
+    const std::string o = buildOptions(v, c, false, subGroups);
+    EXPECT_FALSE(defines(o, "RL_PTX_SUB_GROUPS")) << o;
+    EXPECT_NE(o.find("-cl-std=CL2.0"), std::string::npos) << o;
+    // The reduction's sub-group kernel has no PTX path: refused on the same NVIDIA GPU, its own built-ins named.
+    const std::string reduceWhy = unavailableReason(*findVariant("sub-group-reduce"), volta);
+    EXPECT_NE(reduceWhy.find("(sub_group_reduce_add/min/max)"), std::string::npos) << reduceWhy;
+    EXPECT_EQ(reduceWhy.find("match.any.sync"), std::string::npos) << reduceWhy;
+}
+
 // Each property, set and clear, is read back as written; a session saved before its field reads it as false: tickets
 // and the work-group's path, which work everywhere.
 TEST(BuildOptions, TheDevicesGroupOrderAndPtxWarpsSurviveItsJson) {
     const std::pair<bool DeviceInfo::*, const char*> fields[] = {
-        {&DeviceInfo::startsGroupsInOrder, "starts_groups_in_order"}, {&DeviceInfo::ptxWarps, "ptx_warps"}};
+        {&DeviceInfo::startsGroupsInOrder, "starts_groups_in_order"},
+        {&DeviceInfo::ptxWarps, "ptx_warps"},
+        {&DeviceInfo::ptxMatch, "ptx_match"}};
     for (const auto& [field, key] : fields) {
         SCOPED_TRACE(key);
         DeviceInfo d;

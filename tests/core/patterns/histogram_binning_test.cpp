@@ -199,9 +199,9 @@ TEST(HistogramPattern, IsRegisteredWithItsLadder) {
         EXPECT_FALSE(v.lesson.empty()) << v.id;
         EXPECT_NE(v.model, nullptr) << v.id;
     }
-    EXPECT_EQ(ids, (std::vector<std::string>{"global-atomics", "local-nonatomic", "privatized", "coarsened", "coarsened-vector",
-                                             "coarsened-contiguous", "aggregated", "replicated", "two-pass",
-                                             "per-work-item", "sort-then-count"}));
+    EXPECT_EQ(ids, (std::vector<std::string>{"global-atomics", "local-nonatomic", "privatized", "coarsened",
+                                             "coarsened-vector", "coarsened-contiguous", "aggregated", "sub-group",
+                                             "replicated", "two-pass", "per-work-item", "sort-then-count"}));
     EXPECT_NE(patternNames().find("histogram"), std::string::npos);
 }
 
