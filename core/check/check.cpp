@@ -154,6 +154,8 @@ CheckReport checkKernel(const CheckRequest& request) {
         if (!model || !hasModel(*model))
             throw Error(ErrorKind::BadInput, "--model '" + request.model + "' is not a built-in variant with a CPU "
                                              "model: `reducelab variants` lists them");
+        if (!model->notAStudentModel.empty())
+            throw Error(ErrorKind::BadInput, "--model '" + request.model + "' " + model->notAStudentModel);
     }
 
     // The contract first: a kernel that does not keep it gets a message naming the argument, not an OpenCL code.

@@ -401,15 +401,14 @@ void ControlsPanel::compare(ExplorerState& state, const UiContext& ctx) {
     if (!section("COMPARE", ctx)) return;
     bool on = state.comparing();
     if (ImGui::Checkbox("side by side with", &on)) {
-        state.compareVariant = on ? (state.config.variant == "sequential" ? "interleaved-divergent" : "sequential") : "";
-        if (on && !findVariant(state.compareVariant)) state.compareVariant = reduceVariants().front().id;
+        state.compareVariant = on ? comparePartner(state.config.variant) : "";
         changed(state, ctx);
     }
     if (!on) return;
     const VariantInfo* other = findVariant(state.compareVariant);
     ImGui::SetNextItemWidth(-1);
     if (ImGui::BeginCombo("##compare", other ? other->title.c_str() : state.compareVariant.c_str())) {
-        for (const auto& v : reduceVariants())
+        for (const auto& v : variantsBeside(state.config.variant))
             if (ImGui::Selectable(v.title.c_str(), v.id == state.compareVariant) && v.id != state.compareVariant) {
                 state.compareVariant = v.id;
                 changed(state, ctx);

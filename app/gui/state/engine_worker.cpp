@@ -8,6 +8,7 @@
 
 #include "core/cl/engine.h"
 #include "core/input.h"
+#include "app/gui/state/explorer_state.h"
 #include "core/catalogue/variant.h"
 
 namespace rl::gui {
@@ -157,7 +158,7 @@ void EngineWorker::warmUp(const TraceRequest& request, bool shown) {
     }
     if (!shown) return;
     std::vector<std::string> ids;  // the ladder in teaching order, but for what was just traced
-    for (const auto& v : reduceVariants())
+    for (const auto& v : variantsBeside(request.config.variant))
         if (v.id != request.config.variant && v.id != request.compareVariant) ids.push_back(v.id);
     auto fresh = std::make_unique<LadderWarmer>(devices_[size_t(index)], request.config, std::move(ids),
                                                 BinaryCache::fromEnvironment(), kWarmUpAfter);

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "core/pattern.h"
+
 namespace rl::gui {
 
 const view::TreeFacts* Side::factsAt(int step) const {
@@ -30,6 +32,19 @@ void ExplorerState::rebuildTimelines(bool keepStep) {
     playback.reset(steps());
     playback.setSpeed(speed);
     if (keepStep) playback.seek(step);
+}
+
+const std::vector<VariantInfo>& variantsBeside(const std::string& variant) {
+    const VariantInfo* v = findVariant(variant);
+    return patternVariants(v ? v->pattern : Pattern::Reduce);
+}
+
+std::string comparePartner(const std::string& variant) {
+    const auto& ladder = variantsBeside(variant);
+    if (ladder.front().id != variant) return ladder.front().id;
+    const std::string& byDefault = patternInfo(ladder.front().pattern).defaultVariant;
+    if (byDefault != variant) return byDefault;
+    return ladder.size() > 1 ? ladder[1].id : ladder.front().id;
 }
 
 }  // namespace rl::gui

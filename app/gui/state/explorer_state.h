@@ -11,6 +11,7 @@
 #include "app/gui/state/settings.h"
 #include "app/view/tree/playback.h"
 #include "app/view/tree/trace_bundle.h"
+#include "core/catalogue/variant.h"
 #include "core/cl/devices.h"
 #include "core/run_config.h"
 #include "core/session/session.h"
@@ -108,5 +109,13 @@ struct ExplorerState {
     // Sets the timeline of a side from its bundle and group choice, keeping the playback step where possible.
     void rebuildTimelines(bool keepStep);
 };
+
+// The variants of the pattern `variant` belongs to (the reductions for an unknown id): what Compare and the
+// workbench offer beside it.
+const std::vector<VariantInfo>& variantsBeside(const std::string& variant);
+// What Compare first puts beside `variant`: its pattern's naive start (the first of its ladder), or beside that one
+// the pattern's default (interleaved-divergent beside sequential, sequential beside interleaved-divergent,
+// global-atomics beside privatized).
+std::string comparePartner(const std::string& variant);
 
 }  // namespace rl::gui

@@ -237,6 +237,8 @@ void Workbench::check(ExplorerState& state, MessageLog& log) {
     // a data file is the explorer's own input and has no place in the check's sizes.
     if (state.config.data != DataPattern::File) r.data = std::string(toString(state.config.data));
     r.device = state.device;
+    // A model chosen under another pattern's kernels is not one this kernel can be compared with.
+    if (const VariantInfo* m = findVariant(model_); m && m->pattern != pattern) model_.clear();
     r.model = model_;
     if (exercise_) {
         r.exercise = exercise_->id;

@@ -9,6 +9,7 @@
 #include <cmath>
 #include <filesystem>
 
+#include "app/gui/state/explorer_state.h"
 #include "core/catalogue/variant.h"
 
 namespace rl::gui {
@@ -159,8 +160,9 @@ void Workbench::drawProblem(ExplorerState& state, const UiContext& ctx) {
             model_.clear();
             problemChanged(ctx.now);
         }
-        for (const auto& v : reduceVariants()) {
-            if (!v.model) continue;
+        // The models of the explorer's pattern, whose contract the kernel keeps.
+        for (const auto& v : variantsBeside(state.config.variant)) {
+            if (!v.model || !v.notAStudentModel.empty()) continue;
             if (ImGui::Selectable(v.id.c_str(), v.id == model_) && v.id != model_) {
                 model_ = v.id;
                 problemChanged(ctx.now);

@@ -75,6 +75,10 @@ VariantInfo sort_then_count() {
     v.needsPow2WorkGroup = true;
     v.localBins = false;
     v.sortsTileKeys = true;
+    v.notAStudentModel = "keeps a key per work-item in local memory, then the bins' counts after them, where a "
+                         "student's histogram kernel has the contract's nbins counters: its stages cannot be laid "
+                         "beside yours. Compare with privatized, coarsened or aggregated, which count into nbins "
+                         "local counters";
     v.model = &stages;
     return v;
 }

@@ -217,6 +217,13 @@ TEST(CliCheck, BadArgumentsAreStatus2WithOneLine) {
     r = check({"--kernel", kernel("plain_sequential.cl"), "--model", "no-such-variant"});
     EXPECT_EQ(r.exitCode, 2);
     EXPECT_NE(r.err.find("reducelab variants"), std::string::npos) << r.err;
+    // A model whose local memory is laid out otherwise than the contract's buffer: refused with the reason and the
+    // models that fit, before anything is built.
+    r = check({"--kernel", kernel("plain_sequential.cl"), "--model", "sort-then-count"});
+    EXPECT_EQ(r.exitCode, 2);
+    EXPECT_NE(r.err.find("--model 'sort-then-count' keeps a key per work-item in local memory"), std::string::npos)
+        << r.err;
+    EXPECT_NE(r.err.find("Compare with privatized"), std::string::npos) << r.err;
     r = check({"--kernel", "/nonexistent/k.cl"});
     EXPECT_EQ(r.exitCode, 2);
     EXPECT_NE(r.err.find("/nonexistent/k.cl"), std::string::npos) << r.err;
