@@ -83,6 +83,7 @@ Frame StageFrames::frame(int k, const FrameStyle& style, const view::TextMeasure
     so.transition = transition;
     so.type = run_->type;
     so.countBars = patternInfo(run_->pattern).showsContention;  // a histogram's bins
+    so.firstCounter = int(view::wordsOf(*run_).keys);  // a sorted tile's keys come first
     so.simdWidth = run_->simdWidth;
     so.showValues = style.showValues;
     so.valueSize = std::min(26 * s, layout.cellHeight() * 0.62f);

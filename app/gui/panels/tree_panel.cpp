@@ -182,6 +182,7 @@ void TreePanel::Draw(ExplorerState& state, int sideIndex, const UiContext& ctx, 
     so.transition = transition;
     so.type = run.type;
     so.countBars = patternInfo(run.pattern).showsContention;  // a histogram's bins
+    so.firstCounter = int(view::wordsOf(run).keys);  // a sorted tile's keys come first
     so.simdWidth = run.simdWidth;
     so.showValues = state.view.showValues;
     so.valueSize = layout.cellHeight() * 0.62f;  // as large as the cell allows (and its width, in the scene)

@@ -146,7 +146,8 @@ struct Builder {
             Rgba fill = cellFill(look, p);
             if (look == CellLook::Written) fill = fill.scaledAlpha(alpha);
             scene.rect(r, fill, rounding);
-            if (!merge && o.countBars && largest > 0 && r.h >= 8) {  // the count as a bar from the cell's foot
+            // The count as a bar from the cell's foot.
+            if (!merge && o.countBars && c >= o.firstCounter && largest > 0 && r.h >= 8) {
                 const float share = float(std::clamp(f.value(k, c) / largest, 0.0, 1.0));
                 const float h = (r.h - 2) * share;
                 if (h > 0.5f) scene.rect({r.x + 1, r.bottom() - 1 - h, r.w - 2, h}, p.accent.scaledAlpha(0.5f * alpha), 0);
@@ -299,7 +300,8 @@ struct Builder {
         valueSize = uniformValueSize(current);
         if (o.countBars)
             for (int k = 0; k < f.stages(); ++k)
-                for (int c = 0; c < f.cells(); ++c) largest = std::max(largest, f.value(k, c));
+                for (int c = std::max(0, o.firstCounter); c < f.cells(); ++c)
+                    largest = std::max(largest, f.value(k, c));
         labels();
         for (int k = current + 1; k < f.stages(); ++k) futureRow(k);
         if (o.showPastLines)

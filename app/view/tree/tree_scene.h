@@ -22,6 +22,7 @@ struct TreeSceneOptions {
     // of the group, so the rows grow into a bar chart stage by stage; and a cell that two or more work-items of one
     // SIMD group of `simdWidth` incremented in the current stage (contention) is outlined as hot.
     bool countBars = false;
+    int firstCounter = 0;  // countBars: the cells below it are not counters (a sorted tile's keys) and get no bar
     int simdWidth = 32;
 };
 

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <map>
 #include <set>
 
 #include "app/view/tree/tree_facts.h"
@@ -255,6 +256,53 @@ TEST(TreeScene, CellLooksFollowTheStageAndLiveness) {
     EXPECT_EQ(cellLook(f, 1, 0, 1), CellLook::Written);
     EXPECT_EQ(cellLook(f, 1, 5, 1), CellLook::Dead);
     EXPECT_EQ(cellLook(f, 2, 0, 1), CellLook::Future);
+}
+
+// A histogram's cells are drawn with a bar of their count; a sorted tile's keys (sort-then-count's first wg cells)
+// are not counts and get none, and the bars' full height is the largest count, not the largest key.
+TEST(TreeScene, CountBarsStartAtTheFirstCounterCell) {
+    GroupTrace g;
+    for (int param : {-1, 1}) {
+        Stage st;
+        st.param = param;
+        st.values = {5, 5, 7, 9, 0, 2, 1, 1};  // four keys, then four bins' counts
+        st.ops.assign(8, WorkItemOp{});
+        g.stages.push_back(st);
+    }
+    const TreeFacts f(g);
+    const TreeLayout L = layoutOf(f);
+    const Palette& pal = darkPalette();
+    // The bars: accent-coloured rectangles inside a cell of the current row, shorter than the cell.
+    auto bars = [&](int firstCounter) {
+        TreeSceneOptions o;
+        o.stage = 1;
+        o.transition = 1.0f;
+        o.type = ElemType::Int;
+        o.countBars = true;
+        o.firstCounter = firstCounter;
+        const Scene s = buildTreeScene(f, L, pal, o, estimateTextWidth);
+        std::map<int, float> height;  // cell -> bar height
+        for (const auto& pr : s.prims)
+            if (pr.kind == Prim::Kind::Rect && pr.fill.r == pal.accent.r && pr.fill.g == pal.accent.g &&
+                pr.fill.b == pal.accent.b && pr.rect.h < L.cellHeight() - 0.5f)
+                for (int c = 0; c < 8; ++c) {
+                    const Rect cell = L.cell(1, c);
+                    if (pr.rect.x >= cell.x && pr.rect.right() <= cell.right() + 0.01f && pr.rect.y >= cell.y &&
+                        pr.rect.bottom() <= cell.bottom() + 0.01f)
+                        height[c] = pr.rect.h;
+                }
+        return height;
+    };
+    const auto keysToo = bars(0);
+    EXPECT_EQ(keysToo.count(0), 1u) << "without a first counter every cell is a count";
+    const auto countsOnly = bars(4);
+    for (int c = 0; c < 4; ++c) EXPECT_EQ(countsOnly.count(c), 0u) << "key cell " << c;
+    EXPECT_EQ(countsOnly.count(4), 0u) << "a count of 0 draws no bar";
+    ASSERT_EQ(countsOnly.count(5), 1u);
+    ASSERT_EQ(countsOnly.count(6), 1u);
+    ASSERT_EQ(countsOnly.count(7), 1u);
+    EXPECT_NEAR(countsOnly.at(5), L.cellHeight() - 2, 0.01f) << "the largest count (2) fills the cell";
+    EXPECT_NEAR(countsOnly.at(6), (L.cellHeight() - 2) / 2, 0.01f);
 }
 
 }  // namespace
