@@ -13,16 +13,21 @@
 #include "bench/peers.h"
 #include "bench/reducelab_methods.h"
 #include "bench/report.h"
+#include "core/catalogue/variant_support.h"
 #include "core/patterns/histogram/binning.h"
 
 namespace rl::bench {
 namespace {
 
-// The variants a histogram bench times by default: each device's best and the rungs nearest it (the rest of the
-// ladder, global-atomics and the wrong local-nonatomic included, take --variants).
-std::vector<std::string> defaultVariants(bool cpu) {
-    if (cpu) return {"per-work-item", "coarsened-contiguous", "aggregated"};
-    return {"coarsened-vector", "coarsened", "replicated", "two-pass", "aggregated"};
+// The variants a histogram bench times by default: each device's best and the rungs nearest it, and on a GPU the
+// two ways against contention that teach most (the lanes of a sub-group agreeing, where the device has them; the
+// tile sorted first). The rest of the ladder, global-atomics and the wrong local-nonatomic included, take --variants.
+std::vector<std::string> defaultVariants(const DeviceInfo& device) {
+    if (device.type == "CPU") return {"per-work-item", "coarsened-contiguous", "aggregated"};
+    std::vector<std::string> ids = {"coarsened-vector", "coarsened", "replicated", "two-pass", "aggregated"};
+    if (unavailableReason(*findVariant("sub-group"), device).empty()) ids.push_back("sub-group");
+    ids.push_back("sort-then-count");
+    return ids;
 }
 
 }  // namespace
@@ -72,11 +77,13 @@ int runHistogramBench(Engine& engine, std::vector<size_t> sizes, const BenchOpti
         for (int k = cpu ? 22 : 16; k <= (cpu ? 26 : 28); k += cpu ? 2 : 4) sizes.push_back(size_t(1) << k);
     }
     if (o.op != Op::Sum) throw Error(ErrorKind::BadInput, "--op: a histogram counts; leave --op out");
-    const std::vector<std::string> variants = o.variantsGiven ? o.variants : defaultVariants(cpu);
+    const std::vector<std::string> variants = o.variantsGiven ? o.variants : defaultVariants(dev);
     for (const auto& id : variants)
         if (const VariantInfo* v = findVariant(id); !v || v->pattern != o.pattern)
             throw Error(ErrorKind::BadInput, "--variants: '" + id + "' is not a histogram (`reducelab variants "
                                              "--pattern histogram` lists them)");
+        else if (const std::string why = unavailableReason(*v, dev); !why.empty())
+            throw Error(ErrorKind::Unsupported, "--variants: " + why);
     std::ifstream copyFile(o.scriptDir + "/copy_chunks.cl"), layoutsFile(o.scriptDir + "/gpu_layouts.cl");
     const std::string copySource((std::istreambuf_iterator<char>(copyFile)), std::istreambuf_iterator<char>());
     const std::string layoutsSource((std::istreambuf_iterator<char>(layoutsFile)), std::istreambuf_iterator<char>());
