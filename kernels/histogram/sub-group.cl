@@ -17,13 +17,15 @@
 // implementation makes them for 1-D work-groups.
 
 #if defined(RL_PTX_SUB_GROUPS)
-// NVIDIA: the lanes of this warp that hold the same b as this one (match.any.sync over the lanes still running),
-// how many they are, and whether this lane is the lowest of them.
+// NVIDIA: the lanes of this warp that hold the same b as this one (match.any.sync, PTX ISA 6.0 on compute capability
+// 7.0 and later), how many they are, and whether this lane is the lowest of them. A warp is 32 work-items of
+// consecutive local ids; every work-item of the group runs every step, so the warp's lanes are all those that exist
+// (fewer in a last warp cut by the work-group's size).
 inline uint rl_agree(const uint b, bool *first) {
-    uint running, same, lane;
-    asm volatile("activemask.b32 %0;" : "=r"(running));
-    asm volatile("match.any.sync.b32 %0, %1, %2;" : "=r"(same) : "r"(b), "r"(running));
-    asm("mov.u32 %0, %%laneid;" : "=r"(lane));
+    const uint lid = get_local_id(0), lane = lid & 31u, inWarp = get_local_size(0) - (lid - lane);
+    const uint lanes = inWarp >= 32u ? 0xFFFFFFFFu : (1u << inWarp) - 1u;
+    uint same;
+    asm volatile("match.any.sync.b32 %0, %1, %2;" : "=r"(same) : "r"(b), "r"(lanes));
     *first = (same & ((1u << lane) - 1u)) == 0;
     return popcount(same);
 }
