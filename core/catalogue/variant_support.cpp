@@ -17,11 +17,12 @@ std::string unavailableReason(const VariantInfo& variant, const DeviceInfo& devi
                " of OpenCL C 2.0, or OpenCL C 3.0 with the feature __opencl_c_work_group_collective_functions), and " +
                device.name + " offers neither" + reports(device);
     if (variant.needsSubGroups && !device.subGroups && !(variant.subGroupsOnPtx && device.ptxMatch))
-        return "'" + variant.id + "' needs sub-group functions (" +
-               (variant.builtinCalls.empty() ? "sub_group_reduce_add/min/max" : variant.builtinCalls) + "), and " +
-               device.name + " has neither the cl_khr_subgroups extension nor the OpenCL C 3.0 feature " +
-               "__opencl_c_subgroups" + reports(device) + (variant.subGroupsOnPtx ? ", nor is it an NVIDIA GPU of "
-               "compute capability 7.0 or later, whose warps the kernel can reach through inline PTX (match.any.sync)" : "");
+        return "'" + variant.id + "' needs sub-group functions (" + variant.builtinCalls + "), and " + device.name +
+               " has neither the cl_khr_subgroups extension nor the OpenCL C 3.0 feature __opencl_c_subgroups" +
+               reports(device) +
+               (variant.subGroupsOnPtx ? ", nor is it an NVIDIA GPU of compute capability 7.0 or later, whose warps "
+                                         "the kernel can reach through inline PTX (match.any.sync)"
+                                       : "");
     if (variant.needsInt64Atomics && !device.int64Atomics)
         return "'" + variant.id + "' publishes each work-group's partial as one 64-bit atomic word and needs the "
                "extension cl_khr_int64_base_atomics, which " + device.name + " does not offer (grid-stride is the "

@@ -136,9 +136,10 @@ std::vector<DeviceInfo> listDevices() {
         info.startsGroupsInOrder = nvidiaGpu;  // as CUB's single-pass scan relies on
         info.ptxWarps = nvidiaGpu;             // NVIDIA's OpenCL C takes inline PTX
         if (nvidiaGpu && extensions.find("cl_nv_device_attribute_query") != std::string::npos) {
-            cl_uint major = 0;  // CL_DEVICE_COMPUTE_CAPABILITY_MAJOR_NV
-            if (clGetDeviceInfo(device(), 0x4000, sizeof major, &major, nullptr) == CL_SUCCESS)
-                info.ptxMatch = major >= 7;
+            try {
+                info.ptxMatch = device.getInfo<CL_DEVICE_COMPUTE_CAPABILITY_MAJOR_NV>() >= 7;
+            } catch (const cl::Error&) {
+            }
         }
         info.workGroupCollectives = cVersion.find("OpenCL C 2.") != std::string::npos;
         if (cVersion.find("OpenCL C 3.") != std::string::npos) {

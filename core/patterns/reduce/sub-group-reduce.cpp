@@ -62,6 +62,7 @@ VariantInfo sub_group_reduce() {
     v.kind = VariantKind::BuiltinSubGroup;
     v.needsPow2WorkGroup = false;
     v.needsSubGroups = true;
+    v.builtinCalls = "sub_group_reduce_add/min/max";
     return v;
 }
 
