@@ -9,6 +9,10 @@
 
 namespace rl {
 
+bool usesPtxSubGroups(const VariantInfo& variant, const DeviceInfo& device) {
+    return variant.subGroupsOnPtx && device.ptxMatch;
+}
+
 bool usesWarpPath(const VariantInfo& variant, const RunConfig& config, bool traced, const DeviceInfo& device) {
     return variant.warpPathOnPtx && device.ptxWarps && !traced && elemSize(config.type) == 4 && config.wg >= 32 &&
            config.wg % 32 == 0;
@@ -43,7 +47,7 @@ std::string buildOptions(const VariantInfo& variant, const RunConfig& config, bo
     if (streamsOutput(variant, config, device)) o += " -D RL_STREAM=" + std::to_string(streamLag(device));
     if (const auto own = patternInfo(variant.pattern).buildOptions) o += own(variant, config);
     // A sub-group kernel on NVIDIA's GPUs reaches its warp through inline PTX, with no sub-group functions.
-    const bool ptxSubGroups = variant.subGroupsOnPtx && device.ptxMatch;
+    const bool ptxSubGroups = usesPtxSubGroups(variant, device);
     if (ptxSubGroups) o += " -D RL_PTX_SUB_GROUPS";
     if (variant.needsOpenCL20 || (variant.needsSubGroups && !ptxSubGroups))
         o += device.openclC3 ? " -cl-std=CL3.0" : " -cl-std=CL2.0";

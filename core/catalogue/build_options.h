@@ -18,6 +18,10 @@ std::string buildOptions(const VariantInfo& variant, const RunConfig& config, bo
 // elements, work-groups of whole warps, on a device whose OpenCL C takes inline PTX.
 bool usesWarpPath(const VariantInfo& variant, const RunConfig& config, bool traced, const DeviceInfo& device);
 
+// Whether the variant reaches its sub-groups through inline PTX on this device (-D RL_PTX_SUB_GROUPS;
+// VariantInfo::subGroupsOnPtx): an NVIDIA GPU whose warps take match.any.sync (DeviceInfo::ptxMatch).
+bool usesPtxSubGroups(const VariantInfo& variant, const DeviceInfo& device);
+
 // Whether this build stores its output with non-temporal stores (-D RL_STREAM; VariantInfo::streamsPastCache): a CPU
 // device whose global memory cache is known and smaller than the run's output, which then cannot wait there for the
 // next run, and a non-temporal store spares the read of each output line that an ordinary store makes; where no order

@@ -1,6 +1,8 @@
 // Device feature checks for the built-in variants, worded for users.
 #include "core/catalogue/variant_support.h"
 
+#include "core/catalogue/build_options.h"
+
 namespace rl {
 namespace {
 
@@ -16,7 +18,7 @@ std::string unavailableReason(const VariantInfo& variant, const DeviceInfo& devi
         return "'" + variant.id + "' needs the work-group collective functions (" + variant.builtinCalls +
                " of OpenCL C 2.0, or OpenCL C 3.0 with the feature __opencl_c_work_group_collective_functions), and " +
                device.name + " offers neither" + reports(device);
-    if (variant.needsSubGroups && !device.subGroups && !(variant.subGroupsOnPtx && device.ptxMatch))
+    if (variant.needsSubGroups && !device.subGroups && !usesPtxSubGroups(variant, device))
         return "'" + variant.id + "' needs sub-group functions (" + variant.builtinCalls + "), and " + device.name +
                " has neither the cl_khr_subgroups extension nor the OpenCL C 3.0 feature __opencl_c_subgroups" +
                reports(device) +
