@@ -109,6 +109,9 @@ int run(const BenchOptions& o) {
         context.block = o.block;
         return own->second(engine, sizes, o, timing, mode, context);
     }
+    if (!o.trials.empty() && !o.anatomy)
+        throw Error(ErrorKind::BadInput, "--trials: a reduction's trials are edits of best-gpu.cl, timed by --anatomy "
+                                         "(give it); a scan's or a histogram's, with --pattern and --variants");
     if (o.sweep) return runSweep(engine, sizes, o);
     if (o.probe) return runProbe(engine, sizes, o);
     if (o.floor) {

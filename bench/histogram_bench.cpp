@@ -84,6 +84,7 @@ int runHistogramBench(Engine& engine, std::vector<size_t> sizes, const BenchOpti
                                              "--pattern histogram` lists them)");
         else if (const std::string why = unavailableReason(*v, dev); !why.empty())
             throw Error(ErrorKind::Unsupported, "--variants: " + why);
+    checkTrials(o, variants);
     std::ifstream copyFile(o.scriptDir + "/copy_chunks.cl"), layoutsFile(o.scriptDir + "/gpu_layouts.cl");
     const std::string copySource((std::istreambuf_iterator<char>(copyFile)), std::istreambuf_iterator<char>());
     const std::string layoutsSource((std::istreambuf_iterator<char>(layoutsFile)), std::istreambuf_iterator<char>());
@@ -142,6 +143,9 @@ int runHistogramBench(Engine& engine, std::vector<size_t> sizes, const BenchOpti
         }
         for (const auto& id : variants)
             methods.push_back(makeVariant(engine, id, variantWorkGroup(o, id, cpu), o.groups, data));
+        for (const auto& path : o.trials)  // edited copies of the first variant's kernel
+            methods.push_back(
+                makeTrial(engine, variants.front(), path, variantWorkGroup(o, variants.front(), cpu), o.groups, data));
         if (wanted("tbb")) {
             methods.push_back(makeHostHistogram(hostCopy.get(), n, o.type, spec, true));
             methods.push_back(makeHostHistogram(hostCopy.get(), n, o.type, spec, false));

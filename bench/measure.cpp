@@ -29,6 +29,8 @@ const char* toString(Role r) {
             return "ceiling";
         case Role::Reference:
             return "reference";
+        case Role::Trial:
+            return "trial";
     }
     return "?";
 }

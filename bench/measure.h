@@ -28,7 +28,8 @@ enum class Role {
     HostPeer,       // the host CPU without OpenCL (std::reduce with TBB)
     FrameworkPeer,  // torch.sum, cupy.sum on the GPU
     Ceiling,        // a copy kernel: bytes read + written
-    Reference       // another copy, shown for context (host copy, torch copy_)
+    Reference,      // another copy, shown for context (host copy, torch copy_)
+    Trial           // an edited copy of one of our kernels, timed beside it (--trials); never "ours" in a target
 };
 const char* toString(Role r);
 bool isPeer(Role r);

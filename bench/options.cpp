@@ -107,7 +107,9 @@ std::string usage() {
            "                    last one's output (on with the CUDA peers, whose CUB call scans in place)\n"
            "  --trials FILES    with --anatomy: edited copies of kernels/reduce/best-gpu.cl (comma-separated .cl\n"
            "                    files), each built and launched like the shipped kernel on its default grid,\n"
-           "                    in the same round-robin\n"
+           "                    in the same round-robin; with --pattern scan or histogram: edited copies of the\n"
+           "                    first --variants kernel, each built with its options, launched by its runner at\n"
+           "                    its shape and checked like it, beside it (rows \"trial FILE\", role trial)\n"
            "  --floor           NVIDIA: where the OpenCL event interval lies around a kernel's work (%globaltimer)\n";
 }
 

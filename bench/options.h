@@ -50,7 +50,8 @@ struct BenchOptions {
     bool probe = false;
     bool layouts = false;
     bool anatomy = false;
-    std::vector<std::string> trials;  // --anatomy: edited copies of kernels/reduce/best-gpu.cl timed beside the shipped one
+    std::vector<std::string> trials;  // edited copies of a kernel timed beside the shipped one: best-gpu.cl with
+                                      // --anatomy, the first --variants kernel with --pattern scan or histogram
     bool floor = false;               // where OpenCL's event interval lies around a kernel's work (NVIDIA)
     bool help = false;
 };

@@ -2,7 +2,9 @@
 #include "bench/reducelab_methods.h"
 
 #include <algorithm>
+#include <fstream>
 #include <memory>
+#include <sstream>
 
 #include "core/catalogue/kernel_source.h"
 #include "core/catalogue/pass_plan.h"
@@ -43,7 +45,7 @@ double medianOfLast(const std::vector<double>& v, int count) {
 
 // What a variant's runs share: the resolved plan, its runner and the per-pass times seen.
 struct VariantState {
-    const VariantInfo* variant = nullptr;
+    std::shared_ptr<const VariantInfo> variant;  // the catalogue's (not owned), or a trial's copy
     RunConfig config;
     std::vector<PassPlan> plan;
     std::unique_ptr<KindRunner> runner;
@@ -54,19 +56,19 @@ struct VariantState {
 
 }  // namespace
 
-Method makeVariant(Engine& engine, const std::string& id, size_t wg, size_t groups, const DeviceData& data,
-                   bool inPlace) {
+namespace {
+
+// `variant` timed through the engine's own launch code (makeVariant, makeTrial), as the row `label`.
+Method timedVariant(Engine& engine, std::shared_ptr<const VariantInfo> variant, const std::string& label, size_t wg,
+                    size_t groups, const DeviceData& data, bool inPlace) {
     Method m;
-    m.label = "ReduceLab " + id + (inPlace ? " (in place)" : "");
+    m.label = label + (inPlace ? " (in place)" : "");
     m.role = Role::ReduceLab;
     m.bytes = double(data.ref.n) * double(elemSize(data.input.type));
     m.deviceQueue = true;
     auto st = std::make_shared<VariantState>();
-    st->variant = findVariant(id);
-    if (!st->variant) {
-        m.skipped = "unknown variant";
-        return m;
-    }
+    st->variant = std::move(variant);
+    const std::string& id = st->variant->id;
     RunConfig c;
     c.variant = id;
     c.n = data.ref.n;
@@ -81,7 +83,7 @@ Method makeVariant(Engine& engine, const std::string& id, size_t wg, size_t grou
         c.rangeHi = data.histogram->hi;
     }
     try {
-        st->config = engine.run(c, data.input, 0, 1).config;  // builds, validates, resolves the grid
+        st->config = engine.run(*st->variant, c, data.input, 0, 1).config;  // builds, validates, resolves the grid
     } catch (const std::exception& e) {
         m.skipped = e.what();
         return m;
@@ -154,6 +156,50 @@ Method makeVariant(Engine& engine, const std::string& id, size_t wg, size_t grou
         if (!st->sums.empty()) out.note += " (sum " + micro(medianOfLast(st->sums, repeats)) + ")";
     };
     return m;
+}
+
+}  // namespace
+
+Method makeVariant(Engine& engine, const std::string& id, size_t wg, size_t groups, const DeviceData& data,
+                   bool inPlace) {
+    const VariantInfo* v = findVariant(id);
+    if (!v) {
+        Method m;
+        m.label = "ReduceLab " + id;
+        m.skipped = "unknown variant";
+        return m;
+    }
+    // The catalogue's descriptor lives as long as the program: shared, not owned.
+    return timedVariant(engine, std::shared_ptr<const VariantInfo>(std::shared_ptr<void>(), v), "ReduceLab " + id, wg,
+                        groups, data, inPlace);
+}
+
+Method makeTrial(Engine& engine, const std::string& id, const std::string& path, size_t wg, size_t groups,
+                 const DeviceData& data, bool inPlace) {
+    const std::string name = path.substr(path.find_last_of('/') + 1);
+    const VariantInfo* v = findVariant(id);
+    std::ifstream file(path);
+    std::ostringstream text;
+    if (file) text << file.rdbuf();
+    if (!v || !file || text.str().empty()) {
+        Method m;
+        m.label = "trial " + name + (inPlace ? " (in place)" : "");
+        m.role = Role::Trial;
+        m.skipped = !v ? "unknown variant '" + id + "'" : "cannot read " + path;
+        return m;
+    }
+    auto trial = std::make_shared<VariantInfo>(*v);
+    trial->source = kernelPrelude() + "\n#line 1\n" + text.str();  // as programSource builds the shipped file
+    Method m = timedVariant(engine, trial, "trial " + name, wg, groups, data, inPlace);
+    m.role = Role::Trial;
+    m.note = "edited " + v->kernelFile + "; " + m.note;
+    return m;
+}
+
+void checkTrials(const BenchOptions& o, const std::vector<std::string>& variants) {
+    if (!o.trials.empty() && (!o.variantsGiven || variants.empty()))
+        throw Error(ErrorKind::BadInput, "--trials: each file is an edited copy of the first --variants kernel; name "
+                                         "that variant with --variants");
 }
 
 Measurement measureCopyCeiling(Engine& engine, size_t n, int warmup, int repeats) {

@@ -1,8 +1,10 @@
 // ReduceLab's own rows of the bench: a variant timed as a whole reduction (every pass), and the copy ceilings.
 #pragma once
 #include <string>
+#include <vector>
 
 #include "bench/measure.h"
+#include "bench/options.h"
 #include "core/cl/engine.h"
 #include "core/model/scan_reference.h"
 
@@ -27,6 +29,16 @@ struct DeviceData {
 // call's output, as CUB's in-place DeviceScan is timed; the check scans a fresh copy of the input.
 Method makeVariant(Engine& engine, const std::string& id, size_t wg, size_t groups, const DeviceData& data,
                    bool inPlace = false);
+
+// A trial (--trials): the file at `path`, an edited copy of variant `id`'s kernel, built with the variant's options
+// (its own program, beside the shipped kernel's), launched by the variant's runner on the same shape and checked as
+// the variant is: an edit timed against the kernel it would replace in one round-robin. Labelled "trial FILE"; a file
+// that cannot be read, or does not build, is a skipped row with the reason.
+Method makeTrial(Engine& engine, const std::string& id, const std::string& path, size_t wg, size_t groups,
+                 const DeviceData& data, bool inPlace = false);
+// A pattern bench's --trials edit its first --variants kernel: refused (BadInput, with what to give) where --variants
+// was not given, so that the kernel a trial stands beside is always the one named.
+void checkTrials(const BenchOptions& o, const std::vector<std::string>& variants);
 
 // The engine's copy kernel (one float4 per work-item) over the same number of floats: bytes read + written over
 // its event time, warmed up for kMinWarmupMs.

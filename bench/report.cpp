@@ -60,7 +60,8 @@ std::string sizeLabel(size_t n) {
 void printTable(std::ostream& out, const std::vector<Measurement>& all, const std::vector<size_t>& sizes) {
     std::vector<std::string> methods;
     for (Role role :
-         {Role::ReduceLab, Role::OpenClPeer, Role::HostPeer, Role::FrameworkPeer, Role::Ceiling, Role::Reference})
+         {Role::ReduceLab, Role::Trial, Role::OpenClPeer, Role::HostPeer, Role::FrameworkPeer, Role::Ceiling,
+          Role::Reference})
         for (const auto& m : all)
             if (m.role == role && std::find(methods.begin(), methods.end(), m.method) == methods.end())
                 methods.push_back(m.method);

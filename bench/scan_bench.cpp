@@ -43,6 +43,7 @@ int runScanBench(Engine& engine, std::vector<size_t> sizes, const BenchOptions& 
         if (const VariantInfo* v = findVariant(id); !v || v->pattern != o.pattern)
             throw Error(ErrorKind::BadInput, "--variants: '" + id + "' is not a scan (`reducelab variants --pattern "
                                              "scan` lists them)");
+    checkTrials(o, variants);
     std::ifstream copyFile(o.scriptDir + "/copy_chunks.cl");
     const std::string copySource((std::istreambuf_iterator<char>(copyFile)), std::istreambuf_iterator<char>());
     if (copySource.empty()) throw Error(ErrorKind::BadInput, "cannot read " + o.scriptDir + "/copy_chunks.cl: give --scripts");
@@ -95,11 +96,19 @@ int runScanBench(Engine& engine, std::vector<size_t> sizes, const BenchOptions& 
         if (cpu) methods.push_back(makeChunkedCopy(engine, copySource, n));
         for (const auto& id : variants)
             methods.push_back(makeVariant(engine, id, variantWorkGroup(o, id, cpu), o.groups, data));
+        const std::string& tried = variants.front();  // --trials: edited copies of its kernel
+        for (const auto& path : o.trials)
+            methods.push_back(makeTrial(engine, tried, path, variantWorkGroup(o, tried, cpu), o.groups, data));
         // Beside CUB's DeviceScan, which the CUDA peers call in place, the scans that can do the same, timed so.
-        if (python || o.inPlace)
+        if (python || o.inPlace) {
             for (const auto& id : variants)
                 if (findVariant(id)->scansInPlace)
                     methods.push_back(makeVariant(engine, id, variantWorkGroup(o, id, cpu), o.groups, data, true));
+            if (findVariant(tried)->scansInPlace)
+                for (const auto& path : o.trials)
+                    methods.push_back(
+                        makeTrial(engine, tried, path, variantWorkGroup(o, tried, cpu), o.groups, data, true));
+        }
         if (wanted("boost")) methods.push_back(makeBoostComputeScan(h, n, o.type, o.op, scanSpec));
         if (wanted("tbb")) {
             methods.push_back(makeHostScan(hostCopy.get(), n, o.type, o.op, true, hostSpec));

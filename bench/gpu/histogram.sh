@@ -12,7 +12,8 @@
 # REDUCELAB_HIST_DATA (uniform zipf constant) x REDUCELAB_HIST_BINS (256 4096) x REDUCELAB_HIST_TIMINGS (device
 # wall), runs REDUCELAB_RUN_FROM (1) to REDUCELAB_RUNS (1), at REDUCELAB_HIST_SIZES
 # (2^16,2^20,3000017,2^24,50000017,2^28), REDUCELAB_REPEATS calls per median (30), with REDUCELAB_HIST_VARIANTS (the
-# bench's default) and REDUCELAB_HIST_PEERS (torch; none skips the CUDA peers): hist_TYPE_DATA_BINS_TIMING_runN.json
+# bench's default; REDUCELAB_HIST_TRIALS=a.cl,... times edited copies of its first kernel beside it, --trials) and
+# REDUCELAB_HIST_PEERS (torch; none skips the CUDA peers): hist_TYPE_DATA_BINS_TIMING_runN.json
 # and .txt. REDUCELAB_HIST_VERSUS=0 skips it. REDUCELAB_HIST_LADDER=1 adds `reducelab bench --variant all` at
 # REDUCELAB_HIST_LADDER_SIZES (2^20,2^24,2^28), ints, both bin counts, every distribution (ladder_DATA_BINS.json).
 # REDUCELAB_DEVICE names the OpenCL device (default NVIDIA). REDUCELAB_HIST_STOP_AT (seconds since the epoch) skips the
@@ -69,6 +70,7 @@ if [ "${REDUCELAB_HIST_VERSUS:-1}" = 1 ]; then
                         c0=$(date +%s)
                         variants=()
                         [ -n "${REDUCELAB_HIST_VARIANTS:-}" ] && variants=(--variants "$REDUCELAB_HIST_VARIANTS")
+                        [ -n "${REDUCELAB_HIST_TRIALS:-}" ] && variants+=(--trials "$REDUCELAB_HIST_TRIALS")
                         "$build/bench/reducelab_bench" "${dev[@]}" --pattern histogram --type "$t" --data "$data" \
                             --bins "$bins" --timing "$timing" --repeats "${REDUCELAB_REPEATS:-30}" \
                             --sizes "${REDUCELAB_HIST_SIZES:-2^16,2^20,3000017,2^24,50000017,2^28}" \
