@@ -3,9 +3,12 @@
 
 #include <algorithm>
 #include <fstream>
+#include <iostream>
+#include <map>
 #include <memory>
 #include <sstream>
 
+#include "core/catalogue/build_options.h"
 #include "core/catalogue/kernel_source.h"
 #include "core/catalogue/pass_plan.h"
 
@@ -41,6 +44,27 @@ std::string micro(double ms) {
 double medianOfLast(const std::vector<double>& v, int count) {
     const size_t keep = std::min(v.size(), size_t(std::max(0, count)));
     return statsOf(std::vector<double>(v.end() - keep, v.end())).median;
+}
+
+// On NVIDIA's OpenCL, ptxasSummary of `variant`'s timed build at `config`: a build of its own (the program cache may
+// load a stored binary, whose build ran no ptxas) with -cl-nv-verbose, once per program and options in this process.
+// Empty elsewhere, or where the driver says nothing.
+std::string compilerAccount(Engine& engine, const VariantInfo& variant, const RunConfig& config) {
+    if (engine.device().platform.find("NVIDIA") == std::string::npos) return "";
+    const std::string source = variant.source.empty() ? programSource(variant.kernelFile) : variant.source;
+    const std::string options = buildOptions(variant, config, false, engine.device()) + " -cl-nv-verbose";
+    static std::map<std::pair<std::string, std::string>, std::string> seen;
+    const auto key = std::make_pair(source, options);
+    if (const auto it = seen.find(key); it != seen.end()) return it->second;
+    std::string summary;
+    try {
+        cl::Program p(engine.context(), source);
+        p.build(std::vector<cl::Device>{engine.clDevice()}, options.c_str());
+        summary = ptxasSummary(p.getBuildInfo<CL_PROGRAM_BUILD_LOG>(engine.clDevice()), variant.kernelName);
+    } catch (const cl::Error&) {  // the timed build itself succeeded: only the account is missing
+    }
+    if (!summary.empty()) std::cerr << "  " << variant.id << " (" << options << "): " << summary << "\n";
+    return seen[key] = summary;
 }
 
 // What a variant's runs share: the resolved plan, its runner and the per-pass times seen.
@@ -92,6 +116,8 @@ Method timedVariant(Engine& engine, std::shared_ptr<const VariantInfo> variant, 
     st->runner = makeRunner(st->variant->kind);
     st->passMs.resize(st->plan.size());
     m.note = shape(st->plan);
+    if (const std::string account = compilerAccount(engine, *st->variant, st->config); !account.empty())
+        m.note += "; " + account;
     if (data.buffer.getInfo<CL_MEM_FLAGS>() & CL_MEM_USE_HOST_PTR)  // Engine::upload's choice on a CPU device
         m.note += "; input on 2 MiB pages (core/cl/host_pages.h)";
     cl::Buffer buffer = data.buffer;
@@ -194,6 +220,25 @@ Method makeTrial(Engine& engine, const std::string& id, const std::string& path,
     m.role = Role::Trial;
     m.note = "edited " + v->kernelFile + "; " + m.note;
     return m;
+}
+
+std::string ptxasSummary(const std::string& log, const std::string& entry) {
+    const size_t from = log.find("Compiling entry function '" + entry + "'");
+    if (from == std::string::npos) return "";
+    const size_t to = std::min(log.size(), log.find("Compiling entry function", from + 1));
+    auto lineWith = [&](const std::string& what) -> std::string {
+        const size_t at = log.find(what, from);
+        if (at == std::string::npos || at >= to) return "";
+        const size_t start = what == "Used " ? at : log.rfind('\n', at) + 1;
+        std::string line = log.substr(start, log.find('\n', at) - start);
+        if (line.rfind("ptxas", 0) == 0) line.erase(0, 5);  // "ptxas         .     0 bytes stack frame, ..."
+        line.erase(0, line.find_first_not_of(" \t."));
+        return line;
+    };
+    const std::string used = lineWith("Used ");
+    if (used.empty()) return "";
+    const std::string frame = lineWith("spill stores");
+    return "ptxas: " + used + (frame.empty() ? "" : "; " + frame);
 }
 
 void checkTrials(const BenchOptions& o, const std::vector<std::string>& variants) {

@@ -36,6 +36,12 @@ Method makeVariant(Engine& engine, const std::string& id, size_t wg, size_t grou
 // that cannot be read, or does not build, is a skipped row with the reason.
 Method makeTrial(Engine& engine, const std::string& id, const std::string& path, size_t wg, size_t groups,
                  const DeviceData& data, bool inPlace = false);
+// NVIDIA's compiler's account of kernel `entry` in a build log made with -cl-nv-verbose (cl_nv_compiler_options):
+// "ptxas: Used R registers, ... bytes smem, ...; F bytes stack frame, S bytes spill stores, L bytes spill loads", or
+// empty where the log has no such lines. On NVIDIA, each variant's row carries it in its note (and the bench prints
+// it once per build): the registers a work-item takes decide how many work-groups a compute unit holds at once.
+std::string ptxasSummary(const std::string& log, const std::string& entry);
+
 // A pattern bench's --trials edit its first --variants kernel: refused (BadInput, with what to give) where --variants
 // was not given, so that the kernel a trial stands beside is always the one named.
 void checkTrials(const BenchOptions& o, const std::vector<std::string>& variants);

@@ -1,5 +1,6 @@
 // The scan and histogram benches' trials (--trials): an edited copy of a variant's kernel, built from the file and
-// launched by the variant's runner beside it, checked as the variant is (bench/reducelab_methods.h).
+// launched by the variant's runner beside it, checked as the variant is; and NVIDIA's account of a kernel's registers
+// (bench/reducelab_methods.h).
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -90,6 +91,30 @@ TEST(BenchTrial, TrialsNeedTheVariantTheyEditNamed) {
     o.trials.clear();
     o.variantsGiven = false;
     EXPECT_NO_THROW(checkTrials(o, {"decoupled-look-back"}));
+}
+
+// NVIDIA's build log with -cl-nv-verbose holds ptxas's report for every entry function; the row's note takes the
+// named kernel's registers and spills, and nothing where the log has no report (PoCL, a stored binary).
+TEST(BenchPtxas, TheNamedKernelsRegistersAndSpillsAreReadFromTheBuildLog) {
+    const std::string log =
+        "ptxas info    : 0 bytes gmem\n"
+        "ptxas info    : Compiling entry function 'copy' for 'sm_90'\n"
+        "ptxas info    : Function properties for copy\n"
+        "ptxas         .     0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads\n"
+        "ptxas info    : Used 12 registers, 376 bytes cmem[0]\n"
+        "ptxas info    : Compiling entry function 'decoupled_look_back' for 'sm_90'\n"
+        "ptxas info    : Function properties for decoupled_look_back\n"
+        "    8 bytes stack frame, 4 bytes spill stores, 4 bytes spill loads\n"
+        "ptxas info    : Used 72 registers, 35844 bytes smem, 400 bytes cmem[0]\n";
+    EXPECT_EQ(ptxasSummary(log, "decoupled_look_back"),
+              "ptxas: Used 72 registers, 35844 bytes smem, 400 bytes cmem[0]; 8 bytes stack frame, 4 bytes spill "
+              "stores, 4 bytes spill loads");
+    EXPECT_EQ(ptxasSummary(log, "copy"),
+              "ptxas: Used 12 registers, 376 bytes cmem[0]; 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill "
+              "loads");
+    EXPECT_EQ(ptxasSummary(log, "reduce"), "");
+    EXPECT_EQ(ptxasSummary("", "copy"), "");
+    EXPECT_EQ(ptxasSummary("ptxas info    : Compiling entry function 'copy' for 'sm_90'\n", "copy"), "");
 }
 
 }  // namespace
