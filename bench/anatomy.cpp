@@ -8,7 +8,6 @@
 #include <cstdio>
 #include <fstream>
 #include <functional>
-#include <sstream>
 #include <iostream>
 #include <memory>
 
@@ -157,12 +156,8 @@ Method bestGpuTrial(Engine& engine, cl::Buffer in, size_t n, size_t groups, size
     };
     auto st = std::make_shared<State>();
     try {
-        std::ifstream file(path);
-        if (!file) throw std::runtime_error("cannot read " + path);
-        std::ostringstream text;
-        text << file.rdbuf();
         const VariantInfo& v = *findVariant("best-gpu");
-        const std::string source = kernelPrelude() + "\n#line 1\n" + text.str();
+        const std::string source = programSourceOfText(trialText(path));
         const std::string options = buildOptions(v, bestGpuConfig(n, wg, groups), false, engine.device());
         cl::Program p = engine.programs().program("trial-" + name, source, options);
         st->k = cl::Kernel(p, v.kernelName.c_str());

@@ -51,7 +51,7 @@ double medianOfLast(const std::vector<double>& v, int count) {
 // Empty elsewhere, or where the driver says nothing.
 std::string compilerAccount(Engine& engine, const VariantInfo& variant, const RunConfig& config) {
     if (engine.device().platform.find("NVIDIA") == std::string::npos) return "";
-    const std::string source = variant.source.empty() ? programSource(variant.kernelFile) : variant.source;
+    const std::string source = programSourceOf(variant);
     const std::string options = buildOptions(variant, config, false, engine.device()) + " -cl-nv-verbose";
     static std::map<std::pair<std::string, std::string>, std::string> seen;
     const auto key = std::make_pair(source, options);
@@ -82,12 +82,12 @@ struct VariantState {
 
 namespace {
 
-// `variant` timed through the engine's own launch code (makeVariant, makeTrial), as the row `label`.
-Method timedVariant(Engine& engine, std::shared_ptr<const VariantInfo> variant, const std::string& label, size_t wg,
-                    size_t groups, const DeviceData& data, bool inPlace) {
+// `variant` timed through the engine's own launch code (makeVariant, makeTrial), as the row `label` in `role`.
+Method timedVariant(Engine& engine, std::shared_ptr<const VariantInfo> variant, const std::string& label, Role role,
+                    size_t wg, size_t groups, const DeviceData& data, bool inPlace) {
     Method m;
     m.label = label + (inPlace ? " (in place)" : "");
-    m.role = Role::ReduceLab;
+    m.role = role;
     m.bytes = double(data.ref.n) * double(elemSize(data.input.type));
     m.deviceQueue = true;
     auto st = std::make_shared<VariantState>();
@@ -196,30 +196,39 @@ Method makeVariant(Engine& engine, const std::string& id, size_t wg, size_t grou
         return m;
     }
     // The catalogue's descriptor lives as long as the program: shared, not owned.
-    return timedVariant(engine, std::shared_ptr<const VariantInfo>(std::shared_ptr<void>(), v), "ReduceLab " + id, wg,
-                        groups, data, inPlace);
+    return timedVariant(engine, std::shared_ptr<const VariantInfo>(std::shared_ptr<void>(), v), "ReduceLab " + id,
+                        Role::ReduceLab, wg, groups, data, inPlace);
 }
 
 Method makeTrial(Engine& engine, const std::string& id, const std::string& path, size_t wg, size_t groups,
                  const DeviceData& data, bool inPlace) {
     const std::string name = path.substr(path.find_last_of('/') + 1);
     const VariantInfo* v = findVariant(id);
-    std::ifstream file(path);
-    std::ostringstream text;
-    if (file) text << file.rdbuf();
-    if (!v || !file || text.str().empty()) {
+    auto trial = v ? std::make_shared<VariantInfo>(*v) : nullptr;
+    std::string why = v ? "" : "unknown variant '" + id + "'";
+    try {
+        if (trial) trial->source = programSourceOfText(trialText(path));
+    } catch (const Error& e) {
+        why = e.what();
+    }
+    if (!why.empty()) {
         Method m;
         m.label = "trial " + name + (inPlace ? " (in place)" : "");
         m.role = Role::Trial;
-        m.skipped = !v ? "unknown variant '" + id + "'" : "cannot read " + path;
+        m.skipped = why;
         return m;
     }
-    auto trial = std::make_shared<VariantInfo>(*v);
-    trial->source = kernelPrelude() + "\n#line 1\n" + text.str();  // as programSource builds the shipped file
-    Method m = timedVariant(engine, trial, "trial " + name, wg, groups, data, inPlace);
-    m.role = Role::Trial;
+    Method m = timedVariant(engine, trial, "trial " + name, Role::Trial, wg, groups, data, inPlace);
     m.note = "edited " + v->kernelFile + "; " + m.note;
     return m;
+}
+
+std::string trialText(const std::string& path) {
+    std::ifstream file(path);
+    std::ostringstream text;
+    if (file) text << file.rdbuf();
+    if (!file || text.str().empty()) throw Error(ErrorKind::BadInput, "cannot read " + path);
+    return text.str();
 }
 
 std::string ptxasSummary(const std::string& log, const std::string& entry) {

@@ -42,6 +42,9 @@ Method makeTrial(Engine& engine, const std::string& id, const std::string& path,
 // it once per build): the registers a work-item takes decide how many work-groups a compute unit holds at once.
 std::string ptxasSummary(const std::string& log, const std::string& entry);
 
+// A trial file's text (--trials); throws rl::Error (BadInput) "cannot read PATH" where it cannot be read or is empty.
+std::string trialText(const std::string& path);
+
 // A pattern bench's --trials edit its first --variants kernel: refused (BadInput, with what to give) where --variants
 // was not given, so that the kernel a trial stands beside is always the one named.
 void checkTrials(const BenchOptions& o, const std::vector<std::string>& variants);

@@ -5,6 +5,7 @@
 #include <sstream>
 #include <utility>
 
+#include "core/catalogue/variant.h"
 #include "core/types.h"
 
 namespace rl::embedded {
@@ -29,8 +30,14 @@ std::string kernelFileText(std::string_view relativePath) {
 
 std::string kernelPrelude() { return kernelFileText(kCommonKernelFile) + "\n" + kernelFileText(kRecordKernelFile); }
 
-std::string programSource(std::string_view kernelFile) {
-    return kernelPrelude() + "\n#line 1\n" + kernelFileText(kernelFile);
+std::string programSource(std::string_view kernelFile) { return programSourceOfText(kernelFileText(kernelFile)); }
+
+std::string programSourceOfText(std::string_view kernelText) {
+    return kernelPrelude() + "\n#line 1\n" + std::string(kernelText);
+}
+
+std::string programSourceOf(const VariantInfo& variant) {
+    return variant.source.empty() ? programSource(variant.kernelFile) : variant.source;
 }
 
 std::vector<std::string> embeddedKernelFiles() {

@@ -6,6 +6,8 @@
 
 namespace rl {
 
+struct VariantInfo;
+
 // The text of an embedded file such as "kernels/reduce/sequential.cl". Throws rl::Error (BadInput) when unknown.
 std::string kernelFileText(std::string_view relativePath);
 
@@ -20,6 +22,11 @@ std::string kernelPrelude();
 
 // The full program text of a kernel file (a variant's VariantInfo::kernelFile): the prelude, then that file.
 std::string programSource(std::string_view kernelFile);
+// The same around a kernel's own text (an edited copy of a kernel file): the prelude, `#line 1`, the text.
+std::string programSourceOfText(std::string_view kernelText);
+// What a variant's program is built from: its own `source` where it has one (a student's kernel, a bench's trial),
+// else programSource of its kernel file.
+std::string programSourceOf(const VariantInfo& variant);
 
 // Every embedded kernel file's relative path.
 std::vector<std::string> embeddedKernelFiles();

@@ -132,7 +132,7 @@ cl::Kernel ProgramCache::kernel(const VariantInfo& variant, const RunConfig& con
         touch(programKey);
         return it->second;
     }
-    cl::Program p = program(name, variant.source.empty() ? programSource(variant.kernelFile) : variant.source, options);
+    cl::Program p = program(name, programSourceOf(variant), options);
     try {
         return kernels_.emplace(key, cl::Kernel(p, entry.c_str())).first->second;
     } catch (const cl::Error& e) {

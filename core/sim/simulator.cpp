@@ -110,7 +110,7 @@ SimRun simulate(const VariantInfo& variant, const RunConfig& requested, const Ho
     context.registerPlugin(&messages);
 
     SimRun run;
-    const std::string source = variant.source.empty() ? programSource(variant.kernelFile) : variant.source;
+    const std::string source = programSourceOf(variant);
     oclgrind::Program program(&context, source);
     const std::string options = buildOptions(variant, config, false, DeviceInfo{});
     run.built = program.build(oclgrind::Program::BUILD, options.c_str());
