@@ -280,7 +280,7 @@ int runAnatomy(Engine& engine, const std::vector<size_t>& sizes, const BenchOpti
             const size_t launched = planPasses(v, bestGpuConfig(n, wg, std::clamp<size_t>(groups, 1, wg * wg))).front().groups;
             if (std::find(tried.begin(), tried.end(), launched) != tried.end()) return;
             tried.push_back(launched);
-            Method m = makeVariant(engine, "best-gpu", wg, launched, data);
+            Method m = makeVariant(engine, "best-gpu", {wg, launched, 0}, data);
             m.label = "best-gpu " + why;
             if (launched != groups) {
                 char as[48];

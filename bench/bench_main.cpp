@@ -221,7 +221,7 @@ int run(const BenchOptions& o) {
                                                   "read-only kernel, 8 groups per unit"));
         }
         for (const auto& id : o.variants)
-            methods.push_back(makeVariant(engine, id, variantWorkGroup(o, id, cpu), o.groups, data));
+            methods.push_back(makeVariant(engine, id, variantShape(o, id, cpu), data));
         if (wanted(o.peers, "clblast")) methods.push_back(makeClblast(h, n, o.type, o.op));
         if (wanted(o.peers, "boost")) methods.push_back(makeBoostCompute(h, n, o.type, o.op));
         if (wanted(o.peers, "tbb")) {

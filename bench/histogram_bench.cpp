@@ -142,10 +142,10 @@ int runHistogramBench(Engine& engine, std::vector<size_t> sizes, const BenchOpti
                                                   "read-only kernel, 16 per work-item"));
         }
         for (const auto& id : variants)
-            methods.push_back(makeVariant(engine, id, variantWorkGroup(o, id, cpu), o.groups, data));
+            methods.push_back(makeVariant(engine, id, variantShape(o, id, cpu), data));
         for (const auto& path : o.trials)  // edited copies of the first variant's kernel
             methods.push_back(
-                makeTrial(engine, variants.front(), path, variantWorkGroup(o, variants.front(), cpu), o.groups, data));
+                makeTrial(engine, variants.front(), path, variantShape(o, variants.front(), cpu), data));
         if (wanted("tbb")) {
             methods.push_back(makeHostHistogram(hostCopy.get(), n, o.type, spec, true));
             methods.push_back(makeHostHistogram(hostCopy.get(), n, o.type, spec, false));

@@ -59,6 +59,10 @@ size_t variantWorkGroup(const BenchOptions& o, const std::string& id, bool cpuDe
     return v ? timedWorkGroup(*v, cpuDevice) : o.wg;
 }
 
+LaunchShape variantShape(const BenchOptions& o, const std::string& id, bool cpuDevice) {
+    return {variantWorkGroup(o, id, cpuDevice), o.groups, o.epi};
+}
+
 std::string usage() {
     return "usage: reducelab_bench [options]\n"
            "  --device D        OpenCL device: index or part of its name (default: REDUCELAB_DEVICE or 0)\n"
@@ -68,6 +72,7 @@ std::string usage() {
            setting("wg", "when given, every variant's; default: each variant's\n                    own, 256 (on a CPU, " +
                              ownCpuWorkGroups() + "); the copy kernels' 256") +
            setting("groups", "") +
+           setting("epi", "of every variant that takes it, and of its trials") +
            "  --variants LIST   ReduceLab variants (default best-gpu,grid-stride,best-cpu,multi-element; with\n"
            "                    --pattern scan: chunked,chunked-look-back,reduce-then-scan,decoupled-look-back)\n"
            "  --pattern P       reduce (default) or scan: the scans against the host's std::inclusive_scan\n"
@@ -167,7 +172,8 @@ bool parseOptions(int argc, char** argv, BenchOptions& o, std::string* error) {
             o.block = int(x);
         } else if (a == "--data" && (v == "uniform" || v == "zipf" || v == "constant")) {
             o.distribution = v;
-        } else if (a == "--wg" || a == "--groups" || a == "--seed" || a == "--op" || a == "--type" || a == "--bins") {
+        } else if (a == "--wg" || a == "--groups" || a == "--seed" || a == "--op" || a == "--type" || a == "--bins" ||
+                   a == "--epi") {
             RunConfig c;  // the run settings' rules and ranges (core/files/run_settings.h)
             try {
                 setRunSetting(c, a.substr(2), v, a);
@@ -184,6 +190,7 @@ bool parseOptions(int argc, char** argv, BenchOptions& o, std::string* error) {
                 o.wgGiven = true;
             }
             if (a == "--groups") o.groups = c.groups;
+            if (a == "--epi") o.epi = c.elemsPerItem;
             if (a == "--bins") o.bins = c.bins;
             if (a == "--seed") o.seed = c.seed;
             if (a == "--op") o.op = c.op;

@@ -27,6 +27,7 @@ struct BenchOptions {
     size_t wg = 256;          // --wg: of the bench's own kernels (copies, ceilings) and, when given, of every variant
     bool wgGiven = false;     // without --wg each variant runs at its own timed size (variantWorkGroup)
     size_t groups = 0;  // fixed-grid variants' work-groups (0: the variant's default for the device)
+    int epi = 0;        // --epi: elements per work-item of the variants that take it (0: each its own timed count)
     uint64_t seed = 1;
     std::vector<std::string> variants = {"best-gpu", "grid-stride", "best-cpu", "multi-element"};
     bool variantsGiven = false;  // --variants was given (a scan bench has its own default list)
@@ -59,6 +60,17 @@ struct BenchOptions {
 // The work-group size a variant is timed at: --wg when given, else the variant's own for the device
 // (timedWorkGroup in core/catalogue/pass_plan.h: 256, or chunked-look-back's 32 on a CPU).
 size_t variantWorkGroup(const BenchOptions& o, const std::string& id, bool cpuDevice);
+
+// How a variant is launched in the bench: work-group size, work-groups of a fixed grid and elements per work-item
+// (0: the variant's default for the device, as RunConfig's).
+struct LaunchShape {
+    size_t wg = 256;
+    size_t groups = 0;
+    int epi = 0;
+};
+
+// The shape the options give variant `id`: variantWorkGroup's size, --groups and --epi.
+LaunchShape variantShape(const BenchOptions& o, const std::string& id, bool cpuDevice);
 
 bool parseOptions(int argc, char** argv, BenchOptions& o, std::string* error);
 std::string usage();

@@ -84,7 +84,7 @@ namespace {
 
 // `variant` timed through the engine's own launch code (makeVariant, makeTrial), as the row `label` in `role`.
 Method timedVariant(Engine& engine, std::shared_ptr<const VariantInfo> variant, const std::string& label, Role role,
-                    size_t wg, size_t groups, const DeviceData& data, bool inPlace) {
+                    const LaunchShape& launch, const DeviceData& data, bool inPlace) {
     Method m;
     m.label = label + (inPlace ? " (in place)" : "");
     m.role = role;
@@ -98,8 +98,9 @@ Method timedVariant(Engine& engine, std::shared_ptr<const VariantInfo> variant, 
     c.n = data.ref.n;
     c.type = data.input.type;
     c.op = data.op;
-    c.wg = wg;
-    c.groups = groups;
+    c.wg = launch.wg;
+    c.groups = launch.groups;
+    c.elemsPerItem = launch.epi;
     if (data.histogram) {
         c.bins = data.histogram->bins;
         c.rangeSet = true;
@@ -186,7 +187,7 @@ Method timedVariant(Engine& engine, std::shared_ptr<const VariantInfo> variant, 
 
 }  // namespace
 
-Method makeVariant(Engine& engine, const std::string& id, size_t wg, size_t groups, const DeviceData& data,
+Method makeVariant(Engine& engine, const std::string& id, const LaunchShape& launch, const DeviceData& data,
                    bool inPlace) {
     const VariantInfo* v = findVariant(id);
     if (!v) {
@@ -197,10 +198,10 @@ Method makeVariant(Engine& engine, const std::string& id, size_t wg, size_t grou
     }
     // The catalogue's descriptor lives as long as the program: shared, not owned.
     return timedVariant(engine, std::shared_ptr<const VariantInfo>(std::shared_ptr<void>(), v), "ReduceLab " + id,
-                        Role::ReduceLab, wg, groups, data, inPlace);
+                        Role::ReduceLab, launch, data, inPlace);
 }
 
-Method makeTrial(Engine& engine, const std::string& id, const std::string& path, size_t wg, size_t groups,
+Method makeTrial(Engine& engine, const std::string& id, const std::string& path, const LaunchShape& launch,
                  const DeviceData& data, bool inPlace) {
     const std::string name = path.substr(path.find_last_of('/') + 1);
     const VariantInfo* v = findVariant(id);
@@ -218,7 +219,7 @@ Method makeTrial(Engine& engine, const std::string& id, const std::string& path,
         m.skipped = why;
         return m;
     }
-    Method m = timedVariant(engine, trial, "trial " + name, Role::Trial, wg, groups, data, inPlace);
+    Method m = timedVariant(engine, trial, "trial " + name, Role::Trial, launch, data, inPlace);
     m.note = "edited " + v->kernelFile + "; " + m.note;
     return m;
 }

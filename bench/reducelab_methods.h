@@ -22,19 +22,19 @@ struct DeviceData {
 };
 
 // Variant `id` (the data's type and operation) through the engine's own launch code. A scan variant counts the bytes
-// read and written, and its output is checked element by element against data.scan after the runs. wg and groups
-// as in RunConfig (groups 0: the variant's default grid for this device). Its device time spans the first pass's
+// read and written, and its output is checked element by element against data.scan after the runs. The launch's
+// work-group size, grid and elements per work-item are RunConfig's (0: the variant's default for this device). Its device time spans the first pass's
 // start to the last pass's end; the note gives the launch shape and each pass's median kernel time.
 // inPlace (a scan whose descriptor says scansInPlace): it scans a buffer of its own over itself, each call the last
 // call's output, as CUB's in-place DeviceScan is timed; the check scans a fresh copy of the input.
-Method makeVariant(Engine& engine, const std::string& id, size_t wg, size_t groups, const DeviceData& data,
+Method makeVariant(Engine& engine, const std::string& id, const LaunchShape& launch, const DeviceData& data,
                    bool inPlace = false);
 
 // A trial (--trials): the file at `path`, an edited copy of variant `id`'s kernel, built with the variant's options
 // (its own program, beside the shipped kernel's), launched by the variant's runner on the same shape and checked as
 // the variant is: an edit timed against the kernel it would replace in one round-robin. Labelled "trial FILE"; a file
 // that cannot be read, or does not build, is a skipped row with the reason.
-Method makeTrial(Engine& engine, const std::string& id, const std::string& path, size_t wg, size_t groups,
+Method makeTrial(Engine& engine, const std::string& id, const std::string& path, const LaunchShape& launch,
                  const DeviceData& data, bool inPlace = false);
 // NVIDIA's compiler's account of kernel `entry` in a build log made with -cl-nv-verbose (cl_nv_compiler_options):
 // "ptxas: Used R registers, ... bytes smem, ...; F bytes stack frame, S bytes spill stores, L bytes spill loads", or

@@ -76,6 +76,7 @@ int runScanBench(Engine& engine, std::vector<size_t> sizes, const BenchOptions& 
             c.n = n;
             c.type = o.type;
             c.wg = variantWorkGroup(o, id, cpu);
+            c.elemsPerItem = o.epi;
             const VariantInfo& v = *findVariant(id);
             depth = std::max(depth, scanRoundingDepth(v, withDeviceDefaults(v, c, engine.device())));
         }
@@ -95,19 +96,19 @@ int runScanBench(Engine& engine, std::vector<size_t> sizes, const BenchOptions& 
         std::vector<Method> methods;
         if (cpu) methods.push_back(makeChunkedCopy(engine, copySource, n));
         for (const auto& id : variants)
-            methods.push_back(makeVariant(engine, id, variantWorkGroup(o, id, cpu), o.groups, data));
+            methods.push_back(makeVariant(engine, id, variantShape(o, id, cpu), data));
         const std::string& tried = variants.front();  // --trials: edited copies of its kernel
         for (const auto& path : o.trials)
-            methods.push_back(makeTrial(engine, tried, path, variantWorkGroup(o, tried, cpu), o.groups, data));
+            methods.push_back(makeTrial(engine, tried, path, variantShape(o, tried, cpu), data));
         // Beside CUB's DeviceScan, which the CUDA peers call in place, the scans that can do the same, timed so.
         if (python || o.inPlace) {
             for (const auto& id : variants)
                 if (findVariant(id)->scansInPlace)
-                    methods.push_back(makeVariant(engine, id, variantWorkGroup(o, id, cpu), o.groups, data, true));
+                    methods.push_back(makeVariant(engine, id, variantShape(o, id, cpu), data, true));
             if (findVariant(tried)->scansInPlace)
                 for (const auto& path : o.trials)
                     methods.push_back(
-                        makeTrial(engine, tried, path, variantWorkGroup(o, tried, cpu), o.groups, data, true));
+                        makeTrial(engine, tried, path, variantShape(o, tried, cpu), data, true));
         }
         if (wanted("boost")) methods.push_back(makeBoostComputeScan(h, n, o.type, o.op, scanSpec));
         if (wanted("tbb")) {

@@ -36,7 +36,7 @@ int runSweep(Engine& engine, const std::vector<size_t>& sizes, const BenchOption
             std::vector<Method> all;
             for (size_t wg : wgs)
                 for (int g : perUnit)
-                    all.push_back(makeVariant(engine, id, wg, size_t(g) * size_t(dev.computeUnits), data));
+                    all.push_back(makeVariant(engine, id, {wg, size_t(g) * size_t(dev.computeUnits), 0}, data));
             const auto results = timeMethods(all, timing, o.warmup, o.repeats, ref, dev.type == "CPU");
             for (size_t w = 0; w < wgs.size(); ++w) {
                 std::printf("%8zu", wgs[w]);

@@ -50,11 +50,11 @@ TEST(BenchTrial, AnEditedCopyRunsItsOwnTextBesideTheVariantAndIsCheckedLikeIt) {
     const std::string typo = writeTemp("typo.cl", edited(shipped, line, "if (gid < n) out[gid] = scr[lid];"));
 
     std::vector<Method> methods;
-    methods.push_back(makeVariant(engine, "hillis-steele", 64, 0, data));
-    methods.push_back(makeTrial(engine, "hillis-steele", same, 64, 0, data));
-    methods.push_back(makeTrial(engine, "hillis-steele", plusOne, 64, 0, data));
-    methods.push_back(makeTrial(engine, "hillis-steele", typo, 64, 0, data));
-    methods.push_back(makeTrial(engine, "hillis-steele", ::testing::TempDir() + "absent.cl", 64, 0, data));
+    methods.push_back(makeVariant(engine, "hillis-steele", {64, 0, 0}, data));
+    methods.push_back(makeTrial(engine, "hillis-steele", same, {64, 0, 0}, data));
+    methods.push_back(makeTrial(engine, "hillis-steele", plusOne, {64, 0, 0}, data));
+    methods.push_back(makeTrial(engine, "hillis-steele", typo, {64, 0, 0}, data));
+    methods.push_back(makeTrial(engine, "hillis-steele", ::testing::TempDir() + "absent.cl", {64, 0, 0}, data));
     const std::vector<Measurement> got = timeMethods(methods, Timing::Wall, 1, 3, ref, true);
     ASSERT_EQ(got.size(), 5u);
 
@@ -79,6 +79,38 @@ TEST(BenchTrial, AnEditedCopyRunsItsOwnTextBesideTheVariantAndIsCheckedLikeIt) {
     EXPECT_TRUE(got[4].skipped);
     EXPECT_NE(got[4].verdict.find("cannot read"), std::string::npos) << got[4].verdict;
     for (const auto& p : {same, plusOne, typo}) std::remove(p.c_str());
+}
+
+// --epi reaches the variant and its trials alike: the launch shape's elements per work-item set the tiles.
+TEST(BenchTrial, TheOptionsElementsPerWorkItemShapeTheVariantAndItsTrials) {
+    const char* argv[] = {"reducelab_bench", "--pattern", "scan", "--wg", "64", "--epi", "8"};
+    BenchOptions o;
+    std::string error;
+    ASSERT_TRUE(parseOptions(7, const_cast<char**>(argv), o, &error)) << error;
+    const LaunchShape launch = variantShape(o, "decoupled-look-back", true);
+    EXPECT_EQ(launch.wg, 64u);
+    EXPECT_EQ(launch.epi, 8);
+    const char* bad[] = {"reducelab_bench", "--epi", "0x"};
+    EXPECT_FALSE(parseOptions(3, const_cast<char**>(bad), o, &error));
+    EXPECT_NE(error.find("--epi"), std::string::npos) << error;
+
+    Engine& engine = test::engine();
+    const size_t n = 3001;
+    const HostArray input = makeInput(ElemType::Float, DataPattern::Random, n, 7);
+    const Reference ref = computeReference(input, Op::Sum);
+    const ScanSpec spec{&input, Op::Sum, 64};
+    const DeviceData data{input, ref, engine.upload(input), Op::Sum, &spec};
+    const std::string same = writeTemp("same_dlb.cl", kernelText("scan/decoupled-look-back.cl"));
+    std::vector<Method> methods;
+    methods.push_back(makeVariant(engine, "decoupled-look-back", {64, 0, 4}, data));
+    methods.push_back(makeTrial(engine, "decoupled-look-back", same, launch, data));
+    const std::vector<Measurement> got = timeMethods(methods, Timing::Wall, 1, 3, ref, true);
+    ASSERT_EQ(got.size(), 2u);
+    EXPECT_TRUE(got[0].correct && got[1].correct) << got[0].verdict << " " << got[1].verdict;
+    // 3001 elements: 12 tiles of 64 x 4, 6 of 64 x 8.
+    EXPECT_NE(got[0].note.find("groups 12"), std::string::npos) << got[0].note;
+    EXPECT_NE(got[1].note.find("groups 6"), std::string::npos) << got[1].note;
+    std::remove(same.c_str());
 }
 
 TEST(BenchTrial, TrialsNeedTheVariantTheyEditNamed) {
