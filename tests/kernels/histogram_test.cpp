@@ -147,7 +147,27 @@ TEST_P(HistogramTrace, EqualsItsModelWithTwoSimdGroupsInAWorkGroup) {
         const HostArray input = makeInput(c);
         const std::string where = v.id + " n=300 wg=64 bins=7 " + std::string(toString(data));
         const TraceRun t = test::engine().trace(c, input);
-        ASSERT_EQ(test::traceDifference(t, v, c, input), "") << where;
+        const std::string difference = test::traceDifference(t, v, c, input);
+        std::string steps;  // should they differ: each counting step's increments, work-item:bin, device and model
+        if (!difference.empty() && !t.passes.empty() && !t.passes.front().traced.empty()) {
+            double total = 0;
+            const auto model = modelRun(v, c, test::asValues(input), &total);
+            const GroupTrace& d = t.passes.front().traced.front();
+            const GroupTrace& m = model.front().traced.at(size_t(std::max(0, d.group)));
+            auto increments = [](const Stage& st) {
+                std::string s;
+                for (size_t lid = 0; lid < st.ops.size(); ++lid)
+                    if (st.ops[lid].active)
+                        s += " " + std::to_string(lid) + ":" + std::to_string(st.ops[lid].a) + "/" +
+                             std::to_string(st.ops[lid].b);
+                return s;
+            };
+            for (size_t k = 0; k < std::min(d.stages.size(), m.stages.size()); ++k)
+                steps += "\n  stage " + std::to_string(k) + " device" + increments(d.stages[k]) + "\n          model " +
+                         increments(m.stages[k]);
+            steps += "\n  correct: " + std::string(t.correct ? "yes" : "no, " + t.verdict);
+        }
+        ASSERT_EQ(difference, "") << where << steps;
         EXPECT_TRUE(t.correct) << where << ": " << t.verdict;
         EXPECT_EQ(t.output, histogramOf(input, binningOf(c, input))) << where;
     }
