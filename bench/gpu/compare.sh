@@ -41,7 +41,8 @@
 #                         torch.cummin/cummax); REDUCELAB_SCAN_TRIALS=a.cl,b.cl times edited copies of the first
 #                         variant's kernel beside it (--trials); then `reducelab run` of other work-group sizes and
 #                         elements per work-item (REDUCELAB_SCAN_SHAPES, variant:wg:epi,...; empty: none) at
-#                         REDUCELAB_SCAN_SHAPE_SIZES (default REDUCELAB_SCAN_SIZES)
+#                         REDUCELAB_SCAN_SHAPE_SIZES (default REDUCELAB_SCAN_SIZES). REDUCELAB_BLOCK=20 times each
+#                         method's calls back to back, as bench/peer_torch.py times the CUDA peers' (files _block20)
 #   REDUCELAB_LOOK_BACK=1 decoupled-look-back traced at REDUCELAB_LOOK_BACK_SIZES (2^20,2^22,2^24), float sum, wg 256,
 #                         32 per work-item: each tile's look-back depth, windows, reads of X and wait, by quarter of
 #                         the launch (bench/look_back_depths.py; look_back_depths.txt)
@@ -165,15 +166,20 @@ if [ "${REDUCELAB_SCAN:-0}" = 1 ]; then
             for timing in ${REDUCELAB_SCAN_TIMINGS:-device wall}; do
                 name="scan_${t}-${sop}_${timing}_run$run"
                 cold=()
+                block=()
                 trials=()
                 [ -n "${REDUCELAB_SCAN_TRIALS:-}" ] && trials=(--trials "$REDUCELAB_SCAN_TRIALS")
                 if [ "${REDUCELAB_COLD_L2:-0}" = 1 ] && [ "$timing" = device ]; then
                     cold=(--cold-l2); name="scan_${t}-${sop}_${timing}_cold_run$run"
                 fi
+                if [ "${REDUCELAB_BLOCK:-1}" != 1 ]; then  # each method's calls in a row, as the CUDA peers time theirs
+                    block=(--block "$REDUCELAB_BLOCK"); name="${name%_run$run}_block${REDUCELAB_BLOCK}_run$run"
+                fi
                 "$bench" "${dev[@]}" --pattern scan --type $t --op "$sop" --timing "$timing" \
                     --sizes "${REDUCELAB_SCAN_SIZES:-2^22,2^28}" --repeats "${REDUCELAB_REPEATS:-30}" \
                     --variants "${REDUCELAB_SCAN_VARIANTS:-decoupled-look-back,reduce-then-scan}" \
-                    --peers "${REDUCELAB_SCAN_PEERS:-torch}" "${calls[@]}" "${cold[@]}" "${trials[@]}" --python python3 \
+                    --peers "${REDUCELAB_SCAN_PEERS:-torch}" "${calls[@]}" "${cold[@]}" "${block[@]}" "${trials[@]}" \
+                    --python python3 \
                     --json "$out/$name.json" >"$out/$name.txt" 2>>"$log"
                 if [ ! -s "$out/$name.json" ]; then
                     echo "$name: the bench wrote no JSON (log.txt says why)"; tail -3 "$log"
