@@ -220,6 +220,8 @@ nlohmann::json runHeader(const BenchOptions& o, const DeviceInfo& dev, Timing ti
             {"repeats", o.repeats},
             {"seed", o.seed},
             {"wg", wgJson(o)},
+            {"epi", o.epi > 0 ? nlohmann::json(o.epi) : nlohmann::json("each variant's own (its note names the groups)")},
+            {"block", o.block},
             {"cold_l2", o.coldL2}};
 }
 
