@@ -4,11 +4,11 @@
 // AMD wavefront, an Intel SIMD thread), and a sub-group makes one visible to OpenCL. In each step every work-item of
 // a sub-group holds the bin of its element; the lanes that hold the same bin find each other through the sub-group,
 // without local memory, and the lowest of them adds their number to the local bin with one atomic_add. On `constant`
-// data a whole sub-group then asks for one atomic where coarsened asks for 32 at one counter. Whether that saves time
-// is the hardware's to say: where local memory serves a SIMD group's atomics on one address together, as the H100's
-// does, the agreeing costs more than it saves, as it does anywhere on uniform data over many bins, where few lanes
-// agree (BENCHMARKS.md). aggregated merges runs inside one work-item's elements; this kernel merges across the
-// work-items of one step, which are the ones that collide.
+// data a whole sub-group then asks for one atomic where coarsened asks for a SIMD group's worth at one counter.
+// Whether that saves time is the hardware's to say: where local memory serves a SIMD group's atomics on one address
+// together, the agreeing costs more than it saves, as it does anywhere on uniform data over many bins, where few
+// lanes agree (BENCHMARKS.md says where each holds). aggregated merges runs inside one work-item's elements; this
+// kernel merges across the work-items of one step, which are the ones that collide.
 // Cost: the lanes agree in one instruction on NVIDIA (match.any.sync, inline PTX) and in three sub-group reductions
 // per distinct bin elsewhere; one local atomic per distinct bin per sub-group and step.
 // Requires: sub-groups (cl_khr_subgroups, or OpenCL C 3.0 with __opencl_c_subgroups), or an NVIDIA GPU, whose warps
