@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/catalogue/variant.h"
+#include "core/run_config.h"
 #include "core/types.h"
 
 namespace rl::bench {
@@ -67,6 +68,11 @@ struct LaunchShape {
     size_t wg = 256;
     size_t groups = 0;
     int epi = 0;
+    void applyTo(RunConfig& c) const {
+        c.wg = wg;
+        c.groups = groups;
+        c.elemsPerItem = epi;
+    }
 };
 
 // The shape the options give variant `id`: variantWorkGroup's size, --groups and --epi.

@@ -98,9 +98,7 @@ Method timedVariant(Engine& engine, std::shared_ptr<const VariantInfo> variant, 
     c.n = data.ref.n;
     c.type = data.input.type;
     c.op = data.op;
-    c.wg = launch.wg;
-    c.groups = launch.groups;
-    c.elemsPerItem = launch.epi;
+    launch.applyTo(c);
     if (data.histogram) {
         c.bins = data.histogram->bins;
         c.rangeSet = true;

@@ -23,8 +23,9 @@ struct DeviceData {
 
 // Variant `id` (the data's type and operation) through the engine's own launch code. A scan variant counts the bytes
 // read and written, and its output is checked element by element against data.scan after the runs. The launch's
-// work-group size, grid and elements per work-item are RunConfig's (0: the variant's default for this device). Its device time spans the first pass's
-// start to the last pass's end; the note gives the launch shape and each pass's median kernel time.
+// work-group size, grid and elements per work-item are RunConfig's (0: the variant's default for this device). Its
+// device time spans the first pass's start to the last pass's end; the note gives the launch shape and each pass's
+// median kernel time.
 // inPlace (a scan whose descriptor says scansInPlace): it scans a buffer of its own over itself, each call the last
 // call's output, as CUB's in-place DeviceScan is timed; the check scans a fresh copy of the input.
 Method makeVariant(Engine& engine, const std::string& id, const LaunchShape& launch, const DeviceData& data,

@@ -75,8 +75,7 @@ int runScanBench(Engine& engine, std::vector<size_t> sizes, const BenchOptions& 
             c.variant = id;
             c.n = n;
             c.type = o.type;
-            c.wg = variantWorkGroup(o, id, cpu);
-            c.elemsPerItem = o.epi;
+            variantShape(o, id, cpu).applyTo(c);
             const VariantInfo& v = *findVariant(id);
             depth = std::max(depth, scanRoundingDepth(v, withDeviceDefaults(v, c, engine.device())));
         }

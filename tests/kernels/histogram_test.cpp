@@ -148,26 +148,7 @@ TEST_P(HistogramTrace, EqualsItsModelWithTwoSimdGroupsInAWorkGroup) {
         const std::string where = v.id + " n=300 wg=64 bins=7 " + std::string(toString(data));
         const TraceRun t = test::engine().trace(c, input);
         const std::string difference = test::traceDifference(t, v, c, input);
-        std::string steps;  // should they differ: each counting step's increments, work-item:bin, device and model
-        if (!difference.empty() && !t.passes.empty() && !t.passes.front().traced.empty()) {
-            double total = 0;
-            const auto model = modelRun(v, c, test::asValues(input), &total);
-            const GroupTrace& d = t.passes.front().traced.front();
-            const GroupTrace& m = model.front().traced.at(size_t(std::max(0, d.group)));
-            auto increments = [](const Stage& st) {
-                std::string s;
-                for (size_t lid = 0; lid < st.ops.size(); ++lid)
-                    if (st.ops[lid].active)
-                        s += " " + std::to_string(lid) + ":" + std::to_string(st.ops[lid].a) + "/" +
-                             std::to_string(st.ops[lid].b);
-                return s;
-            };
-            for (size_t k = 0; k < std::min(d.stages.size(), m.stages.size()); ++k)
-                steps += "\n  stage " + std::to_string(k) + " device" + increments(d.stages[k]) + "\n          model " +
-                         increments(m.stages[k]);
-            steps += "\n  correct: " + std::string(t.correct ? "yes" : "no, " + t.verdict);
-        }
-        ASSERT_EQ(difference, "") << where << steps;
+        ASSERT_EQ(difference, "") << where << (difference.empty() ? "" : test::operationsSideBySide(t, v, c, input));
         EXPECT_TRUE(t.correct) << where << ": " << t.verdict;
         EXPECT_EQ(t.output, histogramOf(input, binningOf(c, input))) << where;
     }
@@ -188,16 +169,20 @@ TEST(HistogramContention, ConstantDataQueuesAWholeSimdGroupOnOneCounter) {
     c.simdWidth = 32;
     const HostArray input = makeInput(c);
     int increments = 0;
+    std::string shape;  // what was traced, should a count differ
     auto worst = [&](const std::string& variant) {
         c.variant = variant;
         const TraceRun t = test::engine().trace(c, input);
         int degree = 0;
         increments = 0;
-        for (const GroupTrace& g : t.passes.front().traced)
+        shape.clear();
+        for (const GroupTrace& g : t.passes.front().traced) {
+            shape += " group " + std::to_string(g.group) + ": " + std::to_string(g.stages.size()) + " stages";
             for (const Stage& s : g.stages) {
                 degree = std::max(degree, s.analysis.contentionDegree);
                 for (const WorkItemOp& op : s.ops) increments += op.active && op.b == kRegisterOperand ? 1 : 0;
             }
+        }
         return degree;
     };
     EXPECT_EQ(worst("global-atomics"), 32);
@@ -211,10 +196,6 @@ TEST(HistogramContention, ConstantDataQueuesAWholeSimdGroupOnOneCounter) {
     // The lanes of a warp agree first: one increment per warp and step, and no two lanes of a warp on one counter.
     if (unavailableReason(*findVariant("sub-group"), test::engine().device()).empty()) {
         EXPECT_EQ(worst("sub-group"), 1);
-        std::string shape;  // what was traced, should the count differ
-        const TraceRun again = test::engine().trace(c, input);
-        for (const GroupTrace& g : again.passes.front().traced)
-            shape += " group " + std::to_string(g.group) + ": " + std::to_string(g.stages.size()) + " stages";
         EXPECT_EQ(increments, 256 / 32) << shape;
     }
 }

@@ -62,4 +62,27 @@ inline std::string traceDifference(const TraceRun& device, const VariantInfo& va
     return "";
 }
 
+// For a failure message: the first traced group's operations, stage by stage, the device's beside the model's, as
+// work-item:cell written by each active one (a histogram's increments: work-item:bin), and whether the run was right.
+inline std::string operationsSideBySide(const TraceRun& device, const VariantInfo& variant, const RunConfig& config,
+                                        const HostArray& input) {
+    if (device.passes.empty() || device.passes.front().traced.empty()) return "\n  no traced group";
+    double modelResult = 0;
+    const auto model = modelRun(variant, config, asValues(input), &modelResult);
+    const GroupTrace& d = device.passes.front().traced.front();
+    if (model.empty() || d.group < 0 || size_t(d.group) >= model.front().traced.size()) return "\n  no model group";
+    const GroupTrace& m = model.front().traced[size_t(d.group)];
+    auto active = [](const Stage& st) {
+        std::string s;
+        for (size_t lid = 0; lid < st.ops.size(); ++lid)
+            if (st.ops[lid].active) s += " " + std::to_string(lid) + ":" + std::to_string(st.ops[lid].w);
+        return s;
+    };
+    std::string out;
+    for (size_t k = 0; k < std::min(d.stages.size(), m.stages.size()); ++k)
+        out += "\n  stage " + std::to_string(k) + " device" + active(d.stages[k]) + "\n          model " +
+               active(m.stages[k]);
+    return out + "\n  correct: " + (device.correct ? "yes" : "no, " + device.verdict);
+}
+
 }  // namespace rl::test
