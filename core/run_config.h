@@ -31,6 +31,9 @@ struct RunConfig {
     bool exclusive = false;    // scans: each element gets the prefix before it (true) or including it (false)
     bool finalOnHost = false;  // false: launch passes down to one value; true: the host reduces the last partials
     int simdWidth = 0;         // 0: the device's (NVIDIA 32, AMD 64, else 32)
+    // Sub-group variants: the width of the sub-groups a device ran the kernel in (TraceRun::subGroupSize), which the
+    // model needs to agree with that run: not a setting (no option sets it), 0 where no run says (the SIMD width).
+    int subGroupSize = 0;
     int banks = 32;
     int bankWidthBytes = 4;
     // Histograms: the bins, and the range they cover (numpy's rule: equal widths, the last bin closed, values outside

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "core/run_config.h"
 #include "core/types.h"
 
 namespace rl {
@@ -173,6 +174,7 @@ struct TraceRun {
     Op op = Op::Sum;
     ElemType type = ElemType::Float;
     int simdWidth = 32;
+    int subGroupSize = 0;  // sub-group variants: the width of the sub-groups the kernel ran in (0: it uses none)
     int banks = 32;
     int bankWidthBytes = 4;
     std::vector<PassTrace> passes;
@@ -184,5 +186,12 @@ struct TraceRun {
     bool correct = false;
     std::string verdict;  // why the result is or is not accepted
 };
+
+// The configuration a CPU model needs to be compared with `run`: `requested`, with what the device decided for it
+// (the width of its sub-groups).
+inline RunConfig modelConfigOf(RunConfig requested, const TraceRun& run) {
+    requested.subGroupSize = run.subGroupSize;
+    return requested;
+}
 
 }  // namespace rl

@@ -335,7 +335,7 @@ CheckReport checkKernel(const CheckRequest& request) {
                                                     signature.pattern);
     }
     if (model && r.trace) {
-        RunConfig c = request.config;
+        RunConfig c = modelConfigOf(request.config, *r.trace);
         c.n = r.trace->n;
         const HostArray input = makeInput(c.type, c.data, c.n, request.config.seed);
         std::vector<double> values(input.size());

@@ -246,11 +246,26 @@ TraceRun Engine::trace(const VariantInfo& variant, const RunConfig& requested, c
         throw Error(ErrorKind::DeviceFailure, std::string("OpenCL call ") + e.what() + " failed with error " +
                                                   std::to_string(e.err()) + " while tracing '" + v->id + "'");
     }
+    run.subGroupSize = subGroupWidth(*v, config);
     analyzeTrace(run);
     patternInfo(v->pattern).judgeTrace(*v, config, input, run);
     run.verdict += byDesign(*v, run.correct);
     if (planned) *planned = plan;
     return run;
+}
+
+int Engine::subGroupWidth(const VariantInfo& v, const RunConfig& c) {
+    if (!v.needsSubGroups) return 0;
+    if (usesPtxSubGroups(v, device_)) return 32;  // a warp, which its inline PTX takes
+    // What the device says of this kernel at this work-group size: every sub-group of a 1-D work-group has this
+    // width but the last, which may be cut short. Implementations differ (a CPU may make a work-group one sub-group).
+    try {
+        const size_t width = programs_.kernel(v, c, true).getSubGroupInfo<CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE>(
+            clDevice_, cl::NDRange(c.wg));
+        if (width > 0) return int(width);
+    } catch (const cl::Error&) {
+    }
+    return device_.simdWidth;  // the device would not say: its SIMD width, as GPUs make their sub-groups
 }
 
 CopyCeiling Engine::copyCeiling(size_t n, ElemType type, int warmup, int repeats) {

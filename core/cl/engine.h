@@ -123,6 +123,9 @@ private:
     void checkInput(const RunConfig& config, const HostArray& input) const;
     // upload(), with the guard cells of guardInputsPastN after the input (the pattern's guard value, else the op's).
     cl::Buffer uploadGuarded(const VariantInfo& variant, const HostArray& input, const RunConfig& config);
+    // A sub-group variant's traced build: the width of the sub-groups it runs in at c.wg (TraceRun::subGroupSize);
+    // 0 for other variants.
+    int subGroupWidth(const VariantInfo& v, const RunConfig& c);
 
     DeviceInfo device_;
     cl::Device clDevice_;

@@ -90,6 +90,7 @@ json trace(const TraceRun& t) {
               {"verdict", t.verdict},
               {"passes", passes}};
     j["pattern"] = patternInfo(t.pattern).name;
+    if (t.subGroupSize > 0) j["sub_group_size"] = t.subGroupSize;
     if (!t.output.empty()) {  // a scan: whether it was exclusive, and every element it gave
         j["exclusive"] = t.exclusive;
         json out = json::array();
@@ -125,6 +126,7 @@ TraceRun readTrace(const json& j) {
     t.op = *op;
     t.type = *type;
     t.simdWidth = number<int>(j, "simd_width", 1, 1024);
+    if (j.contains("sub_group_size")) t.subGroupSize = number<int>(j, "sub_group_size", 1, 4096);
     t.banks = setting<int>(j, "banks", "banks");
     t.bankWidthBytes = setting<int>(j, "bank_width", "bank-width");
     t.result = toValue(field(j, "result"));

@@ -41,7 +41,7 @@ void expectSameStages(const GroupTrace& device, const GroupTrace& model, ElemTyp
 void checkTrace(const VariantInfo& v, const RunConfig& config, const HostArray& input) {
     const TraceRun device = test::engine().trace(config, input);
     double modelResult = 0;
-    const auto model = modelRun(v, config, test::valuesOf(input), &modelResult);
+    const auto model = modelRun(v, modelConfigOf(config, device), test::valuesOf(input), &modelResult);
     const std::string where = v.id + " n=" + std::to_string(config.n) + " wg=" + std::to_string(config.wg) + " " +
                               std::string(toString(config.op)) + " " + std::string(toString(config.type));
     ASSERT_EQ(device.passes.size(), model.size()) << where;

@@ -2,14 +2,22 @@
 #pragma once
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <memory>
 
 #include "core/cl/engine.h"
 
 namespace rl::test {
 
+// Says once, on stderr, which device the tests run on: a machine with two platforms (a CPU's PoCL beside a GPU's
+// driver) runs them on the first unless REDUCELAB_DEVICE names the other.
 inline Engine& engine() {
-    static std::unique_ptr<Engine> e = std::make_unique<Engine>(selectDevice(""));
+    static std::unique_ptr<Engine> e = [] {
+        auto made = std::make_unique<Engine>(selectDevice(""));
+        std::fprintf(stderr, "[ device   ] %s (%s): REDUCELAB_DEVICE selects another\n", made->device().name.c_str(),
+                     made->device().platform.c_str());
+        return made;
+    }();
     return *e;
 }
 

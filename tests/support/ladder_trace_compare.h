@@ -49,7 +49,7 @@ inline std::vector<double> asValues(const HostArray& input) {
 inline std::string traceDifference(const TraceRun& device, const VariantInfo& variant, const RunConfig& config,
                                    const HostArray& input) {
     double modelResult = 0;
-    const auto model = modelRun(variant, config, asValues(input), &modelResult);
+    const auto model = modelRun(variant, modelConfigOf(config, device), asValues(input), &modelResult);
     if (device.passes.size() != model.size()) return "pass count differs";
     for (size_t p = 0; p < model.size(); ++p) {
         for (const GroupTrace& dg : device.passes[p].traced) {
@@ -68,7 +68,7 @@ inline std::string operationsSideBySide(const TraceRun& device, const VariantInf
                                         const HostArray& input) {
     if (device.passes.empty() || device.passes.front().traced.empty()) return "\n  no traced group";
     double modelResult = 0;
-    const auto model = modelRun(variant, config, asValues(input), &modelResult);
+    const auto model = modelRun(variant, modelConfigOf(config, device), asValues(input), &modelResult);
     const GroupTrace& d = device.passes.front().traced.front();
     if (model.empty() || d.group < 0 || size_t(d.group) >= model.front().traced.size()) return "\n  no model group";
     const GroupTrace& m = model.front().traced[size_t(d.group)];

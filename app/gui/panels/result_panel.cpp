@@ -228,6 +228,8 @@ void ResultPanel::stage(const ExplorerState& state, int sideIndex, const UiConte
     ImGui::PushTextWrapPos(0);
     ImGui::TextDisabled("Counts from a model of the hardware: SIMD width %d, %d banks \xc3\x97 %d bytes.",
                         run.simdWidth, run.banks, run.bankWidthBytes);
+    if (run.subGroupSize > 0)  // the device's own grouping, which the kernel's agreement followed
+        ImGui::TextDisabled("The device ran this kernel in sub-groups of %d work-items.", run.subGroupSize);
     ImGui::PopTextWrapPos();
     const ImVec2 end = ImGui::GetCursorScreenPos();
     FrameGeometry::StageFacts f;

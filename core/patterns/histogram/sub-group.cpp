@@ -1,8 +1,9 @@
 // sub-group: the descriptor and the CPU model of kernels/histogram/sub-group.cl.
 // Lesson, cost and requirements are read from the kernel's banner; the model is what device traces are tested against.
 // Model: coarsened's steps, with the lanes of one sub-group that hold one bin counted by the lowest of them. The
-// sub-group is the SIMD width the run models (--simd; the device's where 0): 32 on NVIDIA, the warp the kernel's
-// inline PTX takes.
+// sub-group is as wide as the device made it for the run the model is compared with (RunConfig::subGroupSize, from
+// its trace: 32 on NVIDIA, the warp the kernel's inline PTX takes; a CPU may make a work-group one sub-group), else
+// the SIMD width the run models (--simd; 32 where 0).
 #include "core/patterns/histogram/model_histogram.h"
 #include "core/patterns/histogram/variants.h"
 
@@ -11,8 +12,8 @@ namespace {
 
 GroupTrace stages(const ModelInput& in) {
     model::HistogramShape shape{model::TileOrder::Interleaved};
-    const int simd = in.config ? in.config->simdWidth : 0;
-    shape.subGroup = simd > 0 ? size_t(simd) : 32;
+    const int width = !in.config ? 0 : in.config->subGroupSize > 0 ? in.config->subGroupSize : in.config->simdWidth;
+    shape.subGroup = width > 0 ? size_t(width) : 32;
     return model::privatizedGroup(in, shape);
 }
 

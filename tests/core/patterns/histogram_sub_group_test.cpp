@@ -6,6 +6,7 @@
 
 #include <set>
 
+#include "core/files/json_io.h"
 #include "core/input.h"
 #include "core/model/model.h"
 #include "core/pattern.h"
@@ -31,54 +32,85 @@ RunConfig configOf(const std::string& variant, DataPattern data) {
     return c;
 }
 
+// The sub-groups are as wide as the run being modelled had them (RunConfig::subGroupSize, from its trace), else the
+// SIMD width: a GPU's warp of 32, narrower ones, or a CPU's whole work-group of 64.
 TEST(SubGroupHistogram, OneIncrementPerDistinctBinOfASubGroupAndCoarsenedsCounts) {
-    for (DataPattern data : {DataPattern::Random, DataPattern::Zipf, DataPattern::Constant}) {
-        SCOPED_TRACE(std::string(toString(data)));
-        const RunConfig c = configOf("sub-group", data);
-        const HostArray input = makeInput(c);
-        std::vector<double> values(c.n);
-        for (size_t i = 0; i < c.n; ++i) values[i] = input.at(i);
-        const Binning binning = binningOf(c, values);
-        const auto sub = modelRun(*findVariant("sub-group"), c, values, nullptr);
-        RunConfig cc = c;
-        cc.variant = "coarsened";
-        const auto coarsened = modelRun(*findVariant("coarsened"), cc, values, nullptr);
-        ASSERT_EQ(sub.size(), 1u);
-        ASSERT_EQ(coarsened.size(), 1u);
-        const auto& groups = sub.front().traced;
-        ASSERT_EQ(groups.size(), 4u);
-        size_t increments = 0, wanted = 0;
-        for (size_t g = 0; g < groups.size(); ++g) {
-            const auto& stages = groups[g].stages;
-            const auto& theirs = coarsened.front().traced[g].stages;
-            ASSERT_EQ(stages.size(), theirs.size());  // cleared, 4 steps, merged
-            ASSERT_EQ(stages.size(), 6u);
-            for (size_t s = 0; s < stages.size(); ++s) EXPECT_EQ(stages[s].values, theirs[s].values) << g << " " << s;
-            for (size_t k = 0; k < 4; ++k) {
-                const Stage& step = stages[1 + k];
-                for (size_t first = 0; first < c.wg; first += 32) {
-                    // The bins this sub-group's 32 lanes hold in step k (interleaved: element k x wg + lid of the tile),
-                    // and the lowest lane holding each.
-                    std::set<size_t> seen;
-                    std::vector<bool> lowest(32, false);
-                    for (size_t lane = 0; lane < 32; ++lane) {
-                        const size_t i = g * c.wg * 4 + k * c.wg + first + lane;
-                        if (i >= c.n) continue;
-                        const size_t b = binning.binOf(values[i]);
-                        if (b < c.bins && seen.insert(b).second) lowest[lane] = true;
-                    }
-                    wanted += seen.size();
-                    for (size_t lane = 0; lane < 32; ++lane) {
-                        const WorkItemOp& op = step.ops[first + lane];
-                        EXPECT_EQ(op.active, lowest[lane]) << "group " << g << " step " << k << " lane " << first + lane;
-                        increments += op.active ? 1 : 0;
+    for (const int given : {0, 16, 64})
+        for (DataPattern data : {DataPattern::Random, DataPattern::Zipf, DataPattern::Constant}) {
+            const size_t width = given > 0 ? size_t(given) : 32;  // 0: the SIMD width, 32
+            SCOPED_TRACE(std::string(toString(data)) + ", sub-groups of " + std::to_string(width));
+            RunConfig c = configOf("sub-group", data);
+            c.subGroupSize = given;
+            const HostArray input = makeInput(c);
+            std::vector<double> values(c.n);
+            for (size_t i = 0; i < c.n; ++i) values[i] = input.at(i);
+            const Binning binning = binningOf(c, values);
+            const auto sub = modelRun(*findVariant("sub-group"), c, values, nullptr);
+            RunConfig cc = c;
+            cc.variant = "coarsened";
+            const auto coarsened = modelRun(*findVariant("coarsened"), cc, values, nullptr);
+            ASSERT_EQ(sub.size(), 1u);
+            ASSERT_EQ(coarsened.size(), 1u);
+            const auto& groups = sub.front().traced;
+            ASSERT_EQ(groups.size(), 4u);
+            size_t increments = 0, wanted = 0;
+            for (size_t g = 0; g < groups.size(); ++g) {
+                const auto& stages = groups[g].stages;
+                const auto& theirs = coarsened.front().traced[g].stages;
+                ASSERT_EQ(stages.size(), theirs.size());  // cleared, 4 steps, merged
+                ASSERT_EQ(stages.size(), 6u);
+                for (size_t s = 0; s < stages.size(); ++s)
+                    EXPECT_EQ(stages[s].values, theirs[s].values) << g << " " << s;
+                for (size_t k = 0; k < 4; ++k) {
+                    const Stage& step = stages[1 + k];
+                    for (size_t first = 0; first < c.wg; first += width) {
+                        // The bins this sub-group's lanes hold in step k (interleaved: element k x wg + lid of the
+                        // tile), and the lowest lane holding each.
+                        std::set<size_t> seen;
+                        std::vector<bool> lowest(width, false);
+                        for (size_t lane = 0; lane < width; ++lane) {
+                            const size_t i = g * c.wg * 4 + k * c.wg + first + lane;
+                            if (i >= c.n) continue;
+                            const size_t b = binning.binOf(values[i]);
+                            if (b < c.bins && seen.insert(b).second) lowest[lane] = true;
+                        }
+                        wanted += seen.size();
+                        for (size_t lane = 0; lane < width; ++lane) {
+                            const WorkItemOp& op = step.ops[first + lane];
+                            EXPECT_EQ(op.active, lowest[lane])
+                                << "group " << g << " step " << k << " lane " << first + lane;
+                            increments += op.active ? 1 : 0;
+                        }
                     }
                 }
             }
+            EXPECT_EQ(increments, wanted);
+            if (data ==
+                DataPattern::Constant)  // one per sub-group and step: 3 full tiles, and 3 full steps and 40 elements
+                EXPECT_EQ(increments, 3 * 4 * (64 / width) + 3 * (64 / width) + (40 + width - 1) / width)
+                    << "one per sub-group and step";
         }
-        EXPECT_EQ(increments, wanted);
-        if (data == DataPattern::Constant) EXPECT_EQ(increments, (c.n + 31) / 32) << "one per sub-group and step";
-    }
+}
+
+// A saved trace keeps the width of the sub-groups its kernel ran in, and the model compared with it takes that width
+// over the SIMD width the run asked for; a trace of a kernel without sub-groups says none.
+TEST(SubGroupHistogram, ATraceKeepsItsSubGroupsWidthForTheModel) {
+    TraceRun t;
+    t.variant = "sub-group";
+    t.pattern = Pattern::Histogram;
+    t.n = 64;
+    t.wg = 64;
+    t.subGroupSize = 64;
+    const auto j = json::trace(t);
+    EXPECT_EQ(j["sub_group_size"], 64);
+    const TraceRun read = json::readTrace(j);
+    EXPECT_EQ(read.subGroupSize, 64);
+    RunConfig asked = configOf("sub-group", DataPattern::Constant);
+    EXPECT_EQ(modelConfigOf(asked, read).subGroupSize, 64);
+    EXPECT_EQ(modelConfigOf(asked, read).simdWidth, 32);
+    t.subGroupSize = 0;
+    EXPECT_FALSE(json::trace(t).contains("sub_group_size"));
+    EXPECT_EQ(json::readTrace(json::trace(t)).subGroupSize, 0);
 }
 
 }  // namespace
