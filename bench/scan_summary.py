@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 # The scan standing of one device from its runs: `reducelab_bench --pattern scan --peers torch --json` files (the
-# scans, the copy kernel and the CUDA peers of bench/peer_torch.py in one run each). Prints, per element type,
-# operation and timing, the median over the runs of each method's median time per size, and the ratios of
+# scans, the copy kernel and the CUDA peers of bench/peer_torch.py in one run each), or one file holding several runs
+# under "runs" (as bench/results keeps some). Prints, per element type, operation and timing (with the cache cleared
+# before each call, --cold-l2, or each method's calls in a row, --block, told apart), the median over the runs of each method's median time per size, and the ratios of
 # ReduceLab's best scan (decoupled-look-back by default) to each peer: the median over the runs and the worst run's.
 # "% of copy": the fastest copy kernel's time over the best scan's. A run whose method was wrong or skipped is left
 # out of that method's cells, and said so below the table.
@@ -27,6 +28,11 @@ def short(method):
     return {COPY: "copy", "torch copy_": "torch copy"}.get(method, method.removeprefix("ReduceLab "))
 
 
+def runs_in(path):
+    d = json.load(open(path))
+    return d["runs"] if "runs" in d else [d]
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("files", nargs="+")
@@ -37,12 +43,13 @@ def main():
     # runs[(type, op, timing)][method][n] = [(file, median ms)], one per run that measured it correctly
     runs = defaultdict(lambda: defaultdict(lambda: defaultdict(list)))
     roles, devices, problems = {}, set(), []
-    for path in sorted(args.files):
-        d = json.load(open(path))
+    for path, d in ((path, d) for path in sorted(args.files) for d in runs_in(path)):
         if d.get("pattern") != "scan":
             raise SystemExit(f"{path}: not a reducelab_bench --pattern scan file")
         devices.add(f"{d.get('device', '?')} ({d.get('platform', '?')}, driver {d.get('driver', '?')})")
         timing = d.get("timing", "?") + (", cache cleared before each call" if d.get("cold_l2") else "")
+        if d.get("block", 1) > 1:
+            timing += f", {d['block']} calls of a method in a row"
         case = (d["data_type"], d.get("op", "sum"), timing)
         for m in d["measurements"]:
             if m.get("role") == "reference" and m["method"] != "torch copy_":
