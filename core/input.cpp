@@ -178,6 +178,14 @@ std::vector<double> readDataFile(const std::string& path, ElemType type) {
     return parseDataText(text, type, path);
 }
 
+void awayFromZero(HostArray& input, int side) {
+    const int s = side < 0 ? -1 : 1;
+    for (int32_t& v : input.ints) v = s * (v < 0 ? -v + 1 : v + 1);
+    for (int64_t& v : input.longs) v = s * (v < 0 ? -v + 1 : v + 1);
+    for (float& v : input.floats) v = float(s) * (std::fabs(v) + 1.f);
+    for (double& v : input.doubles) v = double(s) * (std::fabs(v) + 1.0);
+}
+
 HostArray paddedWithIdentity(const HostArray* from, size_t elements, ElemType type, Op op) {
     HostArray out;
     out.type = type;

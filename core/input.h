@@ -64,6 +64,10 @@ struct HostArray {
 // File needs the file's name: throws rl::Error (BadInput) here; use makeInput(const RunConfig&).
 HostArray makeInput(ElemType type, DataPattern pattern, size_t n, uint64_t seed);
 
+// Every value v of `input` made side x (|v| + 1): all of them 1 or more (side 1) or -1 or less (side -1), in their
+// drawn order and spread. For the generated patterns, whose values lie far from the type's limits.
+void awayFromZero(HostArray& input, int side);
+
 // `elements` values of `type`: those of `from` first (when given), then the identity of `op` (a kernel that takes no
 // element count reads whole work-groups of this).
 HostArray paddedWithIdentity(const HostArray* from, size_t elements, ElemType type, Op op);

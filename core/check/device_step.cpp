@@ -141,7 +141,8 @@ void deviceStep(const CheckRequest& request, const VariantInfo& variant, const E
                               {"type", toString(type)}, {"wg", c.wg}};
                 try {
                     const uint64_t seed = request.inputSeed != 0 ? request.inputSeed + size.n : 1000 + size.n;
-                    const HostArray input = makeInput(type, size.data, size.n, seed);
+                    HostArray input = makeInput(type, size.data, size.n, seed);
+                    if (size.reshape) size.reshape(input, op);
                     if (size.prepare) size.prepare(c, input);
                     const RunResult r = engine.run(v, c, input);
                     buildIs(true, "");

@@ -45,7 +45,7 @@ std::vector<SizeCase> checkSizes(size_t wg, Pattern pattern) {
     add(list, w * w * 2 + 7, patternInfo(pattern).threeLevels);
     std::sort(list.begin(), list.end(), [](const SizeCase& a, const SizeCase& b) { return a.n < b.n; });
     if (const auto own = patternInfo(pattern).checkCases)  // after the sizes, in the pattern's order
-        for (const CheckCase& c : own(w)) list.push_back({c.n, c.why, c.bins, c.data, c.prepare});
+        for (const CheckCase& c : own(w)) list.push_back({c.n, c.why, c.bins, c.data, c.prepare, c.reshape});
     return list;
 }
 

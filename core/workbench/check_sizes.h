@@ -15,6 +15,7 @@ struct SizeCase {
     size_t bins = 0;                          // > 0: the bins it runs with (a histogram's case)
     DataPattern data = DataPattern::Random;  // its input's pattern
     void (*prepare)(RunConfig& config, const HostArray& input) = nullptr;  // CheckCase::prepare
+    void (*reshape)(HostArray& input, Op op) = nullptr;                     // CheckCase::reshape
 };
 
 // For work-group size `wg`: 1, 2, 3, a prime past several work-groups, a non-power-of-two below one work-group's

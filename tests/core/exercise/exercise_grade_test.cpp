@@ -56,6 +56,19 @@ TEST(ExerciseGrade, ASolutionPassesWithItsSeedShown) {
     EXPECT_FALSE(g.j.at("report").is_null());
 }
 
+// A min or max padded with 0 fails whatever the hidden data: seed 1048335781 drew values of both signs at every size,
+// where padding with 0 changes nothing, and graded the 0-padded starter right until every value of one case was put on
+// the side where the padding shows.
+TEST(ExerciseGrade, PaddingAMinOrMaxWith0FailsWhateverTheSeed) {
+    const Graded g = check("min-max", std::string(RL_EXERCISES) + "/07-min-max/starter.cl", {"--seed", "1048335781"});
+    EXPECT_EQ(g.j.at("status"), "fail") << g.j.dump(1);
+    const json& correct = checkOf(g.j, "correct");
+    EXPECT_EQ(correct.at("passed"), false);
+    // The only size it fails: the one whose values all lie where the padding shows.
+    EXPECT_NE(correct.at("message").get<std::string>().find("above 0 for a min"), std::string::npos)
+        << correct.dump(1);
+}
+
 TEST(ExerciseGrade, AMissingBarrierThatGivesTheRightSumStillFailsAsARace) {
     const Graded g = check("first-reduce", kernel("racy_but_right.cl"));
     EXPECT_EQ(g.exitCode, 1) << g.j.dump(1);
