@@ -17,6 +17,13 @@ const PatternInfo* findPattern(std::string_view name) {
     return nullptr;
 }
 
+CheckCase paddingShowsCase(size_t wg) {
+    CheckCase c{5 * wg + wg / 2 + 1,
+                "every value above 0 for a min, below 0 for a max: where padding with 0 instead of the identity shows"};
+    c.reshape = [](HostArray& input, Op op) { awayFromZero(input, op == Op::Max ? -1 : 1); };
+    return c;
+}
+
 std::string patternNames() {
     std::string s;
     for (const auto& p : allPatterns()) s += (s.empty() ? "" : "|") + p.name;

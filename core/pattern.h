@@ -65,6 +65,11 @@ struct CheckCase {
     void (*reshape)(HostArray& input, Op op) = nullptr;
 };
 
+// For the patterns whose kernels pad with the operation's identity (reductions, scans): random values of both signs
+// hide a padding of 0, which leaves a min right as soon as one value is below 0. This case has 5.5 work-groups of
+// values all above 0 for a min and all below 0 for a max, where it shows; a size none of the check's others takes.
+CheckCase paddingShowsCase(size_t wg);
+
 struct PatternInfo {
     Pattern id = Pattern::Reduce;
     std::string name;            // "reduce", "scan": --pattern, sessions, JSON, kernels/<name>/

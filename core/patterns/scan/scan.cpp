@@ -125,6 +125,7 @@ PatternInfo scan() {
     p.threeLevels = "three levels of tiles: the tile totals are scanned twice, and two uniform adds carry the offsets "
                     "down";
     p.threeLevelsShort = "three levels of tiles";
+    p.checkCases = [](size_t wg) -> std::vector<CheckCase> { return {paddingShowsCase(wg)}; };
     p.fewerThanGroupTests =
         "fewer elements than work-items (past n a work-item takes the identity and writes nothing)";
     p.partialGroupTests = "a last tile only partly filled (bounds and padding)";

@@ -87,11 +87,12 @@ TEST(CheckSizes, HoldTheSizesThatCatchTheUsualMistakes) {
                                [](auto& a, auto& b) { return a.n < b.n; }));
 }
 
-// A reduction's own case: a size no other case takes, its last work-group partly filled, and every value moved to
-// where a padding of 0 shows: above 0 for a min, below 0 for a max.
+// A reduction's and a scan's own case: a size no other case takes, its last work-group partly filled, and every value
+// moved to where a padding of 0 shows: above 0 for a min, below 0 for a max.
 TEST(CheckSizes, AReductionsOwnCasePutsEveryValueWhereAPaddingOf0Shows) {
+    for (Pattern pattern : {Pattern::Reduce, Pattern::Scan})
     for (size_t wg : {size_t(1), size_t(8), size_t(64), size_t(256)}) {
-        const auto sizes = checkSizes(wg);
+        const auto sizes = checkSizes(wg, pattern);
         const SizeCase& own = sizes.back();
         ASSERT_NE(own.reshape, nullptr) << wg;
         EXPECT_EQ(std::count_if(sizes.begin(), sizes.end(), [&](const SizeCase& c) { return c.n == own.n; }), 1) << wg;
