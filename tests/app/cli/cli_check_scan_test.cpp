@@ -159,6 +159,36 @@ TEST(CliCheckScan, AScanThatForgetsItsTileTotalIsRightForOneTileAndNamesTheFirst
     EXPECT_GE(wrong, 3);
 }
 
+// A min scan that takes 0 for the identity stays right once a prefix falls below 0: random values of both signs let
+// it pass at some sizes (2 and 1000 at work-groups of 64, where the first value is negative). The check's case of
+// values all above 0 fails it whatever the data; its sums are right.
+TEST(CliCheckScan, AMinScanThatTakes0ForTheIdentityFailsOnValuesAllAbove0) {
+    const ChildResult r = checkScan({"--kernel", kernel("zero_identity_blelloch.cl"), "--wg", "16", "--type", "int",
+                                     "--op", "min"});
+    const json j = report(r);
+    EXPECT_NE(r.exitCode, 0) << r.out << r.err;
+    EXPECT_FALSE(j.at("correct").get<bool>());
+    bool seen = false;
+    for (const json& s : j.at("sizes")) {
+        const std::string why = s.at("why").get<std::string>();
+        if (why.rfind("every value above 0 for a min", 0) != 0) continue;
+        seen = true;
+        EXPECT_EQ(s.at("n").get<size_t>(), 5u * 16 + 8 + 1);
+        EXPECT_FALSE(s.at("correct").get<bool>()) << s.dump();
+    }
+    EXPECT_TRUE(seen) << j.at("sizes").dump(1);
+    const json sums = report(checkScan({"--kernel", kernel("zero_identity_blelloch.cl"), "--wg", "16", "--type", "int",
+                                         "--op", "sum"}));
+    size_t sumSizes = 0;
+    for (const json& s : sums.at("sizes")) {
+        const std::string why = s.at("why").get<std::string>();
+        if (why.find("(min ") != std::string::npos || why.find("(max ") != std::string::npos) continue;
+        ++sumSizes;  // the sum's own sizes (other ops carry theirs in brackets)
+        EXPECT_TRUE(s.at("correct").get<bool>()) << s.dump();
+    }
+    EXPECT_GE(sumSizes, 9u);
+}
+
 TEST(CliCheckScan, AnInPlaceHillisSteeleIsARaceOnTheLineOfItsStep) {
     const ChildResult r = checkScan({"--kernel", kernel("in_place_race.cl"), "--wg", "16", "--type", "int"});
     const json j = report(r);
