@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
-# The scan standing of one device from its runs: `reducelab_bench --pattern scan --peers torch --json` files (the
-# scans, the copy kernel and the CUDA peers of bench/peer_torch.py in one run each), or one file holding several runs
-# under "runs" (as bench/results keeps some). Prints, per element type, operation and timing (with the cache cleared
-# before each call, --cold-l2, or each method's calls in a row, --block, told apart), the median over the runs of each method's median time per size, and the ratios of
-# ReduceLab's best scan (decoupled-look-back by default) to each peer: the median over the runs and the worst run's.
-# "% of copy": the fastest copy kernel's time over the best scan's. A run whose method was wrong or skipped is left
-# out of that method's cells, and said so below the table.
+# The scan standing of one device from its runs: `reducelab_bench --pattern scan --peers torch --json` files (the scans,
+# the copy kernel and the CUDA peers of bench/peer_torch.py in one run each), or one file holding several runs under
+# "runs" (as bench/results keeps some). Prints, per element type, operation and timing (with the cache cleared before
+# each call, --cold-l2, or each method's calls in a row, --block, told apart), the median over the runs of each method's
+# median time per size, and the ratios of ReduceLab's best scan (decoupled-look-back by default) to each peer: the
+# median over the runs and the worst run's. "% of copy": the fastest copy kernel's time over the best scan's. A run
+# whose method was wrong or skipped is left out of that method's cells, and said so below the table.
 #   python3 bench/scan_summary.py bench/results/scan-h200/*-sum_device_run*.json
 #   python3 bench/scan_summary.py --markdown FILES...    the same as markdown tables
 import argparse

@@ -60,8 +60,8 @@ struct CheckCase {
     DataPattern data = DataPattern::Random;  // the input's pattern
     // Settings made from the input once it is drawn (a histogram's range narrower than its data). Null: none.
     void (*prepare)(RunConfig& config, const HostArray& input) = nullptr;
-    // The input remade for the operation checked, once it is drawn (a reduction's values all on the side of 0 where a
-    // padding of 0 changes a min or a max). Null: as drawn.
+    // The input remade for the operation checked, once it is drawn (paddingShowsCase's values all on the side of 0
+    // where a padding of 0 changes a min or a max). Null: as drawn.
     void (*reshape)(HostArray& input, Op op) = nullptr;
 };
 

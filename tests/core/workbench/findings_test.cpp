@@ -89,27 +89,29 @@ TEST(CheckSizes, HoldTheSizesThatCatchTheUsualMistakes) {
 
 // A reduction's and a scan's own case: a size no other case takes, its last work-group partly filled, and every value
 // moved to where a padding of 0 shows: above 0 for a min, below 0 for a max.
-TEST(CheckSizes, AReductionsOwnCasePutsEveryValueWhereAPaddingOf0Shows) {
-    for (Pattern pattern : {Pattern::Reduce, Pattern::Scan})
-    for (size_t wg : {size_t(1), size_t(8), size_t(64), size_t(256)}) {
-        const auto sizes = checkSizes(wg, pattern);
-        const SizeCase& own = sizes.back();
-        ASSERT_NE(own.reshape, nullptr) << wg;
-        EXPECT_EQ(std::count_if(sizes.begin(), sizes.end(), [&](const SizeCase& c) { return c.n == own.n; }), 1) << wg;
-        if (wg > 1) EXPECT_NE(own.n % wg, 0u) << wg;
-        for (ElemType type : {ElemType::Int, ElemType::Float, ElemType::Long, ElemType::Double}) {
-            const HostArray drawn = makeInput(type, own.data, own.n, 5);
-            HostArray low = drawn, high = drawn;
-            own.reshape(low, Op::Min);
-            own.reshape(high, Op::Max);
-            bool bothSigns = false;
-            for (size_t i = 0; i < drawn.size(); ++i) {
-                bothSigns = bothSigns || (drawn.at(i) < 0 && drawn.at(0) >= 0) || (drawn.at(i) >= 0 && drawn.at(0) < 0);
-                EXPECT_GE(low.at(i), 1.0) << wg << " " << i;
-                EXPECT_LE(high.at(i), -1.0) << wg << " " << i;
-                if (type == ElemType::Int) EXPECT_EQ(low.at(i), std::fabs(drawn.at(i)) + 1) << wg << " " << i;
+TEST(CheckSizes, AReductionsAndAScansOwnCasePutsEveryValueWhereAPaddingOf0Shows) {
+    for (Pattern pattern : {Pattern::Reduce, Pattern::Scan}) {
+        for (size_t wg : {size_t(1), size_t(8), size_t(64), size_t(256)}) {
+            const auto sizes = checkSizes(wg, pattern);
+            const SizeCase& own = sizes.back();
+            ASSERT_NE(own.reshape, nullptr) << wg;
+            const auto sameSize = [&](const SizeCase& c) { return c.n == own.n; };
+            EXPECT_EQ(std::count_if(sizes.begin(), sizes.end(), sameSize), 1) << wg;
+            if (wg > 1) EXPECT_NE(own.n % wg, 0u) << wg;
+            for (ElemType type : {ElemType::Int, ElemType::Float, ElemType::Long, ElemType::Double}) {
+                const HostArray drawn = makeInput(type, own.data, own.n, 5);
+                HostArray low = drawn, high = drawn;
+                own.reshape(low, Op::Min);
+                own.reshape(high, Op::Max);
+                bool bothSigns = false;
+                for (size_t i = 0; i < drawn.size(); ++i) {
+                    bothSigns = bothSigns || (drawn.at(i) < 0) != (drawn.at(0) < 0);
+                    EXPECT_GE(low.at(i), 1.0) << wg << " " << i;
+                    EXPECT_LE(high.at(i), -1.0) << wg << " " << i;
+                    if (type == ElemType::Int) EXPECT_EQ(low.at(i), std::fabs(drawn.at(i)) + 1) << wg << " " << i;
+                }
+                EXPECT_TRUE(bothSigns) << "the drawn values, random, take both signs";
             }
-            EXPECT_TRUE(bothSigns) << "the drawn values, random, take both signs";
         }
     }
 }
