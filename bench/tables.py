@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 """Markdown tables from reducelab_bench --json output, for BENCHMARKS.md: rows = methods, columns = sizes, each
-cell GB/s, the ratio to a chosen row (default: the fastest correct peer in the column) and % of the copy ceiling.
+cell GB/s, the ratio to a chosen row (default: the fastest correct peer in the column) and % of the copy ceiling. A file
+that joins several runs (its "runs", as bench/results keeps them) gives a table per run.
 
     python3 bench/tables.py bench/results/reduce-pocl/float-sum_wall_run1.json
     python3 bench/tables.py bench/results/reduce-h200/float-sum_device_run1.json --ratio-to cupy.sum
+    python3 bench/tables.py bench/results/histogram-h100/sub-group.json --ratio-to "ReduceLab coarsened"
 """
 import argparse
 import json
@@ -21,7 +23,14 @@ def main():
     p.add_argument("json")
     p.add_argument("--ratio-to", default="", help="method whose GB/s the ratio column divides by")
     a = p.parse_args()
-    doc = json.load(open(a.json))
+    whole = json.load(open(a.json))
+    for i, doc in enumerate(whole.get("runs", [whole])):
+        if i:
+            print()
+        table(doc, a.ratio_to)
+
+
+def table(doc, ratio_to):
     ms = doc["measurements"]
     sizes = sorted({m["n"] for m in ms})
     methods = []
@@ -39,13 +48,14 @@ def main():
         return max((m["gbps"] for m in c), default=0)
 
     def reference(n):
-        if a.ratio_to:
-            m = cell.get((a.ratio_to, n))
+        if ratio_to:
+            m = cell.get((ratio_to, n))
             return m["gbps"] if good(m) else 0
         return max((m["gbps"] for m in ms if m["n"] == n and m["role"] in PEERS and good(m)), default=0)
 
-    what = a.ratio_to or "the fastest peer"
-    print(f"{doc['platform']} / {doc['device']}, {doc['date']}, {doc['timing']} timing, median of "
+    what = ratio_to or "the fastest peer"
+    case = f", {doc['distribution']} data, {doc['bins']} bins" if doc.get("pattern") == "histogram" else ""
+    print(f"{doc.get('file', '')}{': ' if doc.get('file') else ''}{doc['platform']} / {doc['device']}, {doc['date']}, {doc['timing']} timing{case}, median of "
           f"{doc['repeats']} runs. Cells: GB/s, x {what}, % of the copy ceiling.\n")
     print("| method | " + " | ".join(size_label(n) for n in sizes) + " |")
     print("|---|" + "---:|" * len(sizes))
