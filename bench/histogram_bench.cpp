@@ -3,6 +3,8 @@
 #include "bench/histogram_bench.h"
 
 #include <algorithm>
+#include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
@@ -18,6 +20,14 @@
 
 namespace rl::bench {
 namespace {
+
+// "1.23 s" since `t0`, for the log's account of where a run's time went (a lent GPU's minutes are counted).
+std::string secondsSince(std::chrono::steady_clock::time_point t0) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.2f s",
+                  std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+    return text;
+}
 
 // The variants a histogram bench times by default: each device's best and the rungs nearest it, and on a GPU the
 // two ways against contention that teach most (the lanes of a sub-group agreeing, where the device has them; the
@@ -106,6 +116,7 @@ int runHistogramBench(Engine& engine, std::vector<size_t> sizes, const BenchOpti
     };
     for (size_t n : sizes) {
         std::cerr << sizeLabel(n) << " " << typeName << "s, " << o.distribution << ", " << o.bins << " bins:\n";
+        const auto prepared = std::chrono::steady_clock::now();
         const HostArray input = histogramInput(o.type, o.distribution, n, o.bins, o.seed);
         HistogramSpec spec;
         spec.bins = o.bins;
@@ -128,6 +139,8 @@ int runHistogramBench(Engine& engine, std::vector<size_t> sizes, const BenchOpti
         if (!hostCopy) throw Error(ErrorKind::DeviceFailure, "out of host memory for " + sizeLabel(n) + " elements");
         std::memcpy(hostCopy.get(), input.data(), input.bytes());
         const cl::Buffer buffer = engine.upload(input);
+        const std::string prepareSeconds = secondsSince(prepared);
+        const auto timed = std::chrono::steady_clock::now();
         const DeviceData data{input, ref, buffer, Op::Sum, nullptr, &spec};
         const DeviceData sumData{input, ref, buffer, Op::Sum};
         std::vector<Method> copyAlone;
@@ -152,14 +165,19 @@ int runHistogramBench(Engine& engine, std::vector<size_t> sizes, const BenchOpti
         }
         for (auto& m : timeMethods(methods, timing, o.warmup, o.repeats, ref, cpu, context)) keep(std::move(m));
         engine.queue().finish();
+        std::cerr << "  " << sizeLabel(n) << ": data made, counted on the host" << (python ? ", written" : "")
+                  << " and uploaded in " << prepareSeconds << "; the OpenCL rows built and timed in "
+                  << secondsSince(timed) << "\n";
     }
     if (python) {
+        const auto peers = std::chrono::steady_clock::now();
         PythonJob job = pythonJob(o, "torch", files, mode, dev);
         job.op = Op::Sum;
         job.pattern = Pattern::Histogram;
         job.bins = o.bins;
         for (auto& m : runPython(job, sizes, "cupy.histogram", Role::FrameworkPeer, "--pattern histogram"))
             keep(std::move(m));  // checked by the peer, bin by bin
+        std::cerr << "  the CUDA peers (one Python process, every size) took " << secondsSince(peers) << "\n";
     }
     for (const auto& f : files) std::remove(f.second.c_str());
 
