@@ -21,7 +21,7 @@
 namespace rl::bench {
 namespace {
 
-// "1.23 s" since `t0`, for the log's account of where a run's time went (a lent GPU's minutes are counted).
+// "1.23 s" since `t0`: the log says where a run's time went (the data, the OpenCL rows, the Python peers).
 std::string secondsSince(std::chrono::steady_clock::time_point t0) {
     char text[32];
     std::snprintf(text, sizeof text, "%.2f s",
