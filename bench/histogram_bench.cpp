@@ -114,11 +114,42 @@ int runHistogramBench(Engine& engine, std::vector<size_t> sizes, const BenchOpti
                   << "\n";
         all.push_back(std::move(m));
     };
+    // Wall timing sweeps the sizes in passes (--passes P), each timing its share of every method's calls, as the
+    // reduction's bench does: a slow stretch of the host then lands in one pass's share, not in a whole size's calls.
+    // On a GPU three by default, where every size's input fits in half the device's memory.
+    size_t inputBytes = 0;
+    for (size_t n : sizes) inputBytes += n * 4;
+    const bool fits = !dev.globalMemBytes || inputBytes <= dev.globalMemBytes / 2;
+    const int passes = o.passes > 0 ? o.passes : timing == Timing::Wall && !cpu && fits ? std::min(3, o.repeats) : 1;
+    if (passes > 1 && timing != Timing::Wall)
+        throw Error(ErrorKind::BadInput, "--passes is for wall timing: device timing queues each call behind a busy "
+                                         "device, size by size; give --timing wall, or leave --passes out");
+    if (passes > o.repeats)
+        throw Error(ErrorKind::BadInput, "--passes " + std::to_string(passes) + " is more than --repeats " +
+                                             std::to_string(o.repeats) + ": every pass needs at least one call");
+    if (passes > 1 && !fits)
+        throw Error(ErrorKind::BadInput, "--passes keeps every size's input on the device at once (" +
+                                             std::to_string(inputBytes >> 20) + " MiB, more than half of its " +
+                                             std::to_string(dev.globalMemBytes >> 20) +
+                                             " MiB): give fewer or smaller --sizes, or leave --passes out");
+    // One size's data and the methods timed on it, alive until its calls are timed (with passes, until the last).
+    struct SizeRun {
+        HostArray input;
+        HistogramSpec spec;
+        Reference ref;
+        std::unique_ptr<void, decltype(&std::free)> hostCopy{nullptr, &std::free};
+        cl::Buffer buffer;
+        std::unique_ptr<DeviceData> data, sumData;
+        std::vector<Method> methods;
+    };
+    std::vector<std::unique_ptr<SizeRun>> pending;
     for (size_t n : sizes) {
         std::cerr << sizeLabel(n) << " " << typeName << "s, " << o.distribution << ", " << o.bins << " bins:\n";
         const auto prepared = std::chrono::steady_clock::now();
-        const HostArray input = histogramInput(o.type, o.distribution, n, o.bins, o.seed);
-        HistogramSpec spec;
+        auto setup = std::make_unique<SizeRun>();
+        setup->input = histogramInput(o.type, o.distribution, n, o.bins, o.seed);
+        const HostArray& input = setup->input;
+        HistogramSpec& spec = setup->spec;
         spec.bins = o.bins;
         spec.lo = 0;
         spec.hi = double(o.bins);
@@ -132,26 +163,28 @@ int runHistogramBench(Engine& engine, std::vector<size_t> sizes, const BenchOpti
             c.rangeHi = spec.hi;
             spec.counts = histogramOf(input, binningOf(c, input));
         }
-        const Reference ref = computeReference(input, Op::Sum);  // what the read-only kernel's sum is checked against
+        // What the read-only kernel's sum is checked against.
+        const Reference& ref = setup->ref = computeReference(input, Op::Sum);
         if (python) files.emplace_back(n, writeDataFile(o.tmpDir, o.seed, input));
-        std::unique_ptr<void, decltype(&std::free)> hostCopy(
-            std::aligned_alloc(4096, (input.bytes() + 4095) / 4096 * 4096), &std::free);
-        if (!hostCopy) throw Error(ErrorKind::DeviceFailure, "out of host memory for " + sizeLabel(n) + " elements");
-        std::memcpy(hostCopy.get(), input.data(), input.bytes());
-        const cl::Buffer buffer = engine.upload(input);
+        setup->hostCopy.reset(std::aligned_alloc(4096, (input.bytes() + 4095) / 4096 * 4096));
+        if (!setup->hostCopy)
+            throw Error(ErrorKind::DeviceFailure, "out of host memory for " + sizeLabel(n) + " elements");
+        std::memcpy(setup->hostCopy.get(), input.data(), input.bytes());
+        setup->buffer = engine.upload(input);
         const std::string prepareSeconds = secondsSince(prepared);
         const auto timed = std::chrono::steady_clock::now();
-        const DeviceData data{input, ref, buffer, Op::Sum, nullptr, &spec};
-        const DeviceData sumData{input, ref, buffer, Op::Sum};
+        setup->data = std::make_unique<DeviceData>(DeviceData{input, ref, setup->buffer, Op::Sum, nullptr, &spec});
+        setup->sumData = std::make_unique<DeviceData>(DeviceData{input, ref, setup->buffer, Op::Sum});
+        const DeviceData& data = *setup->data;
         std::vector<Method> copyAlone;
         copyAlone.push_back(makeCopyKernel(engine, n, o.type));
         for (auto& m : timeMethods(copyAlone, timing, o.warmup, o.repeats, ref, cpu, context)) keep(std::move(m));
-        std::vector<Method> methods;
+        std::vector<Method>& methods = setup->methods;
         if (cpu) {
             methods.push_back(makeChunkedCopy(engine, copySource, n));
         } else {
             const size_t tiles = std::max<size_t>(1, (n + o.wg * 16 - 1) / (o.wg * 16));
-            methods.push_back(makeReadOnlyCeiling(engine, layoutsSource, sumData, tiles, o.wg, 4,
+            methods.push_back(makeReadOnlyCeiling(engine, layoutsSource, *setup->sumData, tiles, o.wg, 4,
                                                   "read-only kernel, 16 per work-item"));
         }
         for (const auto& id : variants)
@@ -160,8 +193,15 @@ int runHistogramBench(Engine& engine, std::vector<size_t> sizes, const BenchOpti
             methods.push_back(
                 makeTrial(engine, variants.front(), path, variantShape(o, variants.front(), cpu), data));
         if (wanted("tbb")) {
-            methods.push_back(makeHostHistogram(hostCopy.get(), n, o.type, spec, true));
-            methods.push_back(makeHostHistogram(hostCopy.get(), n, o.type, spec, false));
+            methods.push_back(makeHostHistogram(setup->hostCopy.get(), n, o.type, spec, true));
+            methods.push_back(makeHostHistogram(setup->hostCopy.get(), n, o.type, spec, false));
+        }
+        if (passes > 1) {
+            for (Method& m : methods) m.ref = &setup->ref;
+            pending.push_back(std::move(setup));
+            std::cerr << "  " << sizeLabel(n) << ": data made, counted on the host" << (python ? ", written" : "")
+                      << " and uploaded in " << prepareSeconds << "\n";
+            continue;
         }
         for (auto& m : timeMethods(methods, timing, o.warmup, o.repeats, ref, cpu, context)) keep(std::move(m));
         engine.queue().finish();
@@ -169,12 +209,23 @@ int runHistogramBench(Engine& engine, std::vector<size_t> sizes, const BenchOpti
                   << " and uploaded in " << prepareSeconds << "; the OpenCL rows built and timed in "
                   << secondsSince(timed) << "\n";
     }
+    if (!pending.empty()) {
+        const auto timed = std::chrono::steady_clock::now();
+        std::vector<std::vector<Method>*> sizesMethods;
+        for (auto& setup : pending) sizesMethods.push_back(&setup->methods);
+        for (const auto& size : timeSizesInPasses(sizesMethods, passes, o.warmup, o.repeats, cpu, context))
+            for (const Measurement& m : size) keep(m);
+        engine.queue().finish();
+        std::cerr << "  every size's OpenCL rows timed in " << passes << " passes in " << secondsSince(timed) << "\n";
+    }
+    pending.clear();
     if (python) {
         const auto peers = std::chrono::steady_clock::now();
         PythonJob job = pythonJob(o, "torch", files, mode, dev);
         job.op = Op::Sum;
         job.pattern = Pattern::Histogram;
         job.bins = o.bins;
+        job.passes = passes;
         for (auto& m : runPython(job, sizes, "cupy.histogram", Role::FrameworkPeer, "--pattern histogram"))
             keep(std::move(m));  // checked by the peer, bin by bin
         std::cerr << "  the CUDA peers (one Python process, every size) took " << secondsSince(peers) << "\n";
@@ -200,11 +251,13 @@ int runHistogramBench(Engine& engine, std::vector<size_t> sizes, const BenchOpti
               {"bins", o.bins},
               {"distribution", o.distribution},
               {"range", {0, o.bins}},
-              {"opencl_queue", engine.profilesCommands() ? "profiling" : "plain (no profiling)"}});
+              {"opencl_queue", engine.profilesCommands() ? "profiling" : "plain (no profiling)"},
+              {"passes", passes}});
     writeRun(j, all, targets, o, dev.name);
     std::cout << "\n" << dev.platform << " / " << dev.name << " (" << dev.type << "), " << now() << "; " << mode
               << (timing == Timing::Wall ? " timing (the OpenCL calls on a queue without profiling)" : " timing")
-              << ", median of " << o.repeats << " round-robin runs after >= " << o.warmup << " warm-up runs, "
+              << ", median of " << o.repeats << " round-robin runs after >= " << o.warmup << " warm-up runs"
+              << (passes > 1 ? " (the sizes swept " + std::to_string(passes) + " times, the calls pooled)" : "") << ", "
               << o.distribution << " " << typeName << "s in [0, " << o.bins << "), " << o.bins << " bins, seed "
               << o.seed
               << "\nEach cell: GB/s (bytes read / median time; copies: read + written), x the fastest correct peer "

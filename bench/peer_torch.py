@@ -417,15 +417,25 @@ def histogram_main(a, np, torch, cupy, name, torch_clock, cupy_clock):
     """--pattern histogram: per size, the counts of values in [0, bins) over `bins` equal bins of [0, bins] by
     torch.bincount and cupy.bincount (ints), torch.histc (on floats: the int data's float copy is made before the
     timing) and cupy.histogram with CUB and without, each timed as the reductions are (wall: the call and the read
-    of its first bin), its counts then checked bin by bin against numpy's on the host."""
+    of its first bin), its counts then checked bin by bin against numpy's on the host. With --passes (wall timing),
+    every size is set up first and the sizes are swept `passes` times, as the reductions' are."""
     bins = a.bins
+    passes = a.passes if a.timing == "wall" else 1
+    pending, kept = [], []
+
+    def run(label, role, n, nbytes, fn, sync, note, clock, check):
+        if passes > 1:
+            pending.append((label, role, n, nbytes, fn, sync, note, check))
+        else:
+            measure(torch, label, role, n, nbytes, fn, sync, a, note, clock, check=check)
+
     for n, path in a.files:
         host = load(np, n, path, a.dtype)
         # The bench's values lie inside their bins (ints are the bin; floats 0.1 to 0.9 past it): numpy's rule
         # over [0, bins] is the whole number below each value.
         ref = np.bincount(host if a.dtype == "int" else np.floor(host).astype(np.int64), minlength=bins)
 
-        def checker(holder):
+        def checker(holder, ref=ref):
             def check():
                 got = holder[0]
                 got = got.get() if hasattr(got, "get") else got.cpu().numpy()
@@ -445,32 +455,43 @@ def histogram_main(a, np, torch, cupy, name, torch_clock, cupy_clock):
         if a.dtype == "int":
             held = [None]
 
-            def bincount(held=held):
+            def bincount(held=held, x=x):
                 held[0] = torch.bincount(x, minlength=bins)
                 return held[0][0]
 
-            measure(torch, "torch.bincount", "framework-peer", n, nbytes, bincount, sync, a,
-                    f"torch {torch.__version__} on {name}, int32", torch_clock, check=checker(held))
+            run("torch.bincount", "framework-peer", n, nbytes, bincount, sync,
+                f"torch {torch.__version__} on {name}, int32", torch_clock, checker(held))
         xf = x if a.dtype == "float" else x.float()
         held = [None]
 
-        def histc(held=held):
+        def histc(held=held, xf=xf):
             held[0] = torch.histc(xf, bins=bins, min=0, max=bins)
             return held[0][0]
 
-        measure(torch, "torch.histc", "framework-peer", n, nbytes, histc, sync, a,
-                f"torch {torch.__version__} on {name}, float32"
-                + ("" if a.dtype == "float" else " (the ints' float copy, made before the timing)"), torch_clock,
-                check=checker(held))
-        del xf
+        run("torch.histc", "framework-peer", n, nbytes, histc, sync,
+            f"torch {torch.__version__} on {name}, float32"
+            + ("" if a.dtype == "float" else " (the ints' float copy, made before the timing)"), torch_clock,
+            checker(held))
         if cupy is not None:
-            cupy_histograms(a, np, cupy, n, x, nbytes, bins, checker, torch, cupy_clock)
-            cupy.get_default_memory_pool().free_all_blocks()
-        del x
-        torch.cuda.empty_cache()
+            cupy_histograms(a, cupy, n, x, nbytes, bins, checker, run, cupy_clock)
+        if passes > 1:  # every size's arrays stay on the device until the last pass
+            kept.append((x, xf))
+        else:
+            del xf, x
+            if cupy is not None:
+                cupy.get_default_memory_pool().free_all_blocks()
+            torch.cuda.empty_cache()
+    if pending:
+        calls = [whole_call(fn, sync) for _, _, _, _, fn, sync, _, _ in pending]
+        warm_ups = [lambda call=call, sync=p[5]: warm_up(call, a.warmup, sync) for call, p in zip(calls, pending)]
+        timed = wall_sizes(calls, warm_ups, a.repeats, passes, False)
+        for (label, role, n, nbytes, _, _, note, check), (times, results, starts, cpus) in zip(pending, timed):
+            record(label, role, n, "wall", times, values(results), nbytes,
+                   f"{note}; the sizes swept {passes} times, the calls pooled",
+                   *((starts, cpus) if a.calls else ()), check=check())
 
 
-def cupy_histograms(a, np, cupy, n, x, nbytes, bins, checker, torch, clock):
+def cupy_histograms(a, cupy, n, x, nbytes, bins, checker, run, clock):
     import inspect
 
     cx = cupy.asarray(x)
@@ -485,25 +506,24 @@ def cupy_histograms(a, np, cupy, n, x, nbytes, bins, checker, torch, clock):
     for accelerators, path in ((["cub"], "CUB"), ([], "no CUB")):
         held = [None]
 
-        def call(accelerators=accelerators, held=held):
+        def call(accelerators=accelerators, held=held, cx=cx):
             set_accelerators(accelerators)
             held[0] = cupy.histogram(cx, bins=bins, range=(0, bins))[0]
             return held[0][0]
 
         note = (f"cupy {cupy.__version__}, routine accelerators {accelerators or 'none'}"
                 + (f": {entry}" if accelerators else " (CuPy's own histogram kernel)") + f", {a.dtype}")
-        measure(torch, f"cupy.histogram ({path})", "framework-peer", n, nbytes, call, sync, a, note, clock,
-                check=checker(held))
+        run(f"cupy.histogram ({path})", "framework-peer", n, nbytes, call, sync, note, clock, checker(held))
     set_accelerators(["cub"])
     if a.dtype == "int":
         held = [None]
 
-        def bincount(held=held):
+        def bincount(held=held, cx=cx):  # CuPy's own kernel, whichever accelerators the last call left
             held[0] = cupy.bincount(cx, minlength=bins)
             return held[0][0]
 
-        measure(torch, "cupy.bincount", "framework-peer", n, nbytes, bincount, sync, a,
-                f"cupy {cupy.__version__}, int32", clock, check=checker(held))
+        run("cupy.bincount", "framework-peer", n, nbytes, bincount, sync, f"cupy {cupy.__version__}, int32", clock,
+            checker(held))
 
 
 def check_copies(torch, copies):

@@ -16,6 +16,7 @@
 # REDUCELAB_HIST_PEERS (torch; none skips the CUDA peers): hist_TYPE_DATA_BINS_TIMING_runN.json
 # and .txt. REDUCELAB_HIST_VERSUS=0 skips it. REDUCELAB_HIST_LADDER=1 adds `reducelab bench --variant all` at
 # REDUCELAB_HIST_LADDER_SIZES (2^20,2^24,2^28), ints, both bin counts, every distribution (ladder_DATA_BINS.json).
+# REDUCELAB_HIST_PASSES sets wall timing's --passes (the bench's default: 3 on a GPU; 1 times each size in one go).
 # REDUCELAB_DEVICE names the OpenCL device (default NVIDIA). REDUCELAB_HIST_STOP_AT (seconds since the epoch) skips the
 # comparison's cases that would start after it, so that a machine lent for minutes returns what it measured.
 set -uo pipefail
@@ -71,6 +72,8 @@ if [ "${REDUCELAB_HIST_VERSUS:-1}" = 1 ]; then
                         variants=()
                         [ -n "${REDUCELAB_HIST_VARIANTS:-}" ] && variants=(--variants "$REDUCELAB_HIST_VARIANTS")
                         [ -n "${REDUCELAB_HIST_TRIALS:-}" ] && variants+=(--trials "$REDUCELAB_HIST_TRIALS")
+                        [ "$timing" = wall ] && [ -n "${REDUCELAB_HIST_PASSES:-}" ] && \
+                            variants+=(--passes "$REDUCELAB_HIST_PASSES")
                         "$build/bench/reducelab_bench" "${dev[@]}" --pattern histogram --type "$t" --data "$data" \
                             --bins "$bins" --timing "$timing" --repeats "${REDUCELAB_REPEATS:-30}" \
                             --sizes "${REDUCELAB_HIST_SIZES:-2^16,2^20,3000017,2^24,50000017,2^28}" \
