@@ -44,6 +44,14 @@ def parse_args(description):
     return a
 
 
+def runs_in(path):
+    """The runs of a reducelab_bench --json file: the file itself, or those it joins under "runs" (as bench/results
+    keeps several runs in one file, each with its "file" name)."""
+    with open(path) as f:
+        d = json.load(f)
+    return d["runs"] if "runs" in d else [d]
+
+
 def load(np, n, path, dtype="float"):
     x = np.fromfile(path, dtype=np.int32 if dtype == "int" else np.float32)
     if x.size != n:

@@ -8,9 +8,10 @@
 #   python3 bench/histogram_summary.py bench/results/histogram-h100/versus.json
 #   python3 bench/histogram_summary.py --markdown FILES...
 import argparse
-import json
 import statistics
 from collections import defaultdict
+
+from bench_data import runs_in
 
 
 def size_name(n):
@@ -24,8 +25,7 @@ def short(method):
 
 
 def runs_of(path):
-    d = json.load(open(path))
-    for r in d.get("runs", [d]):
+    for r in runs_in(path):
         if r.get("pattern") != "histogram":
             raise SystemExit(f"{path}: not a reducelab_bench --pattern histogram run")
         yield r

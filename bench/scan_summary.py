@@ -9,9 +9,10 @@
 #   python3 bench/scan_summary.py bench/results/scan-h200/*-sum_device_run*.json
 #   python3 bench/scan_summary.py --markdown FILES...    the same as markdown tables
 import argparse
-import json
 import statistics
 from collections import defaultdict
+
+from bench_data import runs_in
 
 COPY = "copy kernel (kernels/copy.cl)"
 
@@ -26,11 +27,6 @@ def size_name(n):
 
 def short(method):
     return {COPY: "copy", "torch copy_": "torch copy"}.get(method, method.removeprefix("ReduceLab "))
-
-
-def runs_in(path):
-    d = json.load(open(path))
-    return d["runs"] if "runs" in d else [d]
 
 
 def main():

@@ -8,7 +8,8 @@ that joins several runs (its "runs", as bench/results keeps them) gives a table 
     python3 bench/tables.py bench/results/histogram-h100/sub-group.json --ratio-to "ReduceLab coarsened"
 """
 import argparse
-import json
+
+from bench_data import runs_in
 
 ROLE_ORDER = ["reducelab", "opencl-peer", "host-peer", "framework-peer", "ceiling", "reference"]
 PEERS = {"opencl-peer", "host-peer", "framework-peer"}
@@ -23,8 +24,7 @@ def main():
     p.add_argument("json")
     p.add_argument("--ratio-to", default="", help="method whose GB/s the ratio column divides by")
     a = p.parse_args()
-    whole = json.load(open(a.json))
-    for i, doc in enumerate(whole.get("runs", [whole])):
+    for i, doc in enumerate(runs_in(a.json)):
         if i:
             print()
         table(doc, a.ratio_to)
@@ -55,7 +55,8 @@ def table(doc, ratio_to):
 
     what = ratio_to or "the fastest peer"
     case = f", {doc['distribution']} data, {doc['bins']} bins" if doc.get("pattern") == "histogram" else ""
-    print(f"{doc.get('file', '')}{': ' if doc.get('file') else ''}{doc['platform']} / {doc['device']}, {doc['date']}, {doc['timing']} timing{case}, median of "
+    named = f"{doc['file']}: " if doc.get("file") else ""
+    print(f"{named}{doc['platform']} / {doc['device']}, {doc['date']}, {doc['timing']} timing{case}, median of "
           f"{doc['repeats']} runs. Cells: GB/s, x {what}, % of the copy ceiling.\n")
     print("| method | " + " | ".join(size_label(n) for n in sizes) + " |")
     print("|---|" + "---:|" * len(sizes))
