@@ -421,7 +421,7 @@ def histogram_main(a, np, torch, cupy, name, torch_clock, cupy_clock):
     every size is set up first and the sizes are swept `passes` times, as the reductions' are."""
     bins = a.bins
     passes = a.passes if a.timing == "wall" else 1
-    pending, kept = [], []
+    pending = []
 
     def run(label, role, n, nbytes, fn, sync, note, clock, check):
         if passes > 1:
@@ -474,9 +474,7 @@ def histogram_main(a, np, torch, cupy, name, torch_clock, cupy_clock):
             checker(held))
         if cupy is not None:
             cupy_histograms(a, cupy, n, x, nbytes, bins, checker, run, cupy_clock)
-        if passes > 1:  # every size's arrays stay on the device until the last pass
-            kept.append((x, xf))
-        else:
+        if passes == 1:  # with passes, the pending calls hold every size's arrays until the last pass
             del xf, x
             if cupy is not None:
                 cupy.get_default_memory_pool().free_all_blocks()
