@@ -11,6 +11,7 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <thread>
 
 #include "bench/peers.h"
 #include "bench/reducelab_methods.h"
@@ -45,7 +46,7 @@ std::vector<std::string> defaultVariants(const DeviceInfo& device) {
 HostArray histogramInput(ElemType type, const std::string& distribution, size_t n, size_t bins, uint64_t seed) {
     HostArray a;
     a.type = type;
-    SplitMix64 rng{seed * 0x2545F4914F6CDD1Dull + 7};
+    const uint64_t start = seed * 0x2545F4914F6CDD1Dull + 7;
     // zipf: the value whose running sum of weights first passes u, from a table of 2^16 quantiles
     std::vector<uint32_t> quantile;
     if (distribution == "zipf") {
@@ -58,22 +59,34 @@ HostArray histogramInput(ElemType type, const std::string& distribution, size_t 
             quantile[q] = uint32_t(std::lower_bound(cdf.begin(), cdf.end(), u) - cdf.begin());
         }
     }
-    auto value = [&]() -> uint32_t {
-        if (distribution == "constant") return uint32_t(bins / 2);
-        const uint64_t r = rng.next();
-        if (distribution == "zipf") return quantile[r >> 48];
-        return uint32_t(r % bins);
-    };
-    if (type == ElemType::Int) {
-        a.ints.resize(n);
-        for (auto& x : a.ints) x = int32_t(value());
-    } else {
+    const bool constant = distribution == "constant";
+    const bool floats = type != ElemType::Int;
+    if (floats)
         a.floats.resize(n);
-        for (auto& x : a.floats) {
-            const uint32_t k = value();
-            x = float(k) + 0.1f + 0.8f * float(rng.next() >> 40) / float(1u << 24);
+    else
+        a.ints.resize(n);
+    // Element i draws `draws` numbers from one SplitMix64 stream, whose state after k draws is its start plus k times
+    // its increment: each thread jumps to its first element's draws, and the data are those of one serial loop.
+    const uint64_t draws = (constant ? 0 : 1) + (floats ? 1 : 0);
+    auto fill = [&](size_t begin, size_t end) {
+        SplitMix64 rng{start + begin * draws * 0x9E3779B97F4A7C15ull};
+        for (size_t i = begin; i < end; ++i) {
+            uint32_t k = uint32_t(bins / 2);
+            if (!constant) {
+                const uint64_t r = rng.next();
+                k = distribution == "zipf" ? quantile[r >> 48] : uint32_t(r % bins);
+            }
+            if (floats)
+                a.floats[i] = float(k) + 0.1f + 0.8f * float(rng.next() >> 40) / float(1u << 24);
+            else
+                a.ints[i] = int32_t(k);
         }
-    }
+    };
+    const size_t threads = std::clamp<size_t>(std::thread::hardware_concurrency(), 1, std::max<size_t>(1, n >> 20));
+    std::vector<std::thread> pool;
+    for (size_t t = 1; t < threads; ++t) pool.emplace_back(fill, n * t / threads, n * (t + 1) / threads);
+    fill(0, n / threads);
+    for (auto& th : pool) th.join();
     return a;
 }
 
