@@ -12,10 +12,6 @@
 
 namespace rl::bench {
 
-// n values of `type` in [0, bins): uniform, zipf (value k with weight 1 / (k + 1)) or constant (bins / 2). Floats
-// sit between 0.1 and 0.9 past a whole number, so that every method's rounding puts them in the same bin.
-HostArray histogramInput(ElemType type, const std::string& distribution, size_t n, size_t bins, uint64_t seed);
-
 int runHistogramBench(Engine& engine, std::vector<size_t> sizes, const BenchOptions& o, Timing timing,
                       const std::string& mode, const TimingContext& context);
 
