@@ -59,9 +59,12 @@ float drawHeader(ImDrawList* dl, const PlotTheme& t, const Fonts3& f, ImVec2 pos
         text(dl, f.title, ImVec2(pos.x + pad, y), t.palette.text, title);
         y += textSize(f.title, title).y + 2 * s;
     }
-    if (!subtitle.empty()) {
-        text(dl, f.small, ImVec2(pos.x + pad, y), t.palette.textDim, subtitle);
-        y += textSize(f.small, subtitle).y + 2 * s;
+    if (!subtitle.empty()) {  // wrapped at the plot's width: a pattern's words can be long
+        ImFont* font = f.small ? f.small : ImGui::GetFont();
+        const float wrap = std::max(1.0f, width - 2 * pad);
+        dl->AddText(font, font->FontSize, ImVec2(std::round(pos.x + pad), std::round(y)), t.palette.textDim.packed(),
+                    subtitle.c_str(), nullptr, wrap);
+        y += font->CalcTextSizeA(font->FontSize, FLT_MAX, wrap, subtitle.c_str()).y + 2 * s;
     }
     if (!legend.empty()) {
         y += 4 * s;

@@ -36,6 +36,13 @@ double roundoffFloor(const TimingsData& d) {
 
 }  // namespace
 
+std::string ladderProblem(const TimingsData& d) {
+    RunConfig c;  // the sweep's points keep the run settings' defaults beyond their variant, size, type and op
+    c.type = d.ladder.type;
+    c.op = Op::Sum;
+    return patternInfo(d.pattern).problemWords(c);
+}
+
 BarChart ladderBars(const TimingsData& d, const view::Palette& p) {
     BarChart c;
     c.id = "##timings-bars";
@@ -124,7 +131,8 @@ LinePlot sizePlot(const TimingsData& d, const view::Palette& p, bool bandwidth) 
     LinePlot L;
     L.id = bandwidth ? "##timings-gbps" : "##timings-time";
     L.title = bandwidth ? "Bandwidth against N" : "Time against N";
-    L.subtitle = std::string(toString(d.ladder.type)) + " sums, median (band: fastest to slowest run), log axes";
+    L.subtitle = std::string(toString(d.ladder.type)) + " " + patternInfo(d.pattern).kernelNoun + "s (" + ladderProblem(d) +
+                 "), median (band: fastest to slowest run), log axes";
     L.xLabel = "N (elements)";
     L.yLabel = bandwidth ? "GB/s" : "ms";
     std::vector<double> ys;

@@ -10,6 +10,7 @@
 #include "app/gui/timings/timings_panel.h"
 #include "core/model/harris_reference.h"
 #include "core/catalogue/variant.h"
+#include "core/pattern.h"
 
 namespace rl::gui {
 namespace {
@@ -52,14 +53,14 @@ nlohmann::json drawnContents(const BarChart& c) {
     for (const auto& b : c.bars) bars.push_back({{"label", b.label}, {"value", b.value ? *b.value : -1.0}});
     for (const auto& l : c.refLines) lines.push_back({{"label", l.label}, {"value", l.value}});
     for (const auto& e : c.legend) legend.push_back(e.label);
-    return {{"bars", bars}, {"refLines", lines}, {"legend", legend}};
+    return {{"title", c.title}, {"subtitle", c.subtitle}, {"bars", bars}, {"refLines", lines}, {"legend", legend}};
 }
 
 nlohmann::json drawnContents(const LinePlot& L) {
     nlohmann::json series = nlohmann::json::array(), lines = nlohmann::json::array();
     for (const auto& se : L.series) series.push_back({{"label", se.label}, {"points", se.x.size()}, {"dashed", se.dashed}});
     for (const auto& l : L.refLines) lines.push_back({{"label", l.label}, {"value", l.value}});
-    return {{"series", series}, {"refLines", lines}};
+    return {{"title", L.title}, {"subtitle", L.subtitle}, {"series", series}, {"refLines", lines}};
 }
 
 }  // namespace
@@ -69,12 +70,13 @@ void TimingsPanel::drawLadderTab(const UiContext& ctx, const TimingsData& d, con
     const float s = ctx.scale;
     (void)device;
     std::string caption = "N = " + view::formatCount(double(d.ladder.n)) + " " + std::string(toString(d.ladder.type)) +
-                          "s  \xc2\xb7  sum  \xc2\xb7  work-group " + std::to_string(setup_.params.wg) +
+                          "s  \xc2\xb7  " + ladderProblem(d) + "  \xc2\xb7  work-group " + std::to_string(setup_.params.wg) +
                           "  \xc2\xb7  median of " + std::to_string(setup_.params.repeats) + " runs after " +
                           std::to_string(setup_.params.warmup) + " warm-up, taken in turns with the other rows";
     if (d.ladder.copy.ok)
         caption += "  \xc2\xb7  copy ceiling " + view::formatSig(d.ladder.copy.gbps, 4) + " GB/s (read + write)";
     ImGui::TextColored(vec4(p.textDim), "%s", caption.c_str());
+    view_.drawn["ladder"] = {{"caption", caption}};
     // The table first (whole when it fits, leaving the notes at least a few lines), the notes scroll below it.
     const float tableH = ladderTableHeight(d, ctx, view_.rowPitch);
     const float avail = ImGui::GetContentRegionAvail().y;
@@ -103,10 +105,9 @@ void TimingsPanel::drawLadderTab(const UiContext& ctx, const TimingsData& d, con
         ImGui::Spacing();
     }
     char g80[512];
-    if (!d.harris)
-        std::snprintf(g80, sizeof g80, "A scan reads and writes every element: GB/s counts both, and the copy kernel, "
-                                       "which moves the same bytes, is its ceiling. Step: speedup over the row above; "
-                                       "cumul.: over the first row. Hover a row for its figures.");
+    if (!d.harris)  // no Harris figures beside this ladder: what its GB/s count, in its pattern's words
+        std::snprintf(g80, sizeof g80, "%s. Step: speedup over the row above; cumul.: over the first row. Hover a row "
+                                       "for its figures.", patternInfo(d.pattern).ladderNote.c_str());
     else
         std::snprintf(g80, sizeof g80,
                   "G80: Harris, \"Optimizing Parallel Reduction in CUDA\" (2007), 2^22 ints on a GeForce 8800 GTX "
@@ -115,6 +116,7 @@ void TimingsPanel::drawLadderTab(const UiContext& ctx, const TimingsData& d, con
                   kHarrisG80PeakGbps, kHarrisG80[6].gbps, 100.0 * kHarrisG80[6].gbps / kHarrisG80PeakGbps,
                   view::harrisCumulative(7));
     wrapped(p.textDim, g80);
+    view_.drawn["ladder"]["note"] = g80;
     ImGui::Spacing();
     bool header = false;
     for (const auto& r : d.ladder.rows) {

@@ -27,6 +27,10 @@ struct TimingsData {
     Pattern pattern = Pattern::Reduce;  // whose ladder: a scan's GB/s count the bytes read and written
 };
 
+// What every point of the view computes, in the pattern's words: "op sum" (the reductions' and scans' ladders, which
+// sum), "256 bins over the data's range" (the histograms', at the run settings' defaults).
+std::string ladderProblem(const TimingsData& data);
+
 // Bars of GB/s per measured variant, whiskers from the slowest to the fastest repeat, Harris's G80 GB/s as
 // diamonds, the copy ceiling as a dashed line.
 BarChart ladderBars(const TimingsData& data, const view::Palette& palette);
