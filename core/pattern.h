@@ -113,6 +113,7 @@ struct PatternInfo {
     std::string (*bestReason)(const DeviceInfo& device) = nullptr;
     // The Timings view's plots: the variants drawn against N and in the float round-off plot (the best one is added).
     std::vector<std::string> plotSizeVariants, plotRoundVariants;
+    bool roundsFloats = true;  // its float results round (sums): the Timings view's Round-off tab; a count does not
     bool harrisFigures = false;  // its ladder has Harris's published G80 figures beside it (reductions)
     bool exclusiveForm = false;  // it has an inclusive and an exclusive form (--exclusive, -D RL_EXCLUSIVE: scans)
     bool ladderToggles = false;  // the explorer composes its variants from the classic optimizations' toggles

@@ -102,11 +102,12 @@ std::string TimingsPanel::exportAll(const TimingsData& d) {
     if (!writeText(probe, "").empty())
         return "Cannot write to " + dir + " (permission denied?). Choose a folder you can write to.";
     fs::remove(probe, ec);
-    const std::pair<std::string, std::string> csvs[] = {
+    const bool roundOff = patternInfo(setup_.pattern).roundsFloats;  // exact results have no round-off to export
+    std::vector<std::pair<std::string, std::string>> csvs = {
         {dir + "/timings-ladder.csv", view::ladderCsv(d.ladder, d.deviceName)},
         {dir + "/timings-sizes.csv", view::sizesCsv(d.sizes)},
-        {dir + "/timings-roundoff.csv", view::roundoffCsv(d.roundoff)},
     };
+    if (roundOff) csvs.emplace_back(dir + "/timings-roundoff.csv", view::roundoffCsv(d.roundoff));
     for (const auto& [path, text] : csvs) {
         const std::string error = writeText(path, text);
         if (!error.empty()) return error + ". Choose a folder you can write to.";
@@ -116,6 +117,7 @@ std::string TimingsPanel::exportAll(const TimingsData& d) {
                  {"time", Tab::Sizes, dir + "/timings-time-vs-n.png"},
                  {"gbps", Tab::Sizes, dir + "/timings-gbps-vs-n.png"},
                  {"roundoff", Tab::Roundoff, dir + "/timings-roundoff.png"}};
+    if (!roundOff) export_.captures.pop_back();
     export_.tabBeforeExport = view_.tab;
     view_.requestTab = int(export_.captures.front().tab);
     export_.target = dir;
@@ -168,6 +170,8 @@ std::string TimingsPanel::scriptAction(const std::string& action, ExplorerState&
     }
     else if (key == "tab") {
         const char* names[] = {"ladder", "bars", "sizes", "roundoff"};
+        if (value == "roundoff" && !patternInfo(setup_.pattern).roundsFloats)
+            return "the " + patternInfo(setup_.pattern).kernelNoun + "s' results are exact: they have no Round-off tab";
         for (int i = 0; i < 4; ++i)
             if (value == names[i]) {
                 view_.requestTab = i;
@@ -254,6 +258,8 @@ std::string TimingsPanel::writeReport(const std::string& path) const {
     j["time"] = view_.now;
     const char* tabs[] = {"ladder", "bars", "sizes", "roundoff"};
     j["tab"] = tabs[int(view_.tab)];
+    j["tabs"] = nlohmann::json::array();  // the tabs the bar offers: Round-off only where the results round
+    for (int i = 0; i < (patternInfo(setup_.pattern).roundsFloats ? 4 : 3); ++i) j["tabs"].push_back(tabs[i]);
     j["colors"] = {{"bar", view_.barColor}, {"best", view_.bestColor}};
     j["pixelScale"] = ImGui::GetIO().DisplayFramebufferScale.x;
     nlohmann::json rects = nlohmann::json::object();

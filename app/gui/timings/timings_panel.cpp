@@ -293,7 +293,10 @@ void TimingsPanel::drawExport(const UiContext& ctx) {
 void TimingsPanel::drawTabs(const UiContext& ctx, const TimingsData& data, const DeviceInfo& device) {
     if (!ImGui::BeginTabBar("##timings-tabs")) return;
     const char* labels[] = {"Ladder table###ladder", "Bandwidth###bars", "Against N###sizes", "Round-off###roundoff"};
-    for (int i = 0; i < 4; ++i) {
+    const int tabs = patternInfo(setup_.pattern).roundsFloats ? 4 : 3;  // a pattern whose results are exact: no Round-off
+    if (int(view_.tab) >= tabs) view_.tab = Tab::Ladder;
+    if (view_.requestTab >= tabs) view_.requestTab = -1;
+    for (int i = 0; i < tabs; ++i) {
         const ImGuiTabItemFlags flags = view_.requestTab == i ? ImGuiTabItemFlags_SetSelected : 0;
         if (!ImGui::BeginTabItem(labels[i], nullptr, flags)) continue;
         if (int(view_.tab) != i) view_.framesOnTab = 0;

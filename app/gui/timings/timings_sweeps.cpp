@@ -123,7 +123,9 @@ void TimingsPanel::chooseDefaults(const DeviceInfo& device) {
         return ids;
     };
     if (!setup_.userSizeVariants) setup_.params.sizeVariants = pick(withBest(pattern.plotSizeVariants));
-    if (!setup_.userRoundVariants) setup_.params.roundVariants = pick(withBest(pattern.plotRoundVariants));
+    if (!setup_.userRoundVariants)
+        setup_.params.roundVariants = pattern.roundsFloats ? pick(withBest(pattern.plotRoundVariants))
+                                                           : std::vector<std::string>{};
     // N at most what the device can allocate (Harris's 2^22 where it fits).
     while (setup_.params.n > 1024 && setup_.params.n * 4 > device.maxAllocBytes && device.maxAllocBytes > 0) setup_.params.n /= 2;
 }
@@ -144,6 +146,7 @@ std::vector<view::PointKey> TimingsPanel::wantedPoints(const DeviceInfo& device)
     };
     keep(p.sizeVariants);
     keep(p.roundVariants);
+    if (!patternInfo(setup_.pattern).roundsFloats) p.roundVariants.clear();  // its results are exact
     return view::sweepPoints(p, ladder);
 }
 

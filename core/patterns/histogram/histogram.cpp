@@ -178,7 +178,7 @@ PatternInfo histogram() {
                "them through its cache), merged once per work-group on a fixed grid";
     };
     p.plotSizeVariants = {"global-atomics", "privatized", "coarsened"};
-    p.plotRoundVariants = {};
+    p.roundsFloats = false;  // a count is exact: no Round-off tab
     p.lectureSettings = [](RunConfig& c) {
         c.bins = 10;  // the presets' 0-9 digits, one bin each
         c.rangeSet = true;

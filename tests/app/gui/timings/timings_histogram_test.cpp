@@ -47,7 +47,8 @@ TEST(TimingsHistogram, TheLadderIsTheHistogramsInTheirOwnWordsWithTheirPeers) {
                       "timings:repeats=2;timings:warmup=1;timings:type=int;timings:open;wait-sweep;timings:tab=ladder;"
                       "frames:4;timings:report=" + d + "/ladder.json;timings:tab=bars;timings:hover=none;frames:4;"
                       "timings:report=" + d + "/bars.json;timings:tab=sizes;frames:4;timings:report=" + d +
-                      "/sizes.json;quit\"",
+                      "/sizes.json;timings:export=" + d + "/export;wait-sweep;frames:2;timings:report=" + d +
+                      "/export.json;quit\"",
                env);
     ASSERT_EQ(r.exitCode, 0) << r.err;
     const auto ladder = readJson(d + "/ladder.json");
@@ -86,6 +87,24 @@ TEST(TimingsHistogram, TheLadderIsTheHistogramsInTheirOwnWordsWithTheirPeers) {
     EXPECT_TRUE(peerBar) << bars["drawn"]["bars"].dump();
     const auto sizes = readJson(d + "/sizes.json");
     EXPECT_TRUE(has(sizes["drawn"]["gbps"]["subtitle"], "int histograms (256 bins")) << sizes["drawn"]["gbps"].dump();
+
+    // A count is exact: no round-off was measured, and the export has the ladder, the sizes and their plots only.
+    EXPECT_EQ(ladder["tabs"], nlohmann::json({"ladder", "bars", "sizes"}));
+    const auto exported = readJson(d + "/export.json");
+    EXPECT_EQ(exported["exportError"], "");
+    EXPECT_EQ(exported["exported"].size(), 5u) << exported["exported"].dump();
+    for (const char* f : {"timings-ladder.csv", "timings-sizes.csv", "timings-bandwidth.png", "timings-time-vs-n.png",
+                          "timings-gbps-vs-n.png"})
+        EXPECT_TRUE(std::filesystem::exists(d + "/export/" + f)) << f;
+    EXPECT_FALSE(std::filesystem::exists(d + "/export/timings-roundoff.csv"));
+    EXPECT_FALSE(std::filesystem::exists(d + "/export/timings-roundoff.png"));
+    EXPECT_EQ(exported["tab"], "sizes");
+
+    // Asked for the Round-off tab, the script is told why there is none.
+    r = runApp(d, "--config-dir " + d + "/cfg --no-save --pattern histogram --script \"wait-trace;timings:open;"
+                  "timings:cancel;timings:tab=roundoff;quit\"", env);
+    EXPECT_NE(r.exitCode, 0);
+    EXPECT_TRUE(r.err.find("results are exact: they have no Round-off tab") != std::string::npos) << r.err;
 }
 
 }  // namespace

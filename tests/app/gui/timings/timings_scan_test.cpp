@@ -27,6 +27,7 @@ TEST(TimingsScan, TheScanLadderIsMeasuredAgainstTheCopyKernel) {
     EXPECT_EQ(ladder["pattern"], "scan");
     EXPECT_EQ(ladder["state"], "done");
     EXPECT_EQ(ladder["missing"], 0);
+    EXPECT_EQ(ladder["tabs"], nlohmann::json({"ladder", "bars", "sizes", "roundoff"}));  // a float scan rounds
     const auto& scans = scanVariants();
     ASSERT_EQ(ladder["rows"].size(), scans.size()) << ladder["rows"].dump(1);
     const double copy = ladder["copyGbps"].get<double>();
