@@ -16,6 +16,13 @@
 import sys
 import time
 
+STARTED = time.perf_counter()
+
+
+def took(since):
+    """A line for the bench's log (stderr): where a run's time goes, "1.23 s" since `since`."""
+    return f"{time.perf_counter() - since:.2f} s"
+
 from bench_data import emit, load, parse_args, record, unavailable, wall_rounds, wall_sizes, warm_up
 
 
@@ -139,6 +146,14 @@ def measure(torch, label, role, n, nbytes, fn, sync, a, note, clock, check=None)
     check: called once the calls are timed, (correct, verdict) for the main row (a scan's output, element by
     element)."""
     verdict = (lambda: check()) if check else (lambda: None)
+    t0 = time.perf_counter()
+    try:
+        measure_rows(torch, label, role, n, nbytes, fn, sync, a, note, clock, verdict)
+    finally:
+        print(f"{label} @ {n}: warmed up, timed and checked in {took(t0)}", file=sys.stderr)
+
+
+def measure_rows(torch, label, role, n, nbytes, fn, sync, a, note, clock, verdict):
     if a.timing == "wall":
         # Warmed up with the very call that is timed, its result read back: warmed with fn and sync alone, the
         # first timed call (its first read of a result) took 65-160 us, the second up to 60, against 27-30 after
@@ -198,6 +213,7 @@ def main():
     name = torch.cuda.get_device_name(0)
     torch_clock = TorchClock(torch) if a.timing != "wall" else None
     cupy_clock = CupyClock(cupy) if a.timing != "wall" and cupy is not None else None
+    print(f"torch and cupy imported, the GPU's clocks set up in {took(STARTED)}", file=sys.stderr)
     if a.cold_l2:  # four times the L2 (at least 256 MiB), written before each spin: as the C++ bench's --cold-l2
         clear = 4 * max(torch.cuda.get_device_properties(0).L2_cache_size, 64 << 20)
         torch_clock.scratch = torch.empty(clear, dtype=torch.uint8, device="cuda")
@@ -316,12 +332,14 @@ def scan_main(a, np, torch, cupy, name, torch_clock, cupy_clock):
     accumulate on the GPU, said in a skipped row where that holds) and torch's copy as a reference, each timed
     as the reductions are (wall: the call and the read of its last element), its output checked afterwards."""
     for n, path in a.files:
+        t0 = time.perf_counter()
         host = load(np, n, path, a.dtype)
         ref, abs_prefix = scan_reference(np, host, a.op, a.dtype)
         check = scan_checker(torch, ref, abs_prefix)
         del ref, abs_prefix
         x = torch.from_numpy(host).cuda()
         y = torch.empty_like(x)
+        print(f"{n}: read, scanned on the host and uploaded in {took(t0)}", file=sys.stderr)
         nbytes = 2 * n * x.element_size()  # a scan reads and writes every element
         sync = torch.cuda.synchronize
         if a.op == "sum":
@@ -430,6 +448,7 @@ def histogram_main(a, np, torch, cupy, name, torch_clock, cupy_clock):
             measure(torch, label, role, n, nbytes, fn, sync, a, note, clock, check=check)
 
     for n, path in a.files:
+        t0 = time.perf_counter()
         host = load(np, n, path, a.dtype)
         # The bench's values lie inside their bins (ints are the bin; floats 0.1 to 0.9 past it): numpy's rule
         # over [0, bins] is the whole number below each value.
@@ -450,6 +469,7 @@ def histogram_main(a, np, torch, cupy, name, torch_clock, cupy_clock):
             return check
 
         x = torch.from_numpy(host).cuda()
+        print(f"{n}: read, counted on the host and uploaded in {took(t0)}", file=sys.stderr)
         nbytes = n * x.element_size()  # a histogram reads every element once
         sync = torch.cuda.synchronize
         if a.dtype == "int":
@@ -480,9 +500,11 @@ def histogram_main(a, np, torch, cupy, name, torch_clock, cupy_clock):
                 cupy.get_default_memory_pool().free_all_blocks()
             torch.cuda.empty_cache()
     if pending:
+        t0 = time.perf_counter()
         calls = [whole_call(fn, sync) for _, _, _, _, fn, sync, _, _ in pending]
         warm_ups = [lambda call=call, sync=p[5]: warm_up(call, a.warmup, sync) for call, p in zip(calls, pending)]
         timed = wall_sizes(calls, warm_ups, a.repeats, passes, False)
+        print(f"every size's calls timed in {passes} passes in {took(t0)}", file=sys.stderr)
         for (label, role, n, nbytes, _, _, note, check), (times, results, starts, cpus) in zip(pending, timed):
             record(label, role, n, "wall", times, values(results), nbytes,
                    f"{note}; the sizes swept {passes} times, the calls pooled",
