@@ -7,6 +7,7 @@
 #include <fstream>
 #include <string>
 
+#include "tests/app/gui/timings/timings_device.h"
 #include "tests/support/app_run.h"
 #include "core/catalogue/variant.h"
 
@@ -20,11 +21,7 @@ bool has(const nlohmann::json& text, const std::string& words) {
 TEST(TimingsHistogram, TheLadderIsTheHistogramsInTheirOwnWordsWithTheirPeers) {
     const std::string d = tempDir("timings-histogram");
     const std::string env = "XDG_DATA_HOME=" + d + "/data";
-    AppRun r = runApp(d, "--config-dir " + d + "/cfg --no-save --script \"wait-trace;timings:open;frames:2;"
-                             "timings:cancel;timings:report=" + d + "/device.json;quit\"",
-                      env);
-    ASSERT_EQ(r.exitCode, 0) << r.err;
-    const std::string device = readJson(d + "/device.json").value("device", "");
+    const std::string device = timingsDevice(d, env);
     ASSERT_FALSE(device.empty());
     // What scripts/bench --pattern histogram keeps for this view: a library histogram of int data on this device, one
     // of the reductions beside it, which the histogram ladder must leave out.
@@ -42,7 +39,7 @@ TEST(TimingsHistogram, TheLadderIsTheHistogramsInTheirOwnWordsWithTheirPeers) {
     bench("hist.json", "histogram", "host histogram, serial loop", 3.25);
     bench("reduce.json", "reduce", "host-reduce", 99.0);
 
-    r = runApp(d, "--config-dir " + d + "/cfg --no-save --size 1600x900 --pattern histogram --n 4096 --type int "
+    AppRun r = runApp(d, "--config-dir " + d + "/cfg --no-save --size 1600x900 --pattern histogram --n 4096 --type int "
                       "--script \"wait-trace;timings:n=4096;timings:sizes=4096..8192;timings:round=4096..8192;"
                       "timings:repeats=2;timings:warmup=1;timings:type=int;timings:open;wait-sweep;timings:tab=ladder;"
                       "frames:4;timings:report=" + d + "/ladder.json;timings:tab=bars;timings:hover=none;frames:4;"

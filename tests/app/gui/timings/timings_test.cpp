@@ -15,6 +15,7 @@
 #include <map>
 #include <sstream>
 
+#include "tests/app/gui/timings/timings_device.h"
 #include "tests/support/app_run.h"
 #include "core/catalogue/variant.h"
 #include "tests/support/screenshot_checks.h"
@@ -360,11 +361,7 @@ namespace {
 TEST(Timings, ThePeersThatScriptsBenchMeasuredHereAreOverlaid) {
     const std::string d = tempDir("timings-peers");
     const std::string env = "XDG_DATA_HOME=" + d + "/data";
-    AppRun r = runApp(d, "--config-dir " + d + "/cfg --no-save --script \"wait-trace;timings:open;frames:2;timings:report=" +
-                             d + "/device.json;quit\"",
-                      env);
-    ASSERT_EQ(r.exitCode, 0) << r.err;
-    const std::string device = readJson(d + "/device.json").value("device", "");
+    const std::string device = timingsDevice(d, env);
     ASSERT_FALSE(device.empty());
     const std::string dir = d + "/data/reducelab/bench";
     std::filesystem::create_directories(dir);
@@ -380,11 +377,12 @@ TEST(Timings, ThePeersThatScriptsBenchMeasuredHereAreOverlaid) {
     };
     bench("host-reduce", device, 12.5);
     bench("elsewhere", "Some Other Device", 999.0);
-    r = runApp(d, "--config-dir " + d + "/cfg --no-save --size 1800x1000 --script \"wait-trace;" + kSmall +
-                      "timings:open;wait-sweep;timings:tab=bars;timings:hover=none;frames:4;shot:" + d +
-                      "/bars.png;timings:report=" + d + "/bars.json;timings:tab=sizes;frames:4;shot:" + d +
-                      "/sizes.png;timings:report=" + d + "/sizes.json;quit\"",
-               env);
+    const AppRun r = runApp(d,
+                            "--config-dir " + d + "/cfg --no-save --size 1800x1000 --script \"wait-trace;" + kSmall +
+                                "timings:open;wait-sweep;timings:tab=bars;timings:hover=none;frames:4;shot:" + d +
+                                "/bars.png;timings:report=" + d + "/bars.json;timings:tab=sizes;frames:4;shot:" + d +
+                                "/sizes.png;timings:report=" + d + "/sizes.json;quit\"",
+                            env);
     ASSERT_EQ(r.exitCode, 0) << r.err;
     const auto report = readJson(d + "/bars.json");
     ASSERT_EQ(report["peers"].size(), 1u) << report["peers"].dump();
