@@ -45,6 +45,22 @@ bool parseLocation(std::string_view where, Diagnostic* d) {
     return true;
 }
 
+// A place as clang writes it, "FILE:LINE:COL", or inside a macro's expansion "FILE:LINE:COL <Spelling=FILE:L:C>":
+// there the spelling (where the text was typed, a macro's argument) when it is in the same file as the expansion, so
+// that a typo passed to RL_BIN(...) is marked on the typo; else the expansion, the student's line.
+bool parsePlace(std::string_view where, Diagnostic* d) {
+    const size_t open = where.find(" <Spelling=");
+    if (open == std::string_view::npos || where.back() != '>') return parseLocation(where, d);
+    if (!parseLocation(where.substr(0, open), d)) return false;
+    const size_t from = open + std::string_view(" <Spelling=").size();
+    Diagnostic spelled;
+    if (parseLocation(where.substr(from, where.size() - 1 - from), &spelled) && spelled.file == d->file) {
+        d->line = spelled.line;
+        d->column = spelled.column;
+    }
+    return true;
+}
+
 void setMessage(Diagnostic* d, std::string_view severity, std::string_view message) {
     d->severity = severity == "fatal error" ? "error" : std::string(severity);
     d->message = std::string(message);
@@ -59,7 +75,7 @@ bool parseLine(std::string_view line, Diagnostic* d) {
         if (line.substr(0, prefix.size()) != prefix) continue;
         const std::string_view rest = line.substr(prefix.size());
         for (size_t at = rest.find(": "); at != std::string_view::npos; at = rest.find(": ", at + 1))
-            if (parseLocation(rest.substr(0, at), d)) {
+            if (parsePlace(rest.substr(0, at), d)) {
                 setMessage(d, severity, rest.substr(at + 2));
                 return true;
             }
@@ -72,7 +88,7 @@ bool parseLine(std::string_view line, Diagnostic* d) {
         const size_t p = line.find(": " + std::string(s) + ": ");
         if (p < at) at = p, severity = s;
     }
-    if (at == std::string_view::npos || !parseLocation(line.substr(0, at), d)) return false;
+    if (at == std::string_view::npos || !parsePlace(line.substr(0, at), d)) return false;
     setMessage(d, severity, line.substr(at + severity.size() + 4));
     return true;
 }
@@ -135,8 +151,13 @@ std::vector<Diagnostic> parseBuildLog(std::string_view log) {
 std::vector<Diagnostic> diagnosticsFor(const std::vector<Diagnostic>& all, std::string_view fileName) {
     const std::string name = baseName(fileName);
     std::vector<Diagnostic> out;
-    for (const auto& d : all)
-        if (d.file == name) out.push_back(d);
+    for (const auto& d : all) {
+        // Once each: clang reports an error in a macro's argument at every use of it (RL_BIN's x, three times).
+        const bool again = std::any_of(out.begin(), out.end(), [&](const Diagnostic& o) {
+            return o.line == d.line && o.column == d.column && o.severity == d.severity && o.message == d.message;
+        });
+        if (d.file == name && !again) out.push_back(d);
+    }
     std::stable_sort(out.begin(), out.end(), [](const Diagnostic& a, const Diagnostic& b) {
         return rank(a.severity) != rank(b.severity) ? rank(a.severity) < rank(b.severity) : a.line < b.line;
     });

@@ -32,11 +32,13 @@ int studentFirstLine();
 std::string displayName(std::string_view path);
 
 // Reads a compiler log: clang's form "FILE:LINE:COL: error: MESSAGE" (NVIDIA, AMD, Intel; "FILE:LINE: warning: ..."
-// without a column) and PoCL's "error: FILE:LINE:COL: MESSAGE". Source excerpts, caret lines and other lines are
-// skipped.
+// without a column) and PoCL's "error: FILE:LINE:COL: MESSAGE". Inside a macro's expansion clang writes
+// "FILE:LINE:COL <Spelling=FILE:L:C>": the spelling's place is taken where it is in the same file. Source excerpts,
+// caret lines and other lines are skipped.
 std::vector<Diagnostic> parseBuildLog(std::string_view log);
 
-// The diagnostics whose file is `fileName` (the student's), errors first, then by line.
+// The diagnostics whose file is `fileName` (the student's), each once (the same place, severity and message), errors
+// first, then by line.
 std::vector<Diagnostic> diagnosticsFor(const std::vector<Diagnostic>& all, std::string_view fileName);
 
 // A student's build log read as diagnostics on the student's own lines, whatever the compiler did with #line:

@@ -60,6 +60,28 @@ TEST(WorkbenchDiagnostics, PoclFormSeverityFirst) {
     EXPECT_EQ(d[1].message, "x: y");
 }
 
+// A typo in a macro's argument (RL_BIN(in[gdi])): clang names the macro's place and the typo's spelling, once per use
+// of the argument in the macro. The student sees it once, on the typo; an error spelled in the prelude's macro stays
+// on the student's line that used it.
+TEST(WorkbenchDiagnostics, AnErrorInAMacrosArgumentIsOnTheTypoAndSaidOnce) {
+    const std::string twice = "error: mine.cl:16:24 <Spelling=mine.cl:16:34>: use of undeclared identifier 'gdi'\n";
+    const auto mine = diagnosticsFor(parseBuildLog(twice + twice + twice), "mine.cl");
+    ASSERT_EQ(mine.size(), 1u);
+    EXPECT_EQ(mine[0].line, 16);
+    EXPECT_EQ(mine[0].column, 34);
+    EXPECT_EQ(mine[0].severity, "error");
+    EXPECT_EQ(mine[0].message, "use of undeclared identifier 'gdi'");
+
+    const auto clang = parseBuildLog("mine.cl:9:5 <Spelling=common.cl:40:12>: error: invalid operands\n"
+                                     "mine.cl:9:5 <Spelling=mine.cl:9:14>: warning: unused\n");
+    ASSERT_EQ(clang.size(), 2u);
+    EXPECT_EQ(clang[0].file, "mine.cl");
+    EXPECT_EQ(clang[0].line, 9);
+    EXPECT_EQ(clang[0].column, 5);  // spelled in the prelude: the student's use of the macro
+    EXPECT_EQ(clang[0].message, "invalid operands");
+    EXPECT_EQ(clang[1].column, 14);
+}
+
 TEST(WorkbenchDiagnostics, StudentsOwnSortedErrorsFirst) {
     const auto all = parseBuildLog(
         "mine.cl:9:1: warning: w\n"

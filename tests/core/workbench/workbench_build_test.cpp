@@ -2,7 +2,10 @@
 // student's line, in the student's file, and a fixed kernel builds.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "core/catalogue/build_options.h"
+#include "core/catalogue/kernel_source.h"
 #include "core/catalogue/variant.h"
 #include "core/workbench/diagnostics.h"
 #include "tests/support/device_fixture.h"
@@ -42,6 +45,31 @@ TEST(WorkbenchBuild, TheTyposDiagnosticIsOnTheStudentsLine) {
         EXPECT_EQ(mine[0].line, 7) << e.what();
         EXPECT_GT(mine[0].column, 0);
         EXPECT_NE(mine[0].message.find("scrach"), std::string::npos) << mine[0].message;
+    }
+}
+
+// The histogram starter with a typo inside RL_BIN(...): the device's compiler reports it inside the macro (PoCL: once
+// per use of the argument); the student gets it once, on the typo's own line and column.
+TEST(WorkbenchBuild, ATypoInsideAMacroIsMarkedOnceOnTheTypo) {
+    std::string text = kernelFileText("kernels/histogram/starter.cl");
+    const size_t at = text.find("RL_BIN(in[gid])");
+    ASSERT_NE(at, std::string::npos) << "the starter no longer bins in[gid]";
+    text.replace(at + 10, 3, "gdi");
+    const int line = 1 + int(std::count(text.begin(), text.begin() + long(at), '\n'));
+    const int column = int(at - text.rfind('\n', at)) + 10;
+    RunConfig c;
+    c.type = ElemType::Int;
+    const std::string source = workbench::studentProgramSource(text, "mine.cl");
+    try {
+        test::engine().programs().program("mine-macro-typo", source, buildOptions(*findVariant("privatized"), c, false));
+        FAIL() << "a kernel using an undeclared name built";
+    } catch (const Error& e) {
+        const auto mine = workbench::studentDiagnostics(e.what(), "mine.cl", workbench::studentFirstLine(), text);
+        ASSERT_EQ(mine.size(), 1u) << e.what();
+        EXPECT_EQ(mine[0].line, line) << e.what();
+        EXPECT_EQ(mine[0].column, column) << e.what();
+        EXPECT_NE(mine[0].message.find("gdi"), std::string::npos) << mine[0].message;
+        EXPECT_EQ(mine[0].message.find("Spelling"), std::string::npos) << mine[0].message;
     }
 }
 
