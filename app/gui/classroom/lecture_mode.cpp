@@ -185,11 +185,13 @@ void LectureMode::drawSide(ExplorerState& state, int sideIndex, const UiContext&
         line += "  \xc2\xb7  result " + view::formatExact(run.result, run.type) + (run.correct ? " (correct)" : " (wrong)");
     dl->PushClipRect(ImVec2(area.x, area.y), ImVec2(area.right(), area.bottom()), true);
     dl->AddText(titleFont, titleSize, ImVec2(area.x, area.y), p.text.packed(), title.c_str());
+    // Wrapped at the screen's width: a histogram's stage says its contention too, longer than a projector's line.
     dl->AddText(lineFont, lineSize, ImVec2(area.x, area.y + titleSize * 1.25f),
                 (step + 1 == int(side.timeline.size()) ? (run.correct ? p.good : p.bad) : p.textDim).packed(),
-                line.c_str());
+                line.c_str(), nullptr, area.w);
     dl->PopClipRect();
-    float top = area.y + titleSize * 1.25f + lineSize * 1.6f;
+    const float lineH = lineFont->CalcTextSizeA(lineSize, FLT_MAX, area.w, line.c_str()).y;
+    float top = area.y + titleSize * 1.25f + std::max(lineH, lineSize) + lineSize * 0.6f;
     if (sideIndex == 0 && !preview) top += drawLecturePredictLine(state, ctx, area.x, top, area.w);  // predict mode's question
 
     view::TreeLayoutParams lp;

@@ -100,6 +100,31 @@ TEST(Legible, ScanLectureDigitsAreLargeAt16And32Elements) {
     EXPECT_EQ(h32.shot.geometry["trees"][0]["layout"]["visibleStages"], 0);
 }
 
+// Lecture mode on a histogram's stage whose description (its contention included) is longer than the screen is wide:
+// the description wraps onto a second line above the tree instead of running off the screen's edge.
+TEST(Legible, ALongLectureCaptionWrapsAboveTheTree) {
+    const std::string d = tempDir("legible");
+    const AppRun r = runApp(d, "--config-dir " + d + "/cfg --no-save --size 1600x900 --pattern histogram --variant "
+                               "coarsened --script \"wait-trace;classroom:theme=projector;classroom:lecture=on;settle;"
+                               "key:right;key:right;settle;frames:3;shot:" + d + "/caption.png;quit\"");
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    Shot shot;
+    ASSERT_TRUE(loadShot(d + "/caption.png", &shot));
+    const view::TreeLayout L(layoutOf(shot.geometry["trees"][0]));
+    // Bands of rows with ink between the window's top and the tree: the title, then the description's lines.
+    const view::Rect canvas = toPixels(shot, L.params().canvas);
+    const view::Rgba background = shot.image.at(2, 2);
+    int bands = 0;
+    bool inBand = false;
+    for (int y = 0; y < int(canvas.y); ++y) {
+        bool ink = false;
+        for (int x = 0; x < shot.image.width && !ink; ++x) ink = distance(shot.image.at(x, y), background) > 60;
+        if (ink && !inBand) ++bands;
+        inBand = ink;
+    }
+    EXPECT_GE(bands, 3) << "the title and two lines of description above the tree";
+}
+
 TEST(Legible, ValuesTooLongForTheirCellsAreNotRoundedButReadOutBeside) {
     // Iota over 64 elements in one work-group: sums reach 2016, too long for cells 17 pixels wide.
     const std::string d = tempDir("legible");
