@@ -101,9 +101,13 @@ void ResultPanel::result(ExplorerState& state, int sideIndex, const UiContext& c
         ImGui::TextColored(vec4(view::mix(p.text, p.bad, 0.25f)), "%s", b.variant.wrongReason.c_str());
         if (d.departs) {
             ImGui::Spacing();
-            ImGui::TextColored(vec4(p.bad), "The trace leaves the CPU model at %s:", d.note.c_str());
-            ImGui::TextColored(vec4(p.text), "device %s, model %s", view::formatExact(d.device, run.type).c_str(),
-                               view::formatExact(d.model, run.type).c_str());
+            if (d.cellValues) {
+                ImGui::TextColored(vec4(p.bad), "The trace leaves the CPU model at %s:", d.note.c_str());
+                ImGui::TextColored(vec4(p.text), "device %s, model %s", view::formatExact(d.device, run.type).c_str(),
+                                   view::formatExact(d.model, run.type).c_str());
+            } else {
+                ImGui::TextColored(vec4(p.bad), "The trace leaves the CPU model: %s", d.note.c_str());
+            }
         } else {
             ImGui::TextColored(vec4(p.textDim), "%s", d.note.c_str());
         }
@@ -126,8 +130,12 @@ void ResultPanel::result(ExplorerState& state, int sideIndex, const UiContext& c
         ImGui::PopStyleColor();
     } else if (d.departs) {
         ImGui::PushTextWrapPos(0);
-        ImGui::TextColored(vec4(p.bad), "The trace leaves the CPU model at %s: device %s, model %s", d.note.c_str(),
-                           view::formatExact(d.device, run.type).c_str(), view::formatExact(d.model, run.type).c_str());
+        if (d.cellValues)
+            ImGui::TextColored(vec4(p.bad), "The trace leaves the CPU model at %s: device %s, model %s",
+                               d.note.c_str(), view::formatExact(d.device, run.type).c_str(),
+                               view::formatExact(d.model, run.type).c_str());
+        else  // the stages themselves differ: their counts, said in the note
+            ImGui::TextColored(vec4(p.bad), "The trace leaves the CPU model: %s", d.note.c_str());
         ImGui::PopTextWrapPos();
     } else {
         ImGui::PushTextWrapPos(0);

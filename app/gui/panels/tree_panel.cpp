@@ -42,14 +42,26 @@ void TreePanel::Draw(ExplorerState& state, int sideIndex, const UiContext& ctx, 
     progress(ctx, ImVec2(top.x + width, top.y));
 
     if (!side.loaded()) {
+        // A trace with no stage: a kernel that keeps nothing in local memory between barriers (global atomics).
+        const bool noStages = side.bundle != nullptr && !ctx.worker.busy() && state.lastError.empty();
         const char* text = ctx.worker.busy()             ? "Tracing on the device\xe2\x80\xa6"
                            : !state.lastError.empty() ? "This did not run"
+                           : noStages                 ? "No stage recorded"
                                                       : "No trace loaded";
         ImGui::PushFont(ctx.fonts.heading);
         const ImVec2 ts = ImGui::CalcTextSize(text);
         ImGui::GetWindowDrawList()->AddText(ImVec2(top.x + (width - ts.x) * 0.5f, top.y + totalH * 0.4f),
                                             p.textDim.packed(), text);
         ImGui::PopFont();
+        if (noStages) {
+            const std::string why = "This kernel ran, and its result is beside; it kept nothing in local memory "
+                                    "between barriers, so there is no stage to draw.";
+            const float wrap = std::min(width - 40 * s, 700 * s);
+            ImGui::SetCursorScreenPos(ImVec2(top.x + (width - wrap) * 0.5f, top.y + totalH * 0.4f + 44 * s));
+            ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + wrap);
+            ImGui::TextColored(vec4(p.textDim), "%s", why.c_str());
+            ImGui::PopTextWrapPos();
+        }
         if (!state.lastError.empty() && !ctx.worker.busy()) {
             const float wrap = std::min(width - 40 * s, 900 * s);
             ImGui::SetCursorScreenPos(ImVec2(top.x + (width - wrap) * 0.5f, top.y + totalH * 0.4f + 44 * s));

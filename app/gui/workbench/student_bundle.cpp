@@ -39,9 +39,11 @@ view::ModelDeparture departureOf(const rl::workbench::CheckReport& report, const
                     d.stageLabel = traced[i].stages[size_t(m.stage)].label;
             }
     }
-    d.note = "pass " + std::to_string(m.pass) + ", group " + std::to_string(m.group) + ", stage " +
-             std::to_string(m.stage) + (d.stageLabel.empty() ? "" : " (" + d.stageLabel + ")") +
-             (m.cell >= 0 ? ", cell " + std::to_string(m.cell) : "") + " (model: " + report.model + ")";
+    d.cellValues = m.cell >= 0;
+    d.note = d.cellValues ? "pass " + std::to_string(m.pass) + ", group " + std::to_string(m.group) + ", stage " +
+                                std::to_string(m.stage) + (d.stageLabel.empty() ? "" : " (" + d.stageLabel + ")") +
+                                ", cell " + std::to_string(m.cell) + " (model: " + report.model + ")"
+                          : m.message;  // "pass 0, work-group 0: 0 stages where privatized has 3"
     return d;
 }
 

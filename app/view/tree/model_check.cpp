@@ -68,7 +68,9 @@ ModelDeparture compareWithModel(const VariantInfo& variant, const RunConfig& con
                 out.group = device.group;
                 out.groupIndex = int(gi);
                 out.stage = int(stages);
-                out.note = "the device recorded " + std::to_string(device.stages.size()) + " stages, the model has " +
+                out.cellValues = false;
+                out.note = "pass " + std::to_string(p) + ", group " + std::to_string(device.group) + ": the device "
+                           "recorded " + std::to_string(device.stages.size()) + " stages, the model has " +
                            std::to_string(model.stages.size());
                 return out;
             }

@@ -19,6 +19,7 @@ struct ModelDeparture {
     int pass = -1, group = -1, groupIndex = -1, stage = -1, cell = -1;  // groupIndex: into PassTrace::traced
     std::string stageLabel;
     double device = 0, model = 0;
+    bool cellValues = true;  // device and model are one cell's values; false: the stages themselves differ (note says)
 };
 
 // Compares every traced group of every pass whose input is known: pass 0 from `input`, a later pass from the

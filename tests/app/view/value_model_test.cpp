@@ -220,6 +220,21 @@ TEST(ModelCheck, FindsTheFirstStageThatDiffers) {
     EXPECT_EQ(d.stage, 2);
     EXPECT_EQ(d.cell, 5);
     EXPECT_EQ(d.device, d.model + 1);
+    EXPECT_TRUE(d.cellValues);
+}
+
+TEST(ModelCheck, AMissingStageIsSaidInWordsNotAsCellValues) {
+    ModelledRun r = modelledRun(256, 32);
+    r.trace.passes[0].traced[2].stages.pop_back();  // group 2 of pass 0 recorded one stage fewer than the model
+    const ModelDeparture d = compareWithModel(r.variant, r.config, planPasses(r.variant, r.config), r.input, r.trace);
+    ASSERT_TRUE(d.departs);
+    EXPECT_FALSE(d.cellValues);  // no cell's values to set side by side
+    EXPECT_EQ(d.group, 2);
+    const size_t modelled = r.trace.passes[0].traced[2].stages.size() + 1;
+    EXPECT_NE(d.note.find("pass 0, group 2: the device recorded " + std::to_string(modelled - 1) +
+                          " stages, the model has " + std::to_string(modelled)),
+              std::string::npos)
+        << d.note;
 }
 
 TEST(ModelCheck, LaterPassesNeedEveryGroupOfThePreviousOne) {
