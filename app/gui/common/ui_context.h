@@ -29,6 +29,8 @@ struct FrameGeometry {
         float valueSize = 0;      // the text size of values in cells (0: none drawn)
         int hiddenValues = 0;     // cells whose exact value did not fit (shown on hover and in the readout)
         std::string readout;      // the readout line beside the tree (empty when none)
+        std::string title;        // the variant's title as drawn above the tree (cut with an ellipsis where narrow)
+        float titleWidth = 0, columnWidth = 0;  // the drawn title's width and the column's
     };
     std::vector<Tree> trees;
     view::Rect result;      // the result value and verdict text

@@ -46,7 +46,7 @@ void ResultPanel::result(ExplorerState& state, int sideIndex, const UiContext& c
 
     if (state.comparing()) {
         ImGui::PushFont(ctx.fonts.bold);
-        ImGui::TextUnformatted(b.variant.title.c_str());
+        ImGui::TextWrapped("%s", b.variant.title.c_str());  // the panel is narrower than most titles
         ImGui::PopFont();
     }
     ImGui::PushFont(ctx.fonts.pick(view::FontRole::Bold, 36 * s));

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "app/gui/panels/widgets.h"
 #include "app/render/scene_draw.h"
 #include "app/view/caption.h"
 #include "app/view/state_marks.h"
@@ -83,6 +84,8 @@ void TreePanel::Draw(ExplorerState& state, int sideIndex, const UiContext& ctx, 
     const float transition = clamped ? 1.0f : state.playback.transition();
 
     // Header: the variant, and where this group sits (on the same line when there is room).
+    std::string shownTitle;
+    float shownTitleWidth = 0;
     {
         const PassTrace& pass = run.passes[size_t(ref.pass)];
         char where[200];
@@ -103,8 +106,12 @@ void TreePanel::Draw(ExplorerState& state, int sideIndex, const UiContext& ctx, 
                           run.passes.size(), pass.traced[size_t(ref.group)].group, pass.groups, pass.local);
         ImGui::PushFont(ctx.fonts.heading);
         const float titleW = ImGui::CalcTextSize(variant.title.c_str()).x;
-        ImGui::TextUnformatted(variant.title.c_str());
+        // Side by side a long title ends with an ellipsis at the column's edge; the whole of it on hovering.
+        shownTitle = fitLine(variant.title, width);
+        shownTitleWidth = ImGui::CalcTextSize(shownTitle.c_str()).x;
+        ImGui::TextUnformatted(shownTitle.c_str());
         ImGui::PopFont();
+        if (shownTitle != variant.title && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", variant.title.c_str());
         const float idW = ImGui::CalcTextSize(variant.id.c_str()).x, whereW = ImGui::CalcTextSize(where).x;
         const float spacing = ImGui::GetStyle().ItemSpacing.x;
         if (titleW + idW + whereW + 4 * spacing < width) {
@@ -221,6 +228,9 @@ void TreePanel::Draw(ExplorerState& state, int sideIndex, const UiContext& ctx, 
 
     FrameGeometry::Tree g;
     g.side = sideIndex;
+    g.title = shownTitle;
+    g.titleWidth = shownTitleWidth;
+    g.columnWidth = width;
     g.layout = lp;
     g.stage = ref.stage;
     g.transition = transition;
@@ -346,9 +356,11 @@ void TreePanel::counts(const Side& side, int step, const UiContext& ctx) {
     const auto& p = ctx.palette;
     if (!ImGui::BeginTable("##counts", 4, ImGuiTableFlags_SizingStretchSame)) return;
     const char* heads[] = {"stages", "active now (all)", "divergent (all)", "worst conflict"};
-    for (const char* h : heads) {
+    for (const char* h : heads) {  // wrapped in a narrow column (side by side), not cut
         ImGui::TableNextColumn();
-        ImGui::TextColored(vec4(p.textFaint), "%s", h);
+        ImGui::PushStyleColor(ImGuiCol_Text, vec4(p.textFaint));
+        ImGui::TextWrapped("%s", h);
+        ImGui::PopStyleColor();
     }
     auto value = [&](view::Rgba color, const std::string& big, const std::string& small) {
         ImGui::TableNextColumn();

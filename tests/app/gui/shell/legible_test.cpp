@@ -125,6 +125,30 @@ TEST(Legible, ALongLectureCaptionWrapsAboveTheTree) {
     EXPECT_GE(bands, 3) << "the title and two lines of description above the tree";
 }
 
+// Two histograms side by side at 1600x900: each column's title fits it, a long one cut at a word with an ellipsis.
+TEST(Legible, SideBySideTitlesFitTheirColumns) {
+    const std::string d = tempDir("legible");
+    const AppRun r = runApp(d, "--config-dir " + d + "/cfg --no-save --size 1600x900 --pattern histogram --variant "
+                               "privatized --compare aggregated --script \"wait-trace;settle;frames:3;shot:" + d +
+                               "/compare.png;quit\"");
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    Shot shot;
+    ASSERT_TRUE(loadShot(d + "/compare.png", &shot));
+    const auto& trees = shot.geometry["trees"];
+    ASSERT_EQ(trees.size(), 2u);
+    const std::string full[] = {findVariant("privatized")->title, findVariant("aggregated")->title};
+    for (size_t i = 0; i < 2; ++i) {
+        const std::string title = trees[i]["title"];
+        EXPECT_LE(trees[i]["titleWidth"].get<float>(), trees[i]["columnWidth"].get<float>()) << title;
+        if (title != full[i]) {  // shortened: the title's own first words and an ellipsis
+            ASSERT_GE(title.size(), 4u);
+            EXPECT_EQ(title.substr(title.size() - 3), "\xe2\x80\xa6") << title;
+            EXPECT_EQ(full[i].rfind(title.substr(0, title.size() - 3), 0), 0u) << title;
+        }
+    }
+    EXPECT_NE(trees[0]["title"], full[0]) << "the test needs a title longer than its column";
+}
+
 TEST(Legible, ValuesTooLongForTheirCellsAreNotRoundedButReadOutBeside) {
     // Iota over 64 elements in one work-group: sums reach 2016, too long for cells 17 pixels wide.
     const std::string d = tempDir("legible");
