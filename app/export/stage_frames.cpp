@@ -67,10 +67,19 @@ Frame StageFrames::frame(int k, const FrameStyle& style, const view::TextMeasure
     const view::TreeFacts facts(group);
     float top = kMargin * s;
     if (style.caption) {
-        f.scene.text({kMargin * s, top, f.width - 2 * kMargin * s, 26 * s}, view::stageTitle(*run_, variant_, ref), p.text,
-                     22 * s, view::FontRole::Bold, view::Align::Left);
-        f.scene.text({kMargin * s, top + 28 * s, f.width - 2 * kMargin * s, 22 * s}, view::stageDescription(*run_, ref),
-                     p.textDim, 18 * s, view::FontRole::Regular, view::Align::Left);
+        // A caption wider than the frame (a long title over a narrow tree) is set smaller until it fits, down to
+        // two thirds of its size, rather than cut at the frame's edge.
+        const float captionW = f.width - 2 * kMargin * s;
+        auto fitted = [&](const std::string& text, float size, view::FontRole font) {
+            const float least = size * 2 / 3;
+            while (size - 0.5f * s >= least && measure(text, size, font) > captionW) size -= 0.5f * s;
+            return size;
+        };
+        const std::string title = view::stageTitle(*run_, variant_, ref), line = view::stageDescription(*run_, ref);
+        f.scene.text({kMargin * s, top, captionW, 26 * s}, title, p.text, fitted(title, 22 * s, view::FontRole::Bold),
+                     view::FontRole::Bold, view::Align::Left);
+        f.scene.text({kMargin * s, top + 28 * s, captionW, 22 * s}, line, p.textDim,
+                     fitted(line, 18 * s, view::FontRole::Regular), view::FontRole::Regular, view::Align::Left);
         top += kCaptionH * s;
     }
     view::TreeLayoutParams lp = layoutParams(s, facts.stages(), facts.cells(), style.loadAtTop);

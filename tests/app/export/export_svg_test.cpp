@@ -55,6 +55,37 @@ TEST(ExportSvg, VectorShapesAndTextInTheScreensColours) {
     EXPECT_NE(svg.find("width=\"" + std::to_string(frame.width) + "\""), std::string::npos);
 }
 
+// A frame narrower than its caption (a long title over a few cells): the title and the stage's line are set smaller,
+// down to two thirds of their size, so that the title fits the frame instead of being cut at its edge.
+TEST(ExportSvg, ACaptionWiderThanTheFrameIsSetSmallerToFit) {
+    const auto f = frames();
+    const exporter::TextMetrics metrics(1);
+    ASSERT_TRUE(metrics.hasFonts());
+    exporter::FrameStyle wide, narrow;
+    const exporter::Frame roomy = f.frame(1, wide, metrics.measure());
+    auto caption = [](const exporter::Frame& frame) {  // the first two texts: the title, then the stage's line
+        std::vector<const view::Prim*> texts;
+        for (const auto& prim : frame.scene.prims)
+            if (prim.kind == view::Prim::Kind::Text && texts.size() < 2) texts.push_back(&prim);
+        return texts;
+    };
+    const auto before = caption(roomy);
+    ASSERT_EQ(before.size(), 2u);
+    // A frame whose caption holds 85% of the title's width at its own size (16-pixel margins on either side).
+    narrow.width = 32 + 0.85f * metrics.width(before[0]->text, 22, view::FontRole::Bold);
+    const exporter::Frame tight = f.frame(1, narrow, metrics.measure());
+    const auto after = caption(tight);
+    ASSERT_EQ(after.size(), 2u);
+    EXPECT_FLOAT_EQ(before[0]->size, 22);  // it fits at its own size where there is room
+    const float titleWidth = metrics.width(after[0]->text, 22, view::FontRole::Bold);
+    ASSERT_GT(titleWidth, after[0]->rect.w) << "the test needs a title wider than the narrow frame";
+    EXPECT_LT(after[0]->size, 22);
+    EXPECT_GE(after[0]->size, 22.0f * 2 / 3);
+    EXPECT_LE(metrics.width(after[0]->text, after[0]->size, view::FontRole::Bold), after[0]->rect.w) << after[0]->text;
+    EXPECT_LE(after[1]->size, 18);
+    EXPECT_GE(after[1]->size, 12);
+}
+
 TEST(ExportSvg, TextIsEscaped) {
     view::Scene scene;
     scene.text({0, 0, 100, 20}, "a < b & \"c\"", view::darkPalette().text, 16);
