@@ -176,10 +176,18 @@ void LectureMode::drawSide(ExplorerState& state, int sideIndex, const UiContext&
     const float transition = clamped || preview ? 1.0f : state.playback.transition();
 
     // The caption line: where we are, then what this stage does (and the result once reached).
-    const float titleSize = std::round(28 * s), lineSize = std::round(22 * s);
+    const float lineSize = std::round(22 * s);
+    const std::string title = view::stageTitle(run, side.bundle->variant, ref);
+    // A title wider than the screen (the presenter's small previews, a long variant name) is set smaller to fit, down
+    // to two thirds of its size.
+    float titleSize = std::round(28 * s);
+    {
+        ImFont* font = ctx.fonts.pick(view::FontRole::Bold, titleSize);
+        const float w = font->CalcTextSizeA(titleSize, FLT_MAX, 0, title.c_str()).x;
+        if (w > area.w && w > 0) titleSize = std::max(std::floor(titleSize * area.w / w), std::round(titleSize * 2 / 3));
+    }
     ImFont* titleFont = ctx.fonts.pick(view::FontRole::Bold, titleSize);
     ImFont* lineFont = ctx.fonts.pick(view::FontRole::Regular, lineSize);
-    const std::string title = view::stageTitle(run, side.bundle->variant, ref);
     std::string line = view::stageDescription(run, ref);
     if (step + 1 == int(side.timeline.size()))
         line += "  \xc2\xb7  result " + view::formatExact(run.result, run.type) + (run.correct ? " (correct)" : " (wrong)");
