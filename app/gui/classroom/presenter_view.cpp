@@ -295,7 +295,12 @@ void PresenterView::notes(ExplorerState& state, const UiContext& ctx, const Cons
         ImGui::TextUnformatted(variant.title.c_str());
         ImGui::PopFont();
         g.lesson = variant.lesson;
-        ImGui::TextUnformatted(variant.lesson.c_str());
+        // The lesson is Markdown (`code`, *emphasis*): drawn as the exercises' statements are, parsed once per text.
+        if (notesText_ != variant.lesson) {
+            notesText_ = variant.lesson;
+            notesBlocks_ = exercises::parseMarkdown(notesText_);
+        }
+        exercises::drawMarkdown(notesBlocks_, ctx);
         if (!variant.correctByDesign && !variant.wrongReason.empty())
             ImGui::TextColored(vec4(p.bad), "Wrong by design: %s", variant.wrongReason.c_str());
         ImGui::Spacing();

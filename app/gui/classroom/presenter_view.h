@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "app/gui/classroom/lecture_mode.h"
+#include "app/gui/exercises/markdown_view.h"
 #include "app/gui/common/ui_context.h"
 #include "app/gui/common/window.h"
 #include "app/render/fonts.h"
@@ -76,6 +77,8 @@ private:
     double clockStart_ = 0;
     double lastFrame_ = 0;
     std::vector<std::string> shots_;
+    std::string notesText_;  // the speaker notes' lesson (Markdown) as last parsed, and its blocks
+    std::vector<exercises::MarkdownBlock> notesBlocks_;
 };
 
 }  // namespace rl::gui
