@@ -197,6 +197,21 @@ def measure_rows(torch, label, role, n, nbytes, fn, sync, a, note, clock, verdic
                f"{note}; {events_note} (the profiler's kernel timestamps were unavailable)", check=verdict())
 
 
+def time_pending(a, pending, passes, interleave, pooled_note=""):
+    """Wall timing of every size's calls, set up first: `pending` holds (label, role, n, nbytes, fn, sync, note,
+    check) per method and size (check: None, or the peer's own check of the output); the sizes go round-robin
+    (interleave) or are swept `passes` times (bench_data.wall_sizes), each row's note followed by `pooled_note`."""
+    t0 = time.perf_counter()
+    calls = [whole_call(fn, sync) for _, _, _, _, fn, sync, _, _ in pending]
+    warm_ups = [lambda call=call, sync=p[5]: warm_up(call, a.warmup, sync) for call, p in zip(calls, pending)]
+    timed = wall_sizes(calls, warm_ups, a.repeats, passes, interleave)
+    print(f"every size's calls timed {'in one round-robin' if interleave else f'in {passes} passes'} in {took(t0)}",
+          file=sys.stderr)
+    for (label, role, n, nbytes, _, _, note, check), (times, results, starts, cpus) in zip(pending, timed):
+        record(label, role, n, "wall", times, values(results), nbytes, note + pooled_note,
+               *((starts, cpus) if a.calls else ()), check=check() if check else None)
+
+
 def main():
     a = parse_args(__doc__)
     try:
@@ -238,7 +253,7 @@ def main():
 
     def run(label, role, n, nbytes, fn, sync, note, clock, alone=False):
         if all_sizes_first and not alone:
-            pending.append((label, role, n, nbytes, fn, sync, note))
+            pending.append((label, role, n, nbytes, fn, sync, note, None))
         else:
             measure(torch, label, role, n, nbytes, fn, sync, a, note, clock)
 
@@ -273,12 +288,7 @@ def main():
             copies, copy, cx, x, y = [], None, None, None, None
             torch.cuda.empty_cache()
     if pending:
-        calls = [whole_call(fn, sync) for _, _, _, _, fn, sync, _ in pending]
-        warm_ups = [lambda call=call, sync=sync: warm_up(call, a.warmup, sync)
-                    for call, (_, _, _, _, _, sync, _) in zip(calls, pending)]
-        timed = wall_sizes(calls, warm_ups, a.repeats, passes, interleave)
-        for (label, role, n, nbytes, _, _, note), (times, results, starts, cpus) in zip(pending, timed):
-            record(label, role, n, "wall", times, values(results), nbytes, note, *((starts, cpus) if a.calls else ()))
+        time_pending(a, pending, passes, interleave)
         check_copies(torch, copies)
 
 
@@ -500,15 +510,7 @@ def histogram_main(a, np, torch, cupy, name, torch_clock, cupy_clock):
                 cupy.get_default_memory_pool().free_all_blocks()
             torch.cuda.empty_cache()
     if pending:
-        t0 = time.perf_counter()
-        calls = [whole_call(fn, sync) for _, _, _, _, fn, sync, _, _ in pending]
-        warm_ups = [lambda call=call, sync=p[5]: warm_up(call, a.warmup, sync) for call, p in zip(calls, pending)]
-        timed = wall_sizes(calls, warm_ups, a.repeats, passes, False)
-        print(f"every size's calls timed in {passes} passes in {took(t0)}", file=sys.stderr)
-        for (label, role, n, nbytes, _, _, note, check), (times, results, starts, cpus) in zip(pending, timed):
-            record(label, role, n, "wall", times, values(results), nbytes,
-                   f"{note}; the sizes swept {passes} times, the calls pooled",
-                   *((starts, cpus) if a.calls else ()), check=check())
+        time_pending(a, pending, passes, False, f"; the sizes swept {passes} times, the calls pooled")
 
 
 def cupy_histograms(a, cupy, n, x, nbytes, bins, checker, run, clock):
