@@ -102,7 +102,7 @@ std::string TimingsPanel::exportAll(const TimingsData& d) {
     if (!writeText(probe, "").empty())
         return "Cannot write to " + dir + " (permission denied?). Choose a folder you can write to.";
     fs::remove(probe, ec);
-    const bool roundOff = patternInfo(setup_.pattern).roundsFloats;  // exact results have no round-off to export
+    const bool roundOff = hasRoundoff();  // exact results have no round-off to export
     std::vector<std::pair<std::string, std::string>> csvs = {
         {dir + "/timings-ladder.csv", view::ladderCsv(d.ladder, d.deviceName)},
         {dir + "/timings-sizes.csv", view::sizesCsv(d.sizes)},
@@ -170,7 +170,7 @@ std::string TimingsPanel::scriptAction(const std::string& action, ExplorerState&
     }
     else if (key == "tab") {
         const char* names[] = {"ladder", "bars", "sizes", "roundoff"};
-        if (value == "roundoff" && !patternInfo(setup_.pattern).roundsFloats)
+        if (value == "roundoff" && !hasRoundoff())
             return "the " + patternInfo(setup_.pattern).kernelNoun + "s' results are exact: they have no Round-off tab";
         for (int i = 0; i < 4; ++i)
             if (value == names[i]) {
@@ -259,7 +259,7 @@ std::string TimingsPanel::writeReport(const std::string& path) const {
     const char* tabs[] = {"ladder", "bars", "sizes", "roundoff"};
     j["tab"] = tabs[int(view_.tab)];
     j["tabs"] = nlohmann::json::array();  // the tabs the bar offers: Round-off only where the results round
-    for (int i = 0; i < (patternInfo(setup_.pattern).roundsFloats ? 4 : 3); ++i) j["tabs"].push_back(tabs[i]);
+    for (int i = 0; i < tabCount(); ++i) j["tabs"].push_back(tabs[i]);
     j["colors"] = {{"bar", view_.barColor}, {"best", view_.bestColor}};
     j["pixelScale"] = ImGui::GetIO().DisplayFramebufferScale.x;
     nlohmann::json rects = nlohmann::json::object();

@@ -293,7 +293,7 @@ void TimingsPanel::drawExport(const UiContext& ctx) {
 void TimingsPanel::drawTabs(const UiContext& ctx, const TimingsData& data, const DeviceInfo& device) {
     if (!ImGui::BeginTabBar("##timings-tabs")) return;
     const char* labels[] = {"Ladder table###ladder", "Bandwidth###bars", "Against N###sizes", "Round-off###roundoff"};
-    const int tabs = patternInfo(setup_.pattern).roundsFloats ? 4 : 3;  // a pattern whose results are exact: no Round-off
+    const int tabs = tabCount();
     if (int(view_.tab) >= tabs) view_.tab = Tab::Ladder;
     if (view_.requestTab >= tabs) view_.requestTab = -1;
     for (int i = 0; i < tabs; ++i) {

@@ -59,6 +59,9 @@ class TimingsPanel {
     void cancelSweep();
     std::vector<view::PointKey> wantedPoints(const DeviceInfo& device) const;
     std::map<std::string, std::string> unavailableOn(const DeviceInfo& device) const;
+    // Whether this ladder's pattern rounds its float results (a count is exact): its Round-off tab, points and export.
+    bool hasRoundoff() const;
+    int tabCount() const { return hasRoundoff() ? 4 : 3; }  // the tabs offered, in TimingsTab order
     void chooseDefaults(const DeviceInfo& device);
     void setPattern(Pattern pattern);  // the other ladder: its default plot variants, measured when missing
     TimingsData assemble(const DeviceInfo& device) const;

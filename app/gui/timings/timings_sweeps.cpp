@@ -94,6 +94,8 @@ void TimingsPanel::setPattern(Pattern pattern) {
     sweep_.autoBlocked = false;
 }
 
+bool TimingsPanel::hasRoundoff() const { return patternInfo(setup_.pattern).roundsFloats; }
+
 std::map<std::string, std::string> TimingsPanel::unavailableOn(const DeviceInfo& device) const {
     std::map<std::string, std::string> out;
     for (const auto& v : patternVariants(setup_.pattern)) {
@@ -123,9 +125,7 @@ void TimingsPanel::chooseDefaults(const DeviceInfo& device) {
         return ids;
     };
     if (!setup_.userSizeVariants) setup_.params.sizeVariants = pick(withBest(pattern.plotSizeVariants));
-    if (!setup_.userRoundVariants)
-        setup_.params.roundVariants = pattern.roundsFloats ? pick(withBest(pattern.plotRoundVariants))
-                                                           : std::vector<std::string>{};
+    if (!setup_.userRoundVariants) setup_.params.roundVariants = pick(withBest(pattern.plotRoundVariants));
     // N at most what the device can allocate (Harris's 2^22 where it fits).
     while (setup_.params.n > 1024 && setup_.params.n * 4 > device.maxAllocBytes && device.maxAllocBytes > 0) setup_.params.n /= 2;
 }
@@ -146,7 +146,7 @@ std::vector<view::PointKey> TimingsPanel::wantedPoints(const DeviceInfo& device)
     };
     keep(p.sizeVariants);
     keep(p.roundVariants);
-    if (!patternInfo(setup_.pattern).roundsFloats) p.roundVariants.clear();  // its results are exact
+    if (!hasRoundoff()) p.roundVariants.clear();  // its results are exact: no round-off to measure
     return view::sweepPoints(p, ladder);
 }
 
