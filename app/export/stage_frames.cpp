@@ -71,9 +71,7 @@ Frame StageFrames::frame(int k, const FrameStyle& style, const view::TextMeasure
         // two thirds of its size, rather than cut at the frame's edge.
         const float captionW = f.width - 2 * kMargin * s;
         auto fitted = [&](const std::string& text, float size, view::FontRole font) {
-            const float least = size * 2 / 3;
-            while (size - 0.5f * s >= least && measure(text, size, font) > captionW) size -= 0.5f * s;
-            return size;
+            return view::fittedTextSize(text, size, captionW, font, measure, 0.5f * s);
         };
         const std::string title = view::stageTitle(*run_, variant_, ref), line = view::stageDescription(*run_, ref);
         f.scene.text({kMargin * s, top, captionW, 26 * s}, title, p.text, fitted(title, 22 * s, view::FontRole::Bold),

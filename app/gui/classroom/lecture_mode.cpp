@@ -180,12 +180,8 @@ void LectureMode::drawSide(ExplorerState& state, int sideIndex, const UiContext&
     const std::string title = view::stageTitle(run, side.bundle->variant, ref);
     // A title wider than the screen (the presenter's small previews, a long variant name) is set smaller to fit, down
     // to two thirds of its size.
-    float titleSize = std::round(28 * s);
-    {
-        ImFont* font = ctx.fonts.pick(view::FontRole::Bold, titleSize);
-        const float w = font->CalcTextSizeA(titleSize, FLT_MAX, 0, title.c_str()).x;
-        if (w > area.w && w > 0) titleSize = std::max(std::floor(titleSize * area.w / w), std::round(titleSize * 2 / 3));
-    }
+    const float titleSize =
+        view::fittedTextSize(title, std::round(28 * s), area.w, view::FontRole::Bold, render::measureWith(ctx.fonts), 1);
     ImFont* titleFont = ctx.fonts.pick(view::FontRole::Bold, titleSize);
     ImFont* lineFont = ctx.fonts.pick(view::FontRole::Regular, lineSize);
     std::string line = view::stageDescription(run, ref);

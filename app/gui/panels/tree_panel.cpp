@@ -54,20 +54,16 @@ void TreePanel::Draw(ExplorerState& state, int sideIndex, const UiContext& ctx, 
         ImGui::GetWindowDrawList()->AddText(ImVec2(top.x + (width - ts.x) * 0.5f, top.y + totalH * 0.4f),
                                             p.textDim.packed(), text);
         ImGui::PopFont();
-        if (noStages) {
-            const std::string why = "This kernel ran, and its result is beside; it kept nothing in local memory "
-                                    "between barriers, so there is no stage to draw.";
-            const float wrap = std::min(width - 40 * s, 700 * s);
+        // Under the heading, centred and wrapped: why there is nothing to draw.
+        const char* why = noStages ? "This kernel ran, and its result is beside; it kept nothing in local memory "
+                                     "between barriers, so there is no stage to draw."
+                        : !state.lastError.empty() && !ctx.worker.busy() ? state.lastError.c_str()
+                                                                         : nullptr;
+        if (why) {
+            const float wrap = std::min(width - 40 * s, (noStages ? 700 : 900) * s);
             ImGui::SetCursorScreenPos(ImVec2(top.x + (width - wrap) * 0.5f, top.y + totalH * 0.4f + 44 * s));
             ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + wrap);
-            ImGui::TextColored(vec4(p.textDim), "%s", why.c_str());
-            ImGui::PopTextWrapPos();
-        }
-        if (!state.lastError.empty() && !ctx.worker.busy()) {
-            const float wrap = std::min(width - 40 * s, 900 * s);
-            ImGui::SetCursorScreenPos(ImVec2(top.x + (width - wrap) * 0.5f, top.y + totalH * 0.4f + 44 * s));
-            ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + wrap);
-            ImGui::TextColored(vec4(p.bad), "%s", state.lastError.c_str());
+            ImGui::TextColored(vec4(noStages ? p.textDim : p.bad), "%s", why);
             ImGui::PopTextWrapPos();
         }
         ImGui::SetCursorScreenPos(top);

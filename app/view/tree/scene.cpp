@@ -60,4 +60,11 @@ float estimateTextWidth(const std::string& text, float size, FontRole font) {
     return float(glyphs) * em * size;
 }
 
+float fittedTextSize(const std::string& text, float size, float width, FontRole font, const TextMeasure& measure,
+                     float step) {
+    const float least = size * 2 / 3;
+    while (size - step >= least && measure(text, size, font) > width) size -= step;
+    return size;
+}
+
 }  // namespace rl::view

@@ -58,4 +58,9 @@ using TextMeasure = std::function<float(const std::string& text, float size, Fon
 // A measure that needs no font: DejaVu Sans averages about 0.6 em per digit (0.62 for the bold face).
 float estimateTextWidth(const std::string& text, float size, FontRole font);
 
+// The size at which `text` fits `width`: `size` where it fits, else smaller in steps of `step`, down to two thirds of
+// `size` at the least (a caption set smaller rather than cut at its frame's or screen's edge).
+float fittedTextSize(const std::string& text, float size, float width, FontRole font, const TextMeasure& measure,
+                     float step);
+
 }  // namespace rl::view
