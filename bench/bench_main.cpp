@@ -143,27 +143,7 @@ int run(const BenchOptions& o) {
     // Wall timing on a GPU defaults to three passes, where every size's input fits in half the device's memory
     size_t inputBytes = 0;
     for (size_t n : sizes) inputBytes += n * 4;
-    const bool fits = !dev.globalMemBytes || inputBytes <= dev.globalMemBytes / 2;
-    const int passes = o.passes > 0                                            ? o.passes
-                       : timing == Timing::Wall && !cpu && !interleave && fits ? std::min(3, o.repeats)
-                                                                               : 1;
-    if ((interleave || passes > 1) && timing != Timing::Wall)
-        throw Error(ErrorKind::BadInput,
-                    "--interleave and --passes are for wall timing: device timing queues each "
-                    "call behind a busy device, size by size; give --timing wall");
-    if (passes > o.repeats)
-        throw Error(ErrorKind::BadInput, "--passes " + std::to_string(passes) + " is more than --repeats " +
-                                             std::to_string(o.repeats) + ": every pass needs at least one call");
-    if (interleave && passes > 1)
-        throw Error(ErrorKind::BadInput,
-                    "--interleave already spreads every size's calls over the run: give "
-                    "--passes 1 with it, or leave --interleave out");
-    if ((interleave || passes > 1) && !fits)  // every size's input stays on the device until its last pass
-        throw Error(ErrorKind::BadInput,
-                    "--interleave and --passes keep every size's input on the device at once (" +
-                        std::to_string(inputBytes >> 20) + " MiB, more than half of its " +
-                        std::to_string(dev.globalMemBytes >> 20) +
-                        " MiB): give fewer or smaller --sizes, or --passes 1 without --interleave");
+    const int passes = wallPasses(o, timing == Timing::Wall, cpu, inputBytes, dev.globalMemBytes, true);
     std::vector<Measurement> all;
     std::map<size_t, Reference> refs;
     std::vector<std::pair<size_t, std::string>> files;

@@ -85,19 +85,7 @@ int runHistogramBench(Engine& engine, std::vector<size_t> sizes, const BenchOpti
     // On a GPU three by default, where every size's input fits in half the device's memory.
     size_t inputBytes = 0;
     for (size_t n : sizes) inputBytes += n * 4;
-    const bool fits = !dev.globalMemBytes || inputBytes <= dev.globalMemBytes / 2;
-    const int passes = o.passes > 0 ? o.passes : timing == Timing::Wall && !cpu && fits ? std::min(3, o.repeats) : 1;
-    if (passes > 1 && timing != Timing::Wall)
-        throw Error(ErrorKind::BadInput, "--passes is for wall timing: device timing queues each call behind a busy "
-                                         "device, size by size; give --timing wall, or leave --passes out");
-    if (passes > o.repeats)
-        throw Error(ErrorKind::BadInput, "--passes " + std::to_string(passes) + " is more than --repeats " +
-                                             std::to_string(o.repeats) + ": every pass needs at least one call");
-    if (passes > 1 && !fits)
-        throw Error(ErrorKind::BadInput, "--passes keeps every size's input on the device at once (" +
-                                             std::to_string(inputBytes >> 20) + " MiB, more than half of its " +
-                                             std::to_string(dev.globalMemBytes >> 20) +
-                                             " MiB): give fewer or smaller --sizes, or leave --passes out");
+    const int passes = wallPasses(o, timing == Timing::Wall, cpu, inputBytes, dev.globalMemBytes, false);
     // One size's data and the methods timed on it, alive until its calls are timed (with passes, until the last).
     struct SizeRun {
         HostArray input;

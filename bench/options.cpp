@@ -101,9 +101,10 @@ std::string usage() {
            "  --passes P        wall timing sweeps the sizes P times, each pass timing its share of the calls\n"
            "                    of every method at every size, and pools them, so that a slow spell of a few\n"
            "                    milliseconds covers at most one pass's calls of a size (default 3 for wall\n"
-           "                    timing on a GPU where every size's input fits in half its memory, else 1)\n"
+           "                    timing on a GPU where every size's input fits in half its memory, else 1;\n"
+           "                    the reduction and the histogram)\n"
            "  --interleave      wall timing in rounds over every size instead, one call of every method at every size\n"
-           "                    per round\n"
+           "                    per round (the reduction)\n"
            "  --calls           the JSON keeps every timed call: its start on the monotonic clock (s), its time and\n"
            "                    the CPU it returned on\n"
            "  --cold-l2         device timing: before each call, write four times the device's cache (at least\n"
@@ -116,6 +117,32 @@ std::string usage() {
            "                    first --variants kernel, each built with its options, launched by its runner at\n"
            "                    its shape and checked like it, beside it (rows \"trial FILE\", role trial)\n"
            "  --floor           NVIDIA: where the OpenCL event interval lies around a kernel's work (%globaltimer)\n";
+}
+
+int wallPasses(const BenchOptions& o, bool wallTiming, bool cpuDevice, uint64_t inputBytes, uint64_t deviceMemBytes,
+               bool withRounds) {
+    if (o.interleave && !withRounds)
+        throw Error(ErrorKind::BadInput, "--interleave: this pattern's bench has no rounds over every size; "
+                                         "give --passes P to spread wall timing's calls over the run");
+    const bool fits = !deviceMemBytes || inputBytes <= deviceMemBytes / 2;
+    const int passes = o.passes > 0 ? o.passes : wallTiming && !cpuDevice && !o.interleave && fits ? std::min(3, o.repeats) : 1;
+    // What was asked for, in the refusals' words
+    const std::string asked = o.interleave ? "--interleave" : "--passes";
+    if ((o.interleave || passes > 1) && !wallTiming)
+        throw Error(ErrorKind::BadInput, asked + " is for wall timing: device timing queues each call behind a busy "
+                                                 "device, size by size; give --timing wall, or leave " + asked + " out");
+    if (passes > o.repeats)
+        throw Error(ErrorKind::BadInput, "--passes " + std::to_string(passes) + " is more than --repeats " +
+                                             std::to_string(o.repeats) + ": every pass needs at least one call");
+    if (o.interleave && passes > 1)
+        throw Error(ErrorKind::BadInput, "--interleave already spreads every size's calls over the run: give "
+                                         "--passes 1 with it, or leave --interleave out");
+    if ((o.interleave || passes > 1) && !fits)  // every size's input stays on the device until its last call
+        throw Error(ErrorKind::BadInput, asked + " keeps every size's input on the device at once (" +
+                                             std::to_string(inputBytes >> 20) + " MiB, more than half of its " +
+                                             std::to_string(deviceMemBytes >> 20) + " MiB): give fewer or smaller "
+                                             "--sizes, or " + (o.interleave ? "leave --interleave out" : "--passes 1"));
+    return passes;
 }
 
 bool parseOptions(int argc, char** argv, BenchOptions& o, std::string* error) {

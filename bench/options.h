@@ -78,6 +78,14 @@ struct LaunchShape {
 // The shape the options give variant `id`: variantWorkGroup's size, --groups and --epi.
 LaunchShape variantShape(const BenchOptions& o, const std::string& id, bool cpuDevice);
 
+// How many passes wall timing sweeps the sizes in (1: each size's calls at once): --passes, else three in wall
+// timing on a GPU where every size's input (inputBytes in all) fits in half the device's memory, else one. Throws
+// a BadInput Error naming the fix for passes or --interleave in device timing, more passes than repeats, --passes
+// with --interleave, inputs that cannot all stay on the device, and --interleave where the bench has no rounds
+// over every size (withRounds false).
+int wallPasses(const BenchOptions& o, bool wallTiming, bool cpuDevice, uint64_t inputBytes, uint64_t deviceMemBytes,
+               bool withRounds);
+
 bool parseOptions(int argc, char** argv, BenchOptions& o, std::string* error);
 std::string usage();
 

@@ -33,6 +33,10 @@ int runScanBench(Engine& engine, std::vector<size_t> sizes, const BenchOptions& 
     const bool cpu = dev.type == "CPU";
     // Wall timing: the calls on a queue without profiling, as a program's own calls would be (Engine::profileCommands)
     engine.profileCommands(timing == Timing::Device);
+    if (o.passes > 1 || o.interleave)
+        throw Error(ErrorKind::BadInput, std::string(o.interleave ? "--interleave" : "--passes") +
+                                             ": the scan's bench times each size's calls together, size by size; "
+                                             "leave it out");
     if (o.sizes.empty()) {
         sizes.clear();
         for (int k = cpu ? 22 : 16; k <= (cpu ? 26 : 28); k += cpu ? 2 : 2) sizes.push_back(size_t(1) << k);
