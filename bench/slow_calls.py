@@ -16,6 +16,8 @@ With --clocks CSV (bench/gpu/compare.sh's REDUCELAB_CLOCKS=1: nvidia-smi's sampl
 shows the GPU's lowest SM and memory clocks sampled while it lasted, and each method its median time in the calls
 made while the SM clock sat below 90% of the run's highest against those made at full clock.
 
+A file that joins several runs (bench/results) is read run by run.
+
 usage: python3 bench/slow_calls.py FILE.json [--slow 1.5] [--gap-ms 5] [--clocks clocks.csv]
 """
 import argparse
@@ -23,6 +25,8 @@ import bisect
 import datetime
 import json
 import statistics
+
+from bench_data import runs_in
 
 
 def cpu_list(text):
@@ -177,11 +181,18 @@ def main():
     p.add_argument("--gap-ms", type=float, default=5.0, help="slow calls closer than this are one burst")
     p.add_argument("--clocks", help="nvidia-smi's clock samples of the same run (CSV, UTC timestamps)")
     a = p.parse_args()
-    with open(a.json) as f:
-        run = json.load(f)
+    runs = runs_in(a.json)
+    named = [(run, f"{a.json} ({run['file']})" if len(runs) > 1 else a.json) for run in runs]
+    for run, name in named:
+        if not any(m.get("calls") for m in run["measurements"]):
+            raise SystemExit(f"{name} keeps no calls: run reducelab_bench with --calls")
+    for run, name in named:
+        report(run, name, a)
+
+
+def report(run, name, a):
+    """Everything the module's docstring says, for one run (named `name`)."""
     rows = [m for m in run["measurements"] if m.get("calls")]
-    if not rows:
-        raise SystemExit(f"{a.json} keeps no calls: run reducelab_bench with --calls")
     calls, slow = [], []  # (start s, row label, ms)
     per_row = {}
     for m in rows:
@@ -199,7 +210,7 @@ def main():
     samples = []
     if a.clocks:
         if "wall_minus_monotonic_s" not in run:
-            raise SystemExit(f"{a.json} does not say how its clock relates to the wall clock: run the bench again")
+            raise SystemExit(f"{name} does not say how its clock relates to the wall clock: run the bench again")
         samples = read_clocks(a.clocks, run["wall_minus_monotonic_s"])
         if not samples:
             print(f"  {a.clocks}: no sample could be read (its header and first lines show why)")
@@ -217,7 +228,7 @@ def main():
     if current:
         bursts.append(current)
     span = max(s + ms / 1e3 for s, _, ms in calls) - t0
-    print(f"{a.json}: {len(calls)} timed calls over {span:.1f} s, interleaved: {run.get('interleaved', False)}; "
+    print(f"{name}: {len(calls)} timed calls over {span:.1f} s, interleaved: {run.get('interleaved', False)}; "
           f"{len(slow)} slow (> {a.slow}x their row's median) in {len(bursts)} bursts (gap > {a.gap_ms} ms)")
     for b in bursts:
         begin, end = b[0][0], max(s + ms / 1e3 for s, _, ms in b)
