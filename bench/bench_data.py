@@ -31,12 +31,16 @@ def parse_args(description):
                    help="wall timing: the sizes swept this many times, each pass timing its share of the calls")
     p.add_argument("--calls", action="store_true",
                    help="wall timing: each JSON line keeps every timed call's start (s, CLOCK_MONOTONIC) and time")
+    p.add_argument("--warm-once", action="store_true",
+                   help="the MIN_WARMUP_S warm-up floor once per size (its first method's warm-up), the other "
+                        "methods' warm-ups their --warmup calls only, the GPU already busy")
     p.add_argument("--cold-l2", action="store_true",
                    help="device timing: before each call, write four times the GPU's L2 cache (at least 256 MiB), "
                         "so that no call finds what the last one left there")
     a = p.parse_args()
     if a.cold_l2 and a.timing != "device":
         p.error("--cold-l2 clears the cache before each call of device timing: give --timing device with it")
+    _warm["once"] = a.warm_once
     a.files = []
     for item in a.data:
         n, path = item.split("=", 1)
@@ -63,11 +67,18 @@ _LIBC = ctypes.CDLL(None)  # sched_getcpu: which CPU a call returned on (--calls
 
 MIN_WARMUP_S = 0.2  # warm-up runs last at least this long (a GPU leaves its idle clocks), as in the C++ bench
 
+# --warm-once (parse_args), and the size the last warm-up was at
+_warm = {"once": False, "last": None}
 
-def warm_up(fn, runs, sync):
-    """Calls fn at least `runs` times and for at least MIN_WARMUP_S seconds, then sync()."""
+
+def warm_up(fn, runs, sync, n=None):
+    """Calls fn at least `runs` times and for at least MIN_WARMUP_S seconds, then sync(). With --warm-once, a
+    warm-up at the same size `n` as the one before it (the next method at a size, the GPU still busy) gives only
+    its `runs` calls, as the C++ bench's does."""
+    floor = not (_warm["once"] and n is not None and n == _warm["last"])
+    _warm["last"] = n
     start, i = time.perf_counter(), 0
-    while i < runs or time.perf_counter() - start < MIN_WARMUP_S:
+    while i < runs or (floor and time.perf_counter() - start < MIN_WARMUP_S):
         fn()
         sync()
         i += 1

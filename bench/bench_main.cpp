@@ -107,6 +107,7 @@ int run(const BenchOptions& o) {
         context.type = o.type;
         context.busy = busy.get();
         context.block = o.block;
+        context.warmFloorOnce = o.warmOnce;
         return own->second(engine, sizes, o, timing, mode, context);
     }
     if (!o.trials.empty() && !o.anatomy)
@@ -137,6 +138,7 @@ int run(const BenchOptions& o) {
     context.type = o.type;
     context.busy = busy.get();
     context.block = o.block;
+    context.warmFloorOnce = o.warmOnce;
     // Wall timing: the calls on a queue without profiling, as a program's own calls would be (Engine::profileCommands)
     engine.profileCommands(timing == Timing::Device);
     const bool interleave = o.interleave;
@@ -285,7 +287,7 @@ int run(const BenchOptions& o) {
               << (interleave   ? " (each round over every size)"
                   : passes > 1 ? " (the sizes swept " + std::to_string(passes) + " times, the calls pooled)"
                                : "")
-              << " after >= " << o.warmup << " warm-up runs and >= " << kMinWarmupMs << " ms, random " << typeName
+              << " " << warmUpWords(o) << ", random " << typeName
               << "s, " << opName << ", seed " << o.seed
               << "\nEach cell: GB/s (bytes read once / median time; copies: read + written), x the fastest correct "
                  "peer in the column, % of the faster copy kernel.\n\n";

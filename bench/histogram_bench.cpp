@@ -209,7 +209,7 @@ int runHistogramBench(Engine& engine, std::vector<size_t> sizes, const BenchOpti
     writeRun(j, all, targets, o, dev.name);
     std::cout << "\n" << dev.platform << " / " << dev.name << " (" << dev.type << "), " << now() << "; " << mode
               << (timing == Timing::Wall ? " timing (the OpenCL calls on a queue without profiling)" : " timing")
-              << ", median of " << o.repeats << " round-robin runs after >= " << o.warmup << " warm-up runs"
+              << ", median of " << o.repeats << " round-robin runs " << warmUpWords(o)
               << (passes > 1 ? " (the sizes swept " + std::to_string(passes) + " times, the calls pooled)" : "") << ", "
               << o.distribution << " " << typeName << "s in [0, " << o.bins << "), " << o.bins << " bins, seed "
               << o.seed

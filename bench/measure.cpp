@@ -137,12 +137,16 @@ std::vector<Measurement> timeMethods(std::vector<Method>& methods, Timing timing
             p.m.verdict = methods[k].skipped;
         }
     }
-    // Warm-up, one method at a time (a GPU needs a little while of steady work to leave its idle clocks).
+    // Warm-up, one method at a time (a GPU needs a little while of steady work to leave its idle clocks; with
+    // warmFloorOnce only the first method's warm-up is that while, the device busy from then on).
+    bool floorGiven = false;
     for (size_t k = 0; k < methods.size(); ++k) {
         settle();
+        const bool floor = !(context.warmFloorOnce && floorGiven);
         double warmedMs = 0;
-        for (int i = 0; !progress[k].failed && (i < warmup || (warmedMs < kMinWarmupMs && i < 100000)); ++i)
+        for (int i = 0; !progress[k].failed && (i < warmup || (floor && warmedMs < kMinWarmupMs && i < 100000)); ++i)
             warmedMs += runOnce(methods[k], progress[k], ref, i == 0, wantDevice(k), context);
+        floorGiven = floorGiven || !progress[k].failed;
         progress[k].wall.clear();
         progress[k].device.clear();
         progress[k].queuedGap.clear();

@@ -133,9 +133,12 @@ struct TimingContext {
     ElemType type = ElemType::Float;
     BusyDevice* busy = nullptr;  // device timing: keep the device busy ahead of each call of a deviceQueue method
     int block = 1;               // calls of one method in a row per turn of the round-robin, each timed (--block)
+    bool warmFloorOnce = false;  // --warm-once: only the first method warmed up lasts kMinWarmupMs, the others
+                                 // their warm-up count (the device is busy from the first on)
 };
 
-// Times every method: each is warmed up (at least `warmup` runs and kMinWarmupMs), then the `repeats` timed runs
+// Times every method: each is warmed up (at least `warmup` runs and kMinWarmupMs, or with
+// context.warmFloorOnce the first method only for kMinWarmupMs), then the `repeats` timed runs
 // go round-robin, one run of each method per round, so that a change of load on a shared machine hits every
 // method alike. Every result is checked against `ref` (or by the method's verify). Device timing is used where
 // the method gives it and `timing` asks for it, else the wall clock around the call.

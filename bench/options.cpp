@@ -105,6 +105,8 @@ std::string usage() {
            "                    the reduction and the histogram)\n"
            "  --interleave      wall timing in rounds over every size instead, one call of every method at every size\n"
            "                    per round (the reduction)\n"
+           "  --warm-once       the warm-up's 200 ms floor once per size, its first method's; the other methods\n"
+           "                    warm up with their --warmup calls only, the device busy from the first on\n"
            "  --calls           the JSON keeps every timed call: its start on the monotonic clock (s), its time and\n"
            "                    the CPU it returned on\n"
            "  --cold-l2         device timing: before each call, write four times the device's cache (at least\n"
@@ -159,6 +161,7 @@ bool parseOptions(int argc, char** argv, BenchOptions& o, std::string* error) {
             {"--anatomy", &BenchOptions::anatomy},
             {"--floor", &BenchOptions::floor},
             {"--interleave", &BenchOptions::interleave},
+            {"--warm-once", &BenchOptions::warmOnce},
             {"--calls", &BenchOptions::calls},
             {"--cold-l2", &BenchOptions::coldL2},
             {"--in-place", &BenchOptions::inPlace}};

@@ -23,6 +23,7 @@ struct BenchOptions {
     int passes = 0;
     bool interleave = false;
     bool calls = false;       // every timed call's start and time in the JSON
+    bool warmOnce = false;    // the warm-up's 200 ms floor once per size (its first method), not per method
     bool coldL2 = false;      // device timing: the device's cache written over before each call (--cold-l2)
     bool inPlace = false;     // a scan bench also times the scans that can write over their input so (--in-place)
     size_t wg = 256;          // --wg: of the bench's own kernels (copies, ceilings) and, when given, of every variant

@@ -43,13 +43,13 @@ def main():
         if a.interleave or a.passes > 1:
             arrays.append((n, x))
             continue
-        warm_up(lambda: krnl(x).get(), a.warmup, queue.finish)
+        warm_up(lambda: krnl(x).get(), a.warmup, queue.finish, n)
         [(times, results, starts, cpus)] = wall_rounds([lambda: float(krnl(x).get())], a.repeats)
         record("pyopencl ReductionKernel", "opencl-peer", n, "wall", times, results, n * 4, note,
                *((starts, cpus) if a.calls else ()))
         del x
     calls = [lambda x=x: float(krnl(x).get()) for _, x in arrays]
-    warm_ups = [lambda x=x: warm_up(lambda: krnl(x).get(), a.warmup, queue.finish) for _, x in arrays]
+    warm_ups = [lambda x=x, n=n: warm_up(lambda: krnl(x).get(), a.warmup, queue.finish, n) for n, x in arrays]
     timed = wall_sizes(calls, warm_ups, a.repeats, a.passes, a.interleave)
     for (n, _), (times, results, starts, cpus) in zip(arrays, timed):
         record("pyopencl ReductionKernel", "opencl-peer", n, "wall", times, results, n * 4, note,

@@ -159,12 +159,12 @@ def measure_rows(torch, label, role, n, nbytes, fn, sync, a, note, clock, verdic
         # first timed call (its first read of a result) took 65-160 us, the second up to 60, against 27-30 after
         # (cupy.sum and torch.sum at 2^20 on an H100), as the C++ bench warms up with the timed call.
         call = whole_call(fn, sync)
-        warm_up(call, a.warmup, sync)
+        warm_up(call, a.warmup, sync, n)
         [(times, results, starts, cpus)] = wall_rounds([call], a.repeats)
         record(label, role, n, "wall", times, values(results), nbytes, note, *((starts, cpus) if a.calls else ()),
                check=verdict())
         return
-    warm_up(fn, a.warmup, sync)
+    warm_up(fn, a.warmup, sync, n)
     # CUDA events first: once a profiler has run in the process, events around a call read longer.
     busy = a.timing == "device"
     event_ms, event_results, late = event_times(fn, a.repeats, clock, busy)
@@ -203,7 +203,7 @@ def time_pending(a, pending, passes, interleave, pooled_note=""):
     (interleave) or are swept `passes` times (bench_data.wall_sizes), each row's note followed by `pooled_note`."""
     t0 = time.perf_counter()
     calls = [whole_call(fn, sync) for _, _, _, _, fn, sync, _, _ in pending]
-    warm_ups = [lambda call=call, sync=p[5]: warm_up(call, a.warmup, sync) for call, p in zip(calls, pending)]
+    warm_ups = [lambda call=call, sync=p[5], n=p[2]: warm_up(call, a.warmup, sync, n) for call, p in zip(calls, pending)]
     timed = wall_sizes(calls, warm_ups, a.repeats, passes, interleave)
     print(f"every size's calls timed {'in one round-robin' if interleave else f'in {passes} passes'} in {took(t0)}",
           file=sys.stderr)

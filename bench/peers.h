@@ -59,6 +59,7 @@ struct PythonJob {
     bool interleave = false;      // wall timing: each round over every size, as the bench's own (--interleave)
     int passes = 1;               // wall timing: the sizes swept this many times, the calls pooled (--passes)
     bool calls = false;           // every timed call's start and time back in Measurement::calls (--calls)
+    bool warmOnce = false;        // the warm-up's floor once per size, its first method's (--warm-once)
     bool coldL2 = false;          // device timing: the GPU's L2 written over before each call (--cold-l2)
     ElemType type = ElemType::Float;
     Op op = Op::Sum;

@@ -204,6 +204,11 @@ std::string now() {
     return buf;
 }
 
+std::string warmUpWords(const BenchOptions& o) {
+    return "after >= " + std::to_string(o.warmup) + " warm-up runs and >= " + std::to_string(int(kMinWarmupMs)) +
+           " ms" + (o.warmOnce ? " (the ms once per size, its first method's)" : "");
+}
+
 nlohmann::json runHeader(const BenchOptions& o, const DeviceInfo& dev, Timing timing, const std::string& mode,
                          const std::string& typeName, const std::string& op) {
     return {{"date", now()},
@@ -217,6 +222,7 @@ nlohmann::json runHeader(const BenchOptions& o, const DeviceInfo& dev, Timing ti
             {"data_type", typeName},
             {"op", op},
             {"warmup", o.warmup},
+            {"warm_floor", o.warmOnce ? "once per size" : "every method"},
             {"repeats", o.repeats},
             {"seed", o.seed},
             {"wg", wgJson(o)},
@@ -248,6 +254,7 @@ PythonJob pythonJob(const BenchOptions& o, const std::string& peer, const std::v
     job.repeats = o.repeats;
     job.timing = mode;
     job.calls = o.calls;
+    job.warmOnce = o.warmOnce;
     job.coldL2 = o.coldL2;
     job.type = o.type;
     job.platform = dev.platform;

@@ -48,6 +48,10 @@ std::string sizeLabel(size_t n);  // "2^24" for powers of two, else the number
 
 std::string now();  // "2026-12-06 18:49:02 UTC": when a run was taken
 
+// The warm-up the summary's first line names: "after >= W warm-up runs and >= 200 ms", each method's or (--warm-once)
+// each size's first.
+std::string warmUpWords(const BenchOptions& o);
+
 // What every bench's JSON opens with: when, on which device and driver, timed how, over which data and operation,
 // warm-ups, repeats, seed, work-group and cache; each pattern's bench adds its own fields, then writeRun its rows.
 nlohmann::json runHeader(const BenchOptions& o, const DeviceInfo& dev, Timing timing, const std::string& mode,

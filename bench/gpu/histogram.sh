@@ -17,6 +17,7 @@
 # and .txt. REDUCELAB_HIST_VERSUS=0 skips it. REDUCELAB_HIST_LADDER=1 adds `reducelab bench --variant all` at
 # REDUCELAB_HIST_LADDER_SIZES (2^20,2^24,2^28), ints, both bin counts, every distribution (ladder_DATA_BINS.json).
 # REDUCELAB_HIST_PASSES sets wall timing's --passes (the bench's default: 3 on a GPU; 1 times each size in one go).
+# REDUCELAB_WARM_ONCE=1 gives --warm-once (the 200 ms warm-up floor once per size, not per method).
 # REDUCELAB_DEVICE names the OpenCL device (default NVIDIA). REDUCELAB_HIST_STOP_AT (seconds since the epoch) skips the
 # comparison's cases that would start after it, so that a machine lent for minutes returns what it measured.
 set -uo pipefail
@@ -74,6 +75,7 @@ if [ "${REDUCELAB_HIST_VERSUS:-1}" = 1 ]; then
                         [ -n "${REDUCELAB_HIST_TRIALS:-}" ] && variants+=(--trials "$REDUCELAB_HIST_TRIALS")
                         [ "$timing" = wall ] && [ -n "${REDUCELAB_HIST_PASSES:-}" ] && \
                             variants+=(--passes "$REDUCELAB_HIST_PASSES")
+                        [ "${REDUCELAB_WARM_ONCE:-0}" = 1 ] && variants+=(--warm-once)
                         "$build/bench/reducelab_bench" "${dev[@]}" --pattern histogram --type "$t" --data "$data" \
                             --bins "$bins" --timing "$timing" --repeats "${REDUCELAB_REPEATS:-30}" \
                             --sizes "${REDUCELAB_HIST_SIZES:-2^16,2^20,3000017,2^24,50000017,2^28}" \

@@ -1,13 +1,15 @@
-// The bench's timing loop over several sizes: pooling the passes, and the order in which calls are taken, checked
-// with stand-in methods whose calls return a known value (bench/measure.h).
+// The bench's timing loop over several sizes: pooling the passes, the order in which calls are taken and how long
+// each method warms up, checked with stand-in methods whose calls return a known value (bench/measure.h).
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <fstream>
 #include <iterator>
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <thread>
 
 #include "bench/busy_device.h"
 #include "bench/measure.h"
@@ -134,6 +136,53 @@ TEST(BenchOrder, OnACpuHostTheUntimedRunBeforeEachCallIsNotCounted) {
         EXPECT_EQ(m.repeats, 4);
         EXPECT_EQ(m.calls.size(), 4u);
         EXPECT_TRUE(m.correct) << m.verdict;
+    }
+}
+
+// Calls of each stand-in method, each call taking a millisecond at least (so that a 200 ms warm-up is many calls).
+std::vector<std::shared_ptr<int>> countCalls(Sizes& sizes) {
+    std::vector<std::shared_ptr<int>> counts;
+    for (size_t k = 0; k < sizes.methods[0].size(); ++k) counts.push_back(std::make_shared<int>(0));
+    for (auto& size : sizes.methods)
+        for (size_t k = 0; k < size.size(); ++k)
+            size[k].once = [count = counts[k], value = size[k].ref->value](double*) {
+                ++*count;
+                std::this_thread::sleep_for(std::chrono::milliseconds(1));
+                return value;
+            };
+    return counts;
+}
+
+TEST(BenchWarmUp, EveryMethodWarmsUpForTheFloorUnlessOnlyTheFirstAtASizeIsAsked) {
+    constexpr int warmup = 3, repeats = 4, passes = 2;
+    constexpr int counted = passes * warmup + repeats;  // per size: its warm-up calls in each pass, and its timed calls
+    {
+        Sizes sizes(2, 3);
+        const auto counts = countCalls(sizes);
+        timeSizesInPasses(sizes.pointers, passes, warmup, repeats, false, {});
+        for (const auto& c : counts) EXPECT_GT(*c, 2 * counted + 50);  // 200 ms of 1 ms calls, every pass and size
+    }
+    {
+        Sizes sizes(2, 3);
+        const auto counts = countCalls(sizes);
+        TimingContext once;
+        once.warmFloorOnce = true;
+        timeSizesInPasses(sizes.pointers, passes, warmup, repeats, false, once);
+        EXPECT_GT(*counts[0], 2 * counted + 50);  // the first method at each size, in each pass: the floor
+        EXPECT_EQ(*counts[1], 2 * counted);        // the others: their warm-up count only
+        EXPECT_EQ(*counts[2], 2 * counted);
+    }
+    {
+        // A method that could not be set up warms nothing: the floor goes to the first that runs.
+        Sizes sizes(1, 3);
+        const auto counts = countCalls(sizes);
+        sizes.methods[0][0].skipped = "the library is missing";
+        TimingContext once;
+        once.warmFloorOnce = true;
+        timeSizesInPasses(sizes.pointers, 1, warmup, repeats, false, once);
+        EXPECT_EQ(*counts[0], 0);
+        EXPECT_GT(*counts[1], warmup + repeats + 50);
+        EXPECT_EQ(*counts[2], warmup + repeats);
     }
 }
 
