@@ -189,11 +189,22 @@ std::vector<MarkdownBlock> parseMarkdown(const std::string& markdown) {
     return b.blocks;
 }
 
-void drawMarkdown(const std::vector<MarkdownBlock>& blocks, const UiContext& ctx) {
+std::string plainText(const std::vector<MarkdownBlock>& blocks) {
+    std::string out;
+    for (const auto& b : blocks) {
+        if (b.kind == MarkdownBlock::Kind::Rule) continue;
+        if (!out.empty()) out += "\n";
+        if (b.kind == MarkdownBlock::Kind::ListItem) out += b.marker + " ";
+        for (const auto& span : b.spans) out += span.text;
+    }
+    return out;
+}
+
+void drawMarkdown(const std::vector<MarkdownBlock>& blocks, const UiContext& ctx, float width) {
     const auto& p = ctx.palette;
     const float s = ctx.scale;
     const float left0 = ImGui::GetCursorScreenPos().x;
-    const float right = left0 + ImGui::GetContentRegionAvail().x;
+    const float right = left0 + (width > 0 ? width : ImGui::GetContentRegionAvail().x);
     for (size_t bi = 0; bi < blocks.size(); ++bi) {
         const auto& b = blocks[bi];
         switch (b.kind) {

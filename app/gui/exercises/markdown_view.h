@@ -25,7 +25,11 @@ struct MarkdownBlock {
 // Parses `markdown` (CommonMark). Never throws: text md4c cannot parse comes back as one paragraph.
 std::vector<MarkdownBlock> parseMarkdown(const std::string& markdown);
 
-// Draws parsed blocks at the cursor, wrapped to the content region's width.
-void drawMarkdown(const std::vector<MarkdownBlock>& blocks, const UiContext& ctx);
+// Draws parsed blocks at the cursor, wrapped to `width` (0: the content region's width; a tooltip, which grows to
+// fit what it holds, gives its own).
+void drawMarkdown(const std::vector<MarkdownBlock>& blocks, const UiContext& ctx, float width = 0);
+
+// The blocks' words as they read, without their marks: spans joined, blocks one a line.
+std::string plainText(const std::vector<MarkdownBlock>& blocks);
 
 }  // namespace rl::gui::exercises

@@ -1,6 +1,7 @@
 // The kernel source panel.
 #include "app/gui/panels/source_panel.h"
 #include "app/gui/common/colour.h"
+#include "app/gui/exercises/markdown_view.h"
 #include "app/gui/panels/widgets.h"
 
 #include <imgui.h>
@@ -263,7 +264,7 @@ void SourcePanel::lesson(const ExplorerState& state, const UiContext& ctx) {
     if (v.harrisStep > 0) ImGui::TextColored(vec4(p.accent), "Step %d of Harris's ladder", v.harrisStep);
     ImGui::Spacing();
     ImGui::PushTextWrapPos(0);
-    ImGui::TextUnformatted(v.lesson.c_str());
+    exercises::drawMarkdown(exercises::parseMarkdown(v.lesson), ctx);  // its `code` and *emphasis* set, not shown
     if (!v.correctByDesign) {
         ImGui::Spacing();
         ImGui::TextColored(vec4(p.bad), "Wrong by design: %s", v.wrongReason.c_str());

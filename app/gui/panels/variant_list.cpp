@@ -6,6 +6,7 @@
 #include <cctype>
 #include <string>
 
+#include "app/gui/exercises/markdown_view.h"
 #include "app/gui/panels/controls_common.h"
 #include "app/gui/panels/controls_panel.h"
 #include "app/gui/panels/widgets.h"
@@ -103,8 +104,9 @@ void ControlsPanel::variants(ExplorerState& state, const UiContext& ctx) {
         dl->AddText(ImGui::GetFont(), ImGui::GetFontSize(), ImVec2(nameX, at.y), textColor.packed(), v.title.c_str(),
                     nullptr, nameW);
         if (!v.correctByDesign) dl->AddText(ImVec2(at.x + rowW - tagW + 4 * ctx.scale, at.y), p.bad.packed(), "wrong");
-        // The lesson, one line: its first sentence, cut with an ellipsis only where the column ends.
-        const std::string lesson = firstSentence(v.lesson);
+        // The lesson, one line: its first sentence without its Markdown marks, cut with an ellipsis only where the
+        // column ends.
+        const std::string lesson = exercises::plainText(exercises::parseMarkdown(firstSentence(v.lesson)));
         const std::string shownLesson = fitLine(lesson, rowW - numberW - gap);
         const ImVec2 lessonAt(nameX, at.y + nameSize.y);
         dl->AddText(lessonAt, p.textFaint.packed(), shownLesson.c_str());
@@ -115,10 +117,19 @@ void ControlsPanel::variants(ExplorerState& state, const UiContext& ctx) {
             ImGui::BeginTooltip();
             ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30);
             ImGui::TextColored(vec4(ctx.palette.accent), "%s", v.id.c_str());
-            ImGui::TextUnformatted(v.lesson.c_str());
+            // The lesson as the presenter's notes draw it: its `code` and *emphasis* set, not shown as marks
+            // (it wraps its own words: ImGui's wrapping is off meanwhile, lest it break a word at the edge)
+            const auto lesson = exercises::parseMarkdown(v.lesson);
+            const float width = ImGui::GetFontSize() * 30 - ImGui::GetCursorPosX();
+            ImGui::PushTextWrapPos(-1.0f);
+            exercises::drawMarkdown(lesson, ctx, width);
+            ImGui::PopTextWrapPos();
+            ctx.geometry.tooltip = exercises::plainText(lesson);
             if (!v.requirements.empty()) ImGui::TextDisabled("Requires: %s", v.requirements.c_str());
             if (!why.empty()) ImGui::TextColored(vec4(ctx.palette.bad), "Not on this device: %s", why.c_str());
             ImGui::PopTextWrapPos();
+            const ImVec2 tipAt = ImGui::GetWindowPos(), tipSize = ImGui::GetWindowSize();
+            ctx.geometry.tooltipRect = {tipAt.x, tipAt.y, tipSize.x, tipSize.y};
             ImGui::EndTooltip();
         }
         ImGui::PopID();

@@ -108,6 +108,15 @@ std::string App::apply(const std::string& verb, const std::string& arg) {
         std::string known;
         for (const auto& t : geometry_.toggles) known += (known.empty() ? "" : ", ") + t.label;
         return "no toggle '" + arg + "' on screen (" + (known.empty() ? "none" : known) + ")";
+    } else if (verb == "hover-variant") {  // point at a variant's name in the list (its lesson's tooltip opens)
+        for (const auto& r : geometry_.variantRows)
+            if (r.id == arg) {
+                window_.injectCursor(r.rect.center().x, r.rect.center().y);
+                return "";
+            }
+        std::string known;
+        for (const auto& r : geometry_.variantRows) known += (known.empty() ? "" : ", ") + r.id;
+        return "no variant '" + arg + "' in the list on screen (" + (known.empty() ? "none" : known) + ")";
     } else if (verb == "group") {  // as a click on a pass-0 group of the pass map
         char* end = nullptr;
         const unsigned long long g = std::strtoull(arg.c_str(), &end, 10);

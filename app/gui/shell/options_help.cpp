@@ -38,6 +38,7 @@ Script actions (--script ACTIONS, separated by ';'):
                       device (the session banner's button)
   hover-toggle:LABEL  point at a variant toggle by its label, e.g.
                       hover-toggle:complete unroll (its tooltip opens)
+  hover-variant:ID    point at a variant's name in the list (its lesson opens)
   timings:ACTION      the Timings view: open, close, toggle,
                       tab=ladder|bars|sizes|roundoff, n=N, type=int|float|long|double, repeats=R,
                       warmup=W, sizes=MIN..MAX, round=MIN..MAX, size-variants=A,B,

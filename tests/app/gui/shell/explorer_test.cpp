@@ -283,6 +283,32 @@ TEST(Explorer, AGreyedOutToggleExplainsWhyInItsTooltip) {
     EXPECT_GT(countNear(s.image, tip, pal().warn, 40), 60);
 }
 
+TEST(Explorer, AVariantsLessonOpensOnHoverWithItsMarkdownSetNotShownAsMarks) {
+    // global-atomics' banner writes `constant` as code: the tooltip sets it so, as the presenter's notes do
+    const VariantInfo* v = findVariant("global-atomics");
+    ASSERT_NE(v, nullptr);
+    ASSERT_NE(v->lesson.find("`constant`"), std::string::npos) << "the lesson no longer marks code: " << v->lesson;
+    const std::string d = tempDir("explorer");
+    const AppRun r = runApp(d, "--config-dir " + d + "/cfg --no-save --size 1600x900 --pattern histogram "
+                               "--variant global-atomics --script \"wait-trace;settle;hover-variant:global-atomics;"
+                               "frames:6;shot:" + d + "/tip.png;quit\"");
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    Shot s;
+    ASSERT_TRUE(loadShot(d + "/tip.png", &s));
+    const std::string tip = s.geometry["tooltip"];
+    EXPECT_NE(tip.find("on constant data every one of them queues"), std::string::npos) << tip;
+    EXPECT_EQ(tip.find('`'), std::string::npos) << tip;
+    // Drawn as a box of several wrapped lines, no wider than the tooltip's measure (30 ems and its padding)
+    const view::Rect box = rectOf(s.geometry["tooltipRect"]);
+    EXPECT_GT(box.h, 5 * s.geometry["fonts"]["body"].get<float>()) << s.geometry["tooltipRect"].dump();
+    EXPECT_LT(box.w, 32 * s.geometry["fonts"]["body"].get<float>()) << s.geometry["tooltipRect"].dump();
+    // An unknown id is refused with the ids there are
+    const AppRun bad = runApp(d, "--config-dir " + d + "/cfg --no-save --size 1600x900 --pattern histogram "
+                                 "--script \"wait-trace;settle;hover-variant:no-such;quit\"");
+    EXPECT_NE(bad.exitCode, 0);
+    EXPECT_NE(bad.err.find("no variant 'no-such' in the list on screen (global-atomics"), std::string::npos) << bad.err;
+}
+
 TEST(Explorer, TheWheelZoomsAWideGroupAroundThePointer) {
     const std::string d = tempDir("explorer");
     const AppRun r = runApp(d, "--config-dir " + d + "/cfg --no-save --size 1400x900 --variant sequential --n 512 "
