@@ -28,7 +28,21 @@ struct Timings {
     size_t n = 0;
     double studentMs = 0, starterMs = 0;
     double studentGbps = 0, copyGbps = 0;
+    // Each round's starter time over the attempt's, in the order taken (empty: only the medians above are known)
+    std::vector<double> ratios;
 };
+
+// How far each round's speed-up (starter's time over the attempt's, the two timed in the same round) says the
+// attempt's true speed-up lies: the median round's, and a distribution-free interval around it (order statistics
+// of the rounds' ratios holding the median with 90% confidence or more: with 5 rounds their lowest and highest).
+struct SpeedupBounds {
+    double median = 0, low = 0, high = 0;
+    int rounds = 0;
+};
+SpeedupBounds speedupBounds(std::vector<double> ratios);
+
+// Whether more rounds could change a speed check's verdict: the interval holds the bar (`min`) inside it.
+bool speedupUndecided(const SpeedupBounds& b, double min);
 
 // A float sum over n positive values on the device against the host's compensated sum of a clean copy.
 struct FloatError {

@@ -163,6 +163,7 @@ GradeResult gradeAttempt(const Exercise& exercise, const std::string& text, cons
                         t.data = *data;
                     t.time = true;
                 }
+                if (c.kind == "speedup_over_starter") t.speedupMin = std::max(t.speedupMin, c.number("min", 1));
                 if (c.kind == "float_error") t.floatN = size_t(c.number("n", double(1 << 20)));
             }
             runTimingStep(t, &facts.timings, &facts.floatError);

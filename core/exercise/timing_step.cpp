@@ -1,6 +1,7 @@
 // The timing step: a forked child opens the device, times, and prints one JSON event per measurement.
 #include "core/exercise/timing_step.h"
 
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 
@@ -38,21 +39,41 @@ void measure(const TimingRequest& t) {
             const VariantInfo attempt = workbench::studentVariant(t.text, t.file, "", t.type, t.pattern);
             const VariantInfo starter = workbench::studentVariant(t.starter, "starter.cl", "", t.type, t.pattern);
             const HostArray input = makeInput(t.type, t.data, c.n, t.seed);
-            std::vector<double> mine, theirs;
-            // Alternating rounds: a machine busy with something else slows both alike.
-            for (int round = 0; round < t.rounds; ++round) {
-                const RunResult a = engine.run(attempt, c, input, round == 0 ? 1 : 0, 3);
-                const RunResult s = engine.run(starter, c, input, round == 0 ? 1 : 0, 3);
+            std::vector<double> mine, theirs, ratios;
+            // Rounds that time both, the one going first taking turns: a machine busy with something else slows
+            // both alike, and neither always meets what the other left in the caches.
+            const auto round = [&](int r) {
+                RunResult a, s;
+                const int warm = r == 0 ? 1 : 0;
+                if (r % 2 == 0) {
+                    a = engine.run(attempt, c, input, warm, 3);
+                    s = engine.run(starter, c, input, warm, 3);
+                } else {
+                    s = engine.run(starter, c, input, warm, 3);
+                    a = engine.run(attempt, c, input, warm, 3);
+                }
                 if (!a.correct) throw Error(ErrorKind::DeviceFailure, "the attempt was wrong at n = " +
                                                                           std::to_string(c.n) + ": " + a.verdict);
                 mine.push_back(a.medianMs);
                 theirs.push_back(s.medianMs);
+                ratios.push_back(a.medianMs > 0 ? s.medianMs / a.medianMs : 0);
+            };
+            const auto started = std::chrono::steady_clock::now();
+            int done = 0;
+            while (done < t.rounds) round(done++);
+            // Rounds on both sides of the speed check's bar: as many again, up to three times the rounds, while
+            // another batch fits in half the time the step has left.
+            while (t.speedupMin > 0 && done < 3 * t.rounds &&
+                   speedupUndecided(speedupBounds(ratios), t.speedupMin)) {
+                const double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+                if (spent + spent / done * t.rounds > 0.5 * t.timeoutSeconds) break;
+                for (int i = 0; i < t.rounds; ++i) round(done++);
             }
             const CopyCeiling copy = engine.copyCeiling(c.n, t.type, 1, 2 * t.rounds);
             const double ms = median(mine);
             const double gbps = ms > 0 ? double(c.n * elemSize(t.type)) / (ms * 1e6) : 0;
             emit({{"event", "timing"}, {"n", c.n}, {"attempt_ms", ms}, {"starter_ms", median(theirs)},
-                  {"attempt_gbps", gbps}, {"copy_gbps", copy.gbps}});
+                  {"attempt_gbps", gbps}, {"copy_gbps", copy.gbps}, {"ratios", ratios}});
         } catch (const std::exception& e) {
             emit({{"event", "timing_failed"}, {"message", e.what()}});
         }
@@ -119,6 +140,7 @@ void runTimingStep(const TimingRequest& t, Timings* timings, FloatError* floatEr
             timings->starterMs = e.value("starter_ms", 0.0);
             timings->studentGbps = e.value("attempt_gbps", 0.0);
             timings->copyGbps = e.value("copy_gbps", 0.0);
+            timings->ratios = e.value("ratios", std::vector<double>{});
         } else if (what == "timing_failed") {
             timings->why = e.value("message", "");
         } else if (what == "float_error") {

@@ -1,5 +1,6 @@
 // The timed part of grading, on the device in a child process of its own (a kernel that never ends costs the
-// child): the attempt and the starter run alternately for several rounds on the same input and the medians kept,
+// child): the attempt and the starter run in rounds on the same input, each round timing both (the one going first
+// taking turns), the medians and each round's ratio kept, more rounds where they lie on both sides of the bar,
 // with the copy kernel's bandwidth measured in the same process; and float sums over positive values whose errors
 // are measured against the host's compensated sums of clean copies (the worst of kFloatErrorInputs inputs counts).
 #pragma once
@@ -25,6 +26,7 @@ struct TimingRequest {
     bool time = false;          // the speed checks: attempt, starter, copy
     size_t timedN = size_t(1) << 22;
     int rounds = 5;
+    double speedupMin = 0;      // the speed check's bar: rounds on both sides of it call for more (up to 3x)
     size_t floatN = 0;          // 0: no float-error measurement
     double timeoutSeconds = 30;
 };

@@ -160,6 +160,56 @@ TEST(Evaluate, ARunNotSimulatedPassesNoSimulatorCheck) {
     EXPECT_FALSE(evaluateCheck(spec("correct"), facts(r)).passed);  // a timeout is never right
 }
 
+TEST(Evaluate, TheRoundsSpeedUpsGiveTheirMedianAndAnIntervalThatHoldsItNineTimesInTen) {
+    // Five rounds: their lowest and highest (1 - 2/32 = 94% sure to hold the median); the next ones in would be 62%
+    SpeedupBounds b = speedupBounds({1.4, 1.9, 1.6, 1.5, 1.7});
+    EXPECT_EQ(b.rounds, 5);
+    EXPECT_DOUBLE_EQ(b.median, 1.6);
+    EXPECT_DOUBLE_EQ(b.low, 1.4);
+    EXPECT_DOUBLE_EQ(b.high, 1.9);
+    // Fifteen: the 4th lowest and highest (1 - 2 x 576/32768 = 96.5%; the 5th would be 88%)
+    std::vector<double> fifteen;
+    for (int i = 15; i >= 1; --i) fifteen.push_back(1.0 + 0.1 * i);
+    b = speedupBounds(fifteen);
+    EXPECT_DOUBLE_EQ(b.median, 1.8);
+    EXPECT_DOUBLE_EQ(b.low, 1.4);
+    EXPECT_DOUBLE_EQ(b.high, 2.2);
+    // Ten: the 2nd (1 - 2 x 11/1024 = 97.9%; the 3rd would be 89%), the median between the middle two
+    std::vector<double> ten(fifteen.begin() + 5, fifteen.end());  // 2.0 down to 1.1
+    b = speedupBounds(ten);
+    EXPECT_NEAR(b.median, 1.55, 1e-12);
+    EXPECT_DOUBLE_EQ(b.low, 1.2);
+    EXPECT_DOUBLE_EQ(b.high, 1.9);
+    // Fewer than five are never that sure: the whole range
+    b = speedupBounds({2.0, 1.0, 3.0});
+    EXPECT_DOUBLE_EQ(b.low, 1.0);
+    EXPECT_DOUBLE_EQ(b.high, 3.0);
+    EXPECT_EQ(speedupBounds({}).rounds, 0);
+    // More rounds can change the verdict only where the interval holds the bar
+    EXPECT_TRUE(speedupUndecided(speedupBounds({1.1, 1.3, 1.6, 1.7, 1.8}), 1.5));
+    EXPECT_FALSE(speedupUndecided(speedupBounds({1.51, 1.6, 1.7, 1.8, 1.9}), 1.5));
+    EXPECT_FALSE(speedupUndecided(speedupBounds({0.9, 1.0, 1.1, 1.2, 1.49}), 1.5));
+    EXPECT_FALSE(speedupUndecided(speedupBounds({}), 1.5));
+}
+
+TEST(Evaluate, ASpeedCheckGoesByTheMedianRoundAndSaysHowFarTheRoundsSpread) {
+    AttemptFacts f = facts(report());
+    f.timings = {true, "", 1 << 22, 10.0, 16.0, 1.6, 40.0, {1.55, 1.62, 1.58, 1.70, 1.52}};
+    CheckOutcome o = evaluateCheck(spec("speedup_over_starter", {{"min", 1.5}}), f);
+    EXPECT_TRUE(o.passed);
+    EXPECT_NE(o.message.find("1.58x the starter's speed at n = 4194304 (the median of 5 rounds, each timing both: "
+                             "1.52x to 1.70x; 10.000 ms against 16.000 ms, medians), at least 1.50x"),
+              std::string::npos) << o.message;
+    EXPECT_EQ(o.message.find("both sides"), std::string::npos) << o.message;
+    // An unchanged starter on a busy machine: rounds on both sides of the bar, the median below it
+    f.timings.ratios = {0.95, 1.0, 1.05, 1.6, 0.9};
+    o = evaluateCheck(spec("speedup_over_starter", {{"min", 1.5}}), f);
+    EXPECT_FALSE(o.passed);
+    EXPECT_NE(o.message.find("1.00x the starter's speed"), std::string::npos) << o.message;
+    EXPECT_NE(o.message.find("the rounds lie on both sides of it, so their median decides"), std::string::npos)
+        << o.message;
+}
+
 TEST(Evaluate, TimingsAndRoundOff) {
     AttemptFacts f = facts(report());
     EXPECT_NE(evaluateCheck(spec("speedup_over_starter", {{"min", 2}}), f).message.find("not timed"),
