@@ -1,5 +1,5 @@
 // The script's verbs (`reducelab gui --script "VERB:ARGUMENT; ..."`) that act on the explorer: variant, compare,
-// tab, hover, hover-toggle, group, wheel, set, retrace, and the classroom's, the Timings view's, the workbench's
+// tab, hover, hover-toggle, hover-variant, group, wheel, set, retrace, and the classroom's, the Timings view's, the workbench's
 // and predict mode's own actions.
 #include "app/gui/shell/app.h"
 
@@ -12,6 +12,21 @@
 #include "core/catalogue/variant.h"
 
 namespace rl::gui {
+namespace {
+
+// The item on screen whose `name` is `arg`; else null, and *error says so and names the ones there are.
+template <class Item>
+const Item* findOnScreen(const std::vector<Item>& items, const std::string& arg, std::string Item::*name,
+                         const std::string& what, std::string* error) {
+    for (const Item& i : items)
+        if (i.*name == arg) return &i;
+    std::string known;
+    for (const Item& i : items) known += (known.empty() ? "" : ", ") + i.*name;
+    *error = "no " + what + " '" + arg + "' on screen (" + (known.empty() ? "none" : known) + ")";
+    return nullptr;
+}
+
+}  // namespace
 
 std::string App::apply(const std::string& verb, const std::string& arg) {
     if (verb == "classroom") return classroom_.apply(arg, state_, log_);
@@ -91,32 +106,20 @@ std::string App::apply(const std::string& verb, const std::string& arg) {
         }
         return "no tree on screen to hover";
     } else if (verb == "reveal-toggle") {  // the first frame of hover-toggle: scroll the toggle into view
-        for (const auto& t : geometry_.toggles)
-            if (t.label == arg) {
-                state_.view.revealToggle = arg;
-                return "";
-            }
-        std::string known;
-        for (const auto& t : geometry_.toggles) known += (known.empty() ? "" : ", ") + t.label;
-        return "no toggle '" + arg + "' on screen (" + (known.empty() ? "none" : known) + ")";
+        std::string error;
+        if (findOnScreen(geometry_.toggles, arg, &FrameGeometry::Toggle::label, "toggle", &error))
+            state_.view.revealToggle = arg;
+        return error;
     } else if (verb == "hover-toggle") {  // point at a variant toggle by its label (its tooltip opens)
-        for (const auto& t : geometry_.toggles)
-            if (t.label == arg) {
-                window_.injectCursor(t.rect.center().x, t.rect.center().y);
-                return "";
-            }
-        std::string known;
-        for (const auto& t : geometry_.toggles) known += (known.empty() ? "" : ", ") + t.label;
-        return "no toggle '" + arg + "' on screen (" + (known.empty() ? "none" : known) + ")";
+        std::string error;
+        if (const auto* t = findOnScreen(geometry_.toggles, arg, &FrameGeometry::Toggle::label, "toggle", &error))
+            window_.injectCursor(t->rect.center().x, t->rect.center().y);
+        return error;
     } else if (verb == "hover-variant") {  // point at a variant's name in the list (its lesson's tooltip opens)
-        for (const auto& r : geometry_.variantRows)
-            if (r.id == arg) {
-                window_.injectCursor(r.rect.center().x, r.rect.center().y);
-                return "";
-            }
-        std::string known;
-        for (const auto& r : geometry_.variantRows) known += (known.empty() ? "" : ", ") + r.id;
-        return "no variant '" + arg + "' in the list on screen (" + (known.empty() ? "none" : known) + ")";
+        std::string error;
+        if (const auto* r = findOnScreen(geometry_.variantRows, arg, &FrameGeometry::VariantRow::id, "variant", &error))
+            window_.injectCursor(r->rect.center().x, r->rect.center().y);
+        return error;
     } else if (verb == "group") {  // as a click on a pass-0 group of the pass map
         char* end = nullptr;
         const unsigned long long g = std::strtoull(arg.c_str(), &end, 10);
