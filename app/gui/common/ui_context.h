@@ -72,6 +72,8 @@ struct FrameGeometry {
     // own file), whether lines wrap, rows past the pane's edge, the font size, where.
     struct Source {
         bool shown = false, wrapped = false, beside = false, spanFits = false;  // spanFits: the span fits the pane
+        bool controlsFit = true;  // its controls (wrap, common.cl, beside) end inside their pane
+        bool lessonShown = true;  // the lesson beside or under the code (not where there is room for the code only)
         int spanFirst = -1, spanLast = -1, firstVisible = -1, lastVisible = -1, lines = 0, cutLines = 0;
         float fontSize = 0, widestRow = 0, textWidth = 0;
         view::Rect rect;

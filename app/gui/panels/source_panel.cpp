@@ -278,6 +278,23 @@ void SourcePanel::lesson(const ExplorerState& state, const UiContext& ctx) {
     ImGui::PopTextWrapPos();
 }
 
+void SourcePanel::controls(ExplorerState& state, const UiContext& ctx, bool beside, bool inRow) {
+    // Side by side where the room allows (inRow), each on a line of its own where it does not
+    ImGui::Checkbox("wrap long lines", &state.view.wrapSource);
+    bool fit = lastItemFits();
+    if (inRow) sameLineIfFits(checkboxWidth("common.cl too"));
+    ImGui::Checkbox("common.cl too", &state.view.showCommon);
+    fit = fit && lastItemFits();
+    const char* move = beside ? "Back to the tab" : "Beside the tree";
+    if (inRow) sameLineIfFits(smallButtonWidth(move));
+    if (ImGui::SmallButton(move)) state.view.sourceBeside = !beside;
+    fit = fit && lastItemFits();
+    ctx.geometry.source.controlsFit = fit;
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip(beside ? "Show the source in the bottom tab again"
+                                 : "Show the source as a full-height panel beside the tree");
+}
+
 void SourcePanel::Draw(ExplorerState& state, const UiContext& ctx, bool beside) {
     if (!state.a.loaded()) {
         ImGui::TextDisabled("No trace loaded");
@@ -285,26 +302,34 @@ void SourcePanel::Draw(ExplorerState& state, const UiContext& ctx, bool beside) 
     }
     const float s = ctx.scale;
     const ImVec2 avail = ImGui::GetContentRegionAvail();
+    const int codeFlags = state.view.wrapSource ? 0 : ImGuiWindowFlags_HorizontalScrollbar;
     // Beside the tree the pane is tall: the lesson goes under the code. In the bottom tab it sits at the right.
     const bool stacked = beside || avail.y > avail.x * 0.9f;
     const float lessonW = stacked ? 0.0f : std::clamp(avail.x * 0.34f, 260 * s, 560 * s);
     const float lessonH = stacked ? std::clamp(avail.y * 0.3f, 140 * s, 420 * s) : 0.0f;
+    // Too little room for the code and the lesson both (a small window, text made larger for the back row): the
+    // code alone, its controls above it; the lesson is in the variant list's tooltip and beside the tree.
+    const bool codeOnly = stacked ? avail.y - lessonH < 6 * ImGui::GetTextLineHeightWithSpacing()
+                                  : avail.x - lessonW - 12 * s < 320 * s;
+    ctx.geometry.source.lessonShown = !codeOnly;
+    if (codeOnly) {
+        sideSelector(state, ctx);
+        if (state.comparing()) ImGui::NewLine();
+        controls(state, ctx, beside, true);
+        ImGui::BeginChild("##code", ImVec2(0, 0), false, codeFlags);
+        code(state, ctx);
+        ImGui::EndChild();
+        return;
+    }
     ImGui::BeginChild("##code", ImVec2(stacked ? 0 : avail.x - lessonW - 12 * s, stacked ? avail.y - lessonH : 0),
-                      false, state.view.wrapSource ? 0 : ImGuiWindowFlags_HorizontalScrollbar);
+                      false, codeFlags);
     code(state, ctx);
     ImGui::EndChild();
     if (!stacked) ImGui::SameLine(0, 12 * s);
     ImGui::BeginChild("##lesson", ImVec2(0, 0), false);
     sideSelector(state, ctx);
     ImGui::NewLine();
-    ImGui::Checkbox("wrap long lines", &state.view.wrapSource);
-    if (!stacked) ImGui::SameLine();
-    ImGui::Checkbox("common.cl too", &state.view.showCommon);
-    if (!stacked) ImGui::SameLine();
-    if (ImGui::SmallButton(beside ? "Back to the tab" : "Beside the tree")) state.view.sourceBeside = !beside;
-    if (ImGui::IsItemHovered())
-        ImGui::SetTooltip(beside ? "Show the source in the bottom tab again"
-                                 : "Show the source as a full-height panel beside the tree");
+    controls(state, ctx, beside, !stacked);
     ImGui::Spacing();
     lesson(state, ctx);
     ImGui::EndChild();

@@ -19,6 +19,8 @@ struct SourcePanel {
 private:
     void code(const ExplorerState& state, const UiContext& ctx);
     void lesson(const ExplorerState& state, const UiContext& ctx);
+    // wrap long lines, common.cl too, and the button that moves the source beside the tree or back
+    void controls(ExplorerState& state, const UiContext& ctx, bool beside, bool inRow);
 
     // The text on screen and the span last scrolled to (so the view follows the stage, not every frame).
     std::string fileId_;

@@ -15,6 +15,23 @@ void sideSelector(ExplorerState& state, const UiContext& ctx) {
     ImGui::SameLine(0, 24 * ctx.scale);
 }
 
+float checkboxWidth(const char* label) {
+    return ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(label, nullptr, true).x;
+}
+
+float smallButtonWidth(const char* label) {
+    return ImGui::CalcTextSize(label, nullptr, true).x + 2 * ImGui::GetStyle().FramePadding.x;
+}
+
+void sameLineIfFits(float width) {
+    ImGui::SameLine();
+    if (ImGui::GetContentRegionAvail().x < width) ImGui::NewLine();
+}
+
+bool lastItemFits() {
+    return ImGui::GetItemRectMax().x <= ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x + 0.5f;
+}
+
 std::string fitLine(const std::string& text, float width) {
     if (ImGui::CalcTextSize(text.c_str()).x <= width) return text;
     std::string cut = text;

@@ -122,8 +122,11 @@ void App::drawPanels() {
                                       : std::clamp(sp.left * s, 240 * s, W * 0.45f)) +
                  gap;  // x where the centre starts
     float right = std::clamp(sp.right * s, 260 * s, W * 0.45f) + gap;  // width taken on the right, gap included
-    if (workbench_.isOpen()) {  // the editor beside the tree: both side columns give way so the tree keeps a third
-        const float room = W - std::max(W * 0.33f, 360 * s);
+    {
+        // Both side columns give way so that the tree keeps its share of the width: a third beside the editor, else
+        // 38%, and 360 pixels of the UI's size at least (text made larger for the back row widens the side columns
+        // with it, and on a small window left the tree a sliver)
+        const float room = W - std::max(W * (workbench_.isOpen() ? 0.33f : 0.38f), 360 * s);
         if (left + right > room) {
             const float f = room / (left + right);
             left *= f;

@@ -160,6 +160,7 @@ std::string writeGeometry(const std::string& path, const FrameGeometry& g, int w
         const auto& src = g.source;
         j["source"] = {{"shown", src.shown},         {"wrapped", src.wrapped},       {"beside", src.beside},
                        {"spanFirst", src.spanFirst}, {"spanFits", src.spanFits},     {"spanLast", src.spanLast},
+                       {"controlsFit", src.controlsFit}, {"lessonShown", src.lessonShown},
                        {"firstVisible", src.firstVisible},
                        {"lastVisible", src.lastVisible}, {"lines", src.lines},     {"cutLines", src.cutLines},
                        {"fontSize", src.fontSize},   {"widestRow", src.widestRow},   {"textWidth", src.textWidth},

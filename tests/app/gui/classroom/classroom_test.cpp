@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 
 #include "app/export/gif_writer.h"
@@ -64,10 +65,24 @@ view::TreeLayoutParams layoutOf(const nlohmann::json& shot) {
     return p;
 }
 
-// A corner of a cell, away from its value and the shape marks.
+// A pixel of a cell's fill: of the colour most of its inner box has (its value's glyphs and the shape marks are
+// thinner than the fill around them, whatever the cell's size; a fixed spot lands on a glyph in a small cell).
 const uint8_t* cellPixel(const exporter::RasterImage& img, const view::TreeLayout& layout, int stage, int cell) {
     const view::Rect r = layout.cell(stage, cell);
-    return img.pixel(int(r.x + r.w * 0.85f), int(r.y + r.h * 0.85f));
+    std::map<uint32_t, std::pair<int, const uint8_t*>> seen;  // colour: count, first pixel of it
+    const uint8_t* most = img.pixel(int(r.x + r.w * 0.5f), int(r.y + r.h * 0.5f));
+    int mostCount = 0;
+    for (int y = int(r.y + r.h * 0.15f); y < int(r.y + r.h * 0.85f); ++y)
+        for (int x = int(r.x + r.w * 0.15f); x < int(r.x + r.w * 0.85f); ++x) {
+            const uint8_t* p = img.pixel(x, y);
+            auto& [count, first] = seen[uint32_t(p[0]) << 16 | uint32_t(p[1]) << 8 | p[2]];
+            if (!count) first = p;
+            if (++count > mostCount) {
+                mostCount = count;
+                most = first;
+            }
+        }
+    return most;
 }
 
 exporter::RasterImage crop(const exporter::RasterImage& img, view::Rect r) {

@@ -198,6 +198,33 @@ TEST(Legible, TheSourceFollowsThePlaybackAndWraps) {
     EXPECT_GE(fits, 4);
 }
 
+TEST(Legible, TheKernelSourceTabsControlsStayInsideItsLessonPane) {
+    // The bottom tab's lesson pane is a third of the tab, 260 pixels at least: its controls (wrap long lines,
+    // common.cl too, Beside the tree) go on further lines where one line cannot hold them, rather than running past
+    // the pane's edge, on a laptop's window and with the text made larger for the back row; where the tab cannot
+    // hold the code and the lesson both, the code is shown alone, its controls above it.
+    const std::string d = tempDir("legible");
+    for (const std::string& keys : {std::string(), std::string("key:ctrl+equal;key:ctrl+equal;settle;")}) {
+        for (const char* size : {"1600x900", "1280x800"}) {
+            const AppRun r = runApp(d, "--config-dir " + d + "/cfg --no-save --size " + size + " --pattern histogram "
+                                       "--variant global-atomics --script \"wait-trace;settle;" + keys +
+                                       "tab:source;frames:4;shot:" + d + "/tab.png;quit\"");
+            ASSERT_EQ(r.exitCode, 0) << r.err;
+            Shot s;
+            ASSERT_TRUE(loadShot(d + "/tab.png", &s));
+            const auto& src = s.geometry["source"];
+            ASSERT_TRUE(src["shown"].get<bool>()) << size;
+            EXPECT_FALSE(src["beside"].get<bool>()) << size;
+            const std::string what = size + std::string(keys.empty() ? "" : ", larger text");
+            EXPECT_TRUE(src["controlsFit"].get<bool>()) << what;
+            // The code keeps a readable width: beside the lesson where both fit, else alone
+            EXPECT_GE(rectOf(src["rect"]).w, 300.0f) << what << ": " << src.dump();
+            if (std::string(size) == "1600x900" && keys.empty()) EXPECT_TRUE(src["lessonShown"].get<bool>());
+            if (std::string(size) == "1280x800" && !keys.empty()) EXPECT_FALSE(src["lessonShown"].get<bool>());
+        }
+    }
+}
+
 TEST(Legible, TheSourceFollowsTheTextSize) {
     // Ctrl + (as a lecturer does for the back row) re-rasterises the fonts: the source's monospaced text grows too.
     const std::string d = tempDir("legible");
