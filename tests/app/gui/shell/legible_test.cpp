@@ -221,6 +221,9 @@ TEST(Legible, TheKernelSourceTabsControlsStayInsideItsLessonPane) {
             EXPECT_GE(rectOf(src["rect"]).w, 300.0f) << what << ": " << src.dump();
             if (std::string(size) == "1600x900" && keys.empty()) EXPECT_TRUE(src["lessonShown"].get<bool>());
             if (std::string(size) == "1280x800" && !keys.empty()) EXPECT_FALSE(src["lessonShown"].get<bool>());
+            // The side columns give way to the tree, whose panel keeps 38% of the window (less its margins)
+            const view::Rect canvas = rectOf(s.geometry["trees"][0]["layout"]["canvas"]);
+            EXPECT_GE(canvas.w, 0.3f * s.geometry["width"].get<float>()) << what;
         }
     }
 }
