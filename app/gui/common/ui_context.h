@@ -138,6 +138,7 @@ struct FrameGeometry {
     struct Workbench {
         bool open = false;
         std::string file, text, status, deviceLine;
+        std::string verdict;     // the bold line under the editor: what the last check or grade says in all
         std::string reopen;      // the controls' "Reopen your kernel (NAME)", when it is offered
         view::Rect reopenRect;
         bool modified = false, checking = false, showingTrace = false, askReload = false;

@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <utility>
 #include <filesystem>
 
 #include "app/gui/state/explorer_state.h"
@@ -213,11 +215,19 @@ void Workbench::drawStatus(const UiContext& ctx) {
         return;
     }
     const auto& r = *report_;
+    char seconds[32];
+    std::snprintf(seconds, sizeof seconds, " (%.1f s)", outcome_->seconds);
+    // Graded for an exercise, the grade below says whether every check passes: this line says only what ran, lest
+    // "every check passes" (the kernel check's) stand above a grade that fails the exercise's own checks.
+    const auto [colour, verdict] =
+        !r.builds ? std::pair{p.bad, std::string("Does not build: your text and the last good trace stay")}
+        : grade_  ? std::pair{p.textDim, "Graded" + std::string(seconds) + ": the exercise's checks below"}
+        : r.passed() ? std::pair{p.good, "Every check passes" + std::string(seconds)}
+                     : std::pair{p.warn, "Builds, but some checks fail" + std::string(seconds)};
+    ctx.geometry.workbench.verdict = verdict;
     ImGui::PushFont(ctx.fonts.bold);
     ImGui::PushTextWrapPos(0);
-    if (!r.builds) ImGui::TextColored(vec4(p.bad), "Does not build: your text and the last good trace stay");
-    else if (r.passed()) ImGui::TextColored(vec4(p.good), "Every check passes (%.1f s)", outcome_->seconds);
-    else ImGui::TextColored(vec4(p.warn), "Builds, but some checks fail (%.1f s)", outcome_->seconds);
+    ImGui::TextColored(vec4(colour), "%s", verdict.c_str());
     ImGui::PopTextWrapPos();
     ImGui::PopFont();
 }

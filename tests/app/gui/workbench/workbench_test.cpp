@@ -40,6 +40,7 @@ TEST(Workbench, OpensAKernelSeesATypoOnItsLineFixesItAndSeesTheTrace) {
     const auto& g = good.geometry["workbench"];
     ASSERT_TRUE(g["open"].get<bool>()) << good.geometry.dump();
     EXPECT_TRUE(g["passed"].get<bool>()) << g["problems"].dump() << g["status"];
+    EXPECT_EQ(g["verdict"].get<std::string>().rfind("Every check passes (", 0), 0u) << g["verdict"];
     EXPECT_TRUE(g["showingTrace"].get<bool>());
     EXPECT_EQ(good.geometry["shownDevice"], "Oclgrind");
     EXPECT_NE(g["deviceLine"].get<std::string>().find("stages recorded on Oclgrind, result and time from"),
