@@ -267,11 +267,6 @@ int run(const BenchOptions& o) {
             {"passes", passes},
             {"load_average", loadAverage()},
             {"numa_nodes", numaNodes()},
-            // wall clock minus the monotonic clock --calls stamps: lines the calls up with samples
-            // taken on the wall clock (bench/gpu/compare.sh's REDUCELAB_CLOCKS)
-            {"wall_minus_monotonic_s",
-             std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count() -
-                 std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count()},
             {"best_variant", bestVariantFor(dev).id}});
         writeRun(j, all, checks, o, dev.name);
     }

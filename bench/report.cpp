@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <chrono>
 #include <cstdio>
 #include <ctime>
 #include <iostream>
@@ -228,7 +229,12 @@ nlohmann::json runHeader(const BenchOptions& o, const DeviceInfo& dev, Timing ti
             {"wg", wgJson(o)},
             {"epi", o.epi > 0 ? nlohmann::json(o.epi) : nlohmann::json("each variant's own (its note names the groups)")},
             {"block", o.block},
-            {"cold_l2", o.coldL2}};
+            {"cold_l2", o.coldL2},
+            // wall clock minus the monotonic clock --calls stamps: lines the calls up with samples taken on the
+            // wall clock (bench/gpu/clocks.sh)
+            {"wall_minus_monotonic_s",
+             std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count() -
+                 std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count()}};
 }
 
 void writeRun(nlohmann::json& j, const std::vector<Measurement>& all, const std::vector<TargetCheck>& targets,

@@ -65,6 +65,7 @@ pack() {
     return 0
 }
 source bench/gpu/setup.sh
+source bench/gpu/clocks.sh
 export REDUCELAB_DEVICE="${REDUCELAB_DEVICE:-NVIDIA}"
 dev=(--device "$REDUCELAB_DEVICE")
 {
@@ -211,18 +212,8 @@ if [ "${REDUCELAB_LOOK_BACK:-0}" = 1 ]; then  # how far decoupled-look-back's ti
 fi
 if [ "${REDUCELAB_VERSUS:-1}" = 1 ]; then
     sampler=
-    if [ "${REDUCELAB_CLOCKS:-0}" = 1 ]; then  # what the GPU's clocks did while the calls were timed
-        # Older drivers lack clocks_event_reasons.active: then the same without it.
-        for fields in timestamp,clocks.sm,clocks.mem,pstate,clocks_event_reasons.active,utilization.gpu,power.draw \
-                      timestamp,clocks.sm,clocks.mem,pstate,utilization.gpu,power.draw; do
-            TZ=UTC nvidia-smi -i "${REDUCELAB_GPU_INDEX:-0}" --query-gpu=$fields --format=csv,nounits -lms 100 \
-                >"$out/clocks.csv" 2>&1 &
-            sampler=$!
-            sleep 1
-            if kill -0 "$sampler" 2>/dev/null; then break; fi
-            sampler=
-        done
-    fi
+    # what the GPU's clocks did while the calls were timed
+    if [ "${REDUCELAB_CLOCKS:-0}" = 1 ]; then start_clocks "$out/clocks.csv"; fi
     for run in $(seq 1 "${REDUCELAB_RUNS:-1}"); do
         for case in ${REDUCELAB_CASES:-float:sum}; do
             IFS=: read -r type op only <<<"$case"
@@ -250,7 +241,7 @@ if [ "${REDUCELAB_VERSUS:-1}" = 1 ]; then
             done
         done
     done
-    if [ -n "$sampler" ]; then kill "$sampler" 2>/dev/null; fi
+    stop_clocks
 fi
 nvidia-smi --query-gpu=clocks.sm,clocks.mem,temperature.gpu,power.draw --format=csv >>"$log" 2>&1
 date -u >>"$log"

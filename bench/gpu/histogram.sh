@@ -18,6 +18,8 @@
 # REDUCELAB_HIST_LADDER_SIZES (2^20,2^24,2^28), ints, both bin counts, every distribution (ladder_DATA_BINS.json).
 # REDUCELAB_HIST_PASSES sets wall timing's --passes (the bench's default: 3 on a GPU; 1 times each size in one go).
 # REDUCELAB_WARM_ONCE=1 gives --warm-once (the 200 ms warm-up floor once per size, not per method).
+# REDUCELAB_CALLS=1 keeps every call (--calls) and writes bench/slow_calls.py's account beside each run
+# (NAME_calls.txt); REDUCELAB_CLOCKS=1 samples the GPU's clocks meanwhile (clocks.csv, which that account then reads).
 # REDUCELAB_DEVICE names the OpenCL device (default NVIDIA). REDUCELAB_HIST_STOP_AT (seconds since the epoch) skips the
 # comparison's cases that would start after it, so that a machine lent for minutes returns what it measured.
 set -uo pipefail
@@ -27,6 +29,7 @@ out="${out:-/tmp/histogram-gpu}"
 mkdir -p "$out"
 log="$out/log.txt"
 source bench/gpu/setup.sh
+source bench/gpu/clocks.sh
 export REDUCELAB_DEVICE="${REDUCELAB_DEVICE:-NVIDIA}"
 export XDG_CONFIG_HOME="$out/.config" XDG_DATA_HOME="$out/.data" XDG_CACHE_HOME="$out/.cache"
 {
@@ -60,6 +63,8 @@ if [ "$tests" = ON ]; then
 fi
 
 if [ "${REDUCELAB_HIST_VERSUS:-1}" = 1 ]; then
+    sampler=
+    if [ "${REDUCELAB_CLOCKS:-0}" = 1 ]; then start_clocks "$out/clocks.csv"; fi
     for run in $(seq "${REDUCELAB_RUN_FROM:-1}" "${REDUCELAB_RUNS:-1}"); do
         for t in ${REDUCELAB_HIST_TYPES:-int float}; do
             for data in ${REDUCELAB_HIST_DATA:-uniform zipf constant}; do
@@ -76,6 +81,7 @@ if [ "${REDUCELAB_HIST_VERSUS:-1}" = 1 ]; then
                         [ "$timing" = wall ] && [ -n "${REDUCELAB_HIST_PASSES:-}" ] && \
                             variants+=(--passes "$REDUCELAB_HIST_PASSES")
                         [ "${REDUCELAB_WARM_ONCE:-0}" = 1 ] && variants+=(--warm-once)
+                        [ "${REDUCELAB_CALLS:-0}" = 1 ] && variants+=(--calls)
                         "$build/bench/reducelab_bench" "${dev[@]}" --pattern histogram --type "$t" --data "$data" \
                             --bins "$bins" --timing "$timing" --repeats "${REDUCELAB_REPEATS:-30}" \
                             --sizes "${REDUCELAB_HIST_SIZES:-2^16,2^20,3000017,2^24,50000017,2^28}" \
@@ -83,6 +89,10 @@ if [ "${REDUCELAB_HIST_VERSUS:-1}" = 1 ]; then
                             --json "$out/$name.json" >"$out/$name.txt" 2>>"$log"
                         if [ -s "$out/$name.json" ]; then
                             echo "== $name ($(( $(date +%s) - c0 )) s)"; grep -E "^best histogram" "$out/$name.txt"
+                            if [ "${REDUCELAB_CALLS:-0}" = 1 ]; then
+                                python3 bench/slow_calls.py "$out/$name.json" ${sampler:+--clocks "$out/clocks.csv"} \
+                                    >"$out/${name}_calls.txt" 2>&1
+                            fi
                         else
                             echo "$name: the bench wrote no JSON (log.txt says why)"; tail -3 "$log"
                         fi
@@ -91,6 +101,7 @@ if [ "${REDUCELAB_HIST_VERSUS:-1}" = 1 ]; then
             done
         done
     done
+    stop_clocks
 fi
 
 if [ "${REDUCELAB_HIST_LADDER:-0}" = 1 ]; then
