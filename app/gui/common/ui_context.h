@@ -111,7 +111,8 @@ struct FrameGeometry {
     view::Rect variantList;
     std::string tooltip;
     std::string stepCaption;        // the toolbar's "step 3 / 10 · s = 4"
-    bool stepCaptionCut = false;    // cut to the room it had
+    bool stepCaptionCut = false;    // too long for the room it had
+    std::string stepCaptionShown;   // what was drawn: the caption, or a shorter form of it that fits
     view::Rect tooltipRect;
     // Predict mode (app/gui/predict): the stage waiting, the marks drawn on the tree, the panel's score and text.
     struct Predict {

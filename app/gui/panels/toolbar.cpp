@@ -5,8 +5,10 @@
 
 #include <cmath>
 #include <string>
+#include <vector>
 
 #include "app/gui/common/toolbar_slots.h"
+#include "app/gui/panels/widgets.h"
 
 namespace rl::gui {
 namespace {
@@ -133,11 +135,14 @@ void Toolbar::Draw(ExplorerState& state, const UiContext& ctx) {
     // Caption: "stage 3 / 11 · s = 8"; a long stage name ("s = 4, no barrier") widens it while the scrub bar keeps
     // room.
     std::string caption = "no trace";
+    // Shorter forms where the whole caption does not fit: the step alone, then its numbers alone
+    std::vector<std::string> shorter;
     if (state.a.loaded()) {
         const auto& r = state.a.timeline[size_t(state.a.stepAt(pb.step()))];
         const auto& st = state.a.bundle->run.passes[size_t(r.pass)].traced[size_t(r.group)].stages[size_t(r.stage)];
-        caption = "step " + std::to_string(pb.step() + 1) + " / " + std::to_string(state.steps()) + "  \xc2\xb7  " +
-                  st.label;
+        const std::string numbers = std::to_string(pb.step() + 1) + " / " + std::to_string(state.steps());
+        caption = "step " + numbers + "  \xc2\xb7  " + st.label;
+        shorter = {"step " + numbers, numbers};
     }
     ImGui::PushFont(ctx.fonts.bold);
     const float captionText = ImGui::CalcTextSize(caption.c_str()).x + 8 * s;
@@ -157,12 +162,16 @@ void Toolbar::Draw(ExplorerState& state, const UiContext& ctx) {
     ImGui::SetCursorPosY((ImGui::GetWindowHeight() - ImGui::GetTextLineHeight()) * 0.5f);
     ImGui::PushFont(ctx.fonts.bold);
     const ImVec2 at = ImGui::GetCursorScreenPos();
-    const float cw = std::min(ImGui::CalcTextSize(caption.c_str()).x, captionW);
     ctx.geometry.stepCaption = caption;
     ctx.geometry.stepCaptionCut = ImGui::CalcTextSize(caption.c_str()).x > captionW;
+    std::string shown = caption;  // the longest form that fits, else the shortest cut with an ellipsis
+    for (size_t i = 0; i < shorter.size() && ImGui::CalcTextSize(shown.c_str()).x > captionW; ++i) shown = shorter[i];
+    if (ImGui::CalcTextSize(shown.c_str()).x > captionW) shown = fitLine(shown, captionW);
+    ctx.geometry.stepCaptionShown = shown;
+    const float cw = std::min(ImGui::CalcTextSize(shown.c_str()).x, captionW);
     const float lineH = ImGui::GetTextLineHeight();  // the clip cuts the caption's width only
     ImGui::PushClipRect(ImVec2(at.x, at.y - lineH), ImVec2(at.x + captionW, at.y + 2 * lineH), true);
-    ImGui::TextUnformatted(caption.c_str());
+    ImGui::TextUnformatted(shown.c_str());
     ImGui::PopClipRect();
     ImGui::PopFont();
     if (speedW <= 0) return;

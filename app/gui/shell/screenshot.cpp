@@ -197,6 +197,7 @@ std::string writeGeometry(const std::string& path, const FrameGeometry& g, int w
     j["tooltip"] = g.tooltip;
     j["stepCaption"] = g.stepCaption;
     j["stepCaptionCut"] = g.stepCaptionCut;
+    j["stepCaptionShown"] = g.stepCaptionShown;
     j["tooltipRect"] = rect(g.tooltipRect);
     std::ofstream out(path + ".json");
     out << j.dump(2) << "\n";

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <regex>
 #include <string>
 
 #include "app/view/tree/tree_layout.h"
@@ -221,6 +222,12 @@ TEST(Legible, TheKernelSourceTabsControlsStayInsideItsLessonPane) {
             EXPECT_GE(rectOf(src["rect"]).w, 300.0f) << what << ": " << src.dump();
             if (std::string(size) == "1600x900" && keys.empty()) EXPECT_TRUE(src["lessonShown"].get<bool>());
             if (std::string(size) == "1280x800" && !keys.empty()) EXPECT_FALSE(src["lessonShown"].get<bool>());
+            // The toolbar's caption, where the whole does not fit, is the step's numbers whole, not a clipped half
+            const std::string shown = s.geometry["stepCaptionShown"];
+            if (s.geometry["stepCaptionCut"].get<bool>())
+                EXPECT_TRUE(std::regex_match(shown, std::regex("(step )?[0-9]+ / [0-9]+"))) << what << ": " << shown;
+            else
+                EXPECT_EQ(shown, s.geometry["stepCaption"].get<std::string>()) << what;
             // The side columns give way to the tree, whose panel keeps 38% of the window (less its margins)
             const view::Rect canvas = rectOf(s.geometry["trees"][0]["layout"]["canvas"]);
             EXPECT_GE(canvas.w, 0.3f * s.geometry["width"].get<float>()) << what;
