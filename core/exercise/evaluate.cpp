@@ -179,8 +179,13 @@ Seen modelSeen(const CheckReport& r, const CheckSpec& spec) {
     s.stage = m.stage;
     s.cell = m.cell;
     s.line = m.line;
+    // A cell that differs: other cells combined, or in another order; the stages themselves differing (their count
+    // or names): the kernel keeps other things in local memory between its barriers
     s.message = "the stages part from " + m.model + "'s at " + m.message +
-                ": the kernel combines other cells, or in another order, than the kernel the exercise asks for";
+                (m.cell < 0 ? ": the kernel keeps other stages in local memory (what it holds at each barrier) than "
+                              "the kernel the exercise asks for"
+                            : ": the kernel combines other cells, or in another order, than the kernel the exercise "
+                              "asks for");
     return s;
 }
 

@@ -77,6 +77,28 @@ TEST(Evaluate, EveryFactOfAGoodRunPasses) {
     EXPECT_TRUE(evaluateCheck(spec("max_loading_groups", {{"elements_per_item", 1}}), f).passed);
 }
 
+TEST(Evaluate, AModelDepartureSaysWhetherACellOrTheStagesThemselvesDiffer) {
+    CheckReport r = report();
+    workbench::Mismatch m;
+    m.model = "privatized";
+    m.cell = 3;
+    m.message = "pass 0, work-group 0, stage 1 (counted), cell 3: device 5, model 4";
+    r.firstMismatch = m;
+    CheckOutcome o = evaluateCheck(spec("matches_model", {{"variant", "privatized"}}), facts(r));
+    EXPECT_FALSE(o.passed);
+    EXPECT_NE(o.message.find("cell 3: device 5, model 4: the kernel combines other cells"), std::string::npos)
+        << o.message;
+    // No stage at all where the model has three (global atomics for private bins): not a matter of cells
+    m.cell = -1;
+    m.message = "pass 0, work-group 0: 0 stages where privatized has 3";
+    r.firstMismatch = m;
+    o = evaluateCheck(spec("matches_model", {{"variant", "privatized"}}), facts(r));
+    EXPECT_FALSE(o.passed);
+    EXPECT_NE(o.message.find("0 stages where privatized has 3: the kernel keeps other stages in local memory"),
+              std::string::npos) << o.message;
+    EXPECT_EQ(o.message.find("combines other cells"), std::string::npos) << o.message;
+}
+
 TEST(Evaluate, AWrongSizeNamesTheSizeAndTheRun) {
     CheckReport r = report();
     r.sizes.push_back({3, 4, "three elements", true, false, 7, 6, "wrong"});
