@@ -3,7 +3,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string>
+#include <utility>
 
+#include "app/export/text_metrics.h"
 #include "app/view/caption.h"
 #include "app/view/narration.h"
 #include "app/view/state_marks.h"
@@ -16,7 +19,25 @@
 namespace rl::exporter {
 namespace {
 
-constexpr float kMargin = 16, kCaptionH = 58;
+constexpr float kMargin = 16, kCaptionH = 58, kLineH = 22, kLineSize = 18;
+
+// `text` split where its words stop fitting `width` at `size`: the first line, and the rest ("" if it all fits).
+// Between two of its " · " clauses where the first line so keeps half the width at least, else between words.
+std::pair<std::string, std::string> splitToFit(const std::string& text, float size, float width,
+                                               const view::TextMeasure& measure) {
+    const auto fits = [&](size_t end) { return measure(text.substr(0, end), size, view::FontRole::Regular) <= width; };
+    if (fits(text.size())) return {text, ""};
+    const std::string dot = " \xc2\xb7 ";
+    size_t clause = 0;
+    for (size_t at = text.find(dot); at != std::string::npos && fits(at); at = text.find(dot, at + 1)) clause = at;
+    if (clause > 0 && measure(text.substr(0, clause), size, view::FontRole::Regular) >= width / 2)
+        return {text.substr(0, clause), text.substr(clause + dot.size())};
+    size_t cut = 0;
+    for (size_t space = text.find(' '); space != std::string::npos && fits(space); space = text.find(' ', space + 1))
+        cut = space;
+    if (cut == 0) return {text, ""};
+    return {text.substr(0, cut), text.substr(cut + 1)};
+}
 
 // The tree panel's parameters (app/gui/panels/tree_panel.cpp) at scale s.
 view::TreeLayoutParams layoutParams(float s, int stages, int cells, bool loadAtTop) {
@@ -49,7 +70,8 @@ void StageFrames::size(const FrameStyle& style, int* width, int* height) const {
     view::TreeLayoutParams lp = layoutParams(1, maxStages_, maxCells_, style.loadAtTop);
     lp.canvas = {0, 0, w1 - 2 * kMargin, 1e6f};
     const view::TreeLayout probe(lp);  // the cell height settles at its maximum in a tall canvas
-    const float h1 = std::ceil(probe.contentHeight() + 2 * kMargin + (style.caption ? kCaptionH : 0));
+    const float caption = style.caption ? kCaptionH + (lineWraps(w1 - 2 * kMargin) ? kLineH : 0) : 0;
+    const float h1 = std::ceil(probe.contentHeight() + 2 * kMargin + caption);
     *width = int(std::lround(w1 * style.scale));
     *height = int(std::lround(h1 * style.scale));
 }
@@ -76,9 +98,18 @@ Frame StageFrames::frame(int k, const FrameStyle& style, const view::TextMeasure
         const std::string title = view::stageTitle(*run_, variant_, ref), line = view::stageDescription(*run_, ref);
         f.scene.text({kMargin * s, top, captionW, 26 * s}, title, p.text, fitted(title, 22 * s, view::FontRole::Bold),
                      view::FontRole::Bold, view::Align::Left);
-        f.scene.text({kMargin * s, top + 28 * s, captionW, 22 * s}, line, p.textDim,
-                     fitted(line, 18 * s, view::FontRole::Regular), view::FontRole::Regular, view::Align::Left);
-        top += kCaptionH * s;
+        // The stage's line: on one line, set smaller if it must be; where some step's line would not fit even so,
+        // every frame has a second line, and a line too long for one goes on at its own size
+        const bool twoLines = lineWraps(f.width / s - 2 * kMargin);
+        const auto [first, rest] = twoLines ? splitToFit(line, kLineSize * s, captionW, measure)
+                                            : std::pair<std::string, std::string>{line, ""};
+        f.scene.text({kMargin * s, top + 28 * s, captionW, kLineH * s}, first, p.textDim,
+                     fitted(first, kLineSize * s, view::FontRole::Regular), view::FontRole::Regular, view::Align::Left);
+        if (!rest.empty())
+            f.scene.text({kMargin * s, top + (28 + kLineH) * s, captionW, kLineH * s}, rest, p.textDim,
+                         fitted(rest, kLineSize * s, view::FontRole::Regular), view::FontRole::Regular,
+                         view::Align::Left);
+        top += (kCaptionH + (twoLines ? kLineH : 0)) * s;
     }
     view::TreeLayoutParams lp = layoutParams(s, facts.stages(), facts.cells(), style.loadAtTop);
     lp.canvas = {kMargin * s, top, f.width - 2 * kMargin * s, f.height - top - kMargin * s};
@@ -113,6 +144,18 @@ Frame StageFrames::frame(int k, const FrameStyle& style, const view::TextMeasure
             f.scene.labels.push_back({layout.cell(row, c), where + view::cellNarration(facts, row, c, run_->type)});
     }
     return f;
+}
+
+bool StageFrames::lineWraps(float width) const {
+    const std::lock_guard<std::mutex> lock(wraps_->mutex);
+    const int key = int(std::lround(width));
+    if (const auto known = wraps_->byWidth.find(key); known != wraps_->byWidth.end()) return known->second;
+    const TextMetrics metrics(1);
+    const view::TextMeasure measure = metrics.measure();
+    bool wraps = false;
+    for (size_t k = 0; k < timeline_.size() && !wraps; ++k)
+        wraps = measure(view::stageDescription(*run_, timeline_[k]), kLineSize * 2 / 3, view::FontRole::Regular) > width;
+    return wraps_->byWidth[key] = wraps;
 }
 
 std::string StageFrames::title(int k) const {

@@ -2,7 +2,9 @@
 // followed work-group, pass after pass), laid out exactly as the screen's tree panel lays it out, at a scale, with a
 // caption line on top. GL-free: SVG writes the Scene as it is, PNG and GIF rasterise it with the screen's renderer.
 #pragma once
+#include <map>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -75,10 +77,19 @@ public:
     void size(const FrameStyle& style, int* width, int* height) const;
 
 private:
+    // Whether some step's stage line, at two thirds of its size, is wider than a caption `width` wide (at scale 1,
+    // measured with TextMetrics): then every frame's caption has room for it on two lines.
+    bool lineWraps(float width) const;
+
     std::unique_ptr<TraceRun> run_;  // the facts refer into it, so it never moves
     VariantInfo variant_;
     std::vector<view::StepRef> timeline_;
     int maxStages_ = 1, maxCells_ = 1;
+    struct WrapCache {  // lineWraps by width (pixels at scale 1); frames may be drawn on several threads (a video's)
+        std::mutex mutex;
+        std::map<int, bool> byWidth;
+    };
+    std::unique_ptr<WrapCache> wraps_ = std::make_unique<WrapCache>();  // held apart so that the frames can move
 };
 
 }  // namespace rl::exporter
