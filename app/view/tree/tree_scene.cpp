@@ -87,7 +87,10 @@ struct Builder {
             const bool current = k == o.stage;
             const bool future = k > o.stage;
             const Rgba color = current ? p.text : (future ? p.textFaint : p.textDim);
-            float size = std::min(o.labelSize, std::max(11.0f, L.cellHeight() * 0.7f));
+            // As large as the cells allow, down to 11 pixels or 60% of the label size where that is more (text made
+            // larger, an export scaled), within the stage's row
+            float size =
+                std::min({o.labelSize, std::max({11.0f, o.labelSize * 0.6f, L.cellHeight() * 0.7f}), box.h * 0.9f});
             const Stage& s = f.stage(k);
             const FontRole role = current ? FontRole::Bold : FontRole::Regular;
             // A long label ("root cleared", "down d = 16") is set smaller rather than cut at the column's edge.

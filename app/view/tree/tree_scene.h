@@ -17,7 +17,7 @@ struct TreeSceneOptions {
     bool showFuture = true;     // outlines of the stages still to come
     bool showPastLines = true;  // the lines of earlier stages, fainter
     float valueSize = 20;       // largest text size for values in cells
-    float labelSize = 18;       // stage labels
+    float labelSize = 18;       // stage labels, where the cells are tall enough (60% of it, or 11, at the least)
     // The cells are counters (a histogram's bins): each is drawn with a bar of its count against the largest count
     // of the group, so the rows grow into a bar chart stage by stage; and a cell that two or more work-items of one
     // SIMD group of `simdWidth` incremented in the current stage (contention) is outlined as hot.

@@ -247,6 +247,38 @@ TEST(TreeScene, WideGroupsDrawBandsInsteadOfThousandsOfLines) {
     EXPECT_LT(s.prims.size(), 400u);
 }
 
+// The stage labels of a short tree (small cells) follow the label size the UI asks for: at the screen's own size
+// 11 pixels at the least, as before; with text made larger (or an export scaled), larger in proportion, never more
+// than their row holds.
+TEST(TreeScene, StageLabelsOfSmallCellsFollowTheTextSize) {
+    const GroupTrace g = modelGroupOf("sequential", 16, 16);
+    const TreeFacts f(g);
+    TreeLayoutParams p;
+    p.canvas = {0, 0, 1000, 130};  // five rows in 130 pixels: the cells at their least
+    p.stages = f.stages();
+    p.cells = f.cells();
+    const TreeLayout L(p);
+    ASSERT_LT(L.cellHeight() * 0.7f, 11.0f) << "the test needs cells too short to set the labels' size";
+    auto labelSizes = [&](float labelSize) {
+        TreeSceneOptions o;
+        o.stage = f.stages() - 1;
+        o.type = ElemType::Int;
+        o.labelSize = labelSize;
+        std::vector<float> sizes;
+        for (const auto& pr : buildTreeScene(f, L, darkPalette(), o, estimateTextWidth).prims)
+            if (pr.kind == Prim::Kind::Text && pr.align == Align::Right) sizes.push_back(pr.size);
+        return sizes;
+    };
+    const auto normal = labelSizes(18), larger = labelSizes(27);
+    ASSERT_EQ(normal.size(), size_t(f.stages()));
+    ASSERT_EQ(larger.size(), normal.size());
+    for (size_t k = 0; k < normal.size(); ++k) {
+        EXPECT_NEAR(normal[k], 11.0f, 0.01f) << k;
+        EXPECT_NEAR(larger[k], std::min(27 * 0.6f, L.label(int(k)).h * 0.9f), 0.01f) << k;
+        EXPECT_GT(larger[k], normal[k] * 1.3f) << k;
+    }
+}
+
 TEST(TreeScene, CellLooksFollowTheStageAndLiveness) {
     const GroupTrace g = modelGroupOf("sequential", 6, 8);
     const TreeFacts f(g);
