@@ -95,6 +95,7 @@ struct FrameGeometry {
         std::vector<int> pickedReads;  // the predecessors the picked tile read
         view::Rect rect;
         bool cursorFits = true;  // the cursor over the log shows its last entry's number whole beside its grab
+        bool legendFits = true;  // the status legend ends inside the tab (on further lines where it must)
     };
     Tiles tiles;
     // The variant list: each name drawn (whole, wrapped if it must be) and whether it fitted its row.

@@ -26,7 +26,12 @@ const char* statusWords(TileStatus s) {
     return "";
 }
 
-// A legend swatch and its words, on the current line.
+// The width a legend swatch and its words take.
+float swatchWidth(const UiContext& ctx, const char* words) {
+    return ImGui::GetTextLineHeight() * 1.3f + 4 * ctx.scale + ImGui::CalcTextSize(words).x;
+}
+
+// A legend swatch and its words, where the cursor is.
 void swatch(const UiContext& ctx, view::Rgba colour, const char* letter, const char* words) {
     const float s = ctx.scale, h = ImGui::GetTextLineHeight();
     const ImVec2 a = ImGui::GetCursorScreenPos();
@@ -37,7 +42,6 @@ void swatch(const UiContext& ctx, view::Rgba colour, const char* letter, const c
     ImGui::Dummy(ImVec2(h * 1.3f, h));
     ImGui::SameLine(0, 4 * s);
     ImGui::TextDisabled("%s", words);
-    ImGui::SameLine(0, 16 * s);
 }
 
 }  // namespace
@@ -103,15 +107,26 @@ void TilesPanel::Draw(ExplorerState& state, const UiContext& ctx) {
             ImGui::TextColored(vec4(p.bad), "%s", facts_.problems.front().c_str());
         const std::string entry = time >= 0 ? describeLookBackEntry(run.lookBack[size_t(time)]) : "";
         if (ctx.fonts.bold) ImGui::PushFont(ctx.fonts.bold);
+        ImGui::PushTextWrapPos(0);  // a narrow tab wraps the entry rather than cutting it
         ImGui::TextUnformatted(entry.c_str());
+        ImGui::PopTextWrapPos();
         if (ctx.fonts.bold) ImGui::PopFont();
         g.entry = entry;
+        // The legend on one line where it fits, else on as many as it needs
         swatch(ctx, view::tileStatusColour(TileStatus::None, p), "X", "nothing yet");
+        bool legendFits = lastItemFits();
+        sameLineIfFits(swatchWidth(ctx, "aggregate"), 16 * s);
         swatch(ctx, p.warn, "A", "aggregate");
+        legendFits = legendFits && lastItemFits();
+        sameLineIfFits(swatchWidth(ctx, "prefix"), 16 * s);
         swatch(ctx, p.good, "P", "prefix");
+        legendFits = legendFits && lastItemFits();
+        sameLineIfFits(ImGui::CalcTextSize("dots: reads").x, 16 * s);
         ImGui::TextDisabled("dots: reads");
-        ImGui::SameLine(0, 16 * s);
+        legendFits = legendFits && lastItemFits();
+        sameLineIfFits(ImGui::CalcTextSize("(?)").x, 16 * s);
         ImGui::TextDisabled("(?)");
+        g.legendFits = legendFits && lastItemFits();
         if (ImGui::IsItemHovered())
             ImGui::SetTooltip("Each row is a tile, in the order of the tickets its work-group drew. Its bar is its "
                               "status word over the launch, left to right in the order of the log: X, then A once it "

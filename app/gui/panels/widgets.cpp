@@ -23,8 +23,8 @@ float smallButtonWidth(const char* label) {
     return ImGui::CalcTextSize(label, nullptr, true).x + 2 * ImGui::GetStyle().FramePadding.x;
 }
 
-void sameLineIfFits(float width) {
-    ImGui::SameLine();
+void sameLineIfFits(float width, float spacing) {
+    ImGui::SameLine(0, spacing);
     if (ImGui::GetContentRegionAvail().x < width) ImGui::NewLine();
 }
 

@@ -14,8 +14,9 @@ void sideSelector(ExplorerState& state, const UiContext& ctx);
 float checkboxWidth(const char* label);
 float smallButtonWidth(const char* label);
 
-// The next item beside the last one where `width` fits what is left of the line, else at the start of the next.
-void sameLineIfFits(float width);
+// The next item beside the last one (`spacing` apart; < 0: the style's) where `width` fits what is left of the line,
+// else at the start of the next.
+void sameLineIfFits(float width, float spacing = -1);
 
 // Whether the last item ends inside the current window's content region (not cut at its edge).
 bool lastItemFits();

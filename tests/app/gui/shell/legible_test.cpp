@@ -235,6 +235,24 @@ TEST(Legible, TheKernelSourceTabsControlsStayInsideItsLessonPane) {
     }
 }
 
+TEST(Legible, TheTilesTabsLegendWrapsInsideANarrowTab) {
+    // A multi-tile scan's Tiles tab on a small window with larger text: the log entry and the status legend (X, A, P,
+    // dots, the help mark) go on further lines rather than past the tab's edge.
+    const std::string d = tempDir("legible");
+    for (const std::string& keys : {std::string(), std::string("key:ctrl+equal;key:ctrl+equal;settle;")}) {
+        const AppRun r = runApp(d, "--config-dir " + d + "/cfg --no-save --size 1280x800 --pattern scan --variant "
+                                   "decoupled-look-back --script \"wait-trace;settle;" + keys + "tab:tiles;frames:4;shot:" +
+                                   d + "/tiles.png;quit\"");
+        ASSERT_EQ(r.exitCode, 0) << r.err;
+        Shot s;
+        ASSERT_TRUE(loadShot(d + "/tiles.png", &s));
+        const auto& tiles = s.geometry["tiles"];
+        ASSERT_TRUE(tiles["shown"].get<bool>()) << tiles.dump();
+        EXPECT_GE(tiles["tiles"].get<int>(), 2);
+        EXPECT_TRUE(tiles["legendFits"].get<bool>()) << (keys.empty() ? "normal text" : "larger text");
+    }
+}
+
 TEST(Legible, TheSourceFollowsTheTextSize) {
     // Ctrl + (as a lecturer does for the back row) re-rasterises the fonts: the source's monospaced text grows too.
     const std::string d = tempDir("legible");
