@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/exercise/exercise.h"
+#include "core/exercise/measures.h"
 #include "core/exercise/grade_result.h"
 #include "core/workbench/check_report.h"
 
@@ -32,18 +33,6 @@ struct Timings {
     std::vector<double> ratios;
 };
 
-// How far each round's speed-up (starter's time over the attempt's, the two timed in the same round) says the
-// attempt's true speed-up lies: the median round's, and a distribution-free interval around it (order statistics
-// of the rounds' ratios holding the median with 90% confidence or more: with 5 rounds their lowest and highest).
-struct SpeedupBounds {
-    double median = 0, low = 0, high = 0;
-    int rounds = 0;
-};
-SpeedupBounds speedupBounds(std::vector<double> ratios);
-
-// Whether more rounds could change a speed check's verdict: the interval holds the bar (`min`) inside it.
-bool speedupUndecided(const SpeedupBounds& b, double min);
-
 // A float sum over n positive values on the device against the host's compensated sum of a clean copy.
 struct FloatError {
     bool measured = false;
@@ -52,9 +41,6 @@ struct FloatError {
     double result = 0, reference = 0, sumAbs = 0;  // of the input with the largest error
     int inputs = 1;                                // how many inputs were summed (the worst is reported)
 };
-
-// A float sum's error in units of FLT_EPSILON x sum|x| (0 when sum|x| is 0; NaN when the result is not finite).
-double roundoffInEps(double result, double reference, double sumAbs);
 
 struct AttemptFacts {
     std::vector<AttemptRun> runs;

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/check/simulator_process.h"
+#include "core/exercise/measures.h"
 #include "core/cl/devices.h"
 #include "core/cl/engine.h"
 #include "core/input.h"
