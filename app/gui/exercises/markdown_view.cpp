@@ -205,6 +205,9 @@ void drawMarkdown(const std::vector<MarkdownBlock>& blocks, const UiContext& ctx
     const float s = ctx.scale;
     const float left0 = ImGui::GetCursorScreenPos().x;
     const float right = left0 + (width > 0 ? width : ImGui::GetContentRegionAvail().x);
+    // It places its words itself: ImGui's own wrapping, where a caller has set it (a tooltip, a wrapped pane), is off
+    // meanwhile, lest it break a word that ends at the edge.
+    ImGui::PushTextWrapPos(-1.0f);
     for (size_t bi = 0; bi < blocks.size(); ++bi) {
         const auto& b = blocks[bi];
         switch (b.kind) {
@@ -259,6 +262,7 @@ void drawMarkdown(const std::vector<MarkdownBlock>& blocks, const UiContext& ctx
             }
         }
     }
+    ImGui::PopTextWrapPos();
     ImGui::SetCursorScreenPos(ImVec2(left0, ImGui::GetCursorScreenPos().y));
 }
 

@@ -26,7 +26,7 @@ struct MarkdownBlock {
 std::vector<MarkdownBlock> parseMarkdown(const std::string& markdown);
 
 // Draws parsed blocks at the cursor, wrapped to `width` (0: the content region's width; a tooltip, which grows to
-// fit what it holds, gives its own).
+// fit what it holds, gives its own) by its own placing of words, whatever text wrap the caller has set.
 void drawMarkdown(const std::vector<MarkdownBlock>& blocks, const UiContext& ctx, float width = 0);
 
 // The blocks' words as they read, without their marks: spans joined, blocks one a line.

@@ -118,12 +118,8 @@ void ControlsPanel::variants(ExplorerState& state, const UiContext& ctx) {
             ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30);
             ImGui::TextColored(vec4(ctx.palette.accent), "%s", v.id.c_str());
             // The lesson as the presenter's notes draw it: its `code` and *emphasis* set, not shown as marks
-            // (it wraps its own words: ImGui's wrapping is off meanwhile, lest it break a word at the edge)
             const auto lesson = exercises::parseMarkdown(v.lesson);
-            const float width = ImGui::GetFontSize() * 30 - ImGui::GetCursorPosX();
-            ImGui::PushTextWrapPos(-1.0f);
-            exercises::drawMarkdown(lesson, ctx, width);
-            ImGui::PopTextWrapPos();
+            exercises::drawMarkdown(lesson, ctx, ImGui::GetFontSize() * 30 - ImGui::GetCursorPosX());
             ctx.geometry.tooltip = exercises::plainText(lesson);
             if (!v.requirements.empty()) ImGui::TextDisabled("Requires: %s", v.requirements.c_str());
             if (!why.empty()) ImGui::TextColored(vec4(ctx.palette.bad), "Not on this device: %s", why.c_str());
