@@ -280,16 +280,14 @@ void SourcePanel::lesson(const ExplorerState& state, const UiContext& ctx) {
 
 void SourcePanel::controls(ExplorerState& state, const UiContext& ctx, bool beside, bool inRow) {
     // Side by side where the room allows (inRow), each on a line of its own where it does not
+    FlowRow row(-1, inRow);
     ImGui::Checkbox("wrap long lines", &state.view.wrapSource);
-    bool fit = lastItemFits();
-    if (inRow) sameLineIfFits(checkboxWidth("common.cl too"));
+    row.next(checkboxWidth("common.cl too"));
     ImGui::Checkbox("common.cl too", &state.view.showCommon);
-    fit = fit && lastItemFits();
     const char* move = beside ? "Back to the tab" : "Beside the tree";
-    if (inRow) sameLineIfFits(smallButtonWidth(move));
+    row.next(buttonWidth(move));
     if (ImGui::SmallButton(move)) state.view.sourceBeside = !beside;
-    fit = fit && lastItemFits();
-    ctx.geometry.source.controlsFit = fit;
+    ctx.geometry.source.controlsFit = row.fits();
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip(beside ? "Show the source in the bottom tab again"
                                  : "Show the source as a full-height panel beside the tree");

@@ -113,20 +113,17 @@ void TilesPanel::Draw(ExplorerState& state, const UiContext& ctx) {
         if (ctx.fonts.bold) ImGui::PopFont();
         g.entry = entry;
         // The legend on one line where it fits, else on as many as it needs
+        FlowRow legend(16 * s);
         swatch(ctx, view::tileStatusColour(TileStatus::None, p), "X", "nothing yet");
-        bool legendFits = lastItemFits();
-        sameLineIfFits(swatchWidth(ctx, "aggregate"), 16 * s);
+        legend.next(swatchWidth(ctx, "aggregate"));
         swatch(ctx, p.warn, "A", "aggregate");
-        legendFits = legendFits && lastItemFits();
-        sameLineIfFits(swatchWidth(ctx, "prefix"), 16 * s);
+        legend.next(swatchWidth(ctx, "prefix"));
         swatch(ctx, p.good, "P", "prefix");
-        legendFits = legendFits && lastItemFits();
-        sameLineIfFits(ImGui::CalcTextSize("dots: reads").x, 16 * s);
+        legend.next(ImGui::CalcTextSize("dots: reads").x);
         ImGui::TextDisabled("dots: reads");
-        legendFits = legendFits && lastItemFits();
-        sameLineIfFits(ImGui::CalcTextSize("(?)").x, 16 * s);
+        legend.next(ImGui::CalcTextSize("(?)").x);
         ImGui::TextDisabled("(?)");
-        g.legendFits = legendFits && lastItemFits();
+        g.legendFits = legend.fits();
         if (ImGui::IsItemHovered())
             ImGui::SetTooltip("Each row is a tile, in the order of the tickets its work-group drew. Its bar is its "
                               "status word over the launch, left to right in the order of the log: X, then A once it "

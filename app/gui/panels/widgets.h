@@ -10,9 +10,9 @@ namespace rl::gui {
 // When comparing: radio buttons naming the two variants, choosing the side a bottom tab shows (nothing otherwise).
 void sideSelector(ExplorerState& state, const UiContext& ctx);
 
-// The width ImGui gives a checkbox, and a small button, with `label`.
+// The width ImGui gives a checkbox, and a button (small or not), with `label`.
 float checkboxWidth(const char* label);
-float smallButtonWidth(const char* label);
+float buttonWidth(const char* label);
 
 // The next item beside the last one (`spacing` apart; < 0: the style's) where `width` fits what is left of the line,
 // else at the start of the next.
@@ -20,6 +20,25 @@ void sameLineIfFits(float width, float spacing = -1);
 
 // Whether the last item ends inside the current window's content region (not cut at its edge).
 bool lastItemFits();
+
+// Items set left to right, each beside the last where it fits (sameLineIfFits), else at the start of the next line;
+// or, not in a row, each on a line of its own. Tells whether every one ended inside the window.
+class FlowRow {
+public:
+    explicit FlowRow(float spacing = -1, bool inRow = true) : spacing_(spacing), inRow_(inRow) {}
+    // Before each item after the first, `width` wide
+    void next(float width) {
+        fits_ = fits_ && lastItemFits();
+        if (inRow_) sameLineIfFits(width, spacing_);
+    }
+    // After the last item: whether every item fitted
+    bool fits() const { return fits_ && lastItemFits(); }
+
+private:
+    float spacing_;
+    bool inRow_;
+    bool fits_ = true;
+};
 
 // `text` as it fits `width` on one line in the current font: whole, or cut at a word with an ellipsis.
 std::string fitLine(const std::string& text, float width);

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstring>
 
+#include "app/gui/panels/widgets.h"
 #include "app/gui/predict/predict_overlay.h"
 
 namespace rl::gui {
@@ -26,14 +27,6 @@ const char* kindLabel(Kind k) {
         case Kind::Contention: return "Work-items on one bin";
     }
     return "";
-}
-
-// Keeps the next button on this line when it fits (a narrow column or a large text size wraps it).
-void sameLineIfFits(const char* nextLabel) {
-    const ImGuiStyle& st = ImGui::GetStyle();
-    const float w = ImGui::CalcTextSize(nextLabel).x + st.FramePadding.x * 2;
-    const float right = ImGui::GetItemRectMax().x + st.ItemSpacing.x + w;
-    if (right <= ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x) ImGui::SameLine();
 }
 
 const Stage& stageOf(const Side& side, int step) {
@@ -119,7 +112,7 @@ void PredictPanel::entry(ExplorerState& state, const UiContext& ctx, int waiting
             ImGui::TextColored(vec4(p.textDim), "Click the work-items that will work on the tree's row marked ?");
             ImGui::Text("%zu of %zu picked", ps.picked.size(), hidden.ops.size());
             if (ImGui::SmallButton("None")) ps.picked.clear();
-            sameLineIfFits("Same as this stage");
+            sameLineIfFits(buttonWidth("Same as this stage"));  // a narrow column wraps it
             if (ImGui::SmallButton("Same as this stage")) {
                 ps.picked.clear();
                 const Stage& now = stageOf(state.a, waiting - 1);
@@ -169,7 +162,7 @@ void PredictPanel::entry(ExplorerState& state, const UiContext& ctx, int waiting
     ImGui::PushStyleColor(ImGuiCol_Button, vec4(view::mix(p.panelRaised, p.accent, 0.55f)));
     if (ImGui::Button("Submit (Enter)")) submit = true;
     ImGui::PopStyleColor();
-    sameLineIfFits("Skip");
+    sameLineIfFits(buttonWidth("Skip"));
     if (ImGui::Button("Skip")) error_ = ps.reveal(state.a, state.playback);
     if (submit) error_ = ps.submit(state.a, state.playback);
     if (!error_.empty()) {
