@@ -127,12 +127,16 @@ int wallPasses(const BenchOptions& o, bool wallTiming, bool cpuDevice, uint64_t 
         throw Error(ErrorKind::BadInput, "--interleave: this pattern's bench has no rounds over every size; "
                                          "give --passes P to spread wall timing's calls over the run");
     const bool fits = !deviceMemBytes || inputBytes <= deviceMemBytes / 2;
-    const int passes = o.passes > 0 ? o.passes : wallTiming && !cpuDevice && !o.interleave && fits ? std::min(3, o.repeats) : 1;
+    const int passes = o.passes > 0                                        ? o.passes
+                       : wallTiming && !cpuDevice && !o.interleave && fits ? std::min(3, o.repeats)
+                                                                           : 1;
     // What was asked for, in the refusals' words
     const std::string asked = o.interleave ? "--interleave" : "--passes";
     if ((o.interleave || passes > 1) && !wallTiming)
-        throw Error(ErrorKind::BadInput, asked + " is for wall timing: device timing queues each call behind a busy "
-                                                 "device, size by size; give --timing wall, or leave " + asked + " out");
+        throw Error(ErrorKind::BadInput, asked +
+                                             " is for wall timing: device timing queues each call behind a busy "
+                                             "device, size by size; give --timing wall, or leave " +
+                                             asked + " out");
     if (passes > o.repeats)
         throw Error(ErrorKind::BadInput, "--passes " + std::to_string(passes) + " is more than --repeats " +
                                              std::to_string(o.repeats) + ": every pass needs at least one call");

@@ -30,10 +30,9 @@ bool runWith(const std::string& python, const PythonJob& job, std::vector<Measur
         quote(python) + " " + quote(job.script) + " --warmup " + std::to_string(job.warmup) + " --repeats " +
         std::to_string(job.repeats) + " --timing " + job.timing + " --dtype " + std::string(toString(job.type)) +
         " --op " + std::string(toString(job.op)) + " --platform " + quote(job.platform) + " --device " +
-        quote(job.device) + " --pattern " + patternInfo(job.pattern).name +
-        (job.interleave ? " --interleave" : "") + (job.calls ? " --calls" : "") + (job.warmOnce ? " --warm-once" : "") + (job.coldL2 ? " --cold-l2" : "") +
-        (job.passes > 1 ? " --passes " + std::to_string(job.passes) : "") +
-        " --bins " + std::to_string(job.bins);
+        quote(job.device) + " --pattern " + patternInfo(job.pattern).name + (job.interleave ? " --interleave" : "") +
+        (job.calls ? " --calls" : "") + (job.warmOnce ? " --warm-once" : "") + (job.coldL2 ? " --cold-l2" : "") +
+        (job.passes > 1 ? " --passes " + std::to_string(job.passes) : "") + " --bins " + std::to_string(job.bins);
     for (const auto& [n, path] : job.files) cmd += " --data " + std::to_string(n) + "=" + quote(path);
     cmd += " 2>&1";
     FILE* pipe = popen(cmd.c_str(), "r");

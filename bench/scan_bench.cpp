@@ -152,9 +152,11 @@ int runScanBench(Engine& engine, std::vector<size_t> sizes, const BenchOptions& 
               {"in_place", python || o.inPlace},
               {"opencl_queue", engine.profilesCommands() ? "profiling" : "plain (no profiling)"}});
     writeRun(j, all, targets, o, dev.name);
-    std::cout << "\n" << dev.platform << " / " << dev.name << " (" << dev.type << "), " << now() << "; " << mode
+    std::cout << "\n"
+              << dev.platform << " / " << dev.name << " (" << dev.type << "), " << now() << "; " << mode
               << (timing == Timing::Wall ? " timing (the OpenCL calls on a queue without profiling)" : " timing")
-              << ", median of " << o.repeats << " round-robin runs " << warmUpWords(o) << ", random " << typeName << "s, inclusive " << opName << " scan, seed " << o.seed
+              << ", median of " << o.repeats << " round-robin runs " << warmUpWords(o) << ", random " << typeName
+              << "s, inclusive " << opName << " scan, seed " << o.seed
               << "\nEach cell: GB/s (bytes read + written / median time), x the fastest correct peer in the column, "
                  "% of the faster copy kernel. Every method's output checked element by element.\n\n";
     printTable(std::cout, all, sizes);

@@ -154,7 +154,8 @@ bool StageFrames::lineWraps(float width) const {
     const view::TextMeasure measure = metrics.measure();
     bool wraps = false;
     for (size_t k = 0; k < timeline_.size() && !wraps; ++k)
-        wraps = measure(view::stageDescription(*run_, timeline_[k]), kLineSize * 2 / 3, view::FontRole::Regular) > width;
+        wraps =
+            measure(view::stageDescription(*run_, timeline_[k]), kLineSize * 2 / 3, view::FontRole::Regular) > width;
     return wraps_->byWidth[key] = wraps;
 }
 

@@ -59,7 +59,8 @@ TEST(BenchOptions, WhatWallTimingsOrderCannotDoIsRefusedWithTheFix) {
     EXPECT_NE(refusal(o, false, kGiB, true).find("--interleave is for wall timing"), std::string::npos);
     EXPECT_NE(refusal(o, true, 50 * kGiB, true).find("leave --interleave out"), std::string::npos);
     // A bench without rounds over every size (the histogram's) says so rather than ignoring the switch
-    EXPECT_NE(refusal(o, true, kGiB, false).find("--interleave: this pattern's bench has no rounds"), std::string::npos);
+    EXPECT_NE(refusal(o, true, kGiB, false).find("--interleave: this pattern's bench has no rounds"),
+              std::string::npos);
     o.interleave = false;
     EXPECT_EQ(refusal(o, true, kGiB, false), "");
 }

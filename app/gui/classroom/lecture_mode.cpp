@@ -180,8 +180,8 @@ void LectureMode::drawSide(ExplorerState& state, int sideIndex, const UiContext&
     const std::string title = view::stageTitle(run, side.bundle->variant, ref);
     // A title wider than the screen (the presenter's small previews, a long variant name) is set smaller to fit, down
     // to two thirds of its size.
-    const float titleSize =
-        view::fittedTextSize(title, std::round(28 * s), area.w, view::FontRole::Bold, render::measureWith(ctx.fonts), 1);
+    const float titleSize = view::fittedTextSize(title, std::round(28 * s), area.w, view::FontRole::Bold,
+                                                 render::measureWith(ctx.fonts), 1);
     ImFont* titleFont = ctx.fonts.pick(view::FontRole::Bold, titleSize);
     ImFont* lineFont = ctx.fonts.pick(view::FontRole::Regular, lineSize);
     std::string line = view::stageDescription(run, ref);

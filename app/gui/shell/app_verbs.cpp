@@ -1,6 +1,6 @@
 // The script's verbs (`reducelab gui --script "VERB:ARGUMENT; ..."`) that act on the explorer: variant, compare,
-// tab, hover, hover-toggle, hover-variant, group, wheel, set, retrace, and the classroom's, the Timings view's, the workbench's
-// and predict mode's own actions.
+// tab, hover, hover-toggle, hover-variant, group, wheel, set, retrace, and the classroom's, the Timings view's, the
+// workbench's and predict mode's own actions.
 #include "app/gui/shell/app.h"
 
 #include <cstdlib>

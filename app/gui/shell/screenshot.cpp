@@ -46,10 +46,11 @@ std::string writeGeometry(const std::string& path, const FrameGeometry& g, int w
     j["bottomTabsFit"] = g.bottomTabsFit;
     j["warpsRight"] = g.warpsRight;
     j["keyboard"] = {{"on", g.keyboard.on}, {"panel", g.keyboard.panel}, {"focus", rect(g.keyboard.focus)}};
-    j["tiles"] = {{"shown", g.tiles.shown},       {"tiles", g.tiles.tiles},     {"logLength", g.tiles.logLength},
-                  {"time", g.tiles.time},         {"picked", g.tiles.picked},   {"entry", g.tiles.entry},
-                  {"statuses", g.tiles.statuses}, {"protocol", g.tiles.protocol}, {"pickedReads", g.tiles.pickedReads},
-                  {"rect", rect(g.tiles.rect)},   {"cursorFits", g.tiles.cursorFits}, {"legendFits", g.tiles.legendFits}};
+    j["tiles"] = {
+        {"shown", g.tiles.shown},       {"tiles", g.tiles.tiles},           {"logLength", g.tiles.logLength},
+        {"time", g.tiles.time},         {"picked", g.tiles.picked},         {"entry", g.tiles.entry},
+        {"statuses", g.tiles.statuses}, {"protocol", g.tiles.protocol},     {"pickedReads", g.tiles.pickedReads},
+        {"rect", rect(g.tiles.rect)},   {"cursorFits", g.tiles.cursorFits}, {"legendFits", g.tiles.legendFits}};
     j["words"] = {{"shown", g.words.shown}, {"copied", g.words.copied}, {"title", g.words.title},
                   {"text", g.words.text},   {"rect", rect(g.words.rect)}};
     j["wrongBox"] = rect(g.wrongBox);

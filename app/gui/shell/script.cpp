@@ -74,7 +74,8 @@ bool Script::parse(const std::string& text, std::string* error) {
         ScriptAction a{item.substr(0, colon), colon == std::string::npos ? "" : item.substr(colon + 1)};
         static const char* const verbs[] = {"wait-trace", "wait-export", "key", "projector-key", "frames", "settle", "shot", "variant", "compare",
                                             "tab", "set", "hover", "pointer", "wheel", "group", "quit", "sleep", "classroom",
-                                            "timings", "wait-sweep", "wait-warm", "retrace", "hover-toggle", "hover-variant",
+                                            "timings", "wait-sweep", "wait-warm", "retrace", "hover-toggle",
+                                            "hover-variant",
                                             "kernel-new", "kernel-reopen", "kernel-edit", "kernel-open", "kernel-edit-line",
                                             "kernel-replace", "kernel-save", "kernel-check", "kernel-find",
                                             "kernel-goto", "kernel-close", "kernel-hover", "kernel-browse", "wait-check", "type", "click",
@@ -95,7 +96,8 @@ bool Script::parse(const std::string& text, std::string* error) {
             *error = a.verb + " needs a positive number, not '" + a.argument + "'";
             return false;
         }
-        if ((a.verb == "shot" || a.verb == "variant" || a.verb == "set" || a.verb == "tab" || a.verb == "hover" || a.verb == "hover-toggle" || a.verb == "hover-variant" || a.verb == "wheel" || a.verb == "group" ||
+        if ((a.verb == "shot" || a.verb == "variant" || a.verb == "set" || a.verb == "tab" || a.verb == "hover" || a.verb == "hover-toggle" ||
+             a.verb == "hover-variant" || a.verb == "wheel" || a.verb == "group" ||
              a.verb == "compare" || a.verb == "kernel-open" || a.verb == "kernel-edit-line" ||
              a.verb == "kernel-replace" || a.verb == "kernel-find" || a.verb == "kernel-goto" ||
              a.verb == "kernel-hover" || a.verb == "type" || a.verb == "kernel-point-problem" ||

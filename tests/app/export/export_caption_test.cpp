@@ -35,9 +35,9 @@ std::vector<SvgText> texts(const std::string& path, float* height) {
 
 TEST(ExportCaption, AStageLineTooLongForTheFrameGoesOnTwoLinesInEveryFrame) {
     const std::string dir = test::freshDir("export_caption");
-    const test::CliResult r = test::runExportCli({"--pattern", "histogram", "--variant", "coarsened-vector", "--n", "64",
-                                                  "--wg", "16", "--type", "int", "--bins", "10", "--format", "svg",
-                                                  "--stage", "all", "--out", dir + "/h.svg"});
+    const test::CliResult r = test::runExportCli({"--pattern", "histogram", "--variant", "coarsened-vector", "--n",
+                                                  "64", "--wg", "16", "--type", "int", "--bins", "10", "--format",
+                                                  "svg", "--stage", "all", "--out", dir + "/h.svg"});
     ASSERT_EQ(r.code, 0) << r.err;
     const exporter::TextMetrics metrics(1);
     ASSERT_TRUE(metrics.hasFonts());
@@ -62,7 +62,8 @@ TEST(ExportCaption, AStageLineTooLongForTheFrameGoesOnTwoLinesInEveryFrame) {
         for (const SvgText* line : {&first, &second})
             EXPECT_LE(metrics.width(line->text, 18, view::FontRole::Regular), width + 0.5f) << line->text;
         // Nothing lost between the two: the contention clause is there whole where the stage has one
-        contention += (first.text + " " + second.text).find("on one bin (their atomics wait in line)") != std::string::npos;
+        contention +=
+            (first.text + " " + second.text).find("on one bin (their atomics wait in line)") != std::string::npos;
     }
     EXPECT_GE(contention, 3);
 }

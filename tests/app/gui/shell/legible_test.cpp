@@ -240,9 +240,10 @@ TEST(Legible, TheTilesTabsLegendWrapsInsideANarrowTab) {
     // dots, the help mark) go on further lines rather than past the tab's edge.
     const std::string d = tempDir("legible");
     for (const std::string& keys : {std::string(), std::string("key:ctrl+equal;key:ctrl+equal;settle;")}) {
-        const AppRun r = runApp(d, "--config-dir " + d + "/cfg --no-save --size 1280x800 --pattern scan --variant "
-                                   "decoupled-look-back --script \"wait-trace;settle;" + keys + "tab:tiles;frames:4;shot:" +
-                                   d + "/tiles.png;quit\"");
+        const AppRun r = runApp(d, "--config-dir " + d +
+                                       "/cfg --no-save --size 1280x800 --pattern scan --variant "
+                                       "decoupled-look-back --script \"wait-trace;settle;" +
+                                       keys + "tab:tiles;frames:4;shot:" + d + "/tiles.png;quit\"");
         ASSERT_EQ(r.exitCode, 0) << r.err;
         Shot s;
         ASSERT_TRUE(loadShot(d + "/tiles.png", &s));
