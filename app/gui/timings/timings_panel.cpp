@@ -11,6 +11,7 @@
 #include <set>
 
 #include "app/gui/common/toolbar_slots.h"
+#include "app/gui/panels/widgets.h"
 #include "core/catalogue/variant.h"
 
 namespace rl::gui {
@@ -153,13 +154,23 @@ void TimingsPanel::drawHeader(ExplorerState& state, const UiContext& ctx, const 
     ImGui::TextUnformatted("Timings");
     ImGui::PopFont();
     ImGui::SameLine(0, 18 * s);
-    const float closeW = 130 * s;
+    const float closeW = 130 * s, radioGap = 24 * s, closeGap = 20 * s;
     if (device) {
         ImGui::SetCursorPosY(ImGui::GetCursorPosY() + 4 * s);
         const std::string label = device->name + "  \xc2\xb7  " + device->type + "  \xc2\xb7  driver " + device->driver;
-        ImGui::SetNextItemWidth(std::min(ImGui::CalcTextSize(label.c_str()).x + ImGui::GetFrameHeight() + 30 * s,
-                                         ImGui::GetContentRegionAvail().x - closeW - 20 * s));
-        if (ImGui::BeginCombo("##timings-device", label.c_str())) {
+        // The pattern buttons keep their room on this line, and the device's name gives way (cut by the combo); where
+        // even a short name would not leave them room, they go on the next line.
+        float radiosW = 0;
+        for (const PatternInfo& p : allPatterns())
+            radiosW += checkboxWidth(p.shortTitle.c_str()) + (radiosW > 0 ? ImGui::GetStyle().ItemSpacing.x : 0);
+        const float avail = ImGui::GetContentRegionAvail().x - closeW - closeGap;
+        const float wanted = ImGui::CalcTextSize(label.c_str()).x + ImGui::GetFrameHeight() + 30 * s;
+        const bool radiosBeside = avail - radioGap - radiosW >= std::min(wanted, 280 * s);
+        const float comboW = std::min(wanted, radiosBeside ? avail - radioGap - radiosW : avail);
+        ImGui::SetNextItemWidth(comboW);
+        const std::string shown =
+            fitLine(label, comboW - ImGui::GetFrameHeight() - 2 * ImGui::GetStyle().FramePadding.x);
+        if (ImGui::BeginCombo("##timings-device", shown.c_str())) {
             for (const auto& d : state.devices) {
                 const std::string name = std::to_string(d.index) + ": " + d.name + "  (" + d.platform + ")";
                 if (ImGui::Selectable(name.c_str(), d.index == state.device) && d.index != state.device) {
@@ -172,17 +183,23 @@ void TimingsPanel::drawHeader(ExplorerState& state, const UiContext& ctx, const 
         }
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("The device to time (the explorer uses the same one)");
         // Whose ladder: one button per pattern.
-        ImGui::SameLine(0, 24 * s);
+        if (radiosBeside) ImGui::SameLine(0, radioGap);
         bool first = true;
+        ImVec2 lo, hi;
         for (const PatternInfo& p : allPatterns()) {
             if (!first) ImGui::SameLine();
-            first = false;
             if (ImGui::RadioButton(p.shortTitle.c_str(), setup_.pattern == p.id)) setPattern(p.id);
             if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", p.ladderNote.c_str());
+            if (first) lo = ImGui::GetItemRectMin();
+            hi = ImGui::GetItemRectMax();
+            first = false;
         }
+        record("patterns", {lo.x, lo.y, hi.x - lo.x, hi.y - lo.y});
     }
     ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - closeW);
     if (ImGui::Button("Close  (T)", ImVec2(closeW, 0))) open = false;
+    const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+    record("close", {a.x, a.y, b.x - a.x, b.y - a.y});
     (void)p;
 }
 
@@ -191,33 +208,39 @@ void TimingsPanel::drawControls(const UiContext& ctx, const DeviceInfo& device) 
     const float s = ctx.scale;
     int maxK = 28;
     while (maxK > 10 && device.maxAllocBytes > 0 && (size_t(1) << maxK) * 4 > device.maxAllocBytes) --maxK;
-    auto label = [&](const char* text) {
+    // Each label and its box stay together; a group that would run past the window's edge starts the next line.
+    FlowRow row(22 * s);
+    bool first = true;
+    auto group = [&](const char* text, float boxW) {
+        const float w = ImGui::CalcTextSize(text).x + ImGui::GetStyle().ItemSpacing.x + boxW;
+        if (!first) row.next(w);
+        first = false;
         ImGui::AlignTextToFramePadding();
         ImGui::TextColored(vec4(p.textDim), "%s", text);
         ImGui::SameLine();
     };
-    label("N");
+    group("N", 270 * s);
     powerCombo("##timings-n", &setup_.params.n, 10, maxK, 270 * s);
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("%s", patternInfo(setup_.pattern).ladderSizeNote.c_str());
-    ImGui::SameLine(0, 22 * s);
-    label("Type");
+    group("Type", 100 * s);
     ImGui::SetNextItemWidth(100 * s);
     int type = int(setup_.params.type);  // kAllTypes' order: int, float, long, double
     if (ImGui::Combo("##timings-type", &type, "int\0float\0long\0double\0"))
         setup_.params.type = kAllTypes[type];
-    ImGui::SameLine(0, 22 * s);
-    label("Runs");
+    group("Runs", 80 * s);
     intCombo("##timings-repeats", &setup_.params.repeats, {1, 3, 5, 10, 20}, 80 * s);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Timed runs per measurement (the median is shown)");
-    ImGui::SameLine(0, 22 * s);
-    label("Warm-up");
+    group("Warm-up", 70 * s);
     intCombo("##timings-warmup", &setup_.params.warmup, {0, 1, 2, 3}, 70 * s);
-    ImGui::SameLine(0, 30 * s);
 
-    const bool active = sweepActive();
+    // The buttons stay together too.
+    const bool active = sweepActive(), missing = sweep_.missing > 0 && sweep_.autoBlocked;
+    const float gap = ImGui::GetStyle().ItemSpacing.x;
+    row.next((missing ? buttonWidth("Measure missing") + gap : 0) + buttonWidth("Re-measure") + gap +
+             buttonWidth("Cancel"));
     ImGui::BeginDisabled(active);
-    if (sweep_.missing > 0 && sweep_.autoBlocked) {
+    if (missing) {
         if (ImGui::Button("Measure missing")) startSweep(device, false);
         ImGui::SameLine();
     }
@@ -229,6 +252,8 @@ void TimingsPanel::drawControls(const UiContext& ctx, const DeviceInfo& device) 
     ImGui::BeginDisabled(!active);
     if (ImGui::Button("Cancel")) cancelSweep();
     ImGui::EndDisabled();
+    const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+    record("cancel", {a.x, a.y, b.x - a.x, b.y - a.y});
 }
 
 void TimingsPanel::drawProgress(const UiContext& ctx, const TimingsData& data) {

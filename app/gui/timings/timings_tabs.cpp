@@ -75,7 +75,9 @@ void TimingsPanel::drawLadderTab(const UiContext& ctx, const TimingsData& d, con
                           std::to_string(setup_.params.warmup) + " warm-up, taken in turns with the other rows";
     if (d.ladder.copy.ok)
         caption += "  \xc2\xb7  copy ceiling " + view::formatSig(d.ladder.copy.gbps, 4) + " GB/s (read + write)";
-    ImGui::TextColored(vec4(p.textDim), "%s", caption.c_str());
+    wrapped(p.textDim, caption);
+    const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+    record("caption", {a.x, a.y, b.x - a.x, b.y - a.y});
     view_.drawn["ladder"] = {{"caption", caption}};
     // The table first (whole when it fits, leaving the notes at least a few lines), the notes scroll below it.
     const float tableH = ladderTableHeight(d, ctx, view_.rowPitch);
@@ -101,7 +103,8 @@ void TimingsPanel::drawLadderTab(const UiContext& ctx, const TimingsData& d, con
         if (fastest >= 0 && fastest != d.ladder.bestRow && r.measured())
             wrapped(p.warn, "Fastest correct kernel in this sweep: " + rowName(d.ladder.rows[size_t(fastest)]) +
                                 " (" + view::formatSig(d.ladder.rows[size_t(fastest)].m.gbps, 3) +
-                                " GB/s). At small N or with few runs the order can change: try Harris's 2^22 or more.");
+                                " GB/s). At small N or with few runs the order can change: try " +
+                                (d.harris ? "Harris's 2^22" : "2^22") + " or more.");
         ImGui::Spacing();
     }
     char g80[512];

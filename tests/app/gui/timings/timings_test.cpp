@@ -407,5 +407,35 @@ TEST(Timings, ThePeersThatScriptsBenchMeasuredHereAreOverlaid) {
     EXPECT_TRUE(series) << sizes["drawn"].dump();
 }
 
+TEST(Timings, TheHeaderAndTheLaddersCaptionStayInsideALaptopsWindow) {
+    // At 1280x800, with the normal text and with it made larger twice (for a back row): the pattern buttons keep
+    // their room beside the device's name (which gives way) or go below it, never under the Close button; the
+    // controls and the ladder's caption wrap inside the window rather than running past its edge.
+    const std::string d = tempDir("timings");
+    for (const std::string& keys : {std::string(), std::string("key:ctrl+equal;key:ctrl+equal;settle;")}) {
+        const std::string what = keys.empty() ? "normal text" : "larger text";
+        const AppRun r = runApp(d, "--config-dir " + d + "/cfg --no-save --size 1280x800 --pattern histogram --script "
+                                   "\"wait-trace;" + keys + "timings:n=65536;timings:repeats=1;timings:warmup=0;"
+                                   "timings:open;wait-sweep;timings:hover=none;timings:tab=ladder;frames:4;"
+                                   "timings:report=" + d + "/header.json;quit\"",
+                                "XDG_DATA_HOME=" + d + "/data");
+        ASSERT_EQ(r.exitCode, 0) << r.err;
+        const auto report = readJson(d + "/header.json");
+        const view::Rect window = rectIn(report, "window"), patterns = rectIn(report, "patterns"),
+                         close = rectIn(report, "close"), caption = rectIn(report, "caption");
+        EXPECT_GT(patterns.w, 0) << what;
+        const bool beside = patterns.y < close.bottom() && close.y < patterns.bottom();
+        if (beside) EXPECT_LE(patterns.right(), close.x) << what << ": " << report["rects"].dump();
+        EXPECT_LE(patterns.right(), window.right()) << what;
+        EXPECT_LE(close.right(), window.right()) << what;
+        // the controls' row (N, type, runs, warm-up, Re-measure, Cancel) goes on a second line rather than past the edge
+        EXPECT_LE(rectIn(report, "cancel").right(), window.right()) << what << ": " << report["rects"].dump();
+        EXPECT_LE(caption.right(), window.right()) << what << ": " << report["rects"].dump();
+        EXPECT_GT(caption.h, 0) << what;
+        // the caption is whole: it wrapped onto a second line rather than being cut
+        EXPECT_NE(report["drawn"]["ladder"]["caption"].get<std::string>().find("copy ceiling"), std::string::npos);
+    }
+}
+
 }  // namespace
 }  // namespace rl::apptest
