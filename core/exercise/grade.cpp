@@ -53,6 +53,22 @@ std::string firstLines(const std::string& text, int lines) {
     return pos == std::string::npos ? text : text.substr(0, pos);
 }
 
+// Every check of the exercise, failed with no score, where the attempt could not run: its grade still counts out of
+// the exercise's points, check by check (a batch's columns, a classroom's total), not out of nothing.
+std::vector<CheckOutcome> notRun(const Exercise& exercise, const std::string& why) {
+    std::vector<CheckOutcome> out;
+    for (const CheckSpec& spec : exercise.checks) {
+        CheckOutcome o;
+        o.name = spec.name;
+        o.kind = spec.kind;
+        o.hidden = spec.hidden;
+        o.maxScore = spec.points;
+        o.message = "not run: " + why;
+        out.push_back(std::move(o));
+    }
+    return out;
+}
+
 }  // namespace
 
 uint64_t freshSeed() {
@@ -126,6 +142,8 @@ GradeResult gradeAttempt(const Exercise& exercise, const std::string& text, cons
                                                            r.diagnostics[0].message
                                                      : r.diagnostics[0].message);
             g.buildLog = r.buildLog;
+            g.checks = notRun(exercise, r.builds ? "the kernel breaks the exercise's contract (above)"
+                                                 : "the kernel does not build (above)");
             g.report = r;
             g.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
             return g;

@@ -146,7 +146,7 @@ std::string formatGrade(const GradeResult& r) {
       << (r.status == "pass" && ungraded == 0 ? "every check passed"
           : r.status == "pass"               ? "every graded check passed"
           : r.status == "fail"               ? "some checks failed"
-                                             : "not graded")
+                                             : "no check could run")
       << "\n";
     if (ungraded > 0)
         o << ungraded << " check" << (ungraded > 1 ? "s" : "")

@@ -54,6 +54,7 @@ struct FrameGeometry {
         std::string variant, title, label;  // variant id, the title drawn over the box (empty when alone), stage label
         int activeItems = 0, items = 0, activeWarps = 0, idleWarps = 0, divergentWarps = 0, bankConflict = 0;
         view::Rect rect;
+        bool countsFit = true;  // every count's value ended inside the panel (none cut at its edge)
     };
     std::vector<StageFacts> stageFacts;
     view::Rect sessionBanner;           // the saved-session banner over the tree (empty when none)

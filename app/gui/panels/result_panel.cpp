@@ -1,11 +1,13 @@
 // The result column.
 #include "app/gui/panels/result_panel.h"
 #include "app/gui/common/colour.h"
+#include "app/gui/panels/widgets.h"
 
 #include <imgui.h>
 
 #include <algorithm>
 #include <string>
+#include <vector>
 
 #include "app/view/caption.h"
 #include "app/view/value_format.h"
@@ -211,25 +213,39 @@ void ResultPanel::stage(const ExplorerState& state, int sideIndex, const UiConte
     ImGui::PopTextWrapPos();
     ImGui::Spacing();
 
-    // The hardware model's counts.
-    if (ImGui::BeginTable(sideIndex == 0 ? "##countsA" : "##countsB", 2, ImGuiTableFlags_SizingStretchProp)) {
-        auto row = [&](const char* name, const std::string& value, view::Rgba color) {
+    // The hardware model's counts. The values keep their width whole; a name that does not fit beside them wraps.
+    struct Count {
+        std::string name, value;
+        view::Rgba color;
+    };
+    std::vector<Count> counts = {
+        {"active work-items", std::to_string(a.activeItems) + " / " + std::to_string(items), p.laneActive},
+        {"SIMD groups active", std::to_string(a.activeWarps), p.warpActive},
+        {"SIMD groups idle", std::to_string(a.idleWarps), p.textDim},
+        {"SIMD groups divergent", std::to_string(a.divergentWarps), a.divergentWarps ? p.warpDivergent : p.text},
+        {"worst bank conflict", a.bankConflictDegree > 1 ? std::to_string(a.bankConflictDegree) + "-way" : "none",
+         a.bankConflictDegree > 1 ? p.bankConflict : p.text}};
+    if (const PatternInfo& info = patternInfo(side.bundle->run.pattern); info.showsContention)
+        counts.push_back({"worst contention on one " + info.words.cell,
+                          a.contentionDegree > 1 ? std::to_string(a.contentionDegree) + " work-items" : "none",
+                          a.contentionDegree > 1 ? p.bankConflict : p.text});
+    bool countsFit = true;
+    float valueW = 0;
+    for (const Count& c : counts) valueW = std::max(valueW, ImGui::CalcTextSize(c.value.c_str()).x);
+    if (ImGui::BeginTable(sideIndex == 0 ? "##countsA" : "##countsB", 2, ImGuiTableFlags_SizingFixedFit)) {
+        ImGui::TableSetupColumn("name", ImGuiTableColumnFlags_WidthStretch);
+        ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthFixed,
+                                std::max(valueW, ImGui::CalcTextSize("10 work-items").x));
+        for (const Count& c : counts) {
             ImGui::TableNextRow();
             ImGui::TableNextColumn();
-            ImGui::TextColored(vec4(p.textDim), "%s", name);
+            ImGui::PushTextWrapPos(0);
+            ImGui::TextColored(vec4(p.textDim), "%s", c.name.c_str());
+            ImGui::PopTextWrapPos();
             ImGui::TableNextColumn();
-            ImGui::TextColored(vec4(color), "%s", value.c_str());
-        };
-        row("active work-items", std::to_string(a.activeItems) + " / " + std::to_string(items), p.laneActive);
-        row("SIMD groups active", std::to_string(a.activeWarps), p.warpActive);
-        row("SIMD groups idle", std::to_string(a.idleWarps), p.textDim);
-        row("SIMD groups divergent", std::to_string(a.divergentWarps), a.divergentWarps ? p.warpDivergent : p.text);
-        row("worst bank conflict", a.bankConflictDegree > 1 ? std::to_string(a.bankConflictDegree) + "-way" : "none",
-            a.bankConflictDegree > 1 ? p.bankConflict : p.text);
-        if (const PatternInfo& info = patternInfo(side.bundle->run.pattern); info.showsContention)
-            row(("worst contention on one " + info.words.cell).c_str(),
-                a.contentionDegree > 1 ? std::to_string(a.contentionDegree) + " work-items" : "none",
-                a.contentionDegree > 1 ? p.bankConflict : p.text);
+            ImGui::TextColored(vec4(c.color), "%s", c.value.c_str());
+            countsFit = countsFit && lastItemFits();
+        }
         ImGui::EndTable();
     }
     const auto& run = side.bundle->run;
@@ -250,6 +266,7 @@ void ResultPanel::stage(const ExplorerState& state, int sideIndex, const UiConte
     f.idleWarps = a.idleWarps;
     f.divergentWarps = a.divergentWarps;
     f.bankConflict = a.bankConflictDegree;
+    f.countsFit = countsFit;
     f.rect = {start.x, start.y, ImGui::GetContentRegionAvail().x, end.y - start.y};
     ctx.geometry.stageFacts.push_back(f);
 }

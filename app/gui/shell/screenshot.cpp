@@ -97,6 +97,7 @@ std::string writeGeometry(const std::string& path, const FrameGeometry& g, int w
                          {"idleWarps", f.idleWarps},
                          {"divergentWarps", f.divergentWarps},
                          {"bankConflict", f.bankConflict},
+                         {"countsFit", f.countsFit},
                          {"rect", rect(f.rect)}});
     j["stageFacts"] = facts;
     j["sessionBanner"] = rect(g.sessionBanner);

@@ -59,7 +59,10 @@ void Workbench::drawGrade(const UiContext& ctx) {
     auto& g = ctx.geometry.workbench;
     using Row = FrameGeometry::Workbench::Row;
     char score[96];
-    std::snprintf(score, sizeof score, "Grade: %g of %g", gr.score(), gr.maxScore());
+    if (gr.checks.empty())  // the grading itself could not finish (cancelled, out of time): nothing to count
+        std::snprintf(score, sizeof score, "Not graded");
+    else
+        std::snprintf(score, sizeof score, "Grade: %g of %g", gr.score(), gr.maxScore());
     ImGui::PushFont(ctx.fonts.bold);
     ImGui::TextColored(vec4(gr.passed() ? p.good : gr.status == "fail" ? p.warn : p.bad), "%s%s", score,
                        gr.passed() ? "  \xe2\x80\x94 every check passes" : "");

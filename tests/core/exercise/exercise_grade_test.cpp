@@ -120,6 +120,15 @@ TEST(ExerciseGrade, AKernelThatDoesNotBuildIsExitStatusTwo) {
     EXPECT_EQ(g.exitCode, 2);
     EXPECT_EQ(g.j.at("status"), "error");
     EXPECT_NE(g.j.at("error").get<std::string>().find("does not build"), std::string::npos) << g.j.at("error");
+    // Graded out of the exercise's points, not out of nothing: every check is there, failed, and says why
+    EXPECT_EQ(g.j.at("score"), 0);
+    EXPECT_EQ(g.j.at("max_score"), 5);
+    ASSERT_EQ(g.j.at("checks").size(), 5u) << g.j.at("checks");
+    for (const json& c : g.j.at("checks")) {
+        EXPECT_EQ(c.at("state"), "failed") << c;
+        EXPECT_EQ(c.at("score"), 0) << c;
+        EXPECT_EQ(c.at("message"), "not run: the kernel does not build (above)") << c;
+    }
 }
 
 TEST(ExerciseGrade, GradescopeAndClassroomFilesAreWrittenEvenForAMissingSubmission) {
@@ -175,7 +184,8 @@ TEST(ExerciseGrade, ADirectoryOfSubmissionsGivesOneRowEachAndTheCsv) {
     EXPECT_EQ(lines[1].rfind("'=HYPERLINK(x).cl,error,0,", 0), 0u) << lines[1];  // text, not a formula
     lines.erase(lines.begin() + 1);
     EXPECT_EQ(lines[1].rfind("alice.cl,pass,5,5,", 0), 0u) << lines[1];
-    EXPECT_EQ(lines[2].rfind("bob.cl,error,0,", 0), 0u) << lines[2];
+    EXPECT_EQ(lines[2].rfind("bob.cl,error,0,5,", 0), 0u) << lines[2];
+    EXPECT_NE(lines[2].find(",0,0,0,0,0,"), std::string::npos) << lines[2];  // each check's column: none scored
     EXPECT_NE(lines[2].find("does not build"), std::string::npos) << lines[2];
     EXPECT_EQ(lines[3].rfind("carol.cl,fail,", 0), 0u) << lines[3];
     EXPECT_NE(lines[3].find("did not finish within 3 s"), std::string::npos) << lines[3];

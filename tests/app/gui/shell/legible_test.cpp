@@ -235,6 +235,24 @@ TEST(Legible, TheKernelSourceTabsControlsStayInsideItsLessonPane) {
     }
 }
 
+TEST(Legible, TheStagesCountsKeepTheirValuesWholeBesideTheWorkbench) {
+    // With the workbench open on a laptop's window the right column is narrow: the counts' names wrap and their
+    // values ("10 / 16", "3 work-items") stay whole rather than being cut at the column's edge.
+    const std::string d = tempDir("legible");
+    for (const std::string& keys : {std::string(), std::string("key:ctrl+equal;key:ctrl+equal;settle;")}) {
+        const AppRun r = runApp(d, "--config-dir " + d + "/cfg --no-save --size 1280x800 --pattern histogram "
+                                   "--variant privatized --script \"wait-trace;kernel-edit;frames:4;" + keys +
+                                   "key:end;settle;frames:4;shot:" + d + "/counts.png;quit\"");
+        ASSERT_EQ(r.exitCode, 0) << r.err;
+        Shot s;
+        ASSERT_TRUE(loadShot(d + "/counts.png", &s));
+        ASSERT_FALSE(s.geometry["stageFacts"].empty()) << s.geometry.dump();
+        const auto& facts = s.geometry["stageFacts"][0];
+        EXPECT_TRUE(facts["countsFit"].get<bool>()) << (keys.empty() ? "normal text" : "larger text") << ": "
+                                                    << facts.dump();
+    }
+}
+
 TEST(Legible, TheTilesTabsLegendWrapsInsideANarrowTab) {
     // A multi-tile scan's Tiles tab on a small window with larger text: the log entry and the status legend (X, A, P,
     // dots, the help mark) go on further lines rather than past the tab's edge.
