@@ -146,6 +146,7 @@ struct FrameGeometry {
         view::Rect reopenRect;
         bool modified = false, checking = false, showingTrace = false, askReload = false;
         bool reported = false, builds = false, correct = false, passed = false;
+        bool controlsFit = true;  // its buttons and the problem's settings ended inside the column (none cut)
         int checksDone = 0;
         bool focused = false;                  // the editor has the keyboard
         int cursorLine = 0;                    // its cursor's line (1-based) while it has

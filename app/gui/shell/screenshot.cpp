@@ -134,7 +134,7 @@ std::string writeGeometry(const std::string& path, const FrameGeometry& g, int w
         for (const auto& m : w.marks) marks.push_back({{"line", m.line}, {"kind", m.kind}, {"gutter", rect(m.gutter)}});
         j["workbench"] = {{"open", w.open},           {"file", w.file},
                           {"reopen", w.reopen},       {"reopenRect", rect(w.reopenRect)},
-                          {"text", w.text},           {"status", w.status}, {"verdict", w.verdict},
+                          {"text", w.text},           {"status", w.status}, {"verdict", w.verdict}, {"controlsFit", w.controlsFit},
                           {"deviceLine", w.deviceLine}, {"modified", w.modified},
                           {"checking", w.checking},   {"showingTrace", w.showingTrace},
                           {"askReload", w.askReload}, {"reported", w.reported},

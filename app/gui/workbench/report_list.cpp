@@ -93,7 +93,9 @@ void Workbench::drawReport(const UiContext& ctx) {
     ImGui::BeginChild("##report", ImVec2(0, 0), true);
     if (grade_ && exercise_ && !(outcome_ && outcome_->id != requested_)) drawGrade(ctx);
     if (!report_ || !outcome_ || outcome_->id != requested_) {
+        ImGui::PushTextWrapPos(0);
         ImGui::TextDisabled("The diagnostics and the checks of your kernel show here.");
+        ImGui::PopTextWrapPos();
         ImGui::EndChild();
         return;
     }

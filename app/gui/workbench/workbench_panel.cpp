@@ -2,6 +2,7 @@
 // the editor, the check's progress and summary, the report; the line over the tree; the reload question.
 #include "app/gui/workbench/workbench.h"
 #include "app/gui/common/colour.h"
+#include "app/gui/panels/widgets.h"
 
 #include <imgui.h>
 
@@ -39,6 +40,9 @@ bool combo(const char* id, E* value, const E (&options)[N], float width) {
 
 }  // namespace
 
+constexpr const char* kStatusBeforeCheck =
+    "Ctrl+Enter saves and checks the kernel: it is built, run on sizes chosen to catch the usual mistakes, and traced.";
+
 void Workbench::drawHeader(ExplorerState& state, const UiContext& ctx) {
     const auto& p = ctx.palette;
     const float s = ctx.scale;
@@ -47,16 +51,19 @@ void Workbench::drawHeader(ExplorerState& state, const UiContext& ctx) {
     ImGui::PopFont();
     ImGui::SameLine();
     ImGui::AlignTextToFramePadding();
+    // The file's name gives way (cut with an ellipsis; its tooltip has the whole path) to "unsaved" and Close.
+    const float closeW = ImGui::CalcTextSize("Close").x + ImGui::GetStyle().FramePadding.x * 2;
+    const float unsavedW = modified() ? ImGui::CalcTextSize("unsaved").x + ImGui::GetStyle().ItemSpacing.x : 0.0f;
     ImGui::PushFont(ctx.fonts.bold);
     const std::string file = path_.empty() ? std::string("(not saved yet)") : fs::path(path_).filename().string();
-    ImGui::TextUnformatted(file.c_str());
+    ImGui::TextUnformatted(
+        fitLine(file, ImGui::GetContentRegionAvail().x - closeW - unsavedW - 12 * s).c_str());
     ImGui::PopFont();
     if (ImGui::IsItemHovered() && !path_.empty()) ImGui::SetTooltip("%s", path_.c_str());
     if (modified()) {
         ImGui::SameLine();
         ImGui::TextColored(vec4(p.warn), "unsaved");
     }
-    const float closeW = ImGui::CalcTextSize("Close").x + ImGui::GetStyle().FramePadding.x * 2;
     ImGui::SameLine(ImGui::GetContentRegionMax().x - closeW);
     if (ImGui::Button("Close")) close(state);
     if (exercise_) {  // the exercise's title, and the way back to its statement and hints
@@ -70,21 +77,24 @@ void Workbench::drawHeader(ExplorerState& state, const UiContext& ctx) {
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("Back to the built-in variants (your text is kept: the workbench opens on it again)");
 
+    // The buttons go on a second row where the column cannot hold them (a laptop's window, larger text).
+    FlowRow buttons(4 * s);
     if (ImGui::Button("New")) newKernel(state, ctx.log);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Start from a short, commented template that builds and is correct");
-    ImGui::SameLine(0, 4 * s);
+    buttons.next(buttonWidth("Open\xe2\x80\xa6"));
     if (ImGui::Button("Open\xe2\x80\xa6"))
         openDialog_.show(path_.empty() ? "" : fs::path(path_).parent_path().string());
-    ImGui::SameLine(0, 4 * s);
     const std::string editLabel = "Copy " + state.config.variant;
+    buttons.next(buttonWidth(editLabel.c_str()));
     if (ImGui::Button(editLabel.c_str())) editVariant(state, ctx.log);
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("Edit a copy of the built-in variant's kernel (kernels/%s.cl)", state.config.variant.c_str());
-    ImGui::SameLine(0, 4 * s);
+    buttons.next(buttonWidth("Save"));
     if (ImGui::Button("Save") || (ImGui::GetIO().KeyCtrl && ImGui::IsKeyPressed(kKeyS, false))) save(ctx.log);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Save (Ctrl+S)");
-    ImGui::SameLine(0, 4 * s);
+    buttons.next(buttonWidth("Find"));
     if (ImGui::Button("Find")) editor_.openFind();
+    ctx.geometry.workbench.controlsFit = buttons.fits();
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Find in the kernel (Ctrl+F)");
 
     const bool busy = worker_->busy();
@@ -120,12 +130,15 @@ void Workbench::drawProblem(ExplorerState& state, const UiContext& ctx) {
         ImGui::TextColored(vec4(p.textDim), "%s", text);
         ImGui::SameLine(0, 6 * s);
     };
+    // Each label stays with its box; a pair that would run past the column's edge starts the next row.
+    FlowRow row(14 * s);
+    auto pairWidth = [&](const char* text, float boxW) { return ImGui::CalcTextSize(text).x + 6 * s + boxW; };
     label("op");
     changed |= combo("##wbop", &state.config.op, kOps, 80 * s);
-    ImGui::SameLine(0, 14 * s);
+    row.next(pairWidth("type", 80 * s));
     label("type");
     changed |= combo("##wbtype", &state.config.type, kTypes, 80 * s);
-    ImGui::SameLine(0, 14 * s);
+    row.next(pairWidth("work-group", 80 * s));
     label("work-group");
     ImGui::SetNextItemWidth(80 * s);
     int wg = int(state.config.wg);
@@ -137,6 +150,7 @@ void Workbench::drawProblem(ExplorerState& state, const UiContext& ctx) {
             }
         ImGui::EndCombo();
     }
+    ctx.geometry.workbench.controlsFit = ctx.geometry.workbench.controlsFit && row.fits();
     if (!state.devices.empty()) {
         if (ImGui::GetWindowPos().x + ImGui::GetContentRegionMax().x - ImGui::GetItemRectMax().x > 280 * s)
             ImGui::SameLine(0, 14 * s);  // else on a row of its own
@@ -203,8 +217,7 @@ void Workbench::drawStatus(const UiContext& ctx) {
     }
     if (!outcome_) {
         ImGui::PushTextWrapPos(0);
-        ImGui::TextColored(vec4(p.textDim), "Ctrl+Enter saves and checks the kernel: it is built, run on sizes "
-                                            "chosen to catch the usual mistakes, and traced.");
+        ImGui::TextColored(vec4(p.textDim), "%s", kStatusBeforeCheck);
         ImGui::PopTextWrapPos();
         return;
     }
@@ -266,12 +279,27 @@ void Workbench::Draw(ExplorerState& state, const UiContext& ctx) {
     ImGui::Spacing();
     // The editor takes what the text needs (and room to grow), at least half; the report gets the rest.
     const float total = ImGui::GetContentRegionAvail().y;
-    const float statusH = ImGui::GetTextLineHeightWithSpacing() * 2 + 10 * s;
+    // The status line's height: two lines, or what the first one's words take at this column's width.
+    const float statusH =
+        std::max(ImGui::GetTextLineHeightWithSpacing() * 2,
+                 outcome_ || worker_->busy()
+                     ? 0.0f
+                     : ImGui::CalcTextSize(kStatusBeforeCheck, nullptr, false, ImGui::GetContentRegionAvail().x).y +
+                           ImGui::GetStyle().ItemSpacing.y) +
+        10 * s;
     ImGui::PushFont(ctx.fonts.mono);
     const float textH = (float(std::count(text_.begin(), text_.end(), '\n')) + 5) * ImGui::GetFontSize() +
                         (editor_.findBar().isOpen() ? ImGui::GetFrameHeightWithSpacing() : 0.0f);
     ImGui::PopFont();
-    const float reportH = std::max(std::min(total * 0.5f, 140 * s), total - statusH - std::clamp(textH, total * 0.5f, total * 0.72f));
+    // The editor keeps at least half of what the status line leaves, however short the column (a laptop's window
+    // with larger text): the report scrolls.
+    // Before the first check the report is one line of placeholder, and the editor has the rest.
+    const bool reportEmpty = !grade_ && (!report_ || !outcome_ || outcome_->id != requested_);
+    const float reportH =
+        reportEmpty ? ImGui::GetTextLineHeightWithSpacing() * 2 + 16 * s
+                    : std::min((total - statusH) * 0.5f,
+                               std::max(std::min(total * 0.5f, 140 * s),
+                                        total - statusH - std::clamp(textH, total * 0.5f, total * 0.72f)));
     const std::vector<workbench::EditorMark> editorMarks = marks();
     if (editor_.Draw(text_, editorMarks, ctx, ImVec2(ImGui::GetContentRegionAvail().x, total - reportH - statusH)))
         edited(ctx.now);

@@ -235,9 +235,10 @@ TEST(Legible, TheKernelSourceTabsControlsStayInsideItsLessonPane) {
     }
 }
 
-TEST(Legible, TheStagesCountsKeepTheirValuesWholeBesideTheWorkbench) {
-    // With the workbench open on a laptop's window the right column is narrow: the counts' names wrap and their
-    // values ("10 / 16", "3 work-items") stay whole rather than being cut at the column's edge.
+TEST(Legible, TheStagesCountsAndTheWorkbenchsControlsStayWholeOnALaptop) {
+    // With the workbench open on a laptop's window the columns are narrow: the counts' names wrap and their values
+    // ("10 / 16", "3 work-items") stay whole rather than being cut at the column's edge, and the workbench's buttons
+    // and settings flow onto further rows.
     const std::string d = tempDir("legible");
     for (const std::string& keys : {std::string(), std::string("key:ctrl+equal;key:ctrl+equal;settle;")}) {
         const AppRun r = runApp(d, "--config-dir " + d + "/cfg --no-save --size 1280x800 --pattern histogram "
@@ -248,8 +249,11 @@ TEST(Legible, TheStagesCountsKeepTheirValuesWholeBesideTheWorkbench) {
         ASSERT_TRUE(loadShot(d + "/counts.png", &s));
         ASSERT_FALSE(s.geometry["stageFacts"].empty()) << s.geometry.dump();
         const auto& facts = s.geometry["stageFacts"][0];
-        EXPECT_TRUE(facts["countsFit"].get<bool>()) << (keys.empty() ? "normal text" : "larger text") << ": "
-                                                    << facts.dump();
+        const std::string what = keys.empty() ? "normal text" : "larger text";
+        EXPECT_TRUE(facts["countsFit"].get<bool>()) << what << ": " << facts.dump();
+        // and the workbench's own buttons and settings go on further rows rather than past its column's edge
+        ASSERT_TRUE(s.geometry["workbench"]["open"].get<bool>()) << what;
+        EXPECT_TRUE(s.geometry["workbench"]["controlsFit"].get<bool>()) << what;
     }
 }
 
