@@ -42,6 +42,7 @@ struct FrameGeometry {
     std::vector<std::string> bottomTabs;  // the tabs' names as drawn: whole, short, or shortest for the room
     bool bottomTabsFit = true;            // the names fit the bar (ImGui cuts a name that does not)
     float warpsRight = 0;                 // the Warps tab: the right edge of its rows as drawn (0: not drawn)
+    bool warpsHeaderFits = true;          // its counts and access buttons ended inside the tab (none cut)
     struct Keyboard {
         bool on = false;    // keyboard navigation (Tab) is on
         std::string panel;  // the window the focus is in ("##controls", ...)

@@ -128,7 +128,7 @@ void TreePanel::Draw(ExplorerState& state, int sideIndex, const UiContext& ctx, 
                               ref.pass + 1, run.passes.size(), pass.traced[size_t(ref.group)].group, pass.groups,
                               pass.local);
             ImGui::TextDisabled("%s", variant.id.c_str());
-            ImGui::SameLine(0, 2 * spacing);
+            sameLineIfFits(ImGui::CalcTextSize(where).x, 2 * spacing);  // else under the id, whole
             ImGui::TextColored(vec4(p.textDim), "%s", where);
         }
     }

@@ -47,14 +47,20 @@ void WarpsPanel::Draw(ExplorerState& state, const UiContext& ctx) {
 
     // Header: the side (when comparing), the stage's counts and the access whose banks are shown.
     sideSelector(state, ctx);
-    ImGui::TextColored(vec4(p.warpActive), "%d active", st.analysis.activeWarps);
-    ImGui::SameLine(0, 14 * s);
-    ImGui::TextColored(vec4(p.textDim), "%d idle", st.analysis.idleWarps);
-    ImGui::SameLine(0, 14 * s);
-    ImGui::TextColored(vec4(p.warpDivergent), "%d divergent", st.analysis.divergentWarps);
-    ImGui::SameLine(0, 14 * s);
-    ImGui::TextColored(vec4(st.analysis.bankConflictDegree > 1 ? p.bankConflict : p.textDim), "worst conflict %d-way",
-                       st.analysis.bankConflictDegree);
+    // The counts, each whole: one that does not fit the line starts the next (a narrow panel, larger text).
+    FlowRow counts(14 * s);
+    bool firstCount = true;
+    const auto count = [&](view::Rgba colour, const std::string& text) {
+        if (!firstCount) counts.next(ImGui::CalcTextSize(text.c_str()).x);
+        firstCount = false;
+        ImGui::TextColored(vec4(colour), "%s", text.c_str());
+    };
+    count(p.warpActive, std::to_string(st.analysis.activeWarps) + " active");
+    count(p.textDim, std::to_string(st.analysis.idleWarps) + " idle");
+    count(p.warpDivergent, std::to_string(st.analysis.divergentWarps) + " divergent");
+    count(st.analysis.bankConflictDegree > 1 ? p.bankConflict : p.textDim,
+          "worst conflict " + std::to_string(st.analysis.bankConflictDegree) + "-way");
+    bool headerFits = counts.fits();
     if (const PatternInfo& info = patternInfo(side.bundle->run.pattern); info.showsContention) {
         // The atomics that queue on one counter, on a line of their own (the counts above fill a narrow window).
         ImGui::PushTextWrapPos(0);
@@ -72,11 +78,13 @@ void WarpsPanel::Draw(ExplorerState& state, const UiContext& ctx) {
         const auto accessButtons = [&](const char* title, int first) {
             ImGui::TextDisabled("%s", title);
             const char* names[] = {"read a", "read b", "write"};
+            FlowRow row;
             for (int a = 0; a < 3; ++a) {
                 const std::string label = first ? std::string(names[a]) + "##second" : names[a];
-                ImGui::SameLine();
+                row.next(checkboxWidth(names[a]));
                 ImGui::RadioButton(label.c_str(), &state.view.warpAccess, first + a);
             }
+            headerFits = headerFits && row.fits();
         };
         accessButtons("banks of", 0);
         // A fused stage (best-gpu): every active work-item does a second operation before the next barrier.
@@ -86,6 +94,7 @@ void WarpsPanel::Draw(ExplorerState& state, const UiContext& ctx) {
             state.view.warpAccess -= 3;
         }
     }
+    ctx.geometry.warpsHeaderFits = headerFits;
     const int access = load ? 2 : state.view.warpAccess;
     ImGui::PushTextWrapPos(0);
     ImGui::TextDisabled("A model of the hardware, not counters: SIMD width %d, %d banks of %d bytes. Numbers in the lanes "

@@ -232,6 +232,7 @@ void App::drawPanels() {
     for (const std::string l : labels) geometry_.bottomTabs.push_back(l.substr(0, l.find("##")));
     geometry_.bottomTabsFit = need(padding) <= room;
     geometry_.warpsRight = 0;
+    geometry_.warpsHeaderFits = true;
     const ImVec2 panelPadding = ImGui::GetStyle().FramePadding;
     ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(padding, panelPadding.y));
     if (ImGui::BeginTabBar("##tabs")) {

@@ -45,6 +45,7 @@ std::string writeGeometry(const std::string& path, const FrameGeometry& g, int w
     j["bottomTabs"] = g.bottomTabs;
     j["bottomTabsFit"] = g.bottomTabsFit;
     j["warpsRight"] = g.warpsRight;
+    j["warpsHeaderFits"] = g.warpsHeaderFits;
     j["keyboard"] = {{"on", g.keyboard.on}, {"panel", g.keyboard.panel}, {"focus", rect(g.keyboard.focus)}};
     j["tiles"] = {
         {"shown", g.tiles.shown},       {"tiles", g.tiles.tiles},           {"logLength", g.tiles.logLength},

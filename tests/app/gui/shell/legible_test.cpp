@@ -238,7 +238,7 @@ TEST(Legible, TheKernelSourceTabsControlsStayInsideItsLessonPane) {
 TEST(Legible, TheStagesCountsAndTheWorkbenchsControlsStayWholeOnALaptop) {
     // With the workbench open on a laptop's window the columns are narrow: the counts' names wrap and their values
     // ("10 / 16", "3 work-items") stay whole rather than being cut at the column's edge, and the workbench's buttons
-    // and settings flow onto further rows.
+    // and settings, and the Warps tab's counts and buttons, flow onto further rows.
     const std::string d = tempDir("legible");
     for (const std::string& keys : {std::string(), std::string("key:ctrl+equal;key:ctrl+equal;settle;")}) {
         const AppRun r = runApp(d, "--config-dir " + d + "/cfg --no-save --size 1280x800 --pattern histogram "
@@ -254,6 +254,8 @@ TEST(Legible, TheStagesCountsAndTheWorkbenchsControlsStayWholeOnALaptop) {
         // and the workbench's own buttons and settings go on further rows rather than past its column's edge
         ASSERT_TRUE(s.geometry["workbench"]["open"].get<bool>()) << what;
         EXPECT_TRUE(s.geometry["workbench"]["controlsFit"].get<bool>()) << what;
+        // the Warps tab's counts and access buttons, in the narrow middle column, wrap too
+        EXPECT_TRUE(s.geometry["warpsHeaderFits"].get<bool>()) << what;
     }
 }
 
