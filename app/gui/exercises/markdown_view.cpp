@@ -2,9 +2,13 @@
 // fonts (bold, code) still wraps like plain text.
 #include "app/gui/exercises/markdown_view.h"
 #include "app/gui/common/colour.h"
+#include "app/gui/workbench/text_rows.h"
 
 #include <imgui.h>
 #include <md4c.h>
+
+#include <algorithm>
+#include <string_view>
 
 namespace rl::gui::exercises {
 namespace {
@@ -221,19 +225,43 @@ void drawMarkdown(const std::vector<MarkdownBlock>& blocks, const UiContext& ctx
                 break;
             }
             case MarkdownBlock::Kind::Code: {
+                // A line longer than the block's width goes on under itself, hung two spaces in and marked with a
+                // dim hook at its start, as in the kernel editor: nothing is cut at a narrow pane's edge.
                 ImGui::PushFont(ctx.fonts.mono);
                 std::string text = b.spans.empty() ? "" : b.spans[0].text;
                 while (!text.empty() && text.back() == '\n') text.pop_back();
+                ImFont* font = ImGui::GetFont();
+                const float fontSize = ImGui::GetFontSize(), scaleOfFont = fontSize / font->FontSize;
+                const workbench::Advance advance = [font, scaleOfFont](char32_t c) {
+                    return (c < 0x10000 ? font->GetCharAdvance(ImWchar(c)) : font->FallbackAdvanceX) * scaleOfFont;
+                };
+                const std::u32string points = workbench::toCodePoints(text);
+                const float hook = fontSize * 1.1f;  // the room a continuation's hook takes, on its left
+                const float textW = right - left0 - 16 * s - hook;
+                const auto rows = workbench::wrapRows(points, textW, advance, 2 * advance(U' '));
+                const float lineH = ImGui::GetTextLineHeight();
                 const ImVec2 at = ImGui::GetCursorScreenPos();
-                const ImVec2 size = ImGui::CalcTextSize(text.c_str());
-                ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(at.x, at.y),
-                                                          ImVec2(right, at.y + size.y + 12 * s),
-                                                          view::mix(p.panel, p.background, 0.6f).packed(), 4 * s);
-                ImGui::SetCursorScreenPos(ImVec2(at.x + 8 * s, at.y + 6 * s));
-                ImGui::PushClipRect(ImVec2(at.x, at.y), ImVec2(right - 4 * s, at.y + size.y + 12 * s), true);
-                ImGui::TextColored(vec4(p.text), "%s", text.c_str());
-                ImGui::PopClipRect();
-                ImGui::SetCursorScreenPos(ImVec2(left0, at.y + size.y + 12 * s));
+                const float height = float(rows.size()) * lineH + 12 * s;
+                ImDrawList* dl = ImGui::GetWindowDrawList();
+                dl->AddRectFilled(at, ImVec2(right, at.y + height), view::mix(p.panel, p.background, 0.6f).packed(),
+                                  4 * s);
+                bool wraps = false;
+                for (size_t r = 0; r < rows.size(); ++r) wraps = wraps || rows[r].continuation;
+                const float x0 = at.x + 8 * s + (wraps ? hook : 0.0f);
+                for (size_t r = 0; r < rows.size(); ++r) {
+                    const workbench::TextRow& row = rows[r];
+                    const float y = at.y + 6 * s + float(r) * lineH;
+                    if (row.continuation) {
+                        const float hx = x0 - hook + 2 * s, hy = y + lineH * 0.5f;
+                        const ImU32 c = p.textFaint.packed();
+                        dl->AddLine(ImVec2(hx, y + lineH * 0.1f), ImVec2(hx, hy), c, std::max(1.0f, 1.2f * s));
+                        dl->AddLine(ImVec2(hx, hy), ImVec2(hx + fontSize * 0.6f, hy), c, std::max(1.0f, 1.2f * s));
+                    }
+                    const std::string piece =
+                        workbench::toUtf8(std::u32string_view(points).substr(size_t(row.begin), size_t(row.end - row.begin)));
+                    dl->AddText(font, fontSize, ImVec2(x0 + row.indent, y), p.text.packed(), piece.c_str());
+                }
+                ImGui::SetCursorScreenPos(ImVec2(left0, at.y + height));
                 ImGui::Dummy(ImVec2(0, 2 * s));
                 ImGui::PopFont();
                 break;
