@@ -246,5 +246,36 @@ TEST(ModelCheck, LaterPassesNeedEveryGroupOfThePreviousOne) {
     EXPECT_FALSE(d.departs);
 }
 
+// A scan of several tiles: its second pass scans the tiles' totals (the model's levels, core/model/model_scan.h),
+// which a faithful trace matches; a change in the second pass is found there.
+TEST(ModelCheck, AScansLaterPassesAreComparedWithTheModelsOwnLevels) {
+    const VariantInfo& v = *findVariant("blelloch");
+    RunConfig c;
+    c.variant = v.id;
+    c.n = 64;
+    c.wg = 16;
+    c.type = ElemType::Int;
+    c.data = DataPattern::Random;
+    const HostArray input = makeInput(ElemType::Int, DataPattern::Random, c.n, 3);
+    std::vector<double> values(c.n);
+    for (size_t i = 0; i < c.n; ++i) values[i] = input.at(i);
+    double result = 0;
+    TraceRun trace;
+    trace.passes = modelRun(v, c, values, &result);
+    ASSERT_GE(trace.passes.size(), 2u);
+    ASSERT_FALSE(trace.passes[1].traced.empty());
+    const ModelDeparture faithful = compareWithModel(v, c, planPasses(v, c), input, trace);
+    EXPECT_TRUE(faithful.checked);
+    EXPECT_FALSE(faithful.departs) << faithful.note;
+    EXPECT_NE(faithful.note.find("in 2 pass(es) matches"), std::string::npos) << faithful.note;
+
+    trace.passes[1].traced[0].stages[1].values[2] += 1;
+    const ModelDeparture changed = compareWithModel(v, c, planPasses(v, c), input, trace);
+    ASSERT_TRUE(changed.departs) << changed.note;
+    EXPECT_EQ(changed.pass, 1);
+    EXPECT_EQ(changed.stage, 1);
+    EXPECT_EQ(changed.cell, 2);
+}
+
 }  // namespace
 }  // namespace rl::view

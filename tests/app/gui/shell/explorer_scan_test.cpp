@@ -52,6 +52,23 @@ TEST(ExplorerScan, BlellochOverSixteenElementsShowsBothSweepsAndThePrefixSums) {
     }
 }
 
+// The pattern's defaults (64 elements in four tiles of 16): the tiles' totals are scanned in a second pass, which the
+// explorer compares with the CPU model too, each tile's total (not a partial in cell 0) its input.
+TEST(ExplorerScan, EveryPassOfAManyTileScanMatchesItsModel) {
+    const std::string d = tempDir("scan");
+    for (const char* variant : {"blelloch", "hillis-steele"}) {
+        const AppRun r = runApp(d, "--config-dir " + d + "/cfg --no-save --size 1400x900 --pattern scan --variant " +
+                                       variant + " --n 64 --wg 16 --script \"wait-trace;settle;key:end;settle;shot:" +
+                                       d + "/end.png;quit\"");
+        ASSERT_EQ(r.exitCode, 0) << r.err;
+        Shot end;
+        ASSERT_TRUE(loadShot(d + "/end.png", &end));
+        const std::string note = end.geometry["resultNote"];
+        EXPECT_NE(note.find("traced group(s) in 2 pass(es) matches the CPU model"), std::string::npos)
+            << variant << ": " << note;
+    }
+}
+
 // Predict mode on a scan: which work-items the up-sweep's first step uses, the value a cell holds after the second.
 TEST(ExplorerScan, AStudentPredictsBlellochsUpSweep) {
     const std::string d = tempDir("scan");
