@@ -71,9 +71,10 @@ ModelDeparture compareWithModel(const VariantInfo& variant, const RunConfig& con
     for (size_t i = 0; i < input.size(); ++i) passInput[i] = input.at(i);
     int comparedGroups = 0, comparedPasses = 0;
     // A run of its own shape (a scan's levels of tiles, whose later passes take each tile's total, not a partial in
-    // cell 0): the whole run in the model, each traced group against the model's group of that pass and number. Past
-    // kWholeModelLimit elements only the first pass, whose input is the data, is compared.
-    if (patternInfo(variant.pattern).modelRun && passInput.size() <= kWholeModelLimit) {
+    // cell 0) traced over several passes: the whole run in the model, each traced group against the model's group of
+    // that pass and number. Past kWholeModelLimit elements, or with one pass traced, only the first pass, whose input
+    // is the data, is compared, group by traced group (a whole histogram in the model would hold every group's bins).
+    if (patternInfo(variant.pattern).modelRun && trace.passes.size() > 1 && passInput.size() <= kWholeModelLimit) {
         std::vector<PassTrace> model;
         try {
             double result = 0;

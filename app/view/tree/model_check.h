@@ -24,8 +24,9 @@ struct ModelDeparture {
 
 // Compares every traced group of every pass whose input is known: pass 0 from `input`, a later pass from the
 // partials of the previous pass when all of its groups were traced. A pattern whose run has a shape of its own (a
-// scan's levels of tiles) is modelled whole instead, up to kWholeModelLimit elements (past it: its first pass only),
-// and every traced group compared with the model's. `plan`: the passes the trace launched.
+// scan's levels of tiles), traced over several passes, is modelled whole instead, up to kWholeModelLimit elements
+// (past it: its first pass only), and every traced group compared with the model's. `plan`: the passes the trace
+// launched.
 inline constexpr size_t kWholeModelLimit = size_t(1) << 16;
 ModelDeparture compareWithModel(const VariantInfo& variant, const RunConfig& config, const std::vector<PassPlan>& plan,
                                 const HostArray& input, const TraceRun& trace);
