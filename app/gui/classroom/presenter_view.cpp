@@ -12,6 +12,7 @@
 #include <cstdio>
 
 #include "app/gui/common/style.h"
+#include "app/gui/panels/widgets.h"
 #include "app/gui/predict/predict_overlay.h"
 #include "app/view/narration.h"
 #include "app/view/value_format.h"
@@ -242,10 +243,6 @@ void PresenterView::header(ExplorerState& state, const UiContext& ctx, LectureMo
     const float pad = 14 * s;
     ImFont* heading = ctx.fonts.pick(view::FontRole::Bold, 24 * s);
     dl->AddText(heading, 24 * s, ImVec2(area.x + pad, area.y + 8 * s), p.text.packed(), "Presenter view");
-    ImFont* small = ctx.fonts.pick(view::FontRole::Regular, 15 * s);
-    const std::string where = "Projector: " + g.placement;
-    dl->AddText(small, 15 * s, ImVec2(area.x + pad, area.y + 38 * s), p.textDim.packed(), where.c_str());
-
     // The step, the time of day and the time since the view opened, large enough to read at a glance.
     g.clock = view::localTimeText("%H:%M");
     g.elapsed = duration(ctx.now - clockStart_);
@@ -260,7 +257,24 @@ void PresenterView::header(ExplorerState& state, const UiContext& ctx, LectureMo
     x -= timesW + 2 * pad;
     dl->AddText(clockFont, big, ImVec2(x, area.y + (area.h - big) * 0.5f), p.text.packed(), times.c_str());
     const float stepW = heading->CalcTextSizeA(24 * s, FLT_MAX, 0, step).x;
-    dl->AddText(heading, 24 * s, ImVec2(x - stepW - 3 * pad, area.y + (area.h - 24 * s) * 0.5f), p.accent.packed(), step);
+    const float stepX = x - stepW - 3 * pad;
+    dl->AddText(heading, 24 * s, ImVec2(stepX, area.y + (area.h - 24 * s) * 0.5f), p.accent.packed(), step);
+    g.stepRect = {stepX, area.y + (area.h - 24 * s) * 0.5f, stepW, 24 * s};
+
+    // Where the projector's window is, under the title and short of the step (a laptop's screen): cut with an
+    // ellipsis where it must, the whole of it on hovering.
+    ImFont* small = ctx.fonts.pick(view::FontRole::Regular, 15 * s);
+    const std::string where = "Projector: " + g.placement;
+    ImGui::PushFont(small);  // fitLine measures in the current font at its own size: the room at that size
+    const float room = stepX - 2 * pad - area.x;
+    const std::string shown = fitLine(where, room * small->FontSize / (15 * s));
+    ImGui::PopFont();
+    const ImVec2 at(area.x + pad, area.y + 38 * s);
+    dl->AddText(small, 15 * s, at, p.textDim.packed(), shown.c_str());
+    g.placementShown = shown;
+    g.placementRect = {at.x, at.y, small->CalcTextSizeA(15 * s, FLT_MAX, 0, shown.c_str()).x, 15 * s};
+    if (shown != where && ImGui::IsMouseHoveringRect(at, ImVec2(at.x + room, at.y + 18 * s)))
+        ImGui::SetTooltip("%s", where.c_str());
 
     const float h = ImGui::GetFrameHeight() * 1.2f;
     ImGui::SetCursorScreenPos(ImVec2(area.right() - buttonsW - pad + 8 * s, area.y + (area.h - h) * 0.5f));

@@ -42,6 +42,7 @@ struct FrameGeometry {
     std::vector<std::string> bottomTabs;  // the tabs' names as drawn: whole, short, or shortest for the room
     bool bottomTabsFit = true;            // the names fit the bar (ImGui cuts a name that does not)
     float warpsRight = 0;                 // the Warps tab: the right edge of its rows as drawn (0: not drawn)
+    bool patternButtonsFit = true;        // the variant panel's pattern buttons ended inside its column
     bool warpsHeaderFits = true;          // its counts and access buttons ended inside the tab (none cut)
     struct Keyboard {
         bool on = false;    // keyboard navigation (Tab) is on
@@ -197,7 +198,8 @@ struct FrameGeometry {
         bool on = false, projector = false;
         int nowStep = -1, nextStep = -1;  // the steps of side A drawn as "now" and "next" (-1: none)
         std::string clock, elapsed, placement, lesson, words, question, answer, blank;
-        view::Rect now, next, notes, controls;
+        std::string placementShown;  // the placement as the header shows it (cut with an ellipsis where it must be)
+        view::Rect now, next, notes, controls, placementRect, stepRect;  // the last two: the header's texts
         int projectorWidth = 0, projectorHeight = 0;
     };
     Presenter presenter;

@@ -50,8 +50,9 @@ void ControlsPanel::variants(ExplorerState& state, const UiContext& ctx) {
     // The pattern first: a reduction or a scan, each with its own kernels (and a scan inclusive or exclusive).
     const VariantInfo* current = findVariant(state.config.variant);
     const Pattern pattern = current ? current->pattern : Pattern::Reduce;
+    FlowRow row;  // a button that does not fit the column (a narrow one, larger text) starts the next line
     for (const PatternInfo& pi : allPatterns()) {
-        if (pi.id != allPatterns().front().id) ImGui::SameLine();
+        if (pi.id != allPatterns().front().id) row.next(checkboxWidth(pi.shortTitle.c_str()));
         if (ImGui::RadioButton(pi.shortTitle.c_str(), pi.id == pattern) && pi.id != pattern) {
             state.config.variant = pi.defaultVariant;
             changed(state, ctx);
@@ -59,11 +60,12 @@ void ControlsPanel::variants(ExplorerState& state, const UiContext& ctx) {
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s: %s", pi.title.c_str(), pi.summary.c_str());
     }
     if (patternInfo(pattern).exclusiveForm) {
-        ImGui::SameLine();
+        row.next(checkboxWidth("exclusive"));
         if (ImGui::Checkbox("exclusive", &state.config.exclusive)) changed(state, ctx);
         if (ImGui::IsItemHovered())
             ImGui::SetTooltip("Off: element i gets the elements up to and including i. On: those before i.");
     }
+    ctx.geometry.patternButtonsFit = row.fits();
     const std::vector<VariantInfo>& listed = patternVariants(pattern);
     const DeviceInfo* dev = state.devices.empty() ? nullptr : &state.devices[size_t(state.device)];
     const float lineH = ImGui::GetTextLineHeight(), spacing = ImGui::GetStyle().ItemSpacing.y;

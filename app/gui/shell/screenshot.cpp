@@ -46,6 +46,7 @@ std::string writeGeometry(const std::string& path, const FrameGeometry& g, int w
     j["bottomTabsFit"] = g.bottomTabsFit;
     j["warpsRight"] = g.warpsRight;
     j["warpsHeaderFits"] = g.warpsHeaderFits;
+    j["patternButtonsFit"] = g.patternButtonsFit;
     j["keyboard"] = {{"on", g.keyboard.on}, {"panel", g.keyboard.panel}, {"focus", rect(g.keyboard.focus)}};
     j["tiles"] = {
         {"shown", g.tiles.shown},       {"tiles", g.tiles.tiles},           {"logLength", g.tiles.logLength},
@@ -184,7 +185,8 @@ std::string writeGeometry(const std::string& path, const FrameGeometry& g, int w
                           {"nextStep", pr.nextStep},
                           {"clock", pr.clock},
                           {"elapsed", pr.elapsed},
-                          {"placement", pr.placement},
+                          {"placement", pr.placement}, {"placementShown", pr.placementShown},
+                          {"placementRect", rect(pr.placementRect)}, {"stepRect", rect(pr.stepRect)},
                           {"lesson", pr.lesson},
                           {"words", pr.words},
                           {"question", pr.question},

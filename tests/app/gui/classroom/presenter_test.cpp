@@ -118,6 +118,29 @@ TEST(PresenterView, TheProjectorShowsTheLectureScreenAndTheConsoleTheRestKeysFro
 
 // A histogram's question in predict mode, how many work-items of one SIMD group will hit one bin, is answered on the
 // console as the explorer answers it: on constant data every work-item of the SIMD group counts into one bin.
+TEST(PresenterView, OnALaptopsScreenTheHeaderAndThePatternButtonsStayWhole) {
+    // One monitor of 1280x800, the lecturer's laptop before the projector is plugged in: the line saying where the
+    // projector's window is gives way to the step (cut with an ellipsis, the whole of it on hovering) instead of
+    // running under it, and the narrow column's pattern buttons (a scan's "exclusive" too) go on a second line.
+    const std::string d = tempDir("presenter");
+    const AppRun r = runApp(d, "--config-dir " + d + "/cfg --no-save --size 1280x800 --presenter --pattern scan "
+                               "--script \"wait-trace;settle;frames:3;shot:" + d + "/laptop.png;quit\"");
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    Shot s;
+    ASSERT_TRUE(loadShot(d + "/laptop.png", &s));
+    const auto& pg = s.geometry["presenter"];
+    ASSERT_TRUE(pg["on"].get<bool>());
+    const view::Rect placement = rectOf(pg["placementRect"]), step = rectOf(pg["stepRect"]);
+    EXPECT_GT(placement.w, 100.0f);
+    EXPECT_LE(placement.right(), step.x) << pg.dump();
+    const std::string whole = "Projector: " + pg["placement"].get<std::string>(), shown = pg["placementShown"];
+    if (shown != whole) {
+        EXPECT_EQ(shown.substr(shown.size() - 3), "\xe2\x80\xa6") << shown;
+        EXPECT_EQ(whole.rfind(shown.substr(0, shown.size() - 3), 0), 0u) << shown << " | " << whole;
+    }
+    EXPECT_TRUE(s.geometry["patternButtonsFit"].get<bool>());
+}
+
 TEST(PresenterView, TheConsoleAnswersAHistogramsContentionQuestion) {
     const std::string d = tempDir("presenter-contention");
     const AppRun r = runApp(d,
