@@ -189,9 +189,7 @@ void LectureMode::drawSide(ExplorerState& state, int sideIndex, const UiContext&
     if (step + 1 == int(side.timeline.size()))
         line += "  \xc2\xb7  result " + view::formatExact(run.result, run.type) + (run.correct ? " (correct)" : " (wrong)");
     // Still wider at two thirds (the presenter's column on a laptop): cut at a word with an ellipsis, not at the edge.
-    ImGui::PushFont(titleFont);  // fitLine measures in the current font at its own size: the width at that size
-    const std::string shownTitle = fitLine(title, area.w * titleFont->FontSize / titleSize);
-    ImGui::PopFont();
+    const std::string shownTitle = fitLine(title, area.w, titleFont, titleSize);
     dl->PushClipRect(ImVec2(area.x, area.y), ImVec2(area.right(), area.bottom()), true);
     dl->AddText(titleFont, titleSize, ImVec2(area.x, area.y), p.text.packed(), shownTitle.c_str());
     // Wrapped at the screen's width: a histogram's stage says its contention too, longer than a projector's line.

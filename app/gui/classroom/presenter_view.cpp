@@ -265,10 +265,8 @@ void PresenterView::header(ExplorerState& state, const UiContext& ctx, LectureMo
     // ellipsis where it must, the whole of it on hovering.
     ImFont* small = ctx.fonts.pick(view::FontRole::Regular, 15 * s);
     const std::string where = "Projector: " + g.placement;
-    ImGui::PushFont(small);  // fitLine measures in the current font at its own size: the room at that size
     const float room = stepX - 2 * pad - area.x;
-    const std::string shown = fitLine(where, room * small->FontSize / (15 * s));
-    ImGui::PopFont();
+    const std::string shown = fitLine(where, room, small, 15 * s);
     const ImVec2 at(area.x + pad, area.y + 38 * s);
     dl->AddText(small, 15 * s, at, p.textDim.packed(), shown.c_str());
     g.placementShown = shown;

@@ -2,6 +2,7 @@
 // fonts (bold, code) still wraps like plain text.
 #include "app/gui/exercises/markdown_view.h"
 #include "app/gui/common/colour.h"
+#include "app/gui/panels/widgets.h"
 #include "app/gui/workbench/text_rows.h"
 
 #include <imgui.h>
@@ -251,12 +252,7 @@ void drawMarkdown(const std::vector<MarkdownBlock>& blocks, const UiContext& ctx
                 for (size_t r = 0; r < rows.size(); ++r) {
                     const workbench::TextRow& row = rows[r];
                     const float y = at.y + 6 * s + float(r) * lineH;
-                    if (row.continuation) {
-                        const float hx = x0 - hook + 2 * s, hy = y + lineH * 0.5f;
-                        const ImU32 c = p.textFaint.packed();
-                        dl->AddLine(ImVec2(hx, y + lineH * 0.1f), ImVec2(hx, hy), c, std::max(1.0f, 1.2f * s));
-                        dl->AddLine(ImVec2(hx, hy), ImVec2(hx + fontSize * 0.6f, hy), c, std::max(1.0f, 1.2f * s));
-                    }
+                    if (row.continuation) drawContinuationHook(dl, x0 - hook + 2 * s, y, lineH, fontSize, p.textFaint, s);
                     const std::string piece =
                         workbench::toUtf8(std::u32string_view(points).substr(size_t(row.begin), size_t(row.end - row.begin)));
                     dl->AddText(font, fontSize, ImVec2(x0 + row.indent, y), p.text.packed(), piece.c_str());

@@ -5,6 +5,9 @@
 #include "app/gui/common/ui_context.h"
 #include "app/gui/state/explorer_state.h"
 
+struct ImDrawList;
+struct ImFont;
+
 namespace rl::gui {
 
 // When comparing: radio buttons naming the two variants, choosing the side a bottom tab shows (nothing otherwise).
@@ -42,5 +45,11 @@ private:
 
 // `text` as it fits `width` on one line in the current font: whole, or cut at a word with an ellipsis.
 std::string fitLine(const std::string& text, float width);
+// The same in `font` at `size` (text drawn straight onto a draw list, at a size of its own).
+std::string fitLine(const std::string& text, float width, ImFont* font, float size);
+
+// The hook at the start of a row that goes on with the line above (a wrapped line of code): down from the row's top,
+// then right, to an arrowhead, at `x` in a row from `y` of `lineH`, for text of `fontSize`.
+void drawContinuationHook(ImDrawList* dl, float x, float y, float lineH, float fontSize, view::Rgba colour, float s);
 
 }  // namespace rl::gui

@@ -12,6 +12,8 @@
 #include <cmath>
 #include <functional>
 
+#include "app/gui/panels/widgets.h"
+
 namespace rl::gui::workbench {
 namespace {
 
@@ -283,12 +285,7 @@ void KernelEditor::drawGutter(ImDrawList* dl, const std::vector<EditorMark>& mar
         const TextRow& row = rows[size_t(r)];
         const float y = origin.y + float(r) * lineH;
         if (row.continuation) {  // a hook: this row goes on with the line above
-            const float hx = x1 - 8 * s - fontSize * 0.9f, hy = y + lineH * 0.5f;
-            const ImU32 c = p.textFaint.packed();
-            dl->AddLine(ImVec2(hx, y + lineH * 0.1f), ImVec2(hx, hy), c, std::max(1.0f, 1.2f * s));
-            dl->AddLine(ImVec2(hx, hy), ImVec2(hx + fontSize * 0.7f, hy), c, std::max(1.0f, 1.2f * s));
-            dl->AddTriangleFilled(ImVec2(hx + fontSize * 0.8f, hy), ImVec2(hx + fontSize * 0.55f, hy - fontSize * 0.18f),
-                                  ImVec2(hx + fontSize * 0.55f, hy + fontSize * 0.18f), c);
+            drawContinuationHook(dl, x1 - 8 * s - fontSize * 0.9f, y, lineH, fontSize, p.textFaint, s);
             continue;
         }
         const EditorMark* worst = nullptr;
