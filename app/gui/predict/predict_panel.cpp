@@ -92,7 +92,8 @@ void PredictPanel::entry(ExplorerState& state, const UiContext& ctx, int waiting
     ImGui::Spacing();
     ImGui::PushFont(ctx.fonts.bold);
     ImGui::PushTextWrapPos(0);
-    ImGui::TextColored(vec4(p.accent), "Stage %s is hidden: predict it", hidden.label.c_str());
+    // Quoted: a label such as "step 0" or "s = 64" read as part of the sentence.
+    ImGui::TextColored(vec4(p.accent), "Stage \xe2\x80\x9c%s\xe2\x80\x9d is hidden: predict it", hidden.label.c_str());
     ImGui::PopTextWrapPos();
     ImGui::PopFont();
     for (int k = 0; k < predict::kKinds; ++k) {
