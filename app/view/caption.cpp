@@ -140,4 +140,11 @@ std::string stageReadout(const TreeFacts& f, int stage, ElemType type, int maxCe
     return out;
 }
 
+std::string stageReadout(const TreeFacts& f, int stage, ElemType type, const CellWords& words, float width,
+                         const std::function<float(const std::string&)>& measure, int maxCells) {
+    std::string out = stageReadout(f, stage, type, maxCells, words);
+    for (int k = maxCells - 1; k >= 1 && measure(out) > width; --k) out = stageReadout(f, stage, type, k, words);
+    return out;
+}
+
 }  // namespace rl::view

@@ -1,6 +1,7 @@
 // The caption line of a stage, as the lecture mode shows it and the exports print it: the variant, where the stage
 // sits (pass, stage), and what happens in it, read from the recorded operations.
 #pragma once
+#include <functional>
 #include <string>
 
 #include "app/view/tree/playback.h"
@@ -34,5 +35,9 @@ std::string stageDescription(const TraceRun& run, const StepRef& ref);
 // "s = 4 wrote  cell 0 = 123456  ·  cell 1 = -98765" (at most `maxCells`, then "… and N more"; cells in `words`).
 std::string stageReadout(const TreeFacts& facts, int stage, ElemType type, int maxCells = 16,
                          const CellWords& words = {});
+// The same with as many cells as fit `width` (measured by `measure`), then "… and N more": a readout cut at the
+// edge of its line would end inside a value ("cell 2 ="). At least one cell, at most `maxCells`.
+std::string stageReadout(const TreeFacts& facts, int stage, ElemType type, const CellWords& words, float width,
+                         const std::function<float(const std::string&)>& measure, int maxCells = 16);
 
 }  // namespace rl::view

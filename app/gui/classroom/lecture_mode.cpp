@@ -255,8 +255,11 @@ void LectureMode::drawSide(ExplorerState& state, int sideIndex, const UiContext&
     }
     std::string readout;
     if (scene.hiddenValues > 0 || (so.showValues && scene.valueSize <= 0)) {  // values too long for their cells: this stage's results written out beside
-        readout = view::stageReadout(facts, ref.stage, run.type, 16, view::wordsOf(run));
         ImFont* font = ctx.fonts.pick(view::FontRole::Regular, lineSize);
+        readout = view::stageReadout(facts, ref.stage, run.type, view::wordsOf(run), area.w * 0.6f,
+                                     [&](const std::string& t) {
+                                         return font->CalcTextSizeA(lineSize, FLT_MAX, 0, t.c_str()).x;
+                                     });
         dl->PushClipRect(ImVec2(area.x, area.y), ImVec2(area.x + area.w * 0.6f, area.bottom() + 26 * s), true);
         dl->AddText(font, lineSize, ImVec2(area.x, area.bottom() + 2 * s), p.textDim.packed(), readout.c_str());
         dl->PopClipRect();

@@ -44,6 +44,12 @@ struct FrameGeometry {
     float warpsRight = 0;                 // the Warps tab: the right edge of its rows as drawn (0: not drawn)
     bool patternButtonsFit = true;        // the variant panel's pattern buttons ended inside its column
     bool warpsHeaderFits = true;          // its counts and access buttons ended inside the tab (none cut)
+    // The device panel's limits: keys over their values where the value column is narrower than a word of them.
+    struct DeviceLimits {
+        bool stacked = false;
+        float valueWidth = 0;  // the room a value wraps in (0: not drawn)
+        float widestWord = 0;  // the widest word of the values (the driver's version string aside)
+    } deviceLimits;
     struct Keyboard {
         bool on = false;    // keyboard navigation (Tab) is on
         std::string panel;  // the window the focus is in ("##controls", ...)

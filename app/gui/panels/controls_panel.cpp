@@ -228,28 +228,61 @@ void ControlsPanel::device(ExplorerState& state, const UiContext& ctx) {
             ImGui::EndCombo();
         }
     }
-    if (ImGui::BeginTable("##limits", 2)) {
-        ImGui::TableSetupColumn("key", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("max work-group").x);
+    struct Limit {
+        const char* key;
+        std::string value;
+        bool identifier = false;  // one long token (the driver's version string): broken anywhere, as it must be
+    };
+    const std::vector<Limit> limits = {
+        {"type", current.type + ", " + std::to_string(current.computeUnits) + " compute units"},
+        {"max work-group", std::to_string(current.maxWorkGroup)},
+        {"local memory", bytes(current.localMemBytes)},
+        {"global memory", bytes(current.globalMemBytes)},
+        {"its cache",
+         current.globalCacheBytes ? bytes(current.globalCacheBytes) + " (as the driver reports it)" : "not reported"},
+        {"SIMD width", std::to_string(current.simdWidth) + " (" + current.simdWidthSource + ")"},
+        {"sub-groups", current.subGroups ? "yes" : "no"},
+        {"double", current.fp64 ? "yes (cl_khr_fp64)" : "no (no cl_khr_fp64)"},
+        {"OpenCL", current.version, true},
+    };
+    // Keys beside their values, unless the value column (a narrow column, larger text) is narrower than a word of
+    // them: then each key goes over its value, which wraps at spaces instead of inside a word ("comput|e units").
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float keyWidth = ImGui::CalcTextSize("max work-group").x;
+    const float valueWidth = ImGui::GetContentRegionAvail().x - keyWidth - 2 * style.CellPadding.x;
+    float widestWord = 0;
+    for (const Limit& l : limits) {
+        if (l.identifier) continue;
+        for (size_t at = 0; at < l.value.size();) {
+            const size_t end = std::min(l.value.find(' ', at), l.value.size());
+            widestWord = std::max(widestWord, ImGui::CalcTextSize(l.value.c_str() + at, l.value.c_str() + end).x);
+            at = end + 1;
+        }
+    }
+    const bool stacked = widestWord > valueWidth;
+    ctx.geometry.deviceLimits = {stacked, stacked ? ImGui::GetContentRegionAvail().x : valueWidth, widestWord};
+    if (stacked) {
+        const float indent = ImGui::GetFontSize();
+        for (const Limit& l : limits) {
+            ImGui::TextColored(vec4(ctx.palette.textFaint), "%s", l.key);
+            ImGui::Indent(indent);
+            ImGui::PushTextWrapPos(0);
+            ImGui::TextUnformatted(l.value.c_str());
+            ImGui::PopTextWrapPos();
+            ImGui::Unindent(indent);
+        }
+    } else if (ImGui::BeginTable("##limits", 2)) {
+        ImGui::TableSetupColumn("key", ImGuiTableColumnFlags_WidthFixed, keyWidth);
         ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
-        auto row = [&](const char* k, const std::string& v) {
+        for (const Limit& l : limits) {
             ImGui::TableNextRow();
             ImGui::TableNextColumn();
-            ImGui::TextColored(vec4(ctx.palette.textFaint), "%s", k);
+            ImGui::TextColored(vec4(ctx.palette.textFaint), "%s", l.key);
             ImGui::TableNextColumn();
             ImGui::PushTextWrapPos(0);
-            ImGui::TextUnformatted(v.c_str());
+            ImGui::TextUnformatted(l.value.c_str());
             ImGui::PopTextWrapPos();
-        };
-        row("type", current.type + ", " + std::to_string(current.computeUnits) + " compute units");
-        row("max work-group", std::to_string(current.maxWorkGroup));
-        row("local memory", bytes(current.localMemBytes));
-        row("global memory", bytes(current.globalMemBytes));
-        row("its cache", current.globalCacheBytes ? bytes(current.globalCacheBytes) + " (as the driver reports it)"
-                                                  : "not reported");
-        row("SIMD width", std::to_string(current.simdWidth) + " (" + current.simdWidthSource + ")");
-        row("sub-groups", current.subGroups ? "yes" : "no");
-        row("double", current.fp64 ? "yes (cl_khr_fp64)" : "no (no cl_khr_fp64)");
-        row("OpenCL", current.version);
+        }
         ImGui::EndTable();
     }
 }

@@ -248,7 +248,8 @@ void TreePanel::Draw(ExplorerState& state, int sideIndex, const UiContext& ctx, 
                     facts.stage(state.hover.stage).label + ": " +
                     view::formatExact(facts.value(state.hover.stage, state.hover.cell), run.type);
     else if (scene.hiddenValues > 0 || (so.showValues && scene.valueSize <= 0))  // some values, or all, not written
-        g.readout = view::stageReadout(facts, ref.stage, run.type, 16, view::wordsOf(run));
+        g.readout = view::stageReadout(facts, ref.stage, run.type, view::wordsOf(run), width,
+                                       [](const std::string& t) { return ImGui::CalcTextSize(t.c_str()).x; });
     ImGui::SetCursorScreenPos(ImVec2(canvasPos.x, canvasPos.y + canvasSize.y + 2 * s));
     ImGui::PushClipRect(ImVec2(canvasPos.x, canvasPos.y + canvasSize.y),
                         ImVec2(canvasPos.x + width, canvasPos.y + canvasSize.y + readoutH + 2 * s), true);

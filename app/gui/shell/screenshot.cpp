@@ -46,6 +46,9 @@ std::string writeGeometry(const std::string& path, const FrameGeometry& g, int w
     j["bottomTabsFit"] = g.bottomTabsFit;
     j["warpsRight"] = g.warpsRight;
     j["warpsHeaderFits"] = g.warpsHeaderFits;
+    j["deviceLimits"] = {{"stacked", g.deviceLimits.stacked},
+                         {"valueWidth", g.deviceLimits.valueWidth},
+                         {"widestWord", g.deviceLimits.widestWord}};
     j["patternButtonsFit"] = g.patternButtonsFit;
     j["keyboard"] = {{"on", g.keyboard.on}, {"panel", g.keyboard.panel}, {"focus", rect(g.keyboard.focus)}};
     j["tiles"] = {

@@ -244,4 +244,25 @@ TEST(Caption, ASortedTilesKeysAreNamedAsKeysBeforeTheBins) {
 }
 
 }  // namespace
+// The readout under a tree whose values do not fit their cells keeps whole cells in its line and says how many more
+// there are, rather than running past the line's edge and ending inside a value ("cell 2 =").
+TEST(Caption, AReadoutKeepsWholeCellsInItsWidth) {
+    const TraceRun run = runOf("sequential", 16, 16);
+    const TreeFacts facts(run.passes[0].traced[0]);
+    const auto chars = [](const std::string& t) { return float(t.size()); };  // a character's width: 1
+    const std::string whole = stageReadout(facts, 0, run.type, 16, wordsOf(run));
+    ASSERT_EQ(whole.rfind("load loaded  cell 0 = 0  \xc2\xb7  cell 1 = 1", 0), 0u) << whole;
+    EXPECT_EQ(whole.find("more"), std::string::npos) << whole;
+    // Room for the whole: unchanged.
+    EXPECT_EQ(stageReadout(facts, 0, run.type, wordsOf(run), chars(whole), chars), whole);
+    // Room for 75 characters (bytes here): cells 0 to 2 and "… and 13 more", within the room.
+    const std::string cut = stageReadout(facts, 0, run.type, wordsOf(run), 75, chars);
+    EXPECT_LE(cut.size(), 75u) << cut;
+    EXPECT_NE(cut.find("cell 2 = 2  \xe2\x80\xa6 and 13 more"), std::string::npos) << cut;
+    EXPECT_EQ(cut.find("cell 3"), std::string::npos) << cut;
+    // No room: one cell still, the rest counted.
+    EXPECT_NE(stageReadout(facts, 0, run.type, wordsOf(run), 5, chars).find("cell 0 = 0  \xe2\x80\xa6 and 15 more"),
+              std::string::npos);
+}
+
 }  // namespace rl::view

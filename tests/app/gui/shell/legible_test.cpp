@@ -259,6 +259,24 @@ TEST(Legible, TheStagesCountsAndTheWorkbenchsControlsStayWholeOnALaptop) {
     }
 }
 
+TEST(Legible, TheDevicesLimitsBreakAtSpacesInANarrowColumn) {
+    // The device panel's limits sit beside their keys while every word of them fits the value column; with larger
+    // text on a laptop's window it does not ("comput|e units"), and each key goes over its value instead.
+    const std::string d = tempDir("legible");
+    for (const std::string& keys : {std::string(), std::string("key:ctrl+equal;key:ctrl+equal;settle;")}) {
+        const AppRun r = runApp(d, "--config-dir " + d + "/cfg --no-save --size 1280x800 --pattern scan --script "
+                                   "\"wait-trace;settle;" + keys + "frames:4;shot:" + d + "/device.png;quit\"");
+        ASSERT_EQ(r.exitCode, 0) << r.err;
+        Shot s;
+        ASSERT_TRUE(loadShot(d + "/device.png", &s));
+        const auto& limits = s.geometry["deviceLimits"];
+        const std::string what = keys.empty() ? "normal text" : "larger text";
+        ASSERT_GT(limits["valueWidth"].get<float>(), 0) << what << ": the limits were not drawn";
+        EXPECT_LE(limits["widestWord"].get<float>(), limits["valueWidth"].get<float>()) << what << ": " << limits;
+        EXPECT_EQ(limits["stacked"].get<bool>(), !keys.empty()) << what << ": " << limits;
+    }
+}
+
 TEST(Legible, TheTilesTabsLegendWrapsInsideANarrowTab) {
     // A multi-tile scan's Tiles tab on a small window with larger text: the log entry and the status legend (X, A, P,
     // dots, the help mark) go on further lines rather than past the tab's edge.
