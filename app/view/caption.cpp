@@ -72,8 +72,9 @@ std::string stageTitle(const TraceRun& run, const VariantInfo& variant, const St
     std::string t = variant.title + " \xc2\xb7 pass " + std::to_string(ref.pass + 1) + " of " +
                     std::to_string(run.passes.size());
     if (pass.groups > 1) t += ", work-group " + std::to_string(group.group);
-    // Stage 0 is the load; "stage 3 of 4" counts the tree stages after it.
-    t += " \xc2\xb7 " + (ref.stage == 0 ? std::string("the load")
+    // Stage 0 is the load, or a histogram's bins cleared; "stage 3 of 4" counts the stages after it, as the words
+    // do ("Stage 3 (step 2)").
+    t += " \xc2\xb7 " + (ref.stage == 0 && s.param < 0 ? std::string("the load")
                                          : "stage " + std::to_string(ref.stage) + " of " +
                                                std::to_string(group.stages.size() - 1) + " (" + s.label + ")");
     return t;

@@ -193,6 +193,33 @@ TEST(Caption, TheLookBackStageSaysWhereItsTilesPrefixCameFrom) {
     }
 }
 
+// A histogram's first stage clears its bins: the title names it so, not "the load", and counts the stages after it
+// as the reduction's title and the words do.
+TEST(Caption, AHistogramsFirstStageIsItsBinsClearedNotTheLoad) {
+    TraceRun run;
+    run.pattern = Pattern::Histogram;
+    PassTrace pass;
+    pass.groups = 1;
+    GroupTrace group;
+    for (int param : {kBinsClearedParam, kBinsStepFlag | 0, kBinsMergedParam}) {
+        Stage st;
+        st.param = param;
+        st.label = stageLabel(param);
+        st.values.assign(4, 0.0);
+        group.stages.push_back(st);
+    }
+    pass.traced.push_back(group);
+    run.passes.push_back(pass);
+    VariantInfo v;
+    v.title = "Private bins";
+    EXPECT_EQ(stageTitle(run, v, StepRef{0, 0, 0}), "Private bins \xc2\xb7 pass 1 of 1 \xc2\xb7 stage 0 of 2 (cleared)");
+    EXPECT_EQ(stageTitle(run, v, StepRef{0, 0, 1}), "Private bins \xc2\xb7 pass 1 of 1 \xc2\xb7 stage 1 of 2 (step 0)");
+    // A reduction's stage 0 is its load.
+    const TraceRun reduce = runOf("sequential", 16, 16);
+    v.title = "Sequential";
+    EXPECT_EQ(stageTitle(reduce, v, StepRef{0, 0, 0}), "Sequential \xc2\xb7 pass 1 of 1 \xc2\xb7 the load");
+}
+
 // A histogram whose local memory holds copies of its bins (per-work-item, replicated) names a cell as a bin's copy:
 // 10 bins in 80 cells are 8 copies, cell 11 is bin 1's copy 3; with as many cells as bins, a cell is its bin.
 TEST(Caption, ACopyOfABinIsNamedAsTheBinsCopy) {
