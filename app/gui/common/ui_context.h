@@ -91,6 +91,7 @@ struct FrameGeometry {
     // The Words tab: the current stage's title and words as shown (app/view/narration.h), and where.
     struct Words {
         bool shown = false, copied = false;  // copied: "Copy" was pressed a moment ago
+        bool headerFits = true;              // the Copy button's line ends inside the tab (its hint cut to fit)
         std::string title, text;
         view::Rect rect;
     };

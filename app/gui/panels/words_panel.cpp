@@ -9,9 +9,7 @@
 #include "app/view/narration.h"
 
 namespace rl::gui {
-namespace {
-
-}  // namespace
+namespace {}  // namespace
 
 void WordsPanel::Draw(ExplorerState& state, const UiContext& ctx) {
     const Side& side = state.bottomSide();
@@ -40,8 +38,14 @@ void WordsPanel::Draw(ExplorerState& state, const UiContext& ctx) {
     ImGui::SameLine(0, 12 * s);
     if (ctx.now - copiedAt_ < 2.0)
         ImGui::TextColored(vec4(ctx.palette.good), "Copied");
-    else
-        ImGui::TextColored(vec4(ctx.palette.textDim), "The current stage in words, for screen readers and slides");
+    else {  // cut with an ellipsis where the tab is narrow (whole on hovering), not at its edge
+        const std::string hint = "The current stage in words, for screen readers and slides";
+        const std::string shown = fitLine(hint, ImGui::GetContentRegionAvail().x);
+        ImGui::TextColored(vec4(ctx.palette.textDim), "%s", shown.c_str());
+        if (shown != hint && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", hint.c_str());
+    }
+    const bool headerFits =
+        ImGui::GetItemRectMax().x <= ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x + 0.5f;
 
     ImGui::BeginChild("##words", ImVec2(0, 0), false);
     const ImVec2 at = ImGui::GetCursorScreenPos();
@@ -58,6 +62,7 @@ void WordsPanel::Draw(ExplorerState& state, const UiContext& ctx) {
     g.text = text_;
     g.rect = {at.x, at.y, end.x - at.x, end.y - at.y};
     g.copied = ctx.now - copiedAt_ < 2.0;
+    g.headerFits = headerFits;
 }
 
 }  // namespace rl::gui

@@ -57,7 +57,8 @@ std::string writeGeometry(const std::string& path, const FrameGeometry& g, int w
         {"statuses", g.tiles.statuses}, {"protocol", g.tiles.protocol},     {"pickedReads", g.tiles.pickedReads},
         {"rect", rect(g.tiles.rect)},   {"cursorFits", g.tiles.cursorFits}, {"legendFits", g.tiles.legendFits}};
     j["words"] = {{"shown", g.words.shown}, {"copied", g.words.copied}, {"title", g.words.title},
-                  {"text", g.words.text},   {"rect", rect(g.words.rect)}};
+                  {"text", g.words.text},   {"rect", rect(g.words.rect)},
+                  {"headerFits", g.words.headerFits}};
     j["wrongBox"] = rect(g.wrongBox);
     nlohmann::json trees = nlohmann::json::array();
     for (const auto& t : g.trees) {

@@ -259,13 +259,14 @@ TEST(Legible, TheStagesCountsAndTheWorkbenchsControlsStayWholeOnALaptop) {
     }
 }
 
-TEST(Legible, TheDevicesLimitsBreakAtSpacesInANarrowColumn) {
+TEST(Legible, TheDevicesLimitsAndTheWordsTabStayInsideTheirColumns) {
     // The device panel's limits sit beside their keys while every word of them fits the value column; with larger
-    // text on a laptop's window it does not ("comput|e units"), and each key goes over its value instead.
+    // text on a laptop's window it does not ("comput|e units"), and each key goes over its value instead. The Words
+    // tab's hint beside its Copy button is cut with an ellipsis rather than at the tab's edge.
     const std::string d = tempDir("legible");
     for (const std::string& keys : {std::string(), std::string("key:ctrl+equal;key:ctrl+equal;settle;")}) {
         const AppRun r = runApp(d, "--config-dir " + d + "/cfg --no-save --size 1280x800 --pattern scan --script "
-                                   "\"wait-trace;settle;" + keys + "frames:4;shot:" + d + "/device.png;quit\"");
+                                   "\"wait-trace;settle;" + keys + "tab:words;frames:4;shot:" + d + "/device.png;quit\"");
         ASSERT_EQ(r.exitCode, 0) << r.err;
         Shot s;
         ASSERT_TRUE(loadShot(d + "/device.png", &s));
@@ -274,6 +275,8 @@ TEST(Legible, TheDevicesLimitsBreakAtSpacesInANarrowColumn) {
         ASSERT_GT(limits["valueWidth"].get<float>(), 0) << what << ": the limits were not drawn";
         EXPECT_LE(limits["widestWord"].get<float>(), limits["valueWidth"].get<float>()) << what << ": " << limits;
         EXPECT_EQ(limits["stacked"].get<bool>(), !keys.empty()) << what << ": " << limits;
+        ASSERT_TRUE(s.geometry["words"]["shown"].get<bool>()) << what;
+        EXPECT_TRUE(s.geometry["words"]["headerFits"].get<bool>()) << what;
     }
 }
 
