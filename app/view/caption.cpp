@@ -145,6 +145,10 @@ std::string stageReadout(const TreeFacts& f, int stage, ElemType type, const Cel
                          const std::function<float(const std::string&)>& measure, int maxCells) {
     std::string out = stageReadout(f, stage, type, maxCells, words);
     for (int k = maxCells - 1; k >= 1 && measure(out) > width; --k) out = stageReadout(f, stage, type, k, words);
+    if (measure(out) > width) {  // one cell and "… and N more" still too wide: the ellipsis alone says there are more
+        const size_t more = out.find("  \xe2\x80\xa6 and ");
+        if (more != std::string::npos) out.resize(more + 5);
+    }
     return out;
 }
 

@@ -36,7 +36,8 @@ std::string stageDescription(const TraceRun& run, const StepRef& ref);
 std::string stageReadout(const TreeFacts& facts, int stage, ElemType type, int maxCells = 16,
                          const CellWords& words = {});
 // The same with as many cells as fit `width` (measured by `measure`), then "… and N more": a readout cut at the
-// edge of its line would end inside a value ("cell 2 ="). At least one cell, at most `maxCells`.
+// edge of its line would end inside a value ("cell 2 ="). At least one cell, at most `maxCells`; where even one
+// cell and its count do not fit, the cell and "…".
 std::string stageReadout(const TreeFacts& facts, int stage, ElemType type, const CellWords& words, float width,
                          const std::function<float(const std::string&)>& measure, int maxCells = 16);
 

@@ -31,6 +31,9 @@ struct FrameGeometry {
         std::string readout;      // the readout line beside the tree (empty when none)
         std::string title;        // the variant's title as drawn above the tree (cut with an ellipsis where narrow)
         float titleWidth = 0, columnWidth = 0;  // the drawn title's width and the column's
+        float readoutWidth = 0;                 // the readout's width as drawn (within columnWidth)
+        view::Rect zoomHint;  // "wheel: zoom into the cells ..." where drawn (empty: not drawn); lastRow: the tree's
+        view::Rect lastRow;   // last row, which the hint keeps clear of
     };
     std::vector<Tree> trees;
     view::Rect result;      // the result value and verdict text

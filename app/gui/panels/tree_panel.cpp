@@ -236,6 +236,15 @@ void TreePanel::Draw(ExplorerState& state, int sideIndex, const UiContext& ctx, 
     g.valueSize = scene.valueSize;
     g.hiddenValues = scene.hiddenValues;
 
+    // Where the cells are too narrow for values, a hint says where to look: on the readout's line, at its right end,
+    // where the line is wide enough for both (the readout then keeps to the rest); else under the last row where the
+    // tree leaves room there; else not at all (never over the cells, never cut at the panel's edge).
+    const char* hint = "wheel: zoom into the cells  \xc2\xb7  Heat map tab: every value";
+    const ImVec2 hintSize = ImGui::CalcTextSize(hint);
+    const bool hintWanted = layout.pitch() < 6 && lp.cells > 64;
+    const bool hintInFooter = hintWanted && hintSize.x + 24 * s <= 0.6f * width;
+    const float readoutRoom = hintInFooter ? width - hintSize.x - 24 * s : width;
+
     // The readout: the cell under the pointer exactly; else, when some values do not fit their cells, the current
     // stage's results written out.
     const bool hoveredHidden =
@@ -248,21 +257,30 @@ void TreePanel::Draw(ExplorerState& state, int sideIndex, const UiContext& ctx, 
                     facts.stage(state.hover.stage).label + ": " +
                     view::formatExact(facts.value(state.hover.stage, state.hover.cell), run.type);
     else if (scene.hiddenValues > 0 || (so.showValues && scene.valueSize <= 0))  // some values, or all, not written
-        g.readout = view::stageReadout(facts, ref.stage, run.type, view::wordsOf(run), width,
+        g.readout = view::stageReadout(facts, ref.stage, run.type, view::wordsOf(run), readoutRoom,
                                        [](const std::string& t) { return ImGui::CalcTextSize(t.c_str()).x; });
     ImGui::SetCursorScreenPos(ImVec2(canvasPos.x, canvasPos.y + canvasSize.y + 2 * s));
     ImGui::PushClipRect(ImVec2(canvasPos.x, canvasPos.y + canvasSize.y),
                         ImVec2(canvasPos.x + width, canvasPos.y + canvasSize.y + readoutH + 2 * s), true);
+    g.readoutWidth = g.readout.empty() ? 0 : ImGui::CalcTextSize(g.readout.c_str()).x;
     if (!g.readout.empty()) ImGui::TextColored(vec4(p.textDim), "%s", g.readout.c_str());
     else ImGui::Dummy(ImVec2(width, ImGui::GetTextLineHeight()));
     ImGui::PopClipRect();
     ctx.geometry.trees.push_back(g);
 
-    if (layout.pitch() < 6 && lp.cells > 64) {  // cells too narrow for values: say where to look
-        const char* hint = "wheel: zoom into the cells  \xc2\xb7  Heat map tab: every value";
-        const ImVec2 ts = ImGui::CalcTextSize(hint);
-        dl->AddText(ImVec2(canvasPos.x + canvasSize.x - ts.x - 8 * s, canvasPos.y + canvasSize.y - ts.y - 6 * s),
-                    p.textFaint.packed(), hint);
+    if (hintWanted) {
+        const view::Rect last = layout.row(facts.stages() - 1);
+        ImVec2 at(-1, -1);
+        if (hintInFooter && g.readoutWidth <= readoutRoom)  // a hovered cell's readout may be longer
+            at = ImVec2(canvasPos.x + width - hintSize.x, canvasPos.y + canvasSize.y + 2 * s);
+        else if (hintSize.x + 16 * s <= canvasSize.x &&
+                 last.bottom() + hintSize.y + 8 * s <= canvasPos.y + canvasSize.y)
+            at = ImVec2(canvasPos.x + canvasSize.x - hintSize.x - 8 * s,
+                        canvasPos.y + canvasSize.y - hintSize.y - 6 * s);
+        if (at.x >= 0) dl->AddText(at, p.textFaint.packed(), hint);
+        auto& drawn = ctx.geometry.trees.back();
+        drawn.lastRow = last;
+        if (at.x >= 0) drawn.zoomHint = {at.x, at.y, hintSize.x, hintSize.y};
     }
     if (hoverHere && hovered) tooltip(state, facts, state.hover.stage, state.hover.cell, ctx);
     if (state.comparing()) counts(side, state.playback.step(), ctx);

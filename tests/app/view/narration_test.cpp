@@ -287,9 +287,11 @@ TEST(Caption, AReadoutKeepsWholeCellsInItsWidth) {
     EXPECT_LE(cut.size(), 75u) << cut;
     EXPECT_NE(cut.find("cell 2 = 2  \xe2\x80\xa6 and 13 more"), std::string::npos) << cut;
     EXPECT_EQ(cut.find("cell 3"), std::string::npos) << cut;
-    // No room: one cell still, the rest counted.
-    EXPECT_NE(stageReadout(facts, 0, run.type, wordsOf(run), 5, chars).find("cell 0 = 0  \xe2\x80\xa6 and 15 more"),
-              std::string::npos);
+    // Room for one cell and its count (40), then for less: one cell still, then an ellipsis for the rest.
+    EXPECT_EQ(stageReadout(facts, 0, run.type, wordsOf(run), 40, chars),
+              "load loaded  cell 0 = 0  \xe2\x80\xa6 and 15 more");
+    EXPECT_EQ(stageReadout(facts, 0, run.type, wordsOf(run), 30, chars), "load loaded  cell 0 = 0  \xe2\x80\xa6");
+    EXPECT_EQ(stageReadout(facts, 0, run.type, wordsOf(run), 5, chars), "load loaded  cell 0 = 0  \xe2\x80\xa6");
 }
 
 }  // namespace rl::view

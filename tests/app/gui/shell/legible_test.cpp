@@ -280,6 +280,41 @@ TEST(Legible, TheDevicesLimitsAndTheWordsTabStayInsideTheirColumns) {
     }
 }
 
+TEST(Legible, TheTreesReadoutAndItsZoomHintKeepClearOfTheCellsAndOfEachOther) {
+    // Cells too narrow for their values: the readout writes the stage's values out in whole cells, and the hint
+    // ("wheel: zoom into the cells ...") goes at the right end of the readout's line, never over the last row. Where
+    // the line has no room for both, the readout keeps it and the hint is left out rather than cut.
+    const std::string d = tempDir("legible");
+    struct Case {
+        std::string args, what;
+        bool hintShown;
+    };
+    for (const Case& c : {Case{"--size 1920x1080 --variant sequential --wg 256 --n 2^12 --script \"wait-trace;",
+                               "256 cells on a wide window", true},
+                          Case{"--size 1280x800 --pattern histogram --variant replicated --script \"wait-trace;"
+                               "key:ctrl+equal;key:ctrl+equal;settle;",
+                               "80 copies of bins, larger text on a laptop", false}}) {
+        const AppRun r = runApp(d, "--config-dir " + d + "/cfg --no-save " + c.args +
+                                       "settle;key:right;key:right;settle;frames:3;shot:" + d + "/tree.png;quit\"");
+        ASSERT_EQ(r.exitCode, 0) << r.err;
+        Shot s;
+        ASSERT_TRUE(loadShot(d + "/tree.png", &s));
+        const auto& tree = s.geometry["trees"][0];
+        const view::Rect canvas = rectOf(tree["layout"]["canvas"]);
+        const float column = tree["columnWidth"].get<float>();
+        const float readout = tree["readoutWidth"].get<float>();
+        ASSERT_FALSE(tree["readout"].get<std::string>().empty()) << c.what;
+        EXPECT_LE(readout, column) << c.what << ": " << tree["readout"];
+        const view::Rect hint = rectOf(tree["zoomHint"]), last = rectOf(tree["lastRow"]);
+        EXPECT_EQ(hint.w > 0, c.hintShown) << c.what;
+        if (hint.w > 0) {
+            EXPECT_GE(hint.y, last.bottom()) << c.what << ": the hint covers the last row";
+            EXPECT_GE(hint.x, canvas.x + readout) << c.what << ": the hint runs into the readout";
+            EXPECT_LE(hint.right(), canvas.x + column + 1) << c.what;
+        }
+    }
+}
+
 TEST(Legible, TheTilesTabsLegendWrapsInsideANarrowTab) {
     // A multi-tile scan's Tiles tab on a small window with larger text: the log entry and the status legend (X, A, P,
     // dots, the help mark) go on further lines rather than past the tab's edge.
