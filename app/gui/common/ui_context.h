@@ -47,6 +47,7 @@ struct FrameGeometry {
     float warpsRight = 0;                 // the Warps tab: the right edge of its rows as drawn (0: not drawn)
     bool patternButtonsFit = true;        // the variant panel's pattern buttons ended inside its column
     bool warpsHeaderFits = true;          // its counts and access buttons ended inside the tab (none cut)
+    bool messagesHeaderFits = true;       // the Messages tab's count and hint ended inside the tab (wrapped)
     // The device panel's limits: keys over their values where the value column is narrower than a word of them.
     struct DeviceLimits {
         bool stacked = false;

@@ -46,6 +46,7 @@ std::string writeGeometry(const std::string& path, const FrameGeometry& g, int w
     j["bottomTabsFit"] = g.bottomTabsFit;
     j["warpsRight"] = g.warpsRight;
     j["warpsHeaderFits"] = g.warpsHeaderFits;
+    j["messagesHeaderFits"] = g.messagesHeaderFits;
     j["deviceLimits"] = {{"stacked", g.deviceLimits.stacked},
                          {"valueWidth", g.deviceLimits.valueWidth},
                          {"widestWord", g.deviceLimits.widestWord}};

@@ -259,14 +259,16 @@ TEST(Legible, TheStagesCountsAndTheWorkbenchsControlsStayWholeOnALaptop) {
     }
 }
 
-TEST(Legible, TheDevicesLimitsAndTheWordsTabStayInsideTheirColumns) {
+TEST(Legible, TheDevicesLimitsAndTheWordsAndMessagesTabsStayInsideTheirColumns) {
     // The device panel's limits sit beside their keys while every word of them fits the value column; with larger
     // text on a laptop's window it does not ("comput|e units"), and each key goes over its value instead. The Words
-    // tab's hint beside its Copy button is cut with an ellipsis rather than at the tab's edge.
+    // tab's hint beside its Copy button is cut with an ellipsis, and the Messages tab's count and hint wrap, rather
+    // than either running past the tab's edge.
     const std::string d = tempDir("legible");
     for (const std::string& keys : {std::string(), std::string("key:ctrl+equal;key:ctrl+equal;settle;")}) {
         const AppRun r = runApp(d, "--config-dir " + d + "/cfg --no-save --size 1280x800 --pattern scan --script "
-                                   "\"wait-trace;settle;" + keys + "tab:words;frames:4;shot:" + d + "/device.png;quit\"");
+                                   "\"wait-trace;settle;" + keys + "tab:words;frames:4;shot:" + d + "/device.png;" +
+                                   "tab:messages;frames:4;shot:" + d + "/messages.png;quit\"");
         ASSERT_EQ(r.exitCode, 0) << r.err;
         Shot s;
         ASSERT_TRUE(loadShot(d + "/device.png", &s));
@@ -277,6 +279,10 @@ TEST(Legible, TheDevicesLimitsAndTheWordsTabStayInsideTheirColumns) {
         EXPECT_EQ(limits["stacked"].get<bool>(), !keys.empty()) << what << ": " << limits;
         ASSERT_TRUE(s.geometry["words"]["shown"].get<bool>()) << what;
         EXPECT_TRUE(s.geometry["words"]["headerFits"].get<bool>()) << what;
+        Shot m;
+        ASSERT_TRUE(loadShot(d + "/messages.png", &m));
+        EXPECT_EQ(m.geometry["bottomTab"], "messages") << what;
+        EXPECT_TRUE(m.geometry["messagesHeaderFits"].get<bool>()) << what;
     }
 }
 
