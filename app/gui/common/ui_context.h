@@ -201,6 +201,8 @@ struct FrameGeometry {
         std::string selected;
         int count = 0, hintsShown = 0, attempts = 0, statementBlocks = 0;
         bool solved = false, solutionShown = false;
+        bool titlesFit = true;  // every exercise's title in the list, wrapped where it must be, within its row
+        int wrappedTitles = 0;  // titles on more than one line
     };
     Course course;
     // The presenter view (app/gui/classroom/presenter_view.h): what its console shows, or (projector) that this is

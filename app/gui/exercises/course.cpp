@@ -5,6 +5,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cfloat>
 #include <filesystem>
 #include <fstream>
 
@@ -104,27 +105,40 @@ void Course::start(ExplorerState& state, Workbench& workbench, MessageLog& log) 
 void Course::drawList(const UiContext& ctx) {
     const auto& p = ctx.palette;
     const float s = ctx.scale;
+    // A title too long for the column wraps (a student reads the whole name, as in the variant list), and its row
+    // grows to hold it.
+    ImFont* bold = ctx.fonts.bold;
+    const float boldSize = bold->FontSize;
+    const float textX = 24 * s;
+    bool titlesFit = true;
+    int wrapped = 0;
     for (size_t i = 0; i < set_.exercises.size(); ++i) {
         const auto& e = set_.exercises[i];
         const auto pr = progress_->get(e.id);
+        const std::string title = std::to_string(e.order) + ". " + e.title;
+        const float wrap = std::max(40 * s, ImGui::GetContentRegionAvail().x - textX - 4 * s);
+        const ImVec2 titleSize = bold->CalcTextSizeA(boldSize, FLT_MAX, wrap, title.c_str());
+        titlesFit = titlesFit && titleSize.x <= wrap + 1;
+        wrapped += titleSize.y > boldSize * 1.5f ? 1 : 0;
         ImGui::PushID(int(i));
         const ImVec2 at = ImGui::GetCursorScreenPos();
-        const float h = ImGui::GetTextLineHeight() * 2 + 10 * s;
+        const float h = titleSize.y + ImGui::GetTextLineHeight() + 10 * s;
         if (ImGui::Selectable("##ex", i == current_, 0, ImVec2(0, h))) select(i);
         ImGui::PopID();
         ImDrawList* dl = ImGui::GetWindowDrawList();
         const std::string badge = pr.solved ? "\xe2\x9c\x93" : pr.attempts > 0 ? "\xe2\x80\xa6" : "";
         dl->AddText(ImVec2(at.x + 4 * s, at.y + 4 * s), (pr.solved ? p.good : p.warn).packed(), badge.c_str());
-        const std::string title = std::to_string(e.order) + ". " + e.title;
         ImGui::PushClipRect(at, ImVec2(at.x + ImGui::GetContentRegionAvail().x, at.y + h), true);
-        dl->AddText(ctx.fonts.bold, ctx.fonts.bold->FontSize, ImVec2(at.x + 24 * s, at.y + 4 * s), p.text.packed(),
-                    title.c_str());
+        dl->AddText(bold, boldSize, ImVec2(at.x + textX, at.y + 4 * s), p.text.packed(), title.c_str(), nullptr, wrap);
         std::string sub = pr.solved ? "solved" : pr.attempts > 0 ? "tried" : "not started";
         if (pr.attempts > 0) sub += ", " + std::to_string(pr.attempts) + (pr.attempts == 1 ? " attempt" : " attempts");
-        if (pr.hintsRevealed > 0) sub += ", " + std::to_string(pr.hintsRevealed) + (pr.hintsRevealed == 1 ? " hint" : " hints");
-        dl->AddText(ImVec2(at.x + 24 * s, at.y + 6 * s + ImGui::GetTextLineHeight()), p.textDim.packed(), sub.c_str());
+        if (pr.hintsRevealed > 0)
+            sub += ", " + std::to_string(pr.hintsRevealed) + (pr.hintsRevealed == 1 ? " hint" : " hints");
+        dl->AddText(ImVec2(at.x + textX, at.y + 6 * s + titleSize.y), p.textDim.packed(), sub.c_str());
         ImGui::PopClipRect();
     }
+    ctx.geometry.course.titlesFit = titlesFit;
+    ctx.geometry.course.wrappedTitles = wrapped;
     int solved = 0;
     for (const auto& e : set_.exercises) solved += progress_->get(e.id).solved ? 1 : 0;
     ImGui::Spacing();

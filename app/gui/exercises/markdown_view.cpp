@@ -267,7 +267,9 @@ void drawMarkdown(const std::vector<MarkdownBlock>& blocks, const UiContext& ctx
                 const float y = ImGui::GetCursorScreenPos().y;
                 ImGui::SetCursorScreenPos(ImVec2(left0 + indent - 14 * s, y));
                 ImGui::TextColored(vec4(p.textDim), "%s", b.marker.c_str());
-                ImGui::SetCursorScreenPos(ImVec2(left0 + indent + (b.marker.size() > 3 ? 6 * s : 0), y));
+                // The item's text a space clear of its marker: "1." at larger text is wider than the indent's 14.
+                const float markerEnd = left0 + indent - 14 * s + ImGui::CalcTextSize(b.marker.c_str()).x;
+                ImGui::SetCursorScreenPos(ImVec2(std::max(left0 + indent, markerEnd + 5 * s), y));
                 drawSpans(b.spans, ctx, ImGui::GetCursorScreenPos().x, right, p.text);
                 break;
             }

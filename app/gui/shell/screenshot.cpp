@@ -167,7 +167,8 @@ std::string writeGeometry(const std::string& path, const FrameGeometry& g, int w
     j["course"] = {{"open", g.course.open},           {"selected", g.course.selected},
                    {"count", g.course.count},         {"hintsShown", g.course.hintsShown},
                    {"attempts", g.course.attempts},   {"solved", g.course.solved},
-                   {"solutionShown", g.course.solutionShown}, {"statementBlocks", g.course.statementBlocks}};
+                   {"solutionShown", g.course.solutionShown}, {"statementBlocks", g.course.statementBlocks},
+                   {"titlesFit", g.course.titlesFit},         {"wrappedTitles", g.course.wrappedTitles}};
     {
         const auto& src = g.source;
         j["source"] = {{"shown", src.shown},         {"wrapped", src.wrapped},       {"beside", src.beside},

@@ -122,5 +122,24 @@ TEST(Course, ABadExercisesDirectoryIsAMessageNotACrash) {
     EXPECT_TRUE(said) << s.geometry["messages"].dump();
 }
 
+TEST(Course, TheListsTitlesWrapWholeInANarrowColumn) {
+    // On a laptop's window with larger text the list's column is narrow: a title too long for it ("2. Remove the
+    // divergent branch") goes on a second line, its row taller, instead of being cut at the column's edge.
+    const std::string d = tempDir("course");
+    for (const std::string& keys : {std::string(), std::string("key:ctrl+equal;key:ctrl+equal;settle;")}) {
+        const AppRun r = runApp(d, "--config-dir " + d + "/cfg --no-save --size 1280x800 --script \"wait-trace;" +
+                                       keys + "course:open;frames:4;shot:" + d + "/list.png;quit\"",
+                                "XDG_DATA_HOME=" + d + "/data");
+        ASSERT_EQ(r.exitCode, 0) << r.err;
+        Shot s;
+        ASSERT_TRUE(loadShot(d + "/list.png", &s));
+        const auto& course = s.geometry["course"];
+        const std::string what = keys.empty() ? "normal text" : "larger text";
+        ASSERT_GT(course["count"].get<int>(), 10) << what;
+        EXPECT_TRUE(course["titlesFit"].get<bool>()) << what;
+        if (!keys.empty()) EXPECT_GT(course["wrappedTitles"].get<int>(), 0) << what << ": no title needed two lines?";
+    }
+}
+
 }  // namespace
 }  // namespace rl::apptest
