@@ -116,6 +116,21 @@ void LectureMode::Draw(ExplorerState& state, const UiContext& ctx, bool hints) {
     const float hintH = hints ? 26 * s : 0.0f;
     const view::Rect area{all.x, all.y, all.w, all.h - hintH};
     view::Rect treeArea = area;
+    // The keys' line, in the bottom corner: measured first, for a tree's readout on its left keeps clear of it.
+    const char* keys = "F5 leave  \xc2\xb7  \xe2\x86\x90 \xe2\x86\x92 / PgUp PgDn / space step  \xc2\xb7  B blank  \xc2\xb7  "
+                       "Q predict  \xc2\xb7  S source  \xc2\xb7  Ctrl +/\xe2\x88\x92 text size  \xc2\xb7  F11 full screen";
+    // A multi-tile scan: T switches between the tree and the tiles, whose log the clicker then steps through.
+    static const char* const kTreeKeys =
+        "F5 leave  \xc2\xb7  \xe2\x86\x90 \xe2\x86\x92 / PgUp PgDn / space step  \xc2\xb7  T tiles  \xc2\xb7  "
+        "B blank  \xc2\xb7  Q predict  \xc2\xb7  S source  \xc2\xb7  Ctrl +/\xe2\x88\x92 text size";
+    static const char* const kTilesKeys =
+        "F5 leave  \xc2\xb7  \xe2\x86\x90 \xe2\x86\x92 / PgUp PgDn / space: the log's entries  \xc2\xb7  "
+        "T the tree  \xc2\xb7  B blank  \xc2\xb7  Ctrl +/\xe2\x88\x92 text size";
+    if (state.a.loaded() && view::hasTilesView(state.a.bundle->variant))
+        keys = tilesShown(state) ? kTilesKeys : kTreeKeys;
+    ImFont* small = ctx.fonts.pick(view::FontRole::Regular, 15 * s);
+    const ImVec2 keysSize = small->CalcTextSizeA(15 * s, FLT_MAX, 0, keys);
+    keysLeft_ = hints ? all.right() - keysSize.x : FLT_MAX;
     if (showSource && state.a.loaded()) {  // the source at the right, full height, following the stages
         const float sourceW = std::round(area.w * 0.4f);
         treeArea.w = area.w - sourceW - margin;
@@ -134,25 +149,15 @@ void LectureMode::Draw(ExplorerState& state, const UiContext& ctx, bool hints) {
     } else {
         drawSide(state, 0, ctx, treeArea);
     }
+    keysLeft_ = FLT_MAX;  // the presenter's previews, drawn by drawSide alone, have no keys' line
     // What the keys do, faint in the corner.
     if (!hints) {
         ImGui::End();
         return;
     }
-    const char* hint = "F5 leave  \xc2\xb7  \xe2\x86\x90 \xe2\x86\x92 / PgUp PgDn / space step  \xc2\xb7  B blank  \xc2\xb7  "
-                       "Q predict  \xc2\xb7  S source  \xc2\xb7  Ctrl +/\xe2\x88\x92 text size  \xc2\xb7  F11 full screen";
-    // A multi-tile scan: T switches between the tree and the tiles, whose log the clicker then steps through.
-    static const char* const kTreeHint =
-        "F5 leave  \xc2\xb7  \xe2\x86\x90 \xe2\x86\x92 / PgUp PgDn / space step  \xc2\xb7  T tiles  \xc2\xb7  "
-        "B blank  \xc2\xb7  Q predict  \xc2\xb7  S source  \xc2\xb7  Ctrl +/\xe2\x88\x92 text size";
-    static const char* const kTilesHint =
-        "F5 leave  \xc2\xb7  \xe2\x86\x90 \xe2\x86\x92 / PgUp PgDn / space: the log's entries  \xc2\xb7  "
-        "T the tree  \xc2\xb7  B blank  \xc2\xb7  Ctrl +/\xe2\x88\x92 text size";
-    if (state.a.loaded() && view::hasTilesView(state.a.bundle->variant))
-        hint = tilesShown(state) ? kTilesHint : kTreeHint;
-    ImFont* small = ctx.fonts.pick(view::FontRole::Regular, 15 * s);
-    const ImVec2 size = small->CalcTextSizeA(15 * s, FLT_MAX, 0, hint);
-    dl->AddText(small, 15 * s, ImVec2(all.right() - size.x, all.bottom() - size.y), p.textFaint.packed(), hint);
+    dl->AddText(small, 15 * s, ImVec2(all.right() - keysSize.x, all.bottom() - keysSize.y), p.textFaint.packed(),
+                keys);
+    ctx.geometry.lectureKeys = {all.right() - keysSize.x, all.bottom() - keysSize.y, keysSize.x, keysSize.y};
     ImGui::End();
 }
 
@@ -254,15 +259,21 @@ void LectureMode::drawSide(ExplorerState& state, int sideIndex, const UiContext&
                         p.textDim.packed(), more.c_str());
     }
     std::string readout;
+    float readoutWidth = 0;
     if (scene.hiddenValues > 0 || (so.showValues && scene.valueSize <= 0)) {  // values too long for their cells: this stage's results written out beside
-        ImFont* font = ctx.fonts.pick(view::FontRole::Regular, lineSize);
-        readout = view::stageReadout(facts, ref.stage, run.type, view::wordsOf(run), area.w * 0.6f,
-                                     [&](const std::string& t) {
-                                         return font->CalcTextSizeA(lineSize, FLT_MAX, 0, t.c_str()).x;
-                                     });
-        dl->PushClipRect(ImVec2(area.x, area.y), ImVec2(area.x + area.w * 0.6f, area.bottom() + 26 * s), true);
-        dl->AddText(font, lineSize, ImVec2(area.x, area.bottom() + 2 * s), p.textDim.packed(), readout.c_str());
-        dl->PopClipRect();
+        // On the keys' line, left of the keys (a compared side B may have no room there: then no readout).
+        const float room = std::min(area.w * 0.6f, keysLeft_ - area.x - 24 * s);
+        if (room >= area.w * 0.2f) {
+            ImFont* font = ctx.fonts.pick(view::FontRole::Regular, lineSize);
+            const auto measure = [&](const std::string& t) {
+                return font->CalcTextSizeA(lineSize, FLT_MAX, 0, t.c_str()).x;
+            };
+            readout = view::stageReadout(facts, ref.stage, run.type, view::wordsOf(run), room, measure);
+            readoutWidth = measure(readout);
+            dl->PushClipRect(ImVec2(area.x, area.y), ImVec2(area.x + room, area.bottom() + 26 * s), true);
+            dl->AddText(font, lineSize, ImVec2(area.x, area.bottom() + 2 * s), p.textDim.packed(), readout.c_str());
+            dl->PopClipRect();
+        }
     }
 
     if (preview) return;
@@ -276,6 +287,8 @@ void LectureMode::drawSide(ExplorerState& state, int sideIndex, const UiContext&
     g.valueSize = scene.valueSize;
     g.hiddenValues = scene.hiddenValues;
     g.readout = readout;
+    g.readoutWidth = readoutWidth;
+    g.columnWidth = area.w;
     ctx.geometry.trees.push_back(g);
     if (sideIndex == 0) drawPredictOverlay(state, ctx, true);
 }

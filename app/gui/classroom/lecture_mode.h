@@ -5,6 +5,9 @@
 // F5 or Esc leaves. For a multi-tile scan T shows its tiles instead of the tree (the Tiles tab's picture at the
 // lecture's size): then the clicker keys step through a look-back's log, entry by entry.
 #pragma once
+
+#include <cfloat>
+
 #include "app/gui/panels/source_panel.h"
 #include "app/gui/state/explorer_state.h"
 #include "app/gui/common/ui_context.h"
@@ -40,6 +43,7 @@ private:
     void drawTiles(ExplorerState& state, const UiContext& ctx, view::Rect area);
 
     SourcePanel source_;
+    float keysLeft_ = FLT_MAX;  // while Draw draws the sides: where the keys' line starts (a readout keeps left of it)
     uint64_t tilesSerial_ = 0;  // the bundle the tiles' facts belong to
     view::TilesFacts tiles_;
 };

@@ -48,6 +48,7 @@ struct FrameGeometry {
     bool patternButtonsFit = true;        // the variant panel's pattern buttons ended inside its column
     bool warpsHeaderFits = true;          // its counts and access buttons ended inside the tab (none cut)
     bool messagesHeaderFits = true;       // the Messages tab's count and hint ended inside the tab (wrapped)
+    view::Rect lectureKeys;               // lecture mode's line of keys in the bottom corner (empty: not drawn)
     // The device panel's limits: keys over their values where the value column is narrower than a word of them.
     struct DeviceLimits {
         bool stacked = false;

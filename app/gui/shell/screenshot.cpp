@@ -47,6 +47,7 @@ std::string writeGeometry(const std::string& path, const FrameGeometry& g, int w
     j["warpsRight"] = g.warpsRight;
     j["warpsHeaderFits"] = g.warpsHeaderFits;
     j["messagesHeaderFits"] = g.messagesHeaderFits;
+    j["lectureKeys"] = rect(g.lectureKeys);
     j["deviceLimits"] = {{"stacked", g.deviceLimits.stacked},
                          {"valueWidth", g.deviceLimits.valueWidth},
                          {"widestWord", g.deviceLimits.widestWord}};

@@ -321,6 +321,24 @@ TEST(Legible, TheTreesReadoutAndItsZoomHintKeepClearOfTheCellsAndOfEachOther) {
     }
 }
 
+TEST(Legible, LectureModesReadoutKeepsLeftOfItsKeys) {
+    // In lecture mode the readout of a tree whose cells are too narrow for their values shares the bottom line with
+    // the keys (F5 leave, ...): it keeps whole cells on the left of them instead of running under them.
+    const std::string d = tempDir("legible");
+    const AppRun r = runApp(d, "--config-dir " + d + "/cfg --no-save --size 1280x800 --variant sequential --wg 256 "
+                               "--n 2^12 --script \"wait-trace;settle;classroom:lecture=on;frames:3;key:right;"
+                               "key:right;settle;shot:" + d + "/lecture.png;quit\"");
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    Shot s;
+    ASSERT_TRUE(loadShot(d + "/lecture.png", &s));
+    const auto& tree = s.geometry["trees"][0];
+    const view::Rect keys = rectOf(s.geometry["lectureKeys"]);
+    ASSERT_GT(keys.w, 0) << "no keys' line";
+    ASSERT_FALSE(tree["readout"].get<std::string>().empty()) << tree.dump();
+    const float margin = 24 * s.geometry["scale"]["ui"].get<float>();  // where the lecture's text starts
+    EXPECT_LE(margin + tree["readoutWidth"].get<float>(), keys.x) << tree["readout"];
+}
+
 TEST(Legible, TheTilesTabsLegendWrapsInsideANarrowTab) {
     // A multi-tile scan's Tiles tab on a small window with larger text: the log entry and the status legend (X, A, P,
     // dots, the help mark) go on further lines rather than past the tab's edge.
