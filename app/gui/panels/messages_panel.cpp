@@ -6,6 +6,8 @@
 
 #include <ctime>
 
+#include "app/gui/panels/widgets.h"
+
 namespace rl::gui {
 namespace {
 
@@ -19,9 +21,7 @@ void MessagesPanel::Draw(ExplorerState& state, const UiContext& ctx) {
     ImGui::PushTextWrapPos(0);  // wrapped in a narrow tab, not cut at its edge
     ImGui::TextDisabled("%zu message(s). Errors from the device and kernel build logs appear here.", messages.size());
     ImGui::PopTextWrapPos();
-    // (a wrapped line's box may end a pixel past the wrap position: ImGui rounds the last glyph's advance up)
-    ctx.geometry.messagesHeaderFits =
-        ImGui::GetItemRectMax().x <= ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x + 1.5f;
+    ctx.geometry.messagesHeaderFits = lastItemFits(1.5f);
     ImGui::BeginChild("##messages", ImVec2(0, 0), false);
     if (messages.empty()) ImGui::TextDisabled("Nothing to report.");
     for (const Message& m : messages) {

@@ -31,8 +31,8 @@ void sameLineIfFits(float width, float spacing) {
     if (ImGui::GetContentRegionAvail().x < width) ImGui::NewLine();
 }
 
-bool lastItemFits() {
-    return ImGui::GetItemRectMax().x <= ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x + 0.5f;
+bool lastItemFits(float slack) {
+    return ImGui::GetItemRectMax().x <= ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x + slack;
 }
 
 namespace {

@@ -21,8 +21,9 @@ float buttonWidth(const char* label);
 // else at the start of the next.
 void sameLineIfFits(float width, float spacing = -1);
 
-// Whether the last item ends inside the current window's content region (not cut at its edge).
-bool lastItemFits();
+// Whether the last item ends inside the current window's content region (not cut at its edge), give or take
+// `slack` pixels (wrapped text's box may end a pixel past the wrap position: ImGui rounds the last advance up).
+bool lastItemFits(float slack = 0.5f);
 
 // Items set left to right, each beside the last where it fits (sameLineIfFits), else at the start of the next line;
 // or, not in a row, each on a line of its own. Tells whether every one ended inside the window.

@@ -44,8 +44,7 @@ void WordsPanel::Draw(ExplorerState& state, const UiContext& ctx) {
         ImGui::TextColored(vec4(ctx.palette.textDim), "%s", shown.c_str());
         if (shown != hint && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", hint.c_str());
     }
-    const bool headerFits =
-        ImGui::GetItemRectMax().x <= ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x + 0.5f;
+    const bool headerFits = lastItemFits();
 
     ImGui::BeginChild("##words", ImVec2(0, 0), false);
     const ImVec2 at = ImGui::GetCursorScreenPos();
